@@ -1,0 +1,29 @@
+/* GPU busy: how much of the trace's wall time each GPU was executing. */
+#ifndef RPDTOP_BUSY_H
+#define RPDTOP_BUSY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+struct busy_row {
+	uint32_t gpu;      /* index into trace.gpus */
+	uint64_t ops;
+	int64_t sum;       /* sum of op durations */
+	int64_t busy;      /* length of the union of its op intervals */
+};
+
+struct busy {
+	struct busy_row *rows;  /* in GPU order */
+	size_t n;
+	int64_t first_start, last_end;
+	int64_t wall;           /* last op end - first op start over all GPUs */
+};
+
+void busy_per_gpu(const struct trace *t, struct busy *out);
+void busy_free(struct busy *b);
+/* 100 * busy / wall (0 when the wall is empty). */
+double busy_row_percent(const struct busy *b, const struct busy_row *r);
+
+#endif

@@ -1,0 +1,19 @@
+/* The generated trace, delivered either straight into memory (--demo) or
+ * as an rpd file (rpdgen), from the same generator. */
+#ifndef RPDTOP_DEMO_H
+#define RPDTOP_DEMO_H
+
+#include "demo/generator.h"
+#include "trace/trace.h"
+#include "util/error.h"
+
+/* Name the built-in trace goes by where a file name would be shown. */
+#define DEMO_INPUT_NAME "demo"
+
+/* Build the generated trace in t (initialised here). */
+void demo_trace_build(struct trace *t, const struct gen_params *p);
+
+/* Write the generated trace to an rpd file at path. */
+int demo_write_file(const char *path, const struct gen_params *p, int force, struct rpd_error *err);
+
+#endif

@@ -1,0 +1,46 @@
+/* A deterministic generator of realistic training-step traces: several GPUs
+ * with compute, copy and collective queues, HIP API calls linked to their
+ * ops, and nested roctx ranges. The same seed always gives the same trace. */
+#ifndef RPDTOP_GENERATOR_H
+#define RPDTOP_GENERATOR_H
+
+#include <stdint.h>
+
+#include "export/rpd_writer.h"
+
+struct gen_params {
+	uint64_t seed;
+	uint64_t ops;      /* exact number of GPU ops to produce */
+	unsigned gpus;     /* one process per GPU */
+};
+
+struct gen_op {
+	int64_t id, start, end;
+	int64_t gpu, queue;
+	const char *desc, *type;
+};
+
+struct gen_api {
+	int64_t id, start, end;
+	int64_t pid, tid;
+	const char *name, *args;
+	const struct rpd_kernel_launch *kernel;  /* kernel launches only */
+	const struct rpd_copy_launch *copy;      /* memory copies only */
+};
+
+/* Where generated rows go. Rows arrive with ascending ids per table; a link
+ * arrives after both of its rows. A callback returning non-zero stops. */
+struct gen_sink {
+	void *ctx;
+	int (*op)(void *ctx, const struct gen_op *op);
+	int (*api)(void *ctx, const struct gen_api *api);
+	int (*link)(void *ctx, int64_t api_id, int64_t op_id);
+};
+
+#define GEN_DEFAULT_SEED 42
+#define GEN_DEMO_OPS 20000
+#define GEN_DEMO_GPUS 4
+
+int gen_run(const struct gen_params *params, const struct gen_sink *sink);
+
+#endif

@@ -1,0 +1,17 @@
+/* Opening an input database strictly read-only, with every way it can fail
+ * turned into one short reason a person can act on. */
+#ifndef RPDTOP_DBFILE_H
+#define RPDTOP_DBFILE_H
+
+#include <sqlite3.h>
+
+#include "util/error.h"
+
+/* Open path read-only (never created, never written). On failure *err holds
+ * "PATH: reason" and -1 is returned. */
+int dbfile_open(const char *path, sqlite3 **db, struct rpd_error *err);
+
+/* Describe a failed SQLite call on an open input as "PATH: reason". */
+int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err);
+
+#endif

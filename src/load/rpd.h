@@ -1,0 +1,24 @@
+/* Reader for rocmProfileData ("rpd") databases, schema versions 2 and 3. */
+#ifndef RPDTOP_RPD_H
+#define RPDTOP_RPD_H
+
+#include <sqlite3.h>
+
+#include "trace/trace.h"
+#include "util/error.h"
+
+/* What to read: the reports need only the ops; the viewer needs all. */
+enum load_what {
+	LOAD_OPS = 1,
+	LOAD_APIS = 2,   /* API rows and their links to ops */
+	LOAD_ALL = LOAD_OPS | LOAD_APIS,
+};
+
+/* Check that db is an rpd trace of a supported version; store it in *version. */
+int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *err);
+
+/* Append the rows of one rpd input to t. */
+int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what,
+	     struct rpd_error *err);
+
+#endif

@@ -1,0 +1,126 @@
+#include "config.h"
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/i18n.h"
+
+static const struct option long_options[] = {
+	{ "report", required_argument, NULL, 'r' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "limit", required_argument, NULL, 'n' },
+	{ "demo", no_argument, NULL, 'D' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void print_help(void)
+{
+	printf(_("Usage: %s [OPTION]... DATABASE...\n"), "rpdtop");
+	fputs(_("Browse GPU profiling databases (rocmProfileData .rpd) in the terminal,\n"
+		"or print reports from them.\n\n"), stdout);
+	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
+		"                       ktop (kernels by name) or busy (per GPU)\n"
+		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
+		"  -n, --limit=N        print at most N rows\n"
+		"      --demo           use a built-in generated trace instead of DATABASE\n"
+		"  -h, --help           display this help and exit\n"
+		"  -V, --version        output version information and exit\n\n"), stdout);
+	fputs(_("Inputs are opened read-only and never modified.\n\n"
+		"Exit status: 0 on success, 1 when an input cannot be read,\n"
+		"2 on a usage error.\n"), stdout);
+}
+
+static void print_version(void)
+{
+	printf("rpdtop %s\n", PACKAGE_VERSION);
+	fputs(_("Copyright (C) 2026 The rpdtop authors.\n"
+		"License MIT: <https://opensource.org/licenses/MIT>.\n"
+		"This is free software: you are free to change and redistribute it.\n"
+		"There is NO WARRANTY, to the extent permitted by law.\n"), stdout);
+}
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("rpdtop: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fprintf(stderr, _("Try '%s --help' for more information.\n"), "rpdtop");
+	return -1;
+}
+
+static int parse_limit(const char *s, size_t *limit)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 10);
+	if (errno || end == s || *end || s[0] == '-')
+		return usage_error(_("invalid limit '%s' (expected a number of rows)"), s);
+	*limit = (size_t)n;
+	return 0;
+}
+
+static int parse_one(int c, struct options *o)
+{
+	switch (c) {
+	case 'r':
+		o->have_report = 1;
+		if (report_parse(optarg, &o->report))
+			return usage_error(_("unknown report '%s' (expected top, ktop or busy)"), optarg);
+		return 0;
+	case 'f':
+		if (report_parse_format(optarg, &o->format))
+			return usage_error(_("unknown format '%s' (expected text, csv or json)"), optarg);
+		return 0;
+	case 'n':
+		return parse_limit(optarg, &o->limit);
+	case 'D':
+		o->demo = 1;
+		return 0;
+	default:
+		fprintf(stderr, _("Try '%s --help' for more information.\n"), "rpdtop");
+		return -1;
+	}
+}
+
+enum options_result options_parse(int argc, char **argv, struct options *o)
+{
+	int c;
+	memset(o, 0, sizeof(*o));
+	o->format = FORMAT_TEXT;
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "r:f:n:hV", long_options, NULL)) != -1) {
+		if (c == 'h') {
+			print_help();
+			return OPTIONS_EXIT_OK;
+		}
+		if (c == 'V') {
+			print_version();
+			return OPTIONS_EXIT_OK;
+		}
+		if (parse_one(c, o))
+			return OPTIONS_USAGE_ERROR;
+	}
+	o->paths = (const char *const *)argv + optind;
+	o->npaths = (size_t)(argc - optind);
+	if (!o->demo && o->npaths == 0) {
+		usage_error("%s", _("no DATABASE given (or use --demo)"));
+		return OPTIONS_USAGE_ERROR;
+	}
+	if (o->demo && o->npaths) {
+		usage_error("%s", _("--demo takes no DATABASE"));
+		return OPTIONS_USAGE_ERROR;
+	}
+	return OPTIONS_RUN;
+}

@@ -1,0 +1,24 @@
+/* The command line, parsed GNU style. */
+#ifndef RPDTOP_OPTIONS_H
+#define RPDTOP_OPTIONS_H
+
+#include <stddef.h>
+
+#include "present/report.h"
+
+struct options {
+	int have_report;
+	enum report_kind report;
+	enum table_format format;
+	size_t limit;                /* 0: all rows */
+	int demo;
+	const char *const *paths;
+	size_t npaths;
+};
+
+enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR };
+
+/* Parse argv into o. Prints --help, --version and usage errors itself. */
+enum options_result options_parse(int argc, char **argv, struct options *o);
+
+#endif

@@ -1,0 +1,136 @@
+#include "config.h"
+#include "present/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/busy.h"
+#include "analysis/profile.h"
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col profile_cols[] = {
+	{ "name", N_("NAME"), COL_NAME },
+	{ "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS },
+	{ "avg_ns", N_("AVG"), COL_NS },
+	{ "min_ns", N_("MIN"), COL_NS },
+	{ "max_ns", N_("MAX"), COL_NS },
+	{ "percent", N_("%"), COL_PERCENT },
+};
+
+static const struct table_col busy_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "ops", N_("OPS"), COL_COUNT },
+	{ "sum_ns", N_("SUM"), COL_NS },
+	{ "busy_ns", N_("BUSY"), COL_NS },
+	{ "wall_ns", N_("WALL"), COL_NS },
+	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
+};
+
+static const char *const report_names[] = { "top", "ktop", "busy" };
+static const char *const format_names[] = { "text", "csv", "json" };
+
+static int lookup(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int report_parse(const char *name, enum report_kind *kind)
+{
+	int i = lookup(report_names, NCOLS(report_names), name);
+	if (i >= 0)
+		*kind = (enum report_kind)i;
+	return i < 0 ? -1 : 0;
+}
+
+int report_parse_format(const char *name, enum table_format *format)
+{
+	int i = lookup(format_names, NCOLS(format_names), name);
+	if (i >= 0)
+		*format = (enum table_format)i;
+	return i < 0 ? -1 : 0;
+}
+
+static void build_profile(const struct trace *t, enum report_kind kind, size_t limit,
+			  struct table *out)
+{
+	struct profile p;
+	char total[UNITS_BUFSZ];
+	int kernels = kind == REPORT_KTOP;
+	profile_by_name(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, &p);
+	table_init(out, report_names[kind], profile_cols,
+		   NCOLS(profile_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 kernels ? _("Kernels by name: %llu kernels, %zu names, %s GPU time")
+			 : _("GPU ops by name: %llu ops, %zu names, %s GPU time"),
+		 (unsigned long long)p.calls, p.n, units_format_ns(p.total, total, sizeof(total)));
+	for (size_t i = 0; i < p.n && (!limit || i < limit); i++) {
+		const struct profile_row *r = &p.rows[i];
+		struct table_cell *c = table_add_row(out);
+		table_set_text(&c[0], trace_str(t, r->name), strtab_len(&t->strings, r->name));
+		c[1].num = (int64_t)r->calls;
+		c[2].num = r->total;
+		c[3].num = profile_row_avg(r);
+		c[4].num = r->min;
+		c[5].num = r->max;
+		c[6].pct = profile_row_percent(&p, r);
+	}
+	profile_free(&p);
+}
+
+static void build_busy(const struct trace *t, size_t limit, struct table *out)
+{
+	struct busy b;
+	char wall[UNITS_BUFSZ], label[256];
+	busy_per_gpu(t, &b);
+	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
+	snprintf(out->caption, sizeof(out->caption), _("GPU busy: %zu GPUs over %s of wall time"),
+		 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
+	for (size_t i = 0; i < b.n && (!limit || i < limit); i++) {
+		const struct busy_row *r = &b.rows[i];
+		struct table_cell *c = table_add_row(out);
+		trace_gpu_label(t, r->gpu, label, sizeof(label));
+		table_set_text(&c[0], label, strlen(label));
+		c[1].num = (int64_t)r->ops;
+		c[2].num = r->sum;
+		c[3].num = r->busy;
+		c[4].num = b.wall;
+		c[5].pct = busy_row_percent(&b, r);
+	}
+	busy_free(&b);
+}
+
+void report_build(const struct trace *t, enum report_kind kind, size_t limit, struct table *out)
+{
+	if (kind == REPORT_BUSY)
+		build_busy(t, limit, out);
+	else
+		build_profile(t, kind, limit, out);
+}
+
+void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)
+{
+	switch (format) {
+	case FORMAT_TEXT:
+		table_write_text(tb, out);
+		break;
+	case FORMAT_CSV:
+		table_write_csv(tb, out);
+		break;
+	case FORMAT_JSON: {
+		const char **paths = xmalloc((t->ninputs ? t->ninputs : 1) * sizeof(*paths));
+		for (size_t i = 0; i < t->ninputs; i++)
+			paths[i] = t->inputs[i].path;
+		table_write_json(tb, paths, t->ninputs, out);
+		free(paths);
+		break;
+	}
+	}
+}

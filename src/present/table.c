@@ -1,0 +1,40 @@
+#include "config.h"
+#include "present/table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols)
+{
+	memset(tb, 0, sizeof(*tb));
+	tb->report = report;
+	tb->cols = cols;
+	tb->ncols = ncols;
+}
+
+void table_free(struct table *tb)
+{
+	for (size_t i = 0; i < tb->nrows * tb->ncols; i++)
+		free(tb->cells[i].text);
+	free(tb->cells);
+	memset(tb, 0, sizeof(*tb));
+}
+
+struct table_cell *table_add_row(struct table *tb)
+{
+	tb->cells = xgrow(tb->cells, &tb->cap, (tb->nrows + 1) * tb->ncols, sizeof(*tb->cells));
+	struct table_cell *row = tb->cells + tb->nrows * tb->ncols;
+	memset(row, 0, tb->ncols * sizeof(*row));
+	tb->nrows++;
+	return row;
+}
+
+void table_set_text(struct table_cell *cell, const char *s, size_t len)
+{
+	free(cell->text);
+	cell->text = xmalloc(len + 1);
+	memcpy(cell->text, s, len);
+	cell->text[len] = '\0';
+}

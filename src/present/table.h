@@ -1,0 +1,52 @@
+/* A report as a table of typed cells: built once from an analysis, then
+ * written as text, CSV or JSON by the writers below. */
+#ifndef RPDTOP_TABLE_H
+#define RPDTOP_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum col_type {
+	COL_NAME,     /* long text; last column in text output */
+	COL_LABEL,    /* short text */
+	COL_COUNT,    /* integer */
+	COL_NS,       /* duration in ns; human units in text output */
+	COL_PERCENT,  /* 0..100 */
+};
+
+struct table_col {
+	const char *key;     /* CSV header and JSON member */
+	const char *title;   /* text header, untranslated (N_) */
+	enum col_type type;
+};
+
+struct table_cell {
+	char *text;          /* COL_NAME, COL_LABEL; owned */
+	int64_t num;         /* COL_COUNT, COL_NS */
+	double pct;          /* COL_PERCENT */
+};
+
+struct table {
+	const char *report;  /* "top", "ktop", "busy" */
+	char caption[256];   /* one line for people, text output only */
+	const struct table_col *cols;
+	size_t ncols;
+	struct table_cell *cells;  /* nrows * ncols, row-major */
+	size_t nrows, cap;
+};
+
+void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols);
+void table_free(struct table *tb);
+/* Append a row and return its cells to fill in. */
+struct table_cell *table_add_row(struct table *tb);
+void table_set_text(struct table_cell *cell, const char *s, size_t len);
+
+enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+
+void table_write_text(const struct table *tb, FILE *out);
+void table_write_csv(const struct table *tb, FILE *out);
+/* inputs are listed in the object so a saved report says what it covers. */
+void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out);
+
+#endif

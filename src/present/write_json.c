@@ -1,0 +1,71 @@
+#include "config.h"
+#include "present/table.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "util/utf8.h"
+
+/* A JSON string; malformed UTF-8 becomes U+FFFD so the output always parses. */
+static void json_string(const char *s, FILE *out)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
+	fputc('"', out);
+	while (n) {
+		size_t len = utf8_seq_len(p, n);
+		if (len == 0) {
+			fputs("\\ufffd", out);
+			len = 1;
+		} else if (*p == '"' || *p == '\\') {
+			fprintf(out, "\\%c", *p);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(out, "\\u%04x", *p);
+		} else {
+			fwrite(p, 1, len, out);
+		}
+		p += len;
+		n -= len;
+	}
+	fputc('"', out);
+}
+
+static void json_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)
+{
+	switch (col->type) {
+	case COL_NAME:
+	case COL_LABEL:
+		json_string(cell->text ? cell->text : "", out);
+		break;
+	case COL_COUNT:
+	case COL_NS:
+		fprintf(out, "%" PRId64, cell->num);
+		break;
+	case COL_PERCENT:
+		fprintf(out, "%.6f", isfinite(cell->pct) ? cell->pct : 0.0);
+		break;
+	}
+}
+
+void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out)
+{
+	fputs("{\"report\":", out);
+	json_string(tb->report, out);
+	fputs(",\"inputs\":[", out);
+	for (size_t i = 0; i < ninputs; i++) {
+		if (i)
+			fputc(',', out);
+		json_string(inputs[i], out);
+	}
+	fputs("],\"rows\":[", out);
+	for (size_t r = 0; r < tb->nrows; r++) {
+		fputs(r ? ",\n{" : "\n{", out);
+		for (size_t c = 0; c < tb->ncols; c++) {
+			fprintf(out, "%s\"%s\":", c ? "," : "", tb->cols[c].key);
+			json_cell(&tb->cols[c], &tb->cells[r * tb->ncols + c], out);
+		}
+		fputc('}', out);
+	}
+	fputs("]}\n", out);
+}

@@ -1,0 +1,99 @@
+#include "config.h"
+#include "present/table.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+#define GAP "  "
+
+static void put_file(const char *piece, size_t len, void *ctx)
+{
+	fwrite(piece, 1, len, ctx);
+}
+
+/* The cell as text people read: durations in human units. */
+static const char *cell_text(const struct table_col *col, const struct table_cell *cell,
+			     char *buf, size_t size)
+{
+	switch (col->type) {
+	case COL_NAME:
+	case COL_LABEL:
+		return cell->text ? cell->text : "";
+	case COL_COUNT:
+		snprintf(buf, size, "%" PRId64, cell->num);
+		return buf;
+	case COL_NS:
+		return units_format_ns(cell->num, buf, size);
+	case COL_PERCENT:
+		snprintf(buf, size, "%.2f", cell->pct);
+		return buf;
+	}
+	return "";
+}
+
+/* Long names go last so the numbers stay aligned however long they are. */
+static size_t *text_order(const struct table *tb)
+{
+	size_t *order = xmalloc(tb->ncols * sizeof(*order)), k = 0;
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (tb->cols[c].type != COL_NAME)
+			order[k++] = c;
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (tb->cols[c].type == COL_NAME)
+			order[k++] = c;
+	return order;
+}
+
+static void write_cell(const struct table_col *col, const char *s, size_t width, int last, FILE *out)
+{
+	size_t w = utf8_escaped_width(s);
+	int right = col->type != COL_NAME && col->type != COL_LABEL;
+	if (right)
+		for (size_t i = w; i < width; i++)
+			fputc(' ', out);
+	utf8_write_escaped(s, put_file, out);
+	if (!right && !last)
+		for (size_t i = w; i < width; i++)
+			fputc(' ', out);
+}
+
+void table_write_text(const struct table *tb, FILE *out)
+{
+	char buf[64];
+	size_t *order = text_order(tb);
+	size_t *width = xcalloc(tb->ncols, sizeof(*width));
+	for (size_t c = 0; c < tb->ncols; c++) {
+		width[c] = utf8_escaped_width(_(tb->cols[c].title));
+		for (size_t r = 0; r < tb->nrows; r++) {
+			size_t w = utf8_escaped_width(cell_text(&tb->cols[c],
+				&tb->cells[r * tb->ncols + c], buf, sizeof(buf)));
+			if (w > width[c])
+				width[c] = w;
+		}
+	}
+	if (tb->caption[0])
+		fprintf(out, "%s\n", tb->caption);
+	for (size_t k = 0; k < tb->ncols; k++) {
+		size_t c = order[k];
+		fputs(k ? GAP : "", out);
+		write_cell(&tb->cols[c], _(tb->cols[c].title), width[c], k + 1 == tb->ncols, out);
+	}
+	fputc('\n', out);
+	for (size_t r = 0; r < tb->nrows; r++) {
+		for (size_t k = 0; k < tb->ncols; k++) {
+			size_t c = order[k];
+			const char *s = cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf));
+			fputs(k ? GAP : "", out);
+			write_cell(&tb->cols[c], s, width[c], k + 1 == tb->ncols, out);
+		}
+		fputc('\n', out);
+	}
+	free(width);
+	free(order);
+}

@@ -1,0 +1,64 @@
+/* rpdgen: write a generated trace to an rpd file, for tests and benchmarks. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "demo/demo.h"
+#include "util/i18n.h"
+
+static void usage(FILE *out)
+{
+	fputs(_("Usage: rpdgen [--ops=N] [--seed=S] [--gpus=G] [--force] FILE\n"
+		"Write a generated, deterministic rpd trace with exactly N GPU ops.\n"), out);
+}
+
+static int number(const char *s, uint64_t *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "ops", required_argument, NULL, 'n' }, { "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' }, { "force", no_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	};
+	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
+	uint64_t gpus = p.gpus;
+	int force = 0, c, bad = 0;
+
+	setlocale(LC_ALL, "");
+	while ((c = getopt_long(argc, argv, "n:s:g:h", opts, NULL)) != -1) {
+		if (c == 'n')
+			bad |= number(optarg, &p.ops);
+		else if (c == 's')
+			bad |= number(optarg, &p.seed);
+		else if (c == 'g')
+			bad |= number(optarg, &gpus) || gpus < 1 || gpus > 64;
+		else if (c == 'F')
+			force = 1;
+		else if (c == 'h')
+			return usage(stdout), 0;
+		else
+			bad = 1;
+	}
+	if (bad || optind + 1 != argc) {
+		usage(stderr);
+		return 2;
+	}
+	p.gpus = (unsigned)gpus;
+	struct rpd_error err;
+	if (demo_write_file(argv[optind], &p, force, &err)) {
+		fprintf(stderr, "rpdgen: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,255 @@
+#include "config.h"
+#include "trace/trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+enum { LANE_GPU = 1, LANE_QUEUE, LANE_THREAD };
+
+void trace_init(struct trace *t)
+{
+	memset(t, 0, sizeof(*t));
+	strtab_init(&t->strings);
+	idmap_init(&t->lane_index);
+}
+
+static void free_ops(struct trace_ops *o)
+{
+	free(o->id);
+	free(o->start);
+	free(o->end);
+	free(o->name);
+	free(o->type);
+	free(o->queue);
+	free(o->kind);
+}
+
+static void free_apis(struct trace_apis *a)
+{
+	free(a->id);
+	free(a->start);
+	free(a->end);
+	free(a->name);
+	free(a->args);
+	free(a->thread);
+}
+
+void trace_free(struct trace *t)
+{
+	for (size_t i = 0; i < t->ninputs; i++)
+		free(t->inputs[i].path);
+	free(t->inputs);
+	free(t->gpus);
+	free(t->queues);
+	free(t->threads);
+	free_ops(&t->ops);
+	free_apis(&t->apis);
+	free(t->links.api);
+	free(t->links.op);
+	free(t->op_launch);
+	strtab_free(&t->strings);
+	idmap_free(&t->lane_index);
+	memset(t, 0, sizeof(*t));
+}
+
+uint32_t trace_add_input(struct trace *t, const char *path, int schema_version)
+{
+	t->inputs = xgrow(t->inputs, &t->inputs_cap, t->ninputs + 1, sizeof(*t->inputs));
+	t->inputs[t->ninputs].path = xstrdup(path);
+	t->inputs[t->ninputs].schema_version = schema_version;
+	return (uint32_t)t->ninputs++;
+}
+
+/* Lanes are found through a hash of their fields; a hit is confirmed
+ * against the lane itself so that a hash collision can never merge lanes. */
+static int lane_lookup(struct trace *t, uint64_t key, uint32_t *idx,
+		       int (*match)(const struct trace *, uint32_t, const int64_t *),
+		       const int64_t *fields)
+{
+	return idmap_get(&t->lane_index, key, idx) && match(t, *idx, fields);
+}
+
+static int gpu_match(const struct trace *t, uint32_t i, const int64_t *f)
+{
+	return i < t->ngpus && t->gpus[i].input == (uint32_t)f[0] && t->gpus[i].device == f[1];
+}
+
+static int queue_match(const struct trace *t, uint32_t i, const int64_t *f)
+{
+	return i < t->nqueues && t->queues[i].gpu == (uint32_t)f[0] && t->queues[i].queue == f[1];
+}
+
+static int thread_match(const struct trace *t, uint32_t i, const int64_t *f)
+{
+	return i < t->nthreads && t->threads[i].input == (uint32_t)f[0] &&
+	       t->threads[i].pid == f[1] && t->threads[i].tid == f[2];
+}
+
+uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device)
+{
+	int64_t f[2] = { input, device };
+	uint64_t key = idmap_key3(LANE_GPU, input, (uint64_t)device);
+	uint32_t idx;
+	if (lane_lookup(t, key, &idx, gpu_match, f))
+		return idx;
+	for (idx = 0; idx < t->ngpus; idx++)
+		if (gpu_match(t, idx, f))
+			return idx;
+	t->gpus = xgrow(t->gpus, &t->gpus_cap, t->ngpus + 1, sizeof(*t->gpus));
+	t->gpus[t->ngpus] = (struct trace_gpu){ .input = input, .device = device };
+	idmap_put(&t->lane_index, key, (uint32_t)t->ngpus);
+	return (uint32_t)t->ngpus++;
+}
+
+uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue)
+{
+	int64_t f[2] = { gpu, queue };
+	uint64_t key = idmap_key3(LANE_QUEUE, gpu, (uint64_t)queue);
+	uint32_t idx;
+	if (lane_lookup(t, key, &idx, queue_match, f))
+		return idx;
+	for (idx = 0; idx < t->nqueues; idx++)
+		if (queue_match(t, idx, f))
+			return idx;
+	t->queues = xgrow(t->queues, &t->queues_cap, t->nqueues + 1, sizeof(*t->queues));
+	t->queues[t->nqueues] = (struct trace_queue){ .gpu = gpu, .queue = queue };
+	idmap_put(&t->lane_index, key, (uint32_t)t->nqueues);
+	return (uint32_t)t->nqueues++;
+}
+
+uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
+{
+	int64_t f[3] = { input, pid, tid };
+	uint64_t key = idmap_key3(LANE_THREAD, ((uint64_t)input << 40) ^ (uint64_t)pid, (uint64_t)tid);
+	uint32_t idx;
+	if (lane_lookup(t, key, &idx, thread_match, f))
+		return idx;
+	for (idx = 0; idx < t->nthreads; idx++)
+		if (thread_match(t, idx, f))
+			return idx;
+	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
+	t->threads[t->nthreads] = (struct trace_thread){ .input = input, .pid = pid, .tid = tid };
+	idmap_put(&t->lane_index, key, (uint32_t)t->nthreads);
+	return (uint32_t)t->nthreads++;
+}
+
+enum op_kind trace_classify_op(const char *desc, const char *type)
+{
+	if (strncmp(type, "Copy", 4) == 0)
+		return OP_COPY;
+	if (strncmp(type, "Barrier", 7) == 0)
+		return OP_BARRIER;
+	return desc[0] ? OP_KERNEL : OP_OTHER;
+}
+
+/* Columns grow together: one capacity, one realloc per column. */
+#define GROW_COL(col, cap) ((col) = xrealloc((col), (cap) * sizeof(*(col))))
+
+static size_t next_cap(size_t cap)
+{
+	return cap < 1024 ? 1024 : cap + cap / 2;
+}
+
+static void grow_ops(struct trace_ops *o)
+{
+	if (o->n < o->cap)
+		return;
+	o->cap = next_cap(o->cap);
+	GROW_COL(o->id, o->cap);
+	GROW_COL(o->start, o->cap);
+	GROW_COL(o->end, o->cap);
+	GROW_COL(o->name, o->cap);
+	GROW_COL(o->type, o->cap);
+	GROW_COL(o->queue, o->cap);
+	GROW_COL(o->kind, o->cap);
+}
+
+static void grow_apis(struct trace_apis *a)
+{
+	if (a->n < a->cap)
+		return;
+	a->cap = next_cap(a->cap);
+	GROW_COL(a->id, a->cap);
+	GROW_COL(a->start, a->cap);
+	GROW_COL(a->end, a->cap);
+	GROW_COL(a->name, a->cap);
+	GROW_COL(a->args, a->cap);
+	GROW_COL(a->thread, a->cap);
+}
+
+uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
+		      uint32_t desc, uint32_t type, uint32_t queue)
+{
+	struct trace_ops *o = &t->ops;
+	const char *d = trace_str(t, desc);
+	grow_ops(o);
+	o->id[o->n] = id;
+	o->start[o->n] = start;
+	o->end[o->n] = end;
+	o->name[o->n] = d[0] ? desc : type;
+	o->type[o->n] = type;
+	o->queue[o->n] = queue;
+	o->kind[o->n] = (uint8_t)trace_classify_op(d, trace_str(t, type));
+	return (uint32_t)o->n++;
+}
+
+uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
+		       uint32_t name, uint32_t args, uint32_t thread)
+{
+	struct trace_apis *a = &t->apis;
+	grow_apis(a);
+	a->id[a->n] = id;
+	a->start[a->n] = start;
+	a->end[a->n] = end;
+	a->name[a->n] = name;
+	a->args[a->n] = args;
+	a->thread[a->n] = thread;
+	return (uint32_t)a->n++;
+}
+
+void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
+{
+	struct trace_links *l = &t->links;
+	if (l->n == l->cap) {
+		l->cap = next_cap(l->cap);
+		GROW_COL(l->api, l->cap);
+		GROW_COL(l->op, l->cap);
+	}
+	l->api[l->n] = api;
+	l->op[l->n] = op;
+	l->n++;
+}
+
+void trace_finish(struct trace *t)
+{
+	free(t->op_launch);
+	t->op_launch = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*t->op_launch));
+	for (size_t i = 0; i < t->ops.n; i++)
+		t->op_launch[i] = TRACE_NONE;
+	for (size_t i = 0; i < t->links.n; i++)
+		t->op_launch[t->links.op[i]] = t->links.api[i];
+
+	t->op_first_start = t->op_last_end = 0;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (i == 0 || t->ops.start[i] < t->op_first_start)
+			t->op_first_start = t->ops.start[i];
+		if (i == 0 || t->ops.end[i] > t->op_last_end)
+			t->op_last_end = t->ops.end[i];
+	}
+}
+
+const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
+{
+	const struct trace_gpu *g = &t->gpus[gpu];
+	if (t->ninputs <= 1) {
+		snprintf(buf, size, "%lld", (long long)g->device);
+		return buf;
+	}
+	const char *path = t->inputs[g->input].path;
+	const char *base = strrchr(path, '/');
+	snprintf(buf, size, "%s:%lld", base ? base + 1 : path, (long long)g->device);
+	return buf;
+}

@@ -1,0 +1,120 @@
+/* The unified in-memory trace: every input's GPU ops and API rows as
+ * columns, names as interned string ids, GPUs, queues and threads as small
+ * lane indices. Built once by a loader or the generator, then read-only. */
+#ifndef RPDTOP_TRACE_H
+#define RPDTOP_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/strtab.h"
+#include "util/idmap.h"
+
+#define TRACE_NONE UINT32_MAX
+
+enum op_kind {
+	OP_KERNEL,   /* non-empty description, not a copy or barrier */
+	OP_COPY,     /* opType Copy* */
+	OP_BARRIER,  /* opType Barrier* */
+	OP_OTHER,    /* anything else without a description (FillBuffer, ...) */
+};
+
+struct trace_input {
+	char *path;
+	int schema_version;
+};
+
+struct trace_gpu {
+	uint32_t input;
+	int64_t device;   /* gpuId as recorded */
+};
+
+struct trace_queue {
+	uint32_t gpu;     /* index into trace.gpus */
+	int64_t queue;    /* queueId as recorded */
+};
+
+struct trace_thread {
+	uint32_t input;
+	int64_t pid, tid;
+};
+
+struct trace_ops {
+	size_t n, cap;
+	int64_t *id;      /* id in its input database */
+	int64_t *start, *end;
+	uint32_t *name;   /* description, or opType when the description is empty */
+	uint32_t *type;   /* opType */
+	uint32_t *queue;  /* index into trace.queues */
+	uint8_t *kind;    /* enum op_kind */
+};
+
+struct trace_apis {
+	size_t n, cap;
+	int64_t *id;
+	int64_t *start, *end;
+	uint32_t *name;   /* apiName */
+	uint32_t *args;   /* args; for roctx markers their text */
+	uint32_t *thread; /* index into trace.threads */
+};
+
+struct trace_links {
+	size_t n, cap;
+	uint32_t *api, *op; /* indices into trace.apis and trace.ops */
+};
+
+struct trace {
+	struct strtab strings;
+	struct trace_input *inputs;
+	size_t ninputs, inputs_cap;
+	struct trace_gpu *gpus;
+	size_t ngpus, gpus_cap;
+	struct trace_queue *queues;
+	size_t nqueues, queues_cap;
+	struct trace_thread *threads;
+	size_t nthreads, threads_cap;
+	struct trace_ops ops;
+	struct trace_apis apis;
+	struct trace_links links;
+	uint32_t *op_launch;  /* per op: index of the API call that launched it */
+	int64_t op_first_start, op_last_end; /* span of the GPU ops */
+	struct idmap lane_index;             /* builder's lookup for lanes */
+};
+
+void trace_init(struct trace *t);
+void trace_free(struct trace *t);
+
+uint32_t trace_add_input(struct trace *t, const char *path, int schema_version);
+uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device);
+uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue);
+uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid);
+
+/* Append rows; string ids are ids in t->strings. Return the new row index. */
+uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
+		      uint32_t desc, uint32_t type, uint32_t queue);
+uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
+		       uint32_t name, uint32_t args, uint32_t thread);
+void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
+
+/* Derive what the rows imply (launch index, span); call once after loading. */
+void trace_finish(struct trace *t);
+
+/* The GPU an op ran on. */
+static inline uint32_t trace_op_gpu(const struct trace *t, size_t op)
+{
+	return t->queues[t->ops.queue[op]].gpu;
+}
+
+static inline const char *trace_str(const struct trace *t, uint32_t id)
+{
+	return strtab_get(&t->strings, id);
+}
+
+/* Kind of an op from its description and opType strings. */
+enum op_kind trace_classify_op(const char *desc, const char *type);
+
+/* A GPU's label for people: its device number, prefixed with its input's
+ * file name when there are several inputs. Returns buf. */
+const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size);
+
+#endif

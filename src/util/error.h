@@ -1,0 +1,17 @@
+/* Errors travel as values up to the one place that prints them. */
+#ifndef RPDTOP_ERROR_H
+#define RPDTOP_ERROR_H
+
+#include <stdarg.h>
+
+struct rpd_error {
+	char msg[1024];
+};
+
+/* Record a message (printf-style); returns -1 so callers can `return err_set(...)`. */
+int err_set(struct rpd_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int err_vset(struct rpd_error *err, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+#endif

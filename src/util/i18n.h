@@ -1,0 +1,13 @@
+/* Gettext wrappers: every user-visible string goes through _() or N_(). */
+#ifndef RPDTOP_I18N_H
+#define RPDTOP_I18N_H
+
+#if ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#else
+#define _(s) (s)
+#endif
+#define N_(s) (s)
+
+#endif

@@ -1,0 +1,13 @@
+/* Human-readable time: nanoseconds shown as ns, us, ms or s. */
+#ifndef RPDTOP_UNITS_H
+#define RPDTOP_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define UNITS_BUFSZ 32
+
+/* Write ns with the largest unit that keeps the value >= 1, e.g. "157.18 ms". */
+const char *units_format_ns(int64_t ns, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,78 @@
+#include "config.h"
+#include "util/utf8.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t utf8_seq_len(const unsigned char *s, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	size_t len;
+	unsigned min;
+	if ((s[0] & 0xe0) == 0xc0) {
+		len = 2;
+		min = 0x80;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		len = 3;
+		min = 0x800;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	unsigned cp = s[0] & (0x7f >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and values past U+10FFFF are malformed. */
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+static int is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+void utf8_write_escaped(const char *s, void (*put)(const char *, size_t, void *), void *ctx)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
+	while (n) {
+		size_t len = utf8_seq_len(p, n);
+		/* C1 controls (U+0080..U+009F) act as escapes on some terminals. */
+		int c1 = len == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+		if (len == 0 || (len == 1 && is_control(p[0])) || c1) {
+			char hex[8];
+			snprintf(hex, sizeof(hex), "\\x%02x", p[0]);
+			put(hex, 4, ctx);
+			len = 1;
+		} else {
+			put((const char *)p, len, ctx);
+		}
+		p += len;
+		n -= len;
+	}
+}
+
+static void count_width(const char *piece, size_t len, void *ctx)
+{
+	size_t *w = ctx;
+	*w += piece[0] == '\\' && len == 4 ? 4 : 1;
+}
+
+size_t utf8_escaped_width(const char *s)
+{
+	size_t w = 0;
+	utf8_write_escaped(s, count_width, &w);
+	return w;
+}
