@@ -96,8 +96,11 @@ static int setup(struct rpd_writer *w, struct rpd_error *err)
 		rc = sqlite3_prepare_v2(w->db, stmt_sql[i], -1, &w->st[i], NULL);
 	if (rc != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, w->db ? sqlite3_errmsg(w->db) : sqlite3_errstr(rc));
-	int64_t empty;
-	return string_id(w, "", &empty) ? err_set(err, "%s: %s", w->path, w->errmsg) : 0;
+	/* The string table starts with "" (id 1), which strtab_init interned. */
+	sqlite3_stmt *st = w->st[ST_STRING];
+	sqlite3_bind_int64(st, 1, 1);
+	sqlite3_bind_text(st, 2, "", 0, SQLITE_STATIC);
+	return step(w, st) ? err_set(err, "%s: %s", w->path, w->errmsg) : 0;
 }
 
 int rpd_writer_open(struct rpd_writer **out, const char *path, int force, struct rpd_error *err)

@@ -1,0 +1,125 @@
+/* The model and the analyses on small hand-made traces whose answers are
+ * worked out by hand in the comments. */
+#include "config.h"
+
+#include "analysis/busy.h"
+#include "analysis/profile.h"
+#include "check.h"
+#include "trace/trace.h"
+
+static uint32_t s(struct trace *t, const char *str)
+{
+	return strtab_intern(&t->strings, str);
+}
+
+/* gpu 0: queue 0 runs gemm [0,100) and add [150,170); queue 1 runs an
+ * all-reduce [50,250) that overlaps both. gpu 1: a copy [100,140), a
+ * barrier [140,141) and a fill [300,310) with no description. */
+static void build(struct trace *t)
+{
+	trace_init(t);
+	uint32_t in = trace_add_input(t, "a.rpd", 2);
+	uint32_t g0 = trace_gpu(t, in, 0), g1 = trace_gpu(t, in, 1);
+	uint32_t q00 = trace_queue(t, g0, 0), q01 = trace_queue(t, g0, 1);
+	uint32_t q10 = trace_queue(t, g1, 0);
+	uint32_t kx = s(t, "KernelExecution");
+	trace_add_op(t, 1, 0, 100, s(t, "gemm"), kx, q00);
+	trace_add_op(t, 2, 150, 170, s(t, "add"), kx, q00);
+	trace_add_op(t, 3, 50, 250, s(t, "allreduce"), kx, q01);
+	trace_add_op(t, 4, 100, 140, s(t, ""), s(t, "CopyHostToDevice"), q10);
+	trace_add_op(t, 5, 140, 141, s(t, ""), s(t, "BarrierAnd"), q10);
+	trace_add_op(t, 6, 300, 310, s(t, ""), s(t, "FillBuffer"), q10);
+	trace_add_op(t, 7, 180, 190, s(t, "add"), kx, q00);
+	uint32_t th = trace_thread(t, in, 10, 11);
+	uint32_t launch = trace_add_api(t, 100, -10, -5, s(t, "hipLaunchKernel"), 0, th);
+	trace_add_link(t, launch, 0);
+	trace_finish(t);
+}
+
+static void test_model(void)
+{
+	struct trace t;
+	build(&t);
+	CHECK_INT(t.ops.n, 7);
+	CHECK_INT(t.ngpus, 2);
+	CHECK_INT(t.nqueues, 3);
+	CHECK_INT(trace_queue(&t, 0, 1), 1);   /* existing lane is found */
+	CHECK_INT(t.ops.kind[0], OP_KERNEL);
+	CHECK_INT(t.ops.kind[3], OP_COPY);
+	CHECK_INT(t.ops.kind[4], OP_BARRIER);
+	CHECK_INT(t.ops.kind[5], OP_OTHER);
+	CHECK_STR(trace_str(&t, t.ops.name[3]), "CopyHostToDevice");
+	CHECK_STR(trace_str(&t, t.ops.name[0]), "gemm");
+	CHECK_INT(t.op_launch[0], 0);
+	CHECK_INT(t.op_launch[1], TRACE_NONE);
+	CHECK_INT(t.op_first_start, 0);
+	CHECK_INT(t.op_last_end, 310);
+	char buf[64];
+	CHECK_STR(trace_gpu_label(&t, 1, buf, sizeof(buf)), "1");
+	trace_add_input(&t, "/x/b.rpd", 2);
+	uint32_t other = trace_gpu(&t, 1, 1);
+	CHECK(other != 1);   /* gpu 1 of another input is another GPU */
+	CHECK_STR(trace_gpu_label(&t, other, buf, sizeof(buf)), "b.rpd:1");
+	trace_free(&t);
+}
+
+static void test_profile(void)
+{
+	struct trace t;
+	struct profile p;
+	build(&t);
+	profile_by_name(&t, PROFILE_ALL_OPS, &p);
+	/* allreduce 200, gemm 100, CopyHostToDevice 40, add 30 (20 + 10),
+	 * FillBuffer 10, BarrierAnd 1: total 381. */
+	CHECK_INT(p.n, 6);
+	CHECK_INT(p.total, 381);
+	CHECK_INT(p.calls, 7);
+	CHECK_STR(trace_str(&t, p.rows[0].name), "allreduce");
+	CHECK_STR(trace_str(&t, p.rows[1].name), "gemm");
+	CHECK_STR(trace_str(&t, p.rows[2].name), "CopyHostToDevice");
+	CHECK_STR(trace_str(&t, p.rows[3].name), "add");
+	CHECK_INT(p.rows[3].calls, 2);
+	CHECK_INT(p.rows[3].total, 30);
+	CHECK_INT(p.rows[3].min, 10);
+	CHECK_INT(p.rows[3].max, 20);
+	CHECK_INT(profile_row_avg(&p.rows[3]), 15);
+	CHECK_STR(trace_str(&t, p.rows[4].name), "FillBuffer");
+	CHECK(profile_row_percent(&p, &p.rows[0]) > 52.49 && profile_row_percent(&p, &p.rows[0]) < 52.50);
+	profile_free(&p);
+
+	profile_by_name(&t, PROFILE_KERNELS, &p);
+	CHECK_INT(p.n, 3);       /* allreduce, gemm, add */
+	CHECK_INT(p.total, 330);
+	CHECK_STR(trace_str(&t, p.rows[2].name), "add");
+	profile_free(&p);
+	trace_free(&t);
+}
+
+static void test_busy(void)
+{
+	struct trace t;
+	struct busy b;
+	build(&t);
+	busy_per_gpu(&t, &b);
+	CHECK_INT(b.n, 2);
+	CHECK_INT(b.wall, 310);
+	/* gpu 0: union of [0,100) [50,250) [150,170) [180,190) = [0,250). */
+	CHECK_INT(b.rows[0].ops, 4);
+	CHECK_INT(b.rows[0].sum, 330);
+	CHECK_INT(b.rows[0].busy, 250);
+	/* gpu 1: [100,140) [140,141) [300,310) = 51. */
+	CHECK_INT(b.rows[1].busy, 51);
+	CHECK_INT(b.rows[1].sum, 51);
+	double pct = busy_row_percent(&b, &b.rows[0]);
+	CHECK(pct > 80.64 && pct < 80.65);
+	busy_free(&b);
+	trace_free(&t);
+}
+
+int main(void)
+{
+	test_model();
+	test_profile();
+	test_busy();
+	return check_done();
+}
