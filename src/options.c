@@ -55,8 +55,7 @@ static int usage_error(const char *fmt, ...)
 	fputs("rpdtop: ", stderr);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	fprintf(stderr, _("Try '%s --help' for more information.\n"), "rpdtop");
+	fprintf(stderr, _("; try '%s --help'\n"), "rpdtop");
 	return -1;
 }
 
@@ -69,6 +68,17 @@ static int parse_limit(const char *s, size_t *limit)
 		return usage_error(_("invalid limit '%s' (expected a number of rows)"), s);
 	*limit = (size_t)n;
 	return 0;
+}
+
+/* getopt's own messages are off so that every error is one line. */
+static char bad_option[64];
+
+static void remember_option(char **argv)
+{
+	if (optopt)
+		snprintf(bad_option, sizeof(bad_option), "-%c", optopt);
+	else
+		snprintf(bad_option, sizeof(bad_option), "%s", argv[optind - 1]);
 }
 
 static int parse_one(int c, struct options *o)
@@ -88,9 +98,10 @@ static int parse_one(int c, struct options *o)
 	case 'D':
 		o->demo = 1;
 		return 0;
+	case ':':
+		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:
-		fprintf(stderr, _("Try '%s --help' for more information.\n"), "rpdtop");
-		return -1;
+		return usage_error(_("unrecognized option '%s'"), bad_option);
 	}
 }
 
@@ -99,8 +110,10 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	int c;
 	memset(o, 0, sizeof(*o));
 	o->format = FORMAT_TEXT;
-	opterr = 1;
-	while ((c = getopt_long(argc, argv, "r:f:n:hV", long_options, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":r:f:n:hV", long_options, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			remember_option(argv);
 		if (c == 'h') {
 			print_help();
 			return OPTIONS_EXIT_OK;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "export/rpd_schema.h"
@@ -77,6 +78,17 @@ static char *temp_beside(const char *path, int *fd)
 	*fd = mkstemp(tmp);
 	if (*fd < 0) {
 		free(tmp);
+		return NULL;
+	}
+	/* mkstemp makes the file private; the result is an ordinary file. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(*fd, 0666 & ~mask) != 0) {
+		int saved = errno;
+		close(*fd);
+		unlink(tmp);
+		free(tmp);
+		errno = saved;
 		return NULL;
 	}
 	return tmp;

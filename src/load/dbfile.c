@@ -33,6 +33,8 @@ static int check_header(const char *path, const struct stat *st,
 {
 	unsigned char h[HEADER_SIZE];
 	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == EACCES)
+		return err_set(err, _("%s: permission denied"), path);
 	if (fd < 0)
 		return err_set(err, "%s: %s", path, strerror(errno));
 	ssize_t got = read(fd, h, sizeof(h));
@@ -69,13 +71,19 @@ static int sibling_exists(const char *path, const char *suffix)
 }
 
 /* immutable=1 skips locking and change detection, so it is only used when
- * nothing can be writing: no write permission for anyone and no journal or
- * WAL beside the file. */
-static int immutable_is_safe(const char *path, const struct stat *st)
+ * nothing can be writing. Two cases qualify:
+ * - a WAL database without a -wal file: no writer has it open, and a plain
+ *   read-only open would create -wal and -shm files beside the input;
+ * - a file nobody may write, with no journal or WAL beside it. */
+static int immutable_is_safe(const char *path, const struct stat *st, int wal)
 {
+	if (sibling_exists(path, "-wal"))
+		return 0;
+	if (wal)
+		return 1;
 	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))
 		return 0;
-	return !sibling_exists(path, "-wal") && !sibling_exists(path, "-journal");
+	return !sibling_exists(path, "-journal");
 }
 
 /* A file: URI; characters with a meaning in URIs are percent-encoded. */
@@ -120,6 +128,8 @@ static int check_file(const char *path, struct stat *st, struct rpd_error *err)
 	if (stat(path, st) != 0) {
 		if (errno == ENOENT)
 			return err_set(err, _("%s: no such file"), path);
+		if (errno == EACCES)
+			return err_set(err, _("%s: permission denied"), path);
 		return err_set(err, "%s: %s", path, strerror(errno));
 	}
 	if (S_ISDIR(st->st_mode))
@@ -140,7 +150,7 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
 		return -1;
 
-	char *uri = make_uri(path, immutable_is_safe(path, &st));
+	char *uri = make_uri(path, immutable_is_safe(path, &st, info.wal));
 	sqlite3 *db = NULL;
 	int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
 				 SQLITE_OPEN_NOMUTEX, NULL);

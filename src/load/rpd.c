@@ -32,6 +32,17 @@ static int fail(struct reader *r, int rc)
 	return dbfile_error(r->db, rc, r->path, r->err);
 }
 
+/* A statement that does not prepare means a table lacks a column we read. */
+static int prepare(struct reader *r, const char *sql, sqlite3_stmt **st)
+{
+	int rc = sqlite3_prepare_v2(r->db, sql, -1, st, NULL);
+	if (rc == SQLITE_OK)
+		return 0;
+	if ((rc & 0xff) == SQLITE_ERROR)
+		return err_set(r->err, _("%s: unexpected rpd schema (%s)"), r->path, sqlite3_errmsg(r->db));
+	return fail(r, rc);
+}
+
 static int table_exists(sqlite3 *db, const char *name, int *exists)
 {
 	sqlite3_stmt *st;
@@ -128,10 +139,8 @@ static int string_id(struct reader *r, sqlite3_int64 id, uint32_t *out)
 	if (idmap_get(&r->strings, (uint64_t)id, out))
 		return 0;
 	if (!r->lookup) {
-		int rc = sqlite3_prepare_v2(r->db, "SELECT string FROM rocpd_string WHERE id = ?1",
-					    -1, &r->lookup, NULL);
-		if (rc != SQLITE_OK)
-			return fail(r, rc);
+		if (prepare(r, "SELECT string FROM rocpd_string WHERE id = ?1", &r->lookup))
+			return -1;
 	}
 	sqlite3_reset(r->lookup);
 	sqlite3_bind_int64(r->lookup, 1, id);
@@ -153,9 +162,9 @@ static int scan_strings(struct reader *r, const char *table, struct idmap *map)
 	char sql[128];
 	sqlite3_stmt *st;
 	snprintf(sql, sizeof(sql), "SELECT id, string FROM %s", table);
-	int rc = sqlite3_prepare_v2(r->db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return fail(r, rc);
+	if (prepare(r, sql, &st))
+		return -1;
+	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		idmap_put(map, (uint64_t)sqlite3_column_int64(st, 0), intern_column(r->t, st, 1));
 	sqlite3_finalize(st);
@@ -165,11 +174,10 @@ static int scan_strings(struct reader *r, const char *table, struct idmap *map)
 static int read_ops(struct reader *r)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(r->db,
-		"SELECT id, gpuId, queueId, start, end, description_id, opType_id "
-		"FROM rocpd_op ORDER BY id", -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return fail(r, rc);
+	if (prepare(r, "SELECT id, gpuId, queueId, start, end, description_id, opType_id "
+		"FROM rocpd_op ORDER BY id", &st))
+		return -1;
+	int rc;
 	/* Consecutive ops usually share a queue: remember the last lane. */
 	int64_t last_gpu = 0, last_queue = 0;
 	uint32_t lane = TRACE_NONE;
@@ -205,11 +213,9 @@ static uint32_t args_id(struct reader *r, sqlite3_int64 id)
 static int read_apis(struct reader *r)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(r->db,
-		"SELECT id, pid, tid, start, end, apiName_id, args_id FROM rocpd_api ORDER BY id",
-		-1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return fail(r, rc);
+	if (prepare(r, "SELECT id, pid, tid, start, end, apiName_id, args_id FROM rocpd_api ORDER BY id", &st))
+		return -1;
+	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint32_t name;
 		if (string_id(r, sqlite3_column_int64(st, 5), &name)) {
@@ -243,10 +249,9 @@ static uint32_t find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
 static int read_links(struct reader *r)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(r->db, "SELECT api_id, op_id FROM rocpd_api_ops",
-				    -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return fail(r, rc);
+	if (prepare(r, "SELECT api_id, op_id FROM rocpd_api_ops", &st))
+		return -1;
+	int rc;
 	const struct trace *t = r->t;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint32_t api = TRACE_NONE, op = TRACE_NONE;
