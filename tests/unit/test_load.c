@@ -1,0 +1,145 @@
+/* The loader: a generated trace read back from its rpd file equals the
+ * trace built in memory, in schema versions 2 and 3; the real traces load
+ * with the row counts their README gives. */
+#include "config.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "demo/demo.h"
+#include "load/load.h"
+
+static const struct gen_params params = { .seed = 5, .ops = 3000, .gpus = 3 };
+
+static const char *str(const struct trace *t, uint32_t id)
+{
+	return trace_str(t, id);
+}
+
+/* Rows compared by content, since string ids differ between the two. */
+static void check_same(const struct trace *a, const struct trace *b)
+{
+	CHECK_INT(b->ops.n, a->ops.n);
+	CHECK_INT(b->apis.n, a->apis.n);
+	CHECK_INT(b->links.n, a->links.n);
+	CHECK_INT(b->ngpus, a->ngpus);
+	CHECK_INT(b->nqueues, a->nqueues);
+	CHECK_INT(b->nthreads, a->nthreads);
+	if (check_failures)
+		return;
+	for (size_t i = 0; i < a->ops.n; i++) {
+		CHECK_INT(b->ops.start[i], a->ops.start[i]);
+		CHECK_INT(b->ops.end[i], a->ops.end[i]);
+		CHECK_STR(str(b, b->ops.name[i]), str(a, a->ops.name[i]));
+		CHECK_INT(b->ops.kind[i], a->ops.kind[i]);
+		CHECK_INT(b->op_launch[i], a->op_launch[i]);
+		if (check_failures)
+			return;
+	}
+	for (size_t i = 0; i < a->apis.n; i++) {
+		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
+		CHECK_STR(str(b, b->apis.args[i]), str(a, a->apis.args[i]));
+		CHECK_INT(b->apis.start[i], a->apis.start[i]);
+		CHECK_INT(b->threads[b->apis.thread[i]].tid, a->threads[a->apis.thread[i]].tid);
+		if (check_failures)
+			return;
+	}
+}
+
+/* Schema version 3 keeps args in rocpd_ustring and adds category and domain
+ * columns; the ustring ids are shifted so that a mix-up shows. */
+static const char to_v3[] =
+	"DROP VIEW api; DROP VIEW copy; DROP VIEW copyop; DROP VIEW ktop;"
+	"CREATE TABLE rocpd_ustring (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, string varchar(4096) NOT NULL);"
+	"INSERT INTO rocpd_ustring SELECT id + 100000, string FROM rocpd_string;"
+	"CREATE TABLE api3 (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, pid integer NOT NULL,"
+	" tid integer NOT NULL, start integer NOT NULL, end integer NOT NULL, apiName_id bigint NOT NULL,"
+	" category_id bigint NOT NULL, domain_id bigint NOT NULL, args_id bigint NOT NULL);"
+	"INSERT INTO api3 SELECT id, pid, tid, start, end, apiName_id, 1, 1, args_id + 100000 FROM rocpd_api;"
+	"DROP TABLE rocpd_api; ALTER TABLE api3 RENAME TO rocpd_api;"
+	"UPDATE rocpd_metadata SET value = '3' WHERE tag = 'schema_version';";
+
+static void test_roundtrip(const char *dir)
+{
+	char path[512];
+	struct rpd_error err;
+	struct trace mem, file;
+	snprintf(path, sizeof(path), "%s/gen.rpd", dir);
+	demo_trace_build(&mem, &params);
+	CHECK(demo_write_file(path, &params, 0, &err) == 0);
+	/* The writer refuses to replace a file without force. */
+	CHECK(demo_write_file(path, &params, 0, &err) != 0);
+	CHECK(strstr(err.msg, "already exists") != NULL);
+
+	const char *paths[] = { path };
+	CHECK(trace_load(&file, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK_INT(file.inputs[0].schema_version, 2);
+	check_same(&mem, &file);
+	trace_free(&file);
+
+	sqlite3 *db;
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, to_v3, NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	CHECK(trace_load(&file, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK_INT(file.inputs[0].schema_version, 3);
+	check_same(&mem, &file);
+	trace_free(&file);
+	trace_free(&mem);
+	unlink(path);
+}
+
+static size_t count_name(const struct trace *t, const char *name)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->apis.n; i++)
+		n += strcmp(str(t, t->apis.name[i]), name) == 0;
+	return n;
+}
+
+static void test_real(void)
+{
+	const char *data = getenv("RPDTOP_TEST_DATA");
+	char path[1024];
+	struct trace t;
+	struct rpd_error err;
+	snprintf(path, sizeof(path), "%s/mytrace.rpd", data ? data : "");
+	if (!data || access(path, R_OK) != 0) {
+		fprintf(stderr, "SKIP (part): %s not found\n", path);
+		return;
+	}
+	const char *paths[] = { path };
+	CHECK(trace_load(&t, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK_INT(t.ops.n, 10124);
+	CHECK_INT(t.apis.n, 14736);
+	CHECK_INT(t.links.n, 10124);
+	CHECK_INT(count_name(&t, "UserMarker"), 11884);
+	CHECK_INT(count_name(&t, "hipLaunchKernel"), 972);
+	CHECK_INT(t.op_first_start, 3489389201751353LL);
+	CHECK_INT(t.op_last_end, 3489389654719306LL);
+	size_t launched = 0;
+	for (size_t i = 0; i < t.ops.n; i++)
+		launched += t.op_launch[i] != TRACE_NONE;
+	CHECK_INT(launched, 10124);
+	/* Ids above 2^32 are kept whole. */
+	CHECK_INT(t.ops.id[0], 4294967297LL);
+	trace_free(&t);
+
+	/* Reports load the ops alone. */
+	CHECK(trace_load(&t, paths, 1, LOAD_OPS, &err) == 0);
+	CHECK_INT(t.ops.n, 10124);
+	CHECK_INT(t.apis.n, 0);
+	trace_free(&t);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/rpdtop-unit.XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	test_roundtrip(dir);
+	rmdir(dir);
+	test_real();
+	return check_done();
+}
