@@ -29,7 +29,6 @@ int trace_load(struct trace *t, const char *const *paths, size_t npaths,
 	for (size_t i = 0; i < npaths; i++) {
 		if (load_one(t, paths[i], what, err)) {
 			trace_free(t);
-			trace_init(t);
 			return -1;
 		}
 	}
@@ -39,7 +38,6 @@ int trace_load(struct trace *t, const char *const *paths, size_t npaths,
 		else
 			err_set(err, _("none of the %zu inputs has GPU ops"), npaths);
 		trace_free(t);
-		trace_init(t);
 		return -1;
 	}
 	trace_finish(t);
