@@ -1,0 +1,56 @@
+#!/bin/sh
+# Benchmarks: batch reports of rpdtop against the database's own views run
+# by sqlite3, on generated traces cached under the build tree. Prints one
+# line per figure: wall seconds (best of RUNS) and peak RSS.
+#
+#   bench/bench.sh [OPS...]      default: 1000000 10000000
+#
+# Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
+# generated traces are kept), RUNS (repetitions, default 3).
+set -eu
+RPDTOP=${RPDTOP:-./src/rpdtop}
+RPDGEN=${RPDGEN:-./src/rpdgen}
+SQLITE3=${SQLITE3:-sqlite3}
+BENCH_CACHE=${BENCH_CACHE:-./bench-cache}
+RUNS=${RUNS:-3}
+[ $# -gt 0 ] || set -- 1000000 10000000
+
+if ! command -v /usr/bin/time >/dev/null 2>&1; then
+	echo "bench: /usr/bin/time is needed (Debian package: time)" >&2
+	exit 1
+fi
+mkdir -p "$BENCH_CACHE"
+
+# best_of NAME COMMAND...: run RUNS times, keep the fastest wall time and
+# the largest peak RSS; sets $secs and $rss_mb.
+best_of() {
+	secs= rss_mb=0
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$@" >/dev/null
+		read -r s kb <"$BENCH_CACHE/time.out"
+		if [ -z "$secs" ] || awk "BEGIN { exit !($s < $secs) }"; then secs=$s; fi
+		mb=$((kb / 1024))
+		[ $mb -gt "$rss_mb" ] && rss_mb=$mb
+		i=$((i + 1))
+	done
+}
+
+echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
+for ops in "$@"; do
+	db=$BENCH_CACHE/gen-$ops.rpd
+	if [ ! -s "$db" ]; then
+		echo "# generating $db ($ops ops)" >&2
+		"$RPDGEN" --ops="$ops" --seed=42 "$db"
+	fi
+	size_mb=$(($(stat -c %s "$db") / 1048576))
+	for report in top busy; do
+		best_of "$RPDTOP" -r $report "$db"
+		ours=$secs ours_rss=$rss_mb
+		best_of "$SQLITE3" "$db" "SELECT * FROM $report"
+		ratio=$(awk "BEGIN { printf \"%.1f\", $secs / ($ours > 0 ? $ours : 0.01) }")
+		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s sqlite3_s=%s speedup=%sx rss_pct_of_file=%s\n' \
+			"$ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
+			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
+	done
+done
