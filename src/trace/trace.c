@@ -63,77 +63,83 @@ uint32_t trace_add_input(struct trace *t, const char *path, int schema_version)
 	return (uint32_t)t->ninputs++;
 }
 
-/* Lanes are found through a hash of their fields; a hit is confirmed
- * against the lane itself so that a hash collision can never merge lanes. */
-static int lane_lookup(struct trace *t, uint64_t key, uint32_t *idx,
-		       int (*match)(const struct trace *, uint32_t, const int64_t *),
-		       const int64_t *fields)
+typedef int (*lane_match_fn)(const struct trace *t, uint32_t idx, const int64_t *f);
+typedef uint32_t (*lane_append_fn)(struct trace *t, const int64_t *f);
+
+/* Lanes are found through a hash of their fields (f[0..2]); a hit is
+ * confirmed against the lane itself so that a collision never merges two
+ * lanes. A miss means the lane is new: equal fields give an equal hash. */
+static uint32_t lane_get(struct trace *t, int kind, const int64_t *f, size_t count,
+			 lane_match_fn match, lane_append_fn append)
 {
-	return idmap_get(&t->lane_index, key, idx) && match(t, *idx, fields);
+	uint64_t key = idmap_key3((uint64_t)kind << 56 ^ (uint64_t)f[0], (uint64_t)f[1], (uint64_t)f[2]);
+	uint32_t idx;
+	int known = idmap_get(&t->lane_index, key, &idx);
+	if (known && match(t, idx, f))
+		return idx;
+	if (known)
+		for (idx = 0; idx < count; idx++)
+			if (match(t, idx, f))
+				return idx;
+	idx = append(t, f);
+	if (!known)
+		idmap_put(&t->lane_index, key, idx);
+	return idx;
 }
 
 static int gpu_match(const struct trace *t, uint32_t i, const int64_t *f)
 {
-	return i < t->ngpus && t->gpus[i].input == (uint32_t)f[0] && t->gpus[i].device == f[1];
+	return t->gpus[i].input == (uint32_t)f[0] && t->gpus[i].device == f[1];
+}
+
+static uint32_t gpu_append(struct trace *t, const int64_t *f)
+{
+	t->gpus = xgrow(t->gpus, &t->gpus_cap, t->ngpus + 1, sizeof(*t->gpus));
+	t->gpus[t->ngpus] = (struct trace_gpu){ .input = (uint32_t)f[0], .device = f[1] };
+	return (uint32_t)t->ngpus++;
 }
 
 static int queue_match(const struct trace *t, uint32_t i, const int64_t *f)
 {
-	return i < t->nqueues && t->queues[i].gpu == (uint32_t)f[0] && t->queues[i].queue == f[1];
+	return t->queues[i].gpu == (uint32_t)f[0] && t->queues[i].queue == f[1];
+}
+
+static uint32_t queue_append(struct trace *t, const int64_t *f)
+{
+	t->queues = xgrow(t->queues, &t->queues_cap, t->nqueues + 1, sizeof(*t->queues));
+	t->queues[t->nqueues] = (struct trace_queue){ .gpu = (uint32_t)f[0], .queue = f[1] };
+	return (uint32_t)t->nqueues++;
 }
 
 static int thread_match(const struct trace *t, uint32_t i, const int64_t *f)
 {
-	return i < t->nthreads && t->threads[i].input == (uint32_t)f[0] &&
-	       t->threads[i].pid == f[1] && t->threads[i].tid == f[2];
+	return t->threads[i].input == (uint32_t)f[0] && t->threads[i].pid == f[1] &&
+	       t->threads[i].tid == f[2];
+}
+
+static uint32_t thread_append(struct trace *t, const int64_t *f)
+{
+	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
+	t->threads[t->nthreads] = (struct trace_thread){ .input = (uint32_t)f[0], .pid = f[1], .tid = f[2] };
+	return (uint32_t)t->nthreads++;
 }
 
 uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device)
 {
-	int64_t f[2] = { input, device };
-	uint64_t key = idmap_key3(LANE_GPU, input, (uint64_t)device);
-	uint32_t idx;
-	if (lane_lookup(t, key, &idx, gpu_match, f))
-		return idx;
-	for (idx = 0; idx < t->ngpus; idx++)
-		if (gpu_match(t, idx, f))
-			return idx;
-	t->gpus = xgrow(t->gpus, &t->gpus_cap, t->ngpus + 1, sizeof(*t->gpus));
-	t->gpus[t->ngpus] = (struct trace_gpu){ .input = input, .device = device };
-	idmap_put(&t->lane_index, key, (uint32_t)t->ngpus);
-	return (uint32_t)t->ngpus++;
+	int64_t f[3] = { input, device, 0 };
+	return lane_get(t, LANE_GPU, f, t->ngpus, gpu_match, gpu_append);
 }
 
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue)
 {
-	int64_t f[2] = { gpu, queue };
-	uint64_t key = idmap_key3(LANE_QUEUE, gpu, (uint64_t)queue);
-	uint32_t idx;
-	if (lane_lookup(t, key, &idx, queue_match, f))
-		return idx;
-	for (idx = 0; idx < t->nqueues; idx++)
-		if (queue_match(t, idx, f))
-			return idx;
-	t->queues = xgrow(t->queues, &t->queues_cap, t->nqueues + 1, sizeof(*t->queues));
-	t->queues[t->nqueues] = (struct trace_queue){ .gpu = gpu, .queue = queue };
-	idmap_put(&t->lane_index, key, (uint32_t)t->nqueues);
-	return (uint32_t)t->nqueues++;
+	int64_t f[3] = { gpu, queue, 0 };
+	return lane_get(t, LANE_QUEUE, f, t->nqueues, queue_match, queue_append);
 }
 
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
 {
 	int64_t f[3] = { input, pid, tid };
-	uint64_t key = idmap_key3(LANE_THREAD, ((uint64_t)input << 40) ^ (uint64_t)pid, (uint64_t)tid);
-	uint32_t idx;
-	if (lane_lookup(t, key, &idx, thread_match, f))
-		return idx;
-	for (idx = 0; idx < t->nthreads; idx++)
-		if (thread_match(t, idx, f))
-			return idx;
-	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
-	t->threads[t->nthreads] = (struct trace_thread){ .input = input, .pid = pid, .tid = tid };
-	idmap_put(&t->lane_index, key, (uint32_t)t->nthreads);
-	return (uint32_t)t->nthreads++;
+	return lane_get(t, LANE_THREAD, f, t->nthreads, thread_match, thread_append);
 }
 
 enum op_kind trace_classify_op(const char *desc, const char *type)
