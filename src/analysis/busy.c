@@ -16,24 +16,44 @@ static int by_start(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
-/* Overlapping ops (several queues on one GPU) count once: sort by start and
- * sweep, adding only the part of each interval not yet covered. */
-static int64_t union_length(struct span *s, size_t n)
+/* A queue's ops, as intervals sorted by start. */
+struct run {
+	const struct span *s;
+	size_t n, next;
+};
+
+/* Ops of one queue nearly always come in start order, so each queue's run
+ * is sorted (rarely needing a sort), and the runs of a GPU's queues are
+ * merged. Overlapping ops count once: each interval adds only the part of
+ * it beyond the furthest end seen so far. */
+static int64_t union_of_runs(struct run *runs, size_t nruns)
 {
-	int sorted = 1;
-	for (size_t i = 1; i < n && sorted; i++)
-		sorted = s[i - 1].start <= s[i].start;
-	if (!sorted)
-		qsort(s, n, sizeof(*s), by_start);
 	int64_t total = 0, reach = INT64_MIN;
-	for (size_t i = 0; i < n; i++) {
-		int64_t from = s[i].start > reach ? s[i].start : reach;
-		if (s[i].end > from)
-			total += s[i].end - from;
-		if (s[i].end > reach)
-			reach = s[i].end;
+	for (;;) {
+		struct run *best = NULL;
+		for (size_t i = 0; i < nruns; i++)
+			if (runs[i].next < runs[i].n &&
+			    (!best || runs[i].s[runs[i].next].start < best->s[best->next].start))
+				best = &runs[i];
+		if (!best)
+			return total;
+		const struct span *x = &best->s[best->next++];
+		int64_t from = x->start > reach ? x->start : reach;
+		if (x->end > from)
+			total += x->end - from;
+		if (x->end > reach)
+			reach = x->end;
 	}
-	return total;
+}
+
+static void sort_run(struct span *s, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		if (s[i - 1].start > s[i].start) {
+			qsort(s, n, sizeof(*s), by_start);
+			return;
+		}
+	}
 }
 
 /* GPUs are listed by device number, then by input. */
@@ -48,41 +68,63 @@ static int by_device(const void *a, const void *b)
 	return (x->input > y->input) - (x->input < y->input);
 }
 
+/* Bucket the op intervals by queue (a counting sort, so each queue keeps
+ * its op order); first[q]..first[q + 1] are queue q's intervals. */
+static struct span *spans_by_queue(const struct trace *t, size_t **first_out)
+{
+	size_t nq = t->nqueues;
+	size_t *first = xcalloc(nq + 1, sizeof(*first));
+	for (size_t i = 0; i < t->ops.n; i++)
+		first[t->ops.queue[i] + 1]++;
+	for (size_t q = 0; q < nq; q++)
+		first[q + 1] += first[q];
+	size_t *fill = xmalloc((nq ? nq : 1) * sizeof(*fill));
+	memcpy(fill, first, nq * sizeof(*fill));
+	struct span *spans = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*spans));
+	for (size_t i = 0; i < t->ops.n; i++)
+		spans[fill[t->ops.queue[i]]++] = (struct span){ t->ops.start[i], t->ops.end[i] };
+	free(fill);
+	for (size_t q = 0; q < nq; q++)
+		sort_run(spans + first[q], first[q + 1] - first[q]);
+	*first_out = first;
+	return spans;
+}
+
+static int64_t gpu_union(const struct trace *t, uint32_t gpu, const struct span *spans,
+			 const size_t *first, struct run *runs)
+{
+	size_t nruns = 0;
+	for (size_t q = 0; q < t->nqueues; q++)
+		if (t->queues[q].gpu == gpu)
+			runs[nruns++] = (struct run){ spans + first[q], first[q + 1] - first[q], 0 };
+	return union_of_runs(runs, nruns);
+}
+
 void busy_per_gpu(const struct trace *t, struct busy *out)
 {
-	size_t ngpu = t->ngpus;
-	size_t *count = xcalloc(ngpu + 1, sizeof(*count));
 	memset(out, 0, sizeof(*out));
-	out->rows = xcalloc(ngpu ? ngpu : 1, sizeof(*out->rows));
-
+	out->rows = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < t->ops.n; i++) {
-		uint32_t g = trace_op_gpu(t, i);
-		count[g + 1]++;
-		out->rows[g].sum += t->ops.end[i] - t->ops.start[i];
+		struct busy_row *r = &out->rows[trace_op_gpu(t, i)];
+		r->ops++;
+		r->sum += t->ops.end[i] - t->ops.start[i];
 		if (i == 0 || t->ops.start[i] < out->first_start)
 			out->first_start = t->ops.start[i];
 		if (i == 0 || t->ops.end[i] > out->last_end)
 			out->last_end = t->ops.end[i];
 	}
-	/* Bucket the intervals by GPU (counting sort keeps per-queue order). */
-	for (size_t g = 0; g < ngpu; g++)
-		count[g + 1] += count[g];
-	struct span *spans = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*spans));
-	size_t *fill = xmalloc((ngpu ? ngpu : 1) * sizeof(*fill));
-	memcpy(fill, count, ngpu * sizeof(*fill));
-	for (size_t i = 0; i < t->ops.n; i++)
-		spans[fill[trace_op_gpu(t, i)]++] = (struct span){ t->ops.start[i], t->ops.end[i] };
-
-	for (size_t g = 0; g < ngpu; g++) {
-		struct busy_row *r = &out->rows[out->n++];
-		r->gpu = (uint32_t)g;
-		r->ops = count[g + 1] - count[g];
-		r->busy = union_length(spans + count[g], r->ops);
+	size_t *first;
+	struct span *spans = spans_by_queue(t, &first);
+	struct run *runs = xmalloc((t->nqueues ? t->nqueues : 1) * sizeof(*runs));
+	for (size_t g = 0; g < t->ngpus; g++) {
+		out->rows[g].gpu = (uint32_t)g;
+		out->rows[g].busy = gpu_union(t, (uint32_t)g, spans, first, runs);
 	}
+	out->n = t->ngpus;
 	out->wall = t->ops.n ? out->last_end - out->first_start : 0;
+	free(runs);
 	free(spans);
-	free(fill);
-	free(count);
+	free(first);
 	sort_trace = t;
 	qsort(out->rows, out->n, sizeof(*out->rows), by_device);
 }

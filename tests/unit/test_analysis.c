@@ -116,8 +116,33 @@ static void test_busy(void)
 	trace_free(&t);
 }
 
+/* A queue whose ops are not in start order, and a gap between queues:
+ * [300,400) [100,200) on queue 0, [150,250) on queue 1 -> 250 busy. */
+static void test_busy_unsorted(void)
+{
+	struct trace t;
+	struct busy b;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "u.rpd", 2);
+	uint32_t g = trace_gpu(&t, in, 3);
+	uint32_t q0 = trace_queue(&t, g, 0), q1 = trace_queue(&t, g, 1);
+	uint32_t k = s(&t, "k"), kx = s(&t, "KernelExecution");
+	trace_add_op(&t, 1, 300, 400, k, kx, q0);
+	trace_add_op(&t, 2, 100, 200, k, kx, q0);
+	trace_add_op(&t, 3, 150, 250, k, kx, q1);
+	trace_finish(&t);
+	busy_per_gpu(&t, &b);
+	CHECK_INT(b.n, 1);
+	CHECK_INT(b.rows[0].busy, 250);
+	CHECK_INT(b.rows[0].sum, 300);
+	CHECK_INT(b.wall, 300);
+	busy_free(&b);
+	trace_free(&t);
+}
+
 int main(void)
 {
+	test_busy_unsorted();
 	test_model();
 	test_profile();
 	test_busy();
