@@ -4,12 +4,15 @@
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "demo/demo.h"
 #include "load/load.h"
 #include "options.h"
 #include "present/report.h"
+#include "tui/tui.h"
 #include "util/i18n.h"
 
 static int open_trace(const struct options *o, struct trace *t)
@@ -21,9 +24,8 @@ static int open_trace(const struct options *o, struct trace *t)
 		demo_trace_build(t, &p);
 		return 0;
 	}
-	/* Reports need only the GPU ops; the interactive view needs everything. */
-	unsigned what = o->have_report ? LOAD_OPS : LOAD_ALL;
-	if (trace_load(t, o->paths, o->npaths, what, &err)) {
+	/* The reports and the panes there are need only the GPU ops. */
+	if (trace_load(t, o->paths, o->npaths, LOAD_OPS, &err)) {
 		fprintf(stderr, "rpdtop: %s\n", err.msg);
 		return -1;
 	}
@@ -63,12 +65,18 @@ int main(int argc, char **argv)
 	}
 	if (open_trace(&o, &t))
 		return 1;
-	int status = 0;
+	int status;
+	const char *script = getenv("RPDTOP_SCRIPT");
 	if (o.have_report) {
 		status = run_report(&o, &t);
+	} else if ((script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))) {
+		struct tui_options to = { .script = script && *script ? script : NULL };
+		status = tui_run(&t, &to);
 	} else {
-		printf(_("rpdtop: %zu GPU ops loaded; the interactive view is not available in "
-			 "this build, use --report=top|ktop|busy\n"), t.ops.n);
+		/* Piped or redirected: print what the first pane shows. */
+		fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
+		o.report = REPORT_TOP;
+		status = run_report(&o, &t);
 	}
 	trace_free(&t);
 	return status;

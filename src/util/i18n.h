@@ -5,8 +5,10 @@
 #if ENABLE_NLS
 #include <libintl.h>
 #define _(s) gettext(s)
+#define P_(one, many, n) ngettext(one, many, n)
 #else
 #define _(s) (s)
+#define P_(one, many, n) ((n) == 1 ? (one) : (many))
 #endif
 #define N_(s) (s)
 

@@ -1,0 +1,99 @@
+#include "config.h"
+#include "analysis/histogram.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+static int by_value(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+int64_t *profile_durations(const struct trace *t, enum profile_scope scope, uint32_t name, size_t *n)
+{
+	size_t cap = 0;
+	int64_t *d = NULL;
+	*n = 0;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (t->ops.name[i] != name)
+			continue;
+		if (scope == PROFILE_KERNELS && t->ops.kind[i] != OP_KERNEL)
+			continue;
+		d = xgrow(d, &cap, *n + 1, sizeof(*d));
+		d[(*n)++] = t->ops.end[i] - t->ops.start[i];
+	}
+	if (*n)
+		qsort(d, *n, sizeof(*d), by_value);
+	return d;
+}
+
+/* Nearest-rank quantile of sorted values. */
+static int64_t quantile(const int64_t *v, size_t n, double q)
+{
+	size_t rank = (size_t)ceil(q * (double)n);
+	return v[rank ? rank - 1 : 0];
+}
+
+static void set_bounds(struct histogram *h)
+{
+	double lo = (double)h->min, hi = (double)h->max;
+	h->log_scale = lo > 0 && hi / lo > 20.0;
+	for (size_t b = 0; b < h->nbuckets; b++) {
+		double f0 = (double)b / (double)h->nbuckets, f1 = (double)(b + 1) / (double)h->nbuckets;
+		if (h->log_scale) {
+			h->lo[b] = (int64_t)(lo * pow(hi / lo, f0));
+			h->hi[b] = (int64_t)(lo * pow(hi / lo, f1));
+		} else {
+			h->lo[b] = (int64_t)(lo + (hi - lo) * f0);
+			h->hi[b] = (int64_t)(lo + (hi - lo) * f1);
+		}
+	}
+	h->lo[0] = h->min;
+	h->hi[h->nbuckets - 1] = h->max;
+}
+
+static size_t bucket_of(const struct histogram *h, int64_t v)
+{
+	size_t lo = 0, hi = h->nbuckets - 1;
+	/* The last bucket whose lower bound is <= v. */
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+		if (h->lo[mid] <= v)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+void histogram_build(const int64_t *v, size_t n, size_t nbuckets, struct histogram *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->n = n;
+	if (n == 0)
+		return;
+	h->min = v[0];
+	h->max = v[n - 1];
+	h->median = quantile(v, n, 0.5);
+	h->p90 = quantile(v, n, 0.9);
+	h->p99 = quantile(v, n, 0.99);
+	double mean = 0, sq = 0;
+	for (size_t i = 0; i < n; i++)
+		mean += (double)v[i] / (double)n;
+	for (size_t i = 0; i < n; i++)
+		sq += ((double)v[i] - mean) * ((double)v[i] - mean) / (double)n;
+	h->stddev = sqrt(sq);
+	if (nbuckets > HIST_MAX_BUCKETS)
+		nbuckets = HIST_MAX_BUCKETS;
+	/* Never more buckets than distinct values could fill. */
+	if ((uint64_t)(h->max - h->min) + 1 < nbuckets)
+		nbuckets = (size_t)(h->max - h->min) + 1;
+	h->nbuckets = nbuckets ? nbuckets : 1;
+	set_bounds(h);
+	for (size_t i = 0; i < n; i++)
+		h->count[bucket_of(h, v[i])]++;
+}

@@ -1,0 +1,171 @@
+#include "config.h"
+#include "present/names.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+#if HAVE_LIBIBERTY
+#include <libiberty/demangle.h>
+
+char *name_demangle(const char *raw)
+{
+	if (strncmp(raw, "_Z", 2) != 0)
+		return NULL;
+	return cplus_demangle(raw, DMGL_PARAMS | DMGL_ANSI | DMGL_TYPES);
+}
+#else
+/* The C++ runtime's demangler (libstdc++ / libc++abi), callable from C. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+char *name_demangle(const char *raw)
+{
+	if (strncmp(raw, "_Z", 2) != 0)
+		return NULL;
+	int status = 0;
+	char *out = __cxa_demangle(raw, NULL, NULL, &status);
+	if (status != 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+#endif
+
+static int opens(char c)
+{
+	return c == '(' || c == '{' || c == '[';
+}
+
+static int closes(char c)
+{
+	return c == ')' || c == '}' || c == ']';
+}
+
+#define MAX_NESTING 64
+
+/* Remove every <...>, nested ones included. A '>' inside parentheses
+ * within the brackets ("enable_if<(8>0)>") does not close them, and
+ * "operator<" and "->" keep their characters. */
+static char *drop_templates(const char *s)
+{
+	size_t n = strlen(s), o = 0;
+	char *out = xmalloc(n + 1);
+	int depth = 0, parens[MAX_NESTING] = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		int op = i >= 8 && strncmp(s + i - 8, "operator", 8) == 0;
+		if (s[i] == '<' && !op && depth + 1 < MAX_NESTING) {
+			parens[++depth] = 0;
+		} else if (depth > 0 && s[i] == '(') {
+			parens[depth]++;
+		} else if (depth > 0 && s[i] == ')' && parens[depth] > 0) {
+			parens[depth]--;
+		} else if (depth > 0 && s[i] == '>' && parens[depth] == 0 && s[i - 1] != '-') {
+			depth--;
+		} else if (depth == 0) {
+			out[o++] = s[i];
+		}
+	}
+	/* Unbalanced brackets: not a C++ signature after all. */
+	if (depth != 0) {
+		free(out);
+		return xstrdup(s);
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* Cut the argument list: the first top-level '(' that does not open a
+ * "::(anonymous namespace)" style component. */
+static void cut_arguments(char *s)
+{
+	int depth = 0;
+	for (size_t i = 0; s[i]; i++) {
+		if (opens(s[i])) {
+			if (depth == 0 && i > 0 && s[i - 1] != ':' && s[i] == '(') {
+				s[i] = '\0';
+				return;
+			}
+			depth++;
+		} else if (closes(s[i]) && depth > 0) {
+			depth--;
+		}
+	}
+}
+
+/* The qualified name is what follows the last top-level space (the return
+ * type comes before it). */
+static const char *skip_return_type(const char *s)
+{
+	const char *start = s;
+	int depth = 0;
+	for (const char *p = s; *p; p++) {
+		if (opens(*p))
+			depth++;
+		else if (closes(*p) && depth > 0)
+			depth--;
+		else if (*p == ' ' && depth == 0 && p[1])
+			start = p + 1;
+	}
+	return start;
+}
+
+char *name_strip(const char *raw)
+{
+	char *s = drop_templates(raw);
+	cut_arguments(s);
+	const char *name = skip_return_type(s);
+	char *out = xstrdup(*name ? name : raw);
+	free(s);
+	return out;
+}
+
+char *name_display(const char *raw, unsigned style)
+{
+	char *dem = (style & NAME_DEMANGLE) ? name_demangle(raw) : NULL;
+	const char *base = dem ? dem : raw;
+	char *out = (style & NAME_STRIP) ? name_strip(base) : xstrdup(base);
+	free(dem);
+	return out;
+}
+
+void name_cache_init(struct name_cache *c, unsigned style)
+{
+	memset(c, 0, sizeof(*c));
+	c->style = style;
+}
+
+static void clear(struct name_cache *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->by_id[i]);
+	free(c->by_id);
+	c->by_id = NULL;
+	c->n = 0;
+}
+
+void name_cache_free(struct name_cache *c)
+{
+	clear(c);
+}
+
+void name_cache_set_style(struct name_cache *c, unsigned style)
+{
+	if (style != c->style)
+		clear(c);
+	c->style = style;
+}
+
+const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t id)
+{
+	if (id >= c->n) {
+		size_t n = t->strings.count;
+		c->by_id = xrealloc(c->by_id, n * sizeof(*c->by_id));
+		memset(c->by_id + c->n, 0, (n - c->n) * sizeof(*c->by_id));
+		c->n = n;
+	}
+	if (!c->by_id[id])
+		c->by_id[id] = name_display(trace_str(t, id), c->style);
+	return c->by_id[id];
+}

@@ -1,0 +1,37 @@
+/* How a kernel name is shown: demangled or not, with or without its
+ * template and argument lists. Shared by every pane and report. */
+#ifndef RPDTOP_NAMES_H
+#define RPDTOP_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+enum name_style {
+	NAME_DEMANGLE = 1,  /* _Z... names through the C++ runtime's demangler */
+	NAME_STRIP = 2,     /* drop return type, <...> and (...) */
+};
+
+/* The name as shown in style; a new string the caller frees. */
+char *name_display(const char *raw, unsigned style);
+
+/* Demangled raw, or NULL when raw is not a mangled C++ name. */
+char *name_demangle(const char *raw);
+
+/* raw without its return type, template arguments and argument list. */
+char *name_strip(const char *raw);
+
+/* Display names computed once per string and style. */
+struct name_cache {
+	unsigned style;
+	char **by_id;
+	size_t n;
+};
+
+void name_cache_init(struct name_cache *c, unsigned style);
+void name_cache_free(struct name_cache *c);
+void name_cache_set_style(struct name_cache *c, unsigned style);
+const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t id);
+
+#endif

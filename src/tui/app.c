@@ -1,0 +1,242 @@
+#include "config.h"
+#include "tui/app.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/draw.h"
+#include "tui/panes.h"
+#include "tui/theme.h"
+#include "util/i18n.h"
+#include "util/units.h"
+
+void app_init(struct app *app, const struct trace *t)
+{
+	memset(app, 0, sizeof(*app));
+	app->trace = t;
+	name_cache_init(&app->names, NAME_DEMANGLE);
+	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
+	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
+	app->panes[app->npanes++] = pane_busy_new(app);
+}
+
+static void free_view(struct view *v)
+{
+	if (v->ops && v->ops->free)
+		v->ops->free(v);
+	v->ops = NULL;
+}
+
+void app_free(struct app *app)
+{
+	while (app->depth > 0)
+		free_view(&app->stack[--app->depth]);
+	for (size_t i = 0; i < app->npanes; i++)
+		free_view(&app->panes[i]);
+	name_cache_free(&app->names);
+}
+
+static struct view *top_view(struct app *app)
+{
+	return app->depth ? &app->stack[app->depth - 1] : &app->panes[app->active];
+}
+
+void app_push(struct app *app, struct view v)
+{
+	if (app->depth == APP_MAX_DEPTH) {
+		free_view(&v);
+		return;
+	}
+	app->stack[app->depth++] = v;
+}
+
+void app_message(struct app *app, int error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(app->message, sizeof(app->message), fmt, ap);
+	va_end(ap);
+	app->message_error = error;
+}
+
+const char *app_name(struct app *app, uint32_t id)
+{
+	return name_cache_get(&app->names, app->trace, id);
+}
+
+static unsigned show_pane(struct app *app, size_t i)
+{
+	while (app->depth > 0)
+		free_view(&app->stack[--app->depth]);
+	if (i >= app->npanes) {
+		app_message(app, 1, "%s", _("The timeline is not part of this version"));
+		return ACT_REDRAW;
+	}
+	app->active = i;
+	return ACT_REDRAW;
+}
+
+static unsigned toggle_style(struct app *app, unsigned bit)
+{
+	unsigned style = app->names.style ^ bit;
+	name_cache_set_style(&app->names, style);
+	if (bit == NAME_DEMANGLE)
+		app_message(app, 0, "%s", style & bit ? _("Demangled names") : _("Raw (mangled) names"));
+	else
+		app_message(app, 0, "%s", style & bit ? _("Templates and arguments stripped")
+						      : _("Full names"));
+	return ACT_REDRAW;
+}
+
+unsigned app_request(struct app *app, enum request req)
+{
+	struct view *v = top_view(app);
+	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
+	if (!(act & ACT_UNHANDLED))
+		return act;
+	switch (req) {
+	case REQ_VIEW_PROFILE:
+	case REQ_VIEW_KERNELS:
+	case REQ_VIEW_BUSY:
+	case REQ_VIEW_TIMELINE:
+		return show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
+	case REQ_NEXT_PANE:
+		return show_pane(app, (app->active + 1) % app->npanes);
+	case REQ_PREV_PANE:
+		return show_pane(app, (app->active + app->npanes - 1) % app->npanes);
+	case REQ_TOGGLE_DEMANGLE:
+		return toggle_style(app, NAME_DEMANGLE);
+	case REQ_TOGGLE_TEMPLATES:
+		return toggle_style(app, NAME_STRIP);
+	case REQ_HELP:
+		app_push(app, view_help_new(app));
+		return ACT_REDRAW;
+	case REQ_QUIT:
+		if (app->depth > 0) {
+			free_view(&app->stack[--app->depth]);
+			return ACT_REDRAW;
+		}
+		return ACT_QUIT;
+	case REQ_QUIT_NOW:
+		return ACT_QUIT;
+	case REQ_REFRESH:
+		clearok(curscr, TRUE);
+		return ACT_REDRAW;
+	default:
+		return ACT_NONE;
+	}
+}
+
+static void draw_title(struct app *app, int cols)
+{
+	const struct trace *t = app->trace;
+	char line[512], span[UNITS_BUFSZ];
+	const char *path = t->ninputs ? t->inputs[0].path : "";
+	const char *base = strrchr(path, '/');
+	char inputs[256];
+	if (t->ninputs > 1)
+		snprintf(inputs, sizeof(inputs), _("%zu inputs"), t->ninputs);
+	else
+		snprintf(inputs, sizeof(inputs), "%s", base ? base + 1 : path);
+	char gpus[64];
+	snprintf(gpus, sizeof(gpus), P_("%zu GPU", "%zu GPUs", t->ngpus), t->ngpus);
+	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
+		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)),
+		 t->ops.n, gpus);
+	draw_fill(stdscr, 0, 0, cols, theme_attr(THEME_TITLE));
+	draw_text(stdscr, 0, 0, cols, line, theme_attr(THEME_TITLE));
+}
+
+/* Tabs: "1 Profile  2 Kernels  3 Busy"; a click on one selects it. */
+static int tab_at(struct app *app, int col)
+{
+	int x = 0;
+	for (size_t i = 0; i < app->npanes; i++) {
+		char label[64];
+		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
+		int w = text_width(label);
+		if (col >= x && col < x + w)
+			return (int)i;
+		x += w + 1;
+	}
+	return -1;
+}
+
+static void draw_tabs(struct app *app, int cols)
+{
+	int x = 0;
+	draw_fill(stdscr, 1, 0, cols, theme_attr(THEME_TAB));
+	for (size_t i = 0; i < app->npanes && x < cols; i++) {
+		char label[64];
+		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
+		int active = i == app->active && app->depth == 0;
+		x += draw_text(stdscr, 1, x, cols - x, label,
+			       theme_attr(active ? THEME_TAB_ACTIVE : THEME_TAB)) + 1;
+	}
+	if (app->depth > 0 && x < cols) {
+		struct view *v = top_view(app);
+		char label[64];
+		snprintf(label, sizeof(label), " %s ", _(v->ops->title));
+		draw_text(stdscr, 1, x, cols - x, label, theme_attr(THEME_TAB_ACTIVE));
+	}
+}
+
+static void draw_status(struct app *app, int row, int cols)
+{
+	const char *hint = _("?:help  q:quit");
+	attr_t a = theme_attr(app->message_error ? THEME_ERROR : THEME_STATUS);
+	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));
+	int hw = text_width(hint);
+	int room = cols - (cols > hw + 10 ? hw + 1 : 0);
+	if (app->message[0])
+		draw_text(stdscr, row, 0, room, app->message, a);
+	else
+		draw_text(stdscr, row, 0, room, _("No filter, whole trace"), theme_attr(THEME_STATUS));
+	if (room < cols)
+		draw_text(stdscr, row, cols - hw, hw, hint, theme_attr(THEME_STATUS));
+}
+
+static void draw_too_small(int rows, int cols)
+{
+	const char *msg = _("Terminal too small");
+	erase();
+	int w = text_width(msg);
+	int y = rows / 2, x = cols > w ? (cols - w) / 2 : 0;
+	draw_text(stdscr, y, x, cols, msg, theme_attr(THEME_MESSAGE));
+	if (rows > 1) {
+		char need[64];
+		snprintf(need, sizeof(need), _("(needs %dx%d)"), APP_MIN_COLS, APP_MIN_ROWS);
+		w = text_width(need);
+		draw_text(stdscr, y + 1, cols > w ? (cols - w) / 2 : 0, cols, need,
+			  theme_attr(THEME_NORMAL));
+	}
+}
+
+void app_draw(struct app *app)
+{
+	int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
+	if (rows < APP_MIN_ROWS || cols < APP_MIN_COLS) {
+		draw_too_small(rows, cols);
+		return;
+	}
+	erase();
+	draw_title(app, cols);
+	draw_tabs(app, cols);
+	struct view *v = top_view(app);
+	v->ops->draw(v, app, 2, rows - 3, cols);
+	draw_status(app, rows - 1, cols);
+}
+
+unsigned app_click(struct app *app, int row, int col, int button)
+{
+	int rows = getmaxy(stdscr);
+	if (row == 1 && button == 1) {
+		int tab = tab_at(app, col);
+		return tab >= 0 ? show_pane(app, (size_t)tab) : ACT_NONE;
+	}
+	struct view *v = top_view(app);
+	if (row >= 2 && row < rows - 1 && v->ops->click)
+		return v->ops->click(v, app, row - 2, col, button);
+	return ACT_NONE;
+}

@@ -1,0 +1,48 @@
+/* The application: the trace, the panes and the views over them, the
+ * title, tab and status lines. Key handlers return ACT_* flags; only the
+ * main loop (tui.c) acts on them. */
+#ifndef RPDTOP_APP_H
+#define RPDTOP_APP_H
+
+#include <stddef.h>
+
+#include "present/names.h"
+#include "trace/trace.h"
+#include "tui/view.h"
+
+#define APP_MAX_PANES 4
+#define APP_MAX_DEPTH 4
+/* Smallest screen with a usable layout. */
+#define APP_MIN_COLS 40
+#define APP_MIN_ROWS 10
+
+struct app {
+	const struct trace *trace;
+	struct name_cache names;
+	struct view panes[APP_MAX_PANES];
+	size_t npanes, active;
+	struct view stack[APP_MAX_DEPTH];  /* views pushed over the panes */
+	int depth;
+	char message[256];
+	int message_error;
+};
+
+void app_init(struct app *app, const struct trace *t);
+void app_free(struct app *app);
+
+/* Handle a request: the top view first, then the application. */
+unsigned app_request(struct app *app, enum request req);
+/* A mouse press at screen (row, col). */
+unsigned app_click(struct app *app, int row, int col, int button);
+/* Draw the whole screen into curses' buffer. */
+void app_draw(struct app *app);
+
+/* Push a view over the current one (details, help). */
+void app_push(struct app *app, struct view v);
+/* Show a line in the status bar until the next key. */
+void app_message(struct app *app, int error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The name of a string as the current name style shows it. */
+const char *app_name(struct app *app, uint32_t id);
+
+#endif

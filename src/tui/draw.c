@@ -1,0 +1,108 @@
+#include "config.h"
+#include "tui/draw.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "tui/theme.h"
+#include "util/utf8.h"
+
+/* One display cell group of s: the bytes to draw (into out) and their
+ * width. Returns the bytes of s consumed, 0 at the end. */
+static size_t next_cell(const char *s, char out[16], int *width)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t avail = strnlen(s, 4);
+	if (!avail)
+		return 0;
+	size_t len = utf8_seq_len(p, avail);
+	if (len == 1 && p[0] >= 0x20 && p[0] != 0x7f) {
+		out[0] = (char)p[0];
+		out[1] = '\0';
+		*width = 1;
+		return 1;
+	}
+	if (len > 1 && glyphs()->utf8) {
+		wchar_t wc;
+		mbstate_t st;
+		memset(&st, 0, sizeof(st));
+		int w = mbrtowc(&wc, s, len, &st) == len ? wcwidth(wc) : -1;
+		if (w >= 0) {
+			memcpy(out, s, len);
+			out[len] = '\0';
+			*width = w;
+			return len;
+		}
+	}
+	snprintf(out, 16, "\\x%02x", p[0]);
+	*width = 4;
+	return 1;
+}
+
+int text_width(const char *s)
+{
+	char cell[16];
+	int w, total = 0;
+	for (size_t n; (n = next_cell(s, cell, &w)); s += n)
+		total += w;
+	return total;
+}
+
+int draw_text(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
+{
+	char cell[16];
+	int w, used = 0;
+	if (width <= 0)
+		return 0;
+	int fits = text_width(s) <= width;
+	int room = fits ? width : width - 1;  /* one column for the ellipsis */
+	wattrset(win, attr);
+	wmove(win, y, x);
+	for (size_t n; (n = next_cell(s, cell, &w)); s += n) {
+		if (used + w > room)
+			break;
+		waddstr(win, cell);
+		used += w;
+	}
+	if (!fits) {
+		waddstr(win, glyphs()->ellipsis);
+		used++;
+	}
+	return used;
+}
+
+void draw_text_right(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
+{
+	int w = text_width(s);
+	if (w < width) {
+		draw_fill(win, y, x, width - w, attr);
+		draw_text(win, y, x + width - w, w, s, attr);
+	} else {
+		draw_text(win, y, x, width, s, attr);
+	}
+}
+
+void draw_fill(WINDOW *win, int y, int x, int width, attr_t attr)
+{
+	wattrset(win, attr);
+	for (int i = 0; i < width; i++)
+		mvwaddch(win, y, x + i, ' ');
+}
+
+void draw_bar(WINDOW *win, int y, int x, int width, double fraction, attr_t attr)
+{
+	const struct glyphs *g = glyphs();
+	if (fraction < 0)
+		fraction = 0;
+	if (fraction > 1)
+		fraction = 1;
+	int eighths = (int)(fraction * width * 8 + 0.5);
+	int full = eighths / 8, part = g->utf8 ? eighths % 8 : 0;
+	wattrset(win, attr);
+	wmove(win, y, x);
+	for (int i = 0; i < full && i < width; i++)
+		waddstr(win, g->bar_full);
+	if (part && full < width)
+		waddstr(win, g->bar_part[part]);
+}

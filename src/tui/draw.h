@@ -1,0 +1,26 @@
+/* Drawing helpers: text that is always safe for the terminal and always
+ * fits its column, right-aligned numbers, bars. */
+#ifndef RPDTOP_DRAW_H
+#define RPDTOP_DRAW_H
+
+#include <curses.h>
+
+/* Columns s takes when drawn by draw_text. */
+int text_width(const char *s);
+
+/* Draw s at (y, x) in at most width columns: control characters (and any
+ * byte that is not valid text in the locale) are shown as \xNN, and text
+ * too long ends with an ellipsis. Returns the columns drawn. */
+int draw_text(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
+
+/* Right-align s in a field of width columns. */
+void draw_text_right(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
+
+/* Spaces from x over width columns. */
+void draw_fill(WINDOW *w, int y, int x, int width, attr_t attr);
+
+/* A horizontal bar filled to fraction (0..1) of width, in eighths of a cell
+ * where the glyphs allow. */
+void draw_bar(WINDOW *w, int y, int x, int width, double fraction, attr_t attr);
+
+#endif

@@ -1,0 +1,233 @@
+/* The flat profile (all GPU ops by name) and kernel top (kernels only):
+ * the same table over a different scope. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/app.h"
+#include "tui/draw.h"
+#include "tui/panes.h"
+#include "tui/tablenav.h"
+#include "tui/theme.h"
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+enum sort_key { SORT_TOTAL, SORT_CALLS, SORT_AVG, SORT_MIN, SORT_MAX, SORT_NAME, SORT_COUNT };
+
+static const char *const sort_names[SORT_COUNT] = {
+	N_("total"), N_("calls"), N_("average"), N_("minimum"), N_("maximum"), N_("name"),
+};
+
+/* Columns in screen order; narrow screens drop those with a higher level. */
+struct column {
+	const char *title;
+	int width;
+	enum sort_key sort;
+	int drop_below;      /* shown only when the screen is at least this wide */
+};
+
+enum { COL_CALLS, COL_TOTAL, COL_AVG, COL_MIN, COL_MAX, COL_PCT, NCOLS };
+static const struct column columns[NCOLS] = {
+	[COL_CALLS] = { N_("CALLS"), 8, SORT_CALLS, 0 },
+	[COL_TOTAL] = { N_("TOTAL"), 10, SORT_TOTAL, 0 },
+	[COL_AVG] = { N_("AVG"), 10, SORT_AVG, 70 },
+	[COL_MIN] = { N_("MIN"), 10, SORT_MIN, 90 },
+	[COL_MAX] = { N_("MAX"), 10, SORT_MAX, 80 },
+	[COL_PCT] = { N_("%"), 7, SORT_TOTAL, 0 },
+};
+
+struct profile_pane {
+	enum profile_scope scope;
+	struct profile prof;
+	size_t *order;              /* display position -> row of prof */
+	struct tablenav nav;
+	enum sort_key sort;
+	int reverse;
+	unsigned sorted_style;      /* name style the order was made for */
+	int sorted;
+};
+
+static struct app *sort_app;     /* qsort has no context argument */
+static struct profile_pane *sort_pane;
+
+static int compare_rows(const void *a, const void *b)
+{
+	const struct profile_row *x = &sort_pane->prof.rows[*(const size_t *)a];
+	const struct profile_row *y = &sort_pane->prof.rows[*(const size_t *)b];
+	int64_t kx = 0, ky = 0;
+	int c = 0;
+	switch (sort_pane->sort) {
+	case SORT_TOTAL: kx = x->total; ky = y->total; break;
+	case SORT_CALLS: kx = (int64_t)x->calls; ky = (int64_t)y->calls; break;
+	case SORT_AVG: kx = profile_row_avg(x); ky = profile_row_avg(y); break;
+	case SORT_MIN: kx = x->min; ky = y->min; break;
+	case SORT_MAX: kx = x->max; ky = y->max; break;
+	case SORT_NAME:
+		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
+		break;
+	case SORT_COUNT: break;
+	}
+	if (sort_pane->sort != SORT_NAME)
+		c = kx > ky ? -1 : kx < ky ? 1 : 0;   /* numbers: largest first */
+	if (c == 0)
+		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
+	return sort_pane->reverse ? -c : c;
+}
+
+/* Re-sort, keeping the cursor on the row it was on. */
+static void sort_rows(struct profile_pane *p, struct app *app)
+{
+	size_t current = p->prof.n ? p->order[p->nav.cursor] : 0;
+	sort_app = app;
+	sort_pane = p;
+	qsort(p->order, p->prof.n, sizeof(*p->order), compare_rows);
+	for (size_t i = 0; i < p->prof.n; i++)
+		if (p->order[i] == current)
+			p->nav.cursor = i;
+	p->sorted_style = app->names.style;
+	p->sorted = 1;
+}
+
+static int column_shown(int col, int width)
+{
+	return width >= columns[col].drop_below;
+}
+
+static void draw_header(struct profile_pane *p, int y, int width)
+{
+	const struct glyphs *g = glyphs();
+	attr_t a = theme_attr(THEME_HEADER);
+	int x = 0;
+	draw_fill(stdscr, y, 0, width, a);
+	for (int c = 0; c < NCOLS; c++) {
+		if (!column_shown(c, width))
+			continue;
+		char title[32];
+		int sorted = columns[c].sort == p->sort && c != COL_PCT;
+		snprintf(title, sizeof(title), "%s%s", sorted ? (p->reverse ? g->sort_up : g->sort_down) : "",
+			 _(columns[c].title));
+		draw_text_right(stdscr, y, x, columns[c].width, title, a);
+		x += columns[c].width + 1;
+	}
+	char name[32];
+	snprintf(name, sizeof(name), "%s%s", p->sort == SORT_NAME ? (p->reverse ? g->sort_up : g->sort_down) : "",
+		 _("NAME"));
+	draw_text(stdscr, y, x + 1, width - x - 1, name, a);
+}
+
+static void cell_text(const struct profile *prof, const struct profile_row *r, int col,
+		      char *buf, size_t size)
+{
+	switch (col) {
+	case COL_CALLS: snprintf(buf, size, "%llu", (unsigned long long)r->calls); break;
+	case COL_TOTAL: units_format_ns(r->total, buf, size); break;
+	case COL_AVG: units_format_ns(profile_row_avg(r), buf, size); break;
+	case COL_MIN: units_format_ns(r->min, buf, size); break;
+	case COL_MAX: units_format_ns(r->max, buf, size); break;
+	default: snprintf(buf, size, "%.2f", profile_row_percent(prof, r)); break;
+	}
+}
+
+static void draw_row(struct profile_pane *p, struct app *app, size_t i, int y, int width)
+{
+	const struct profile_row *r = &p->prof.rows[p->order[i]];
+	int cursor = i == p->nav.cursor;
+	attr_t a = theme_attr(cursor ? THEME_CURSOR : THEME_NORMAL);
+	char buf[UNITS_BUFSZ];
+	int x = 0;
+	draw_fill(stdscr, y, 0, width, a);
+	for (int c = 0; c < NCOLS; c++) {
+		if (!column_shown(c, width))
+			continue;
+		cell_text(&p->prof, r, c, buf, sizeof(buf));
+		draw_text_right(stdscr, y, x, columns[c].width, buf, a);
+		x += columns[c].width + 1;
+	}
+	draw_text(stdscr, y, x + 1, width - x - 1, app_name(app, r->name), a);
+}
+
+static void profile_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	struct profile_pane *p = v->data;
+	if (!p->sorted || p->sorted_style != app->names.style)
+		sort_rows(p, app);
+	draw_header(p, y, width);
+	tablenav_fit(&p->nav, height - 1);
+	if (p->prof.n == 0) {
+		draw_text(stdscr, y + 2, 2, width - 2,
+			  p->scope == PROFILE_KERNELS ? _("No kernels in this trace") : _("No GPU ops"),
+			  theme_attr(THEME_DIM));
+		return;
+	}
+	for (int row = 0; row < height - 1 && p->nav.top + (size_t)row < p->prof.n; row++)
+		draw_row(p, app, p->nav.top + (size_t)row, y + 1 + row, width);
+}
+
+static unsigned profile_request(struct view *v, struct app *app, enum request req)
+{
+	struct profile_pane *p = v->data;
+	switch (req) {
+	case REQ_SORT_NEXT:
+		p->sort = (enum sort_key)((p->sort + 1) % SORT_COUNT);
+		p->reverse = 0;
+		sort_rows(p, app);
+		app_message(app, 0, _("Sorted by %s"), _(sort_names[p->sort]));
+		return ACT_REDRAW;
+	case REQ_SORT_REVERSE:
+		p->reverse = !p->reverse;
+		sort_rows(p, app);
+		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[p->sort]),
+			    p->reverse ? _("reversed") : _("normal order"));
+		return ACT_REDRAW;
+	case REQ_ENTER:
+		if (p->prof.n == 0)
+			return ACT_NONE;
+		app_push(app, view_detail_new(app, p->scope, p->prof.rows[p->order[p->nav.cursor]].name));
+		return ACT_REDRAW;
+	default:
+		return tablenav_request(&p->nav, req);
+	}
+}
+
+static unsigned profile_click(struct view *v, struct app *app, int row, int col, int button)
+{
+	struct profile_pane *p = v->data;
+	(void)col;
+	(void)app;
+	return row == 0 ? ACT_NONE : tablenav_click(&p->nav, row - 1, button);
+}
+
+static void profile_free_view(struct view *v)
+{
+	struct profile_pane *p = v->data;
+	profile_free(&p->prof);
+	free(p->order);
+	free(p);
+}
+
+static const struct view_ops profile_ops = {
+	.name = "profile", .title = N_("Profile"), .draw = profile_draw,
+	.request = profile_request, .click = profile_click, .free = profile_free_view,
+};
+
+static const struct view_ops kernels_ops = {
+	.name = "kernels", .title = N_("Kernels"), .draw = profile_draw,
+	.request = profile_request, .click = profile_click, .free = profile_free_view,
+};
+
+struct view pane_profile_new(struct app *app, enum profile_scope scope)
+{
+	struct profile_pane *p = xcalloc(1, sizeof(*p));
+	p->scope = scope;
+	profile_by_name(app->trace, scope, &p->prof);
+	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
+	for (size_t i = 0; i < p->prof.n; i++)
+		p->order[i] = i;
+	p->nav.n = p->prof.n;
+	/* The analysis already sorted by total: no need to sort before drawing. */
+	p->sorted = 1;
+	p->sorted_style = app->names.style;
+	return (struct view){ scope == PROFILE_KERNELS ? &kernels_ops : &profile_ops, p };
+}

@@ -1,0 +1,63 @@
+/* Every command of the interface, listed once: its id, the keys bound to
+ * it by default, where it applies, and its help text. The enum, the key
+ * lookup and the help screen are all generated from this list. */
+#ifndef RPDTOP_REQUEST_H
+#define RPDTOP_REQUEST_H
+
+#include <stddef.h>
+
+#include "util/i18n.h"
+
+/* REQ(id, keys (space-separated, termkey notation), group, help) */
+#define REQUEST_LIST(REQ) \
+	REQ(VIEW_PROFILE, "1", N_("Panes"), N_("Flat profile: every GPU op by name")) \
+	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only")) \
+	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU")) \
+	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline")) \
+	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane")) \
+	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane")) \
+	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up")) \
+	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down")) \
+	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up")) \
+	REQ(PAGE_DOWN, "PageDown C-f Space", N_("Moving"), N_("Page down")) \
+	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
+	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
+	REQ(ENTER, "Enter", N_("Tables"), N_("Details of the row: statistics and histogram")) \
+	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column")) \
+	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order")) \
+	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off")) \
+	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off")) \
+	REQ(HELP, "? F1", N_("General"), N_("This help")) \
+	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen")) \
+	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane")) \
+	REQ(QUIT_NOW, "Q C-c", N_("General"), N_("Quit at once"))
+
+#define REQ_ENUM(id, keys, group, help) REQ_##id,
+enum request {
+	REQ_NONE,
+	REQUEST_LIST(REQ_ENUM)
+	REQ_COUNT
+};
+#undef REQ_ENUM
+
+struct request_info {
+	enum request req;
+	const char *keys;
+	const char *group;
+	const char *help;
+};
+
+/* The request bound to a key given in termkey notation ("j", "C-c"). */
+enum request request_for_key(const char *key);
+/* Every request, in list order; *n is their number. */
+const struct request_info *request_table(size_t *n);
+
+/* What a handler asks of the main loop; only the loop acts on it. */
+enum {
+	ACT_NONE = 0,
+	ACT_REDRAW = 1,
+	ACT_QUIT = 2,
+	ACT_UNHANDLED = 4,
+};
+
+#endif

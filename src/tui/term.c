@@ -1,0 +1,336 @@
+#include "config.h"
+#include "tui/term.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include <curses.h>
+
+#include "tui/theme.h"
+#include "util/i18n.h"
+
+/* Mouse reporting: button presses and the wheel, in SGR encoding. */
+#define MOUSE_ON "\033[?1000h\033[?1006h"
+#define MOUSE_OFF "\033[?1006l\033[?1000l"
+
+static struct {
+	int headless;
+	int active;
+	SCREEN *screen;
+	FILE *out, *in;
+	TermKey *tk;
+	int pipe[2];          /* signal handlers write the signal number here */
+} term = { .pipe = { -1, -1 } };
+
+static void write_all(int fd, const char *s)
+{
+	size_t n = strlen(s);
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w <= 0)
+			return;
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Handlers only record the signal; the main loop acts on it. */
+static void on_signal(int sig)
+{
+	int saved = errno;
+	unsigned char c = (unsigned char)sig;
+	if (write(term.pipe[1], &c, 1) < 0) {
+		/* the pipe is full: an event is already pending */
+	}
+	errno = saved;
+}
+
+/* A crash must not leave the terminal raw: restore it, then die as the
+ * signal would have killed us. */
+static void on_crash(int sig)
+{
+	if (term.active && !term.headless) {
+		write_all(STDOUT_FILENO, MOUSE_OFF);
+		endwin();
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void set_handler(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static int open_pipe(void)
+{
+	if (pipe(term.pipe) != 0)
+		return -1;
+	for (int i = 0; i < 2; i++)
+		fcntl(term.pipe[i], F_SETFL, fcntl(term.pipe[i], F_GETFL) | O_NONBLOCK);
+	return 0;
+}
+
+static void install_signals(void)
+{
+	static const int events[] = { SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT };
+	static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+		set_handler(events[i], on_signal);
+	for (size_t i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
+		set_handler(crashes[i], on_crash);
+}
+
+static int open_headless(int cols, int rows, char *err, size_t errsize)
+{
+	char buf[16];
+	snprintf(buf, sizeof(buf), "%d", rows);
+	setenv("LINES", buf, 1);
+	snprintf(buf, sizeof(buf), "%d", cols);
+	setenv("COLUMNS", buf, 1);
+	use_env(TRUE);
+	term.out = fopen("/dev/null", "w");
+	term.in = fopen("/dev/null", "r");
+	const char *t = getenv("TERM");
+	if (term.out && term.in)
+		term.screen = newterm(t && *t ? t : "xterm-256color", term.out, term.in);
+	if (!term.screen) {
+		snprintf(err, errsize, _("cannot start the headless screen"));
+		return -1;
+	}
+	term.tk = termkey_new_abstract(t && *t ? t : "xterm-256color", TERMKEY_FLAG_SPACESYMBOL);
+	return 0;
+}
+
+static int open_terminal(char *err, size_t errsize)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errsize, _("not a terminal"));
+		return -1;
+	}
+	term.screen = newterm(NULL, stdout, stdin);
+	if (!term.screen) {
+		const char *t = getenv("TERM");
+		snprintf(err, errsize, _("unknown terminal type '%s'"), t ? t : "");
+		return -1;
+	}
+	/* libtermkey reads the keys; curses only draws. */
+	term.tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
+	if (!term.tk) {
+		endwin();
+		snprintf(err, errsize, _("cannot read the keyboard"));
+		return -1;
+	}
+	write_all(STDOUT_FILENO, MOUSE_ON);
+	return 0;
+}
+
+int term_open(int headless, int cols, int rows, char *err, size_t errsize)
+{
+	term.headless = headless;
+	if (open_pipe() != 0) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		return -1;
+	}
+	if (headless ? open_headless(cols, rows, err, errsize) : open_terminal(err, errsize))
+		return -1;
+	term.active = 1;
+	noecho();
+	nonl();
+	curs_set(0);
+	leaveok(stdscr, TRUE);
+	theme_init();
+	glyphs_init();
+	if (!headless)
+		install_signals();
+	return 0;
+}
+
+void term_close(void)
+{
+	if (!term.active)
+		return;
+	term.active = 0;
+	if (term.tk)
+		termkey_destroy(term.tk);
+	term.tk = NULL;
+	if (!term.headless)
+		write_all(STDOUT_FILENO, MOUSE_OFF);
+	endwin();
+	delscreen(term.screen);
+	term.screen = NULL;
+	if (term.out)
+		fclose(term.out);
+	if (term.in)
+		fclose(term.in);
+	term.out = term.in = NULL;
+	close(term.pipe[0]);
+	close(term.pipe[1]);
+	term.pipe[0] = term.pipe[1] = -1;
+}
+
+void term_update_size(void)
+{
+	struct winsize ws;
+	if (!term.headless && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+		resizeterm(ws.ws_row, ws.ws_col);
+}
+
+void term_set_size(int cols, int rows)
+{
+	resizeterm(rows, cols);
+}
+
+/* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
+static void suspend(void)
+{
+	termkey_stop(term.tk);
+	write_all(STDOUT_FILENO, MOUSE_OFF);
+	endwin();
+	set_handler(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);
+	set_handler(SIGTSTP, on_signal);
+	termkey_start(term.tk);
+	write_all(STDOUT_FILENO, MOUSE_ON);
+	term_update_size();
+	clearok(curscr, TRUE);
+}
+
+/* Returns 1 when a signal produced ev. */
+static int take_signal(struct term_event *ev)
+{
+	unsigned char sig;
+	while (read(term.pipe[0], &sig, 1) == 1) {
+		switch (sig) {
+		case SIGWINCH:
+		case SIGCONT:
+			ev->type = EV_RESIZE;
+			break;
+		case SIGTSTP:
+			suspend();
+			ev->type = EV_RESIZE;
+			break;
+		default:
+			ev->type = EV_QUIT;
+			return 1;
+		}
+	}
+	return ev->type != EV_NONE;
+}
+
+static int take_key(struct term_event *ev, int force)
+{
+	TermKeyResult r = force ? termkey_getkey_force(term.tk, &ev->key)
+				: termkey_getkey(term.tk, &ev->key);
+	if (r == TERMKEY_RES_KEY) {
+		ev->type = EV_KEY;
+		return 1;
+	}
+	return 0;
+}
+
+void term_wait(struct term_event *ev, int timeout_ms)
+{
+	memset(ev, 0, sizeof(*ev));
+	if (term.headless) {
+		ev->type = EV_TIMEOUT;
+		return;
+	}
+	if (take_key(ev, 0))
+		return;
+	for (;;) {
+		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { term.pipe[0], POLLIN, 0 } };
+		/* A lone Escape may start a sequence: wait a little, then take it. */
+		int again = termkey_getkey(term.tk, &ev->key) == TERMKEY_RES_AGAIN;
+		int wait = again ? termkey_get_waittime(term.tk) : timeout_ms;
+		int n = poll(fds, 2, wait);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (fds[1].revents && take_signal(ev))
+			return;
+		if (n == 0) {
+			if (again && take_key(ev, 1))
+				return;
+			if (!again) {
+				ev->type = EV_TIMEOUT;
+				return;
+			}
+			continue;
+		}
+		if (fds[0].revents & (POLLHUP | POLLERR)) {
+			ev->type = EV_QUIT;
+			return;
+		}
+		if (fds[0].revents & POLLIN) {
+			termkey_advisereadable(term.tk);
+			if (take_key(ev, 0))
+				return;
+		}
+	}
+}
+
+void term_key_name(TermKeyKey *key, char *buf, size_t size)
+{
+	termkey_strfkey(term.tk, buf, size, key, 0);
+}
+
+int term_parse_key(const char *name, TermKeyKey *key)
+{
+	const char *end = termkey_strpkey(term.tk, name, key, 0);
+	return end && *end == '\0' ? 0 : -1;
+}
+
+int term_mouse(const TermKeyKey *key, int *pressed, int *button, int *row, int *col)
+{
+	TermKeyMouseEvent ev;
+	if (key->type != TERMKEY_TYPE_MOUSE ||
+	    termkey_interpret_mouse(term.tk, key, &ev, button, row, col) != TERMKEY_RES_KEY)
+		return 0;
+	*pressed = ev == TERMKEY_MOUSE_PRESS;
+	(*row)--;
+	(*col)--;
+	return 1;
+}
+
+int term_dump_screen(FILE *out)
+{
+	int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
+	for (int y = 0; y < rows; y++) {
+		char line[4096];
+		size_t len = 0;
+		for (int x = 0; x < cols && len + MB_LEN_MAX < sizeof(line); x++) {
+			cchar_t cc;
+			wchar_t wc[CCHARW_MAX + 1];
+			attr_t a;
+			short pair;
+			if (mvwin_wch(stdscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+				continue;
+			for (int i = 0; wc[i] && i < CCHARW_MAX; i++) {
+				mbstate_t st;
+				memset(&st, 0, sizeof(st));
+				size_t n = wcrtomb(line + len, wc[i], &st);
+				if (n == (size_t)-1)
+					line[len++] = '?';
+				else
+					len += n;
+			}
+		}
+		while (len && line[len - 1] == ' ')
+			len--;
+		line[len] = '\0';
+		fprintf(out, "%s\n", line);
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,46 @@
+/* The terminal: curses for output, libtermkey for input, signals turned
+ * into events, and the terminal restored however the program ends. In
+ * headless mode curses draws into memory and no terminal is touched. */
+#ifndef RPDTOP_TERM_H
+#define RPDTOP_TERM_H
+
+#include <stdio.h>
+#include <termkey.h>
+
+enum term_event_type {
+	EV_NONE,
+	EV_KEY,
+	EV_RESIZE,
+	EV_QUIT,       /* SIGTERM, SIGHUP, SIGINT */
+	EV_TIMEOUT,
+};
+
+struct term_event {
+	enum term_event_type type;
+	TermKeyKey key;
+};
+
+/* Start curses and input. headless: no terminal (for scripts), with the
+ * given size. Returns -1 with a message in err when impossible. */
+int term_open(int headless, int cols, int rows, char *err, size_t errsize);
+void term_close(void);
+
+/* Wait for the next event, at most timeout_ms (-1: no limit). */
+void term_wait(struct term_event *ev, int timeout_ms);
+
+/* The key's name in termkey notation ("j", "C-c", "S-Tab"). */
+void term_key_name(TermKeyKey *key, char *buf, size_t size);
+/* Parse a key name; returns -1 when it is not one. */
+int term_parse_key(const char *name, TermKeyKey *key);
+/* Mouse events: button (1 left, 4/5 wheel), 0-based row and column. */
+int term_mouse(const TermKeyKey *key, int *pressed, int *button, int *row, int *col);
+
+/* Follow the terminal's new size (after EV_RESIZE). */
+void term_update_size(void);
+/* Headless: pretend the terminal now has this size. */
+void term_set_size(int cols, int rows);
+
+/* Write the screen as text, one line per row, trailing blanks removed. */
+int term_dump_screen(FILE *out);
+
+#endif

@@ -1,0 +1,162 @@
+/* The main loop: wait for an event, hand it to the application, act on
+ * the flags it returns, draw when something changed. */
+#include "config.h"
+#include "tui/tui.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "tui/app.h"
+#include "tui/term.h"
+#include "util/i18n.h"
+
+static unsigned handle_key(struct app *app, TermKeyKey *key)
+{
+	int pressed, button, row, col;
+	unsigned had_message = app->message[0] ? ACT_REDRAW : ACT_NONE;
+	app->message[0] = '\0';
+	if (term_mouse(key, &pressed, &button, &row, &col))
+		return had_message | (pressed ? app_click(app, row, col, button) : ACT_NONE);
+	char name[64];
+	term_key_name(key, name, sizeof(name));
+	enum request req = request_for_key(name);
+	if (req == REQ_NONE) {
+		app_message(app, 0, _("Key %s does nothing here (? for help)"), name);
+		return ACT_REDRAW;
+	}
+	return had_message | app_request(app, req);
+}
+
+static void draw(struct app *app)
+{
+	app_draw(app);
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+static int run_interactive(struct app *app)
+{
+	int dirty = 1;
+	for (;;) {
+		if (dirty)
+			draw(app);
+		dirty = 0;
+		struct term_event ev;
+		term_wait(&ev, -1);
+		switch (ev.type) {
+		case EV_KEY: {
+			unsigned act = handle_key(app, &ev.key);
+			if (act & ACT_QUIT)
+				return 0;
+			dirty = (act & ACT_REDRAW) != 0;
+			break;
+		}
+		case EV_RESIZE:
+			term_update_size();
+			dirty = 1;
+			break;
+		case EV_QUIT:
+			return 0;
+		default:
+			break;
+		}
+	}
+}
+
+/* A script line: keys separated by blanks, or one ':' command. */
+struct script {
+	const char *path;
+	int lineno;
+	char error[2048];
+};
+
+static int script_command(struct app *app, struct script *s, char *cmd)
+{
+	char arg[1024];
+	int cols, rows;
+	if (sscanf(cmd, ":save-screen %1023s", arg) == 1) {
+		FILE *f = fopen(arg, "w");
+		if (!f || term_dump_screen(f) != 0 || fclose(f) != 0) {
+			snprintf(s->error, sizeof(s->error), "%s: %s", arg, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (sscanf(cmd, ":resize %dx%d", &cols, &rows) == 2 && cols > 0 && rows > 0) {
+		term_set_size(cols, rows);
+		return 0;
+	}
+	snprintf(s->error, sizeof(s->error), _("%s:%d: unknown command '%s'"), s->path, s->lineno, cmd);
+	(void)app;
+	return -1;
+}
+
+/* Returns 1 when the keys asked to quit, -1 on an error. */
+static int script_keys(struct app *app, struct script *s, char *line)
+{
+	for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
+		TermKeyKey key;
+		if (term_parse_key(tok, &key) != 0) {
+			snprintf(s->error, sizeof(s->error), _("%s:%d: unknown key '%s'"), s->path, s->lineno, tok);
+			return -1;
+		}
+		unsigned act = handle_key(app, &key);
+		if (act & ACT_QUIT)
+			return 1;
+		draw(app);
+	}
+	return 0;
+}
+
+static int run_script(struct app *app, const char *path, char *err, size_t errsize)
+{
+	struct script s = { .path = path };
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int rc = 0;
+	if (!f) {
+		snprintf(err, errsize, "%s: %s", path, strerror(errno));
+		return 2;
+	}
+	draw(app);
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		s.lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		char *p = line;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0' || *p == '#')
+			continue;
+		rc = *p == ':' ? script_command(app, &s, p) : script_keys(app, &s, p);
+		if (rc == 0)
+			draw(app);
+	}
+	fclose(f);
+	if (rc < 0) {
+		snprintf(err, errsize, "%s", s.error);
+		return 2;
+	}
+	return 0;
+}
+
+int tui_run(const struct trace *t, const struct tui_options *o)
+{
+	char err[2048] = "";
+	if (term_open(o->script != NULL, 80, 24, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rpdtop: %s\n", err);
+		return 1;
+	}
+	struct app app;
+	app_init(&app, t);
+	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
+	app_free(&app);
+	term_close();
+	if (err[0])
+		fprintf(stderr, "rpdtop: %s\n", err);
+	return status;
+}

@@ -1,0 +1,31 @@
+/* A view is what fills the screen between the tabs and the status line:
+ * a pane (profile, kernels, busy) or a view pushed over it (details, help).
+ * Each view file ends with its ops table. */
+#ifndef RPDTOP_VIEW_H
+#define RPDTOP_VIEW_H
+
+#include <curses.h>
+
+#include "tui/request.h"
+
+struct app;
+struct view;
+
+struct view_ops {
+	const char *name;   /* for messages and tests */
+	const char *title;  /* tab or header label, N_() */
+	/* Draw into rows y .. y + height - 1 of the screen, width columns. */
+	void (*draw)(struct view *v, struct app *app, int y, int height, int width);
+	/* Act on a request; returns ACT_* flags. */
+	unsigned (*request)(struct view *v, struct app *app, enum request req);
+	/* A mouse press at (row, col) inside the view, row 0 = its first row. */
+	unsigned (*click)(struct view *v, struct app *app, int row, int col, int button);
+	void (*free)(struct view *v);
+};
+
+struct view {
+	const struct view_ops *ops;
+	void *data;
+};
+
+#endif
