@@ -58,3 +58,27 @@ finish() {
 	fi
 	exit 0
 }
+
+# tui INPUT...: run the viewer headless on the inputs with the key script
+# read from standard input (see tests/tui-*.test for the commands).
+tui() {
+	cat >"$tmp/keys"
+	RPDTOP_SCRIPT="$tmp/keys" "$RPDTOP" "$@"
+}
+
+# expect_screen WHAT FILE: the screen saved in FILE equals standard input.
+expect_screen() {
+	cat >"$tmp/expected"
+	if diff -u "$tmp/expected" "$2" >"$tmp/screen.diff"; then
+		pass "$1"
+	else
+		fail "$1"
+		cat "$tmp/screen.diff" >&2
+	fi
+}
+
+# screen_has WHAT FILE TEXT: the saved screen contains TEXT.
+screen_has() {
+	if grep -qF -- "$3" "$2"; then pass "$1"; else
+		fail "$1: [$3] not on screen"; cat "$2" >&2; fi
+}

@@ -188,7 +188,7 @@ static void draw_status(struct app *app, int row, int cols)
 	attr_t a = theme_attr(app->message_error ? THEME_ERROR : THEME_STATUS);
 	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));
 	int hw = text_width(hint);
-	int room = cols - (cols > hw + 10 ? hw + 1 : 0);
+	int room = cols - (cols > hw + 10 ? hw + 2 : 0);
 	if (app->message[0])
 		draw_text(stdscr, row, 0, room, app->message, a);
 	else
