@@ -82,3 +82,73 @@ screen_has() {
 	if grep -qF -- "$3" "$2"; then pass "$1"; else
 		fail "$1: [$3] not on screen"; cat "$2" >&2; fi
 }
+
+# tmux: a real terminal for what only a terminal shows. Every test has its
+# own server, and a bash in the session so the shell can be checked after
+# rpdtop exits.
+need_tmux() {
+	if ! command -v tmux >/dev/null; then
+		echo "SKIP: tmux not installed" >&2
+		exit 77
+	fi
+	tmux_socket=rpdtop-test-$$
+	trap 'tmux -L "$tmux_socket" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+	# A session that keeps the server up while test sessions come and go.
+	tmux -L "$tmux_socket" -f /dev/null new-session -d -s keep -x 80 -y 24 "sleep 100000"
+}
+
+tm() {
+	tmux -L "$tmux_socket" -f /dev/null "$@"
+}
+
+# tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ ".
+# Sessions get new names; the server lives until the test ends.
+tmux_session=0
+tmux_start() {
+	[ "$tmux_session" -gt 0 ] && tm kill-session -t "s$tmux_session" 2>/dev/null
+	tmux_session=$((tmux_session + 1))
+	tm new-session -d -s "s$tmux_session" -x "$1" -y "$2" \
+		"env -i PATH='$PATH' HOME='$tmp' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
+	tmux_wait_for '$'
+}
+
+# tmux_run COMMAND: type a command line into the session's shell.
+tmux_run() {
+	tm send-keys -t "s$tmux_session" -l "$1"
+	tm send-keys -t "s$tmux_session" Enter
+}
+
+tmux_screen() {
+	tm capture-pane -p -t "s$tmux_session" "$@"
+}
+
+# tmux_keys KEY...: send keys by tmux name (q, C-c, Enter).
+tmux_keys() {
+	tm send-keys -t "s$tmux_session" "$@"
+}
+
+# tmux_wait_for TEXT [SECONDS]: poll until TEXT is on screen; fail on timeout.
+tmux_wait_for() {
+	i=0 limit=$((${2:-10} * 10))
+	while [ $i -lt $limit ]; do
+		if tmux_screen | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "timed out waiting for [$1]"
+	tmux_screen >&2
+	return 1
+}
+
+# tmux_settle: wait until two captures 0.2 s apart are the same.
+tmux_settle() {
+	prev=
+	for _ in $(seq 50); do
+		cur=$(tmux_screen)
+		[ "$cur" = "$prev" ] && return 0
+		prev=$cur
+		sleep 0.2
+	done
+}

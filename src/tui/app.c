@@ -120,6 +120,8 @@ unsigned app_request(struct app *app, enum request req)
 		return ACT_QUIT;
 	case REQ_QUIT_NOW:
 		return ACT_QUIT;
+	case REQ_SUSPEND:
+		return ACT_SUSPEND;
 	case REQ_REFRESH:
 		clearok(curscr, TRUE);
 		return ACT_REDRAW;

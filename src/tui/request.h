@@ -29,6 +29,7 @@
 	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off")) \
 	REQ(HELP, "? F1", N_("General"), N_("This help")) \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen")) \
+	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)")) \
 	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane")) \
 	REQ(QUIT_NOW, "Q C-c", N_("General"), N_("Quit at once"))
 
@@ -58,6 +59,7 @@ enum {
 	ACT_REDRAW = 1,
 	ACT_QUIT = 2,
 	ACT_UNHANDLED = 4,
+	ACT_SUSPEND = 8,
 };
 
 #endif

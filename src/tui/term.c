@@ -93,6 +93,31 @@ static void install_signals(void)
 		set_handler(crashes[i], on_crash);
 }
 
+/* libtermkey 0.22 reads terminfo's key_mouse ("\033[<" in current xterm
+ * entries) as the start of an old X10 mouse report and garbles SGR
+ * reports. Hiding that entry lets its CSI parser, which knows SGR, see them. */
+static const char *hide_sgr_kmous(const char *name, const char *value, void *data)
+{
+	(void)data;
+	if (strcmp(name, "key_mouse") == 0 && value && strcmp(value, "\033[M") != 0)
+		return NULL;
+	return value;
+}
+
+static TermKey *new_termkey(int fd, const char *termname, int flags)
+{
+	TermKey *tk = fd >= 0 ? termkey_new(fd, flags | TERMKEY_FLAG_NOSTART)
+			      : termkey_new_abstract(termname, flags | TERMKEY_FLAG_NOSTART);
+	if (!tk)
+		return NULL;
+	termkey_hook_terminfo_getstr(tk, hide_sgr_kmous, NULL);
+	if (!termkey_start(tk)) {
+		termkey_destroy(tk);
+		return NULL;
+	}
+	return tk;
+}
+
 static int open_headless(int cols, int rows, char *err, size_t errsize)
 {
 	char buf[16];
@@ -110,7 +135,11 @@ static int open_headless(int cols, int rows, char *err, size_t errsize)
 		snprintf(err, errsize, _("cannot start the headless screen"));
 		return -1;
 	}
-	term.tk = termkey_new_abstract(t && *t ? t : "xterm-256color", TERMKEY_FLAG_SPACESYMBOL);
+	term.tk = new_termkey(-1, t && *t ? t : "xterm-256color", TERMKEY_FLAG_SPACESYMBOL);
+	if (!term.tk) {
+		snprintf(err, errsize, _("cannot start the headless screen"));
+		return -1;
+	}
 	return 0;
 }
 
@@ -127,7 +156,7 @@ static int open_terminal(char *err, size_t errsize)
 		return -1;
 	}
 	/* libtermkey reads the keys; curses only draws. */
-	term.tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
+	term.tk = new_termkey(STDIN_FILENO, NULL, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
 	if (!term.tk) {
 		endwin();
 		snprintf(err, errsize, _("cannot read the keyboard"));
@@ -194,8 +223,10 @@ void term_set_size(int cols, int rows)
 }
 
 /* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
-static void suspend(void)
+void term_suspend(void)
 {
+	if (term.headless)
+		return;
 	termkey_stop(term.tk);
 	write_all(STDOUT_FILENO, MOUSE_OFF);
 	endwin();
@@ -219,7 +250,7 @@ static int take_signal(struct term_event *ev)
 			ev->type = EV_RESIZE;
 			break;
 		case SIGTSTP:
-			suspend();
+			term_suspend();
 			ev->type = EV_RESIZE;
 			break;
 		default:
@@ -290,6 +321,15 @@ int term_parse_key(const char *name, TermKeyKey *key)
 {
 	const char *end = termkey_strpkey(term.tk, name, key, 0);
 	return end && *end == '\0' ? 0 : -1;
+}
+
+int term_fake_mouse(int button, int row, int col, TermKeyKey *key)
+{
+	char seq[64];
+	int code = button == 4 ? 64 : button == 5 ? 65 : button - 1;
+	int n = snprintf(seq, sizeof(seq), "\033[<%d;%d;%dM", code, col + 1, row + 1);
+	termkey_push_bytes(term.tk, seq, (size_t)n);
+	return termkey_getkey_force(term.tk, key) == TERMKEY_RES_KEY ? 0 : -1;
 }
 
 int term_mouse(const TermKeyKey *key, int *pressed, int *button, int *row, int *col)

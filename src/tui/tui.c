@@ -53,7 +53,9 @@ static int run_interactive(struct app *app)
 			unsigned act = handle_key(app, &ev.key);
 			if (act & ACT_QUIT)
 				return 0;
-			dirty = (act & ACT_REDRAW) != 0;
+			if (act & ACT_SUSPEND)
+				term_suspend();
+			dirty = (act & (ACT_REDRAW | ACT_SUSPEND)) != 0;
 			break;
 		}
 		case EV_RESIZE:
@@ -91,8 +93,15 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 		term_set_size(cols, rows);
 		return 0;
 	}
+	int button, row, col;
+	if (sscanf(cmd, ":mouse %d %d %d", &button, &row, &col) == 3) {
+		TermKeyKey key;
+		if (term_fake_mouse(button, row, col, &key) == 0) {
+			handle_key(app, &key);
+			return 0;
+		}
+	}
 	snprintf(s->error, sizeof(s->error), _("%s:%d: unknown command '%s'"), s->path, s->lineno, cmd);
-	(void)app;
 	return -1;
 }
 
