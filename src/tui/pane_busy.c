@@ -21,7 +21,17 @@
 struct busy_pane {
 	struct busy busy;
 	struct tablenav nav;
+	int ready;          /* computed on first view, not at start */
 };
+
+static void ensure_ready(struct busy_pane *p, struct app *app)
+{
+	if (p->ready)
+		return;
+	busy_per_gpu(app->trace, &p->busy);
+	p->nav.n = p->busy.n;
+	p->ready = 1;
+}
 
 static void draw_header(const struct busy_pane *p, int y, int width)
 {
@@ -75,6 +85,7 @@ static void draw_row(struct busy_pane *p, struct app *app, size_t i, int y, int 
 static void busy_draw(struct view *v, struct app *app, int y, int height, int width)
 {
 	struct busy_pane *p = v->data;
+	ensure_ready(p, app);
 	draw_header(p, y, width);
 	tablenav_fit(&p->nav, height - 1);
 	for (int row = 0; row < height - 1 && p->nav.top + (size_t)row < p->busy.n; row++)
@@ -84,15 +95,15 @@ static void busy_draw(struct view *v, struct app *app, int y, int height, int wi
 static unsigned busy_request(struct view *v, struct app *app, enum request req)
 {
 	struct busy_pane *p = v->data;
-	(void)app;
+	ensure_ready(p, app);
 	return tablenav_request(&p->nav, req);
 }
 
 static unsigned busy_click(struct view *v, struct app *app, int row, int col, int button)
 {
 	struct busy_pane *p = v->data;
-	(void)app;
 	(void)col;
+	ensure_ready(p, app);
 	return row == 0 ? ACT_NONE : tablenav_click(&p->nav, row - 1, button);
 }
 
@@ -110,8 +121,7 @@ static const struct view_ops busy_ops = {
 
 struct view pane_busy_new(struct app *app)
 {
+	(void)app;
 	struct busy_pane *p = xcalloc(1, sizeof(*p));
-	busy_per_gpu(app->trace, &p->busy);
-	p->nav.n = p->busy.n;
 	return (struct view){ &busy_ops, p };
 }

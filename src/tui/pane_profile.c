@@ -47,7 +47,23 @@ struct profile_pane {
 	int reverse;
 	unsigned sorted_style;      /* name style the order was made for */
 	int sorted;
+	int ready;                  /* computed on first view, not at start */
 };
+
+static void ensure_ready(struct profile_pane *p, struct app *app)
+{
+	if (p->ready)
+		return;
+	profile_by_name(app->trace, p->scope, &p->prof);
+	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
+	for (size_t i = 0; i < p->prof.n; i++)
+		p->order[i] = i;
+	p->nav.n = p->prof.n;
+	/* The analysis sorted by total already. */
+	p->sorted = 1;
+	p->sorted_style = app->names.style;
+	p->ready = 1;
+}
 
 static struct app *sort_app;     /* qsort has no context argument */
 static struct profile_pane *sort_pane;
@@ -151,6 +167,7 @@ static void draw_row(struct profile_pane *p, struct app *app, size_t i, int y, i
 static void profile_draw(struct view *v, struct app *app, int y, int height, int width)
 {
 	struct profile_pane *p = v->data;
+	ensure_ready(p, app);
 	if (!p->sorted || p->sorted_style != app->names.style)
 		sort_rows(p, app);
 	draw_header(p, y, width);
@@ -168,6 +185,7 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 static unsigned profile_request(struct view *v, struct app *app, enum request req)
 {
 	struct profile_pane *p = v->data;
+	ensure_ready(p, app);
 	switch (req) {
 	case REQ_SORT_NEXT:
 		p->sort = (enum sort_key)((p->sort + 1) % SORT_COUNT);
@@ -181,11 +199,13 @@ static unsigned profile_request(struct view *v, struct app *app, enum request re
 		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[p->sort]),
 			    p->reverse ? _("reversed") : _("normal order"));
 		return ACT_REDRAW;
-	case REQ_ENTER:
+	case REQ_ENTER: {
 		if (p->prof.n == 0)
 			return ACT_NONE;
-		app_push(app, view_detail_new(app, p->scope, p->prof.rows[p->order[p->nav.cursor]].name));
+		const struct profile_row *r = &p->prof.rows[p->order[p->nav.cursor]];
+		app_push(app, view_detail_new(app, p->scope, r, profile_row_percent(&p->prof, r)));
 		return ACT_REDRAW;
+	}
 	default:
 		return tablenav_request(&p->nav, req);
 	}
@@ -195,7 +215,7 @@ static unsigned profile_click(struct view *v, struct app *app, int row, int col,
 {
 	struct profile_pane *p = v->data;
 	(void)col;
-	(void)app;
+	ensure_ready(p, app);
 	return row == 0 ? ACT_NONE : tablenav_click(&p->nav, row - 1, button);
 }
 
@@ -220,14 +240,7 @@ static const struct view_ops kernels_ops = {
 struct view pane_profile_new(struct app *app, enum profile_scope scope)
 {
 	struct profile_pane *p = xcalloc(1, sizeof(*p));
+	(void)app;
 	p->scope = scope;
-	profile_by_name(app->trace, scope, &p->prof);
-	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
-	for (size_t i = 0; i < p->prof.n; i++)
-		p->order[i] = i;
-	p->nav.n = p->prof.n;
-	/* The analysis already sorted by total: no need to sort before drawing. */
-	p->sorted = 1;
-	p->sorted_style = app->names.style;
 	return (struct view){ scope == PROFILE_KERNELS ? &kernels_ops : &profile_ops, p };
 }

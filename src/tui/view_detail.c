@@ -179,22 +179,16 @@ static const struct view_ops detail_ops = {
 	.request = detail_request, .free = detail_free,
 };
 
-struct view view_detail_new(struct app *app, enum profile_scope scope, uint32_t name)
+struct view view_detail_new(struct app *app, enum profile_scope scope,
+			    const struct profile_row *row, double percent)
 {
 	struct detail *d = xcalloc(1, sizeof(*d));
-	struct profile p;
 	size_t n;
 	d->scope = scope;
-	d->name = name;
-	profile_by_name(app->trace, scope, &p);
-	for (size_t i = 0; i < p.n; i++) {
-		if (p.rows[i].name == name) {
-			d->row = p.rows[i];
-			d->percent = profile_row_percent(&p, &p.rows[i]);
-		}
-	}
-	profile_free(&p);
-	int64_t *durations = profile_durations(app->trace, scope, name, &n);
+	d->name = row->name;
+	d->row = *row;
+	d->percent = percent;
+	int64_t *durations = profile_durations(app->trace, scope, row->name, &n);
 	histogram_build(durations, n, HIST_BUCKETS, &d->hist);
 	free(durations);
 	return (struct view){ &detail_ops, d };
