@@ -35,6 +35,7 @@ void app_free(struct app *app)
 	for (size_t i = 0; i < app->npanes; i++)
 		free_view(&app->panes[i]);
 	name_cache_free(&app->names);
+	prompt_free(&app->prompt);
 }
 
 static struct view *top_view(struct app *app)
@@ -186,6 +187,10 @@ static void draw_tabs(struct app *app, int cols)
 
 static void draw_status(struct app *app, int row, int cols)
 {
+	if (app->prompt.active) {
+		prompt_draw(&app->prompt, row, cols);
+		return;
+	}
 	const char *hint = _("?:help  q:quit");
 	attr_t a = theme_attr(app->message_error ? THEME_ERROR : THEME_STATUS);
 	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));

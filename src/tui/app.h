@@ -8,6 +8,7 @@
 
 #include "present/names.h"
 #include "trace/trace.h"
+#include "tui/prompt.h"
 #include "tui/view.h"
 
 #define APP_MAX_PANES 4
@@ -25,6 +26,7 @@ struct app {
 	int depth;
 	char message[256];
 	int message_error;
+	struct prompt prompt;               /* the status line, when open */
 };
 
 void app_init(struct app *app, const struct trace *t);

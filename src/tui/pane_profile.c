@@ -48,6 +48,8 @@ struct profile_pane {
 	unsigned sorted_style;      /* name style the order was made for */
 	int sorted;
 	int ready;                  /* computed on first view, not at start */
+	char find[PROMPT_MAX];      /* the last text searched for */
+	size_t find_origin;         /* cursor when the find prompt opened */
 };
 
 static void ensure_ready(struct profile_pane *p, struct app *app)
@@ -182,11 +184,74 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 		draw_row(p, app, p->nav.top + (size_t)row, y + 1 + row, width);
 }
 
+/* The display position of the next row (in direction dir, from the row
+ * after start, wrapping) whose shown name contains text, ignoring case. */
+static int find_row(struct profile_pane *p, struct app *app, const char *text, size_t start,
+		    int dir, size_t *found)
+{
+	size_t n = p->prof.n;
+	for (size_t k = 0; k < n && *text; k++) {
+		size_t i = (start + n + (size_t)dir * k) % n;
+		if (strcasestr(app_name(app, p->prof.rows[p->order[i]].name), text)) {
+			*found = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void find_changed(struct app *app, const char *text, void *ctx)
+{
+	struct profile_pane *p = ctx;
+	size_t row;
+	if (find_row(p, app, text, p->find_origin, 1, &row))
+		p->nav.cursor = row;
+	else if (*text)
+		app_message(app, 1, _("Not found: %s"), text);
+}
+
+static void find_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct profile_pane *p = ctx;
+	size_t row;
+	if (!accepted) {
+		p->nav.cursor = p->find_origin;
+		return;
+	}
+	snprintf(p->find, sizeof(p->find), "%s", text);
+	if (*text && !find_row(p, app, text, p->find_origin, 1, &row))
+		app_message(app, 1, _("Not found: %s"), text);
+}
+
+static unsigned find_again(struct profile_pane *p, struct app *app, int dir)
+{
+	size_t row;
+	if (!p->find[0]) {
+		app_message(app, 0, "%s", _("Nothing to find yet (F3)"));
+		return ACT_REDRAW;
+	}
+	if (p->prof.n && find_row(p, app, p->find, (p->nav.cursor + p->prof.n + (size_t)dir) % p->prof.n, dir, &row))
+		p->nav.cursor = row;
+	else
+		app_message(app, 1, _("Not found: %s"), p->find);
+	return ACT_REDRAW;
+}
+
 static unsigned profile_request(struct view *v, struct app *app, enum request req)
 {
 	struct profile_pane *p = v->data;
 	ensure_ready(p, app);
 	switch (req) {
+	case REQ_FIND: {
+		struct prompt_owner owner = { find_changed, find_done, p };
+		p->find_origin = p->nav.cursor;
+		prompt_open(&app->prompt, _("Find: "), NULL, &owner);
+		return ACT_REDRAW;
+	}
+	case REQ_FIND_NEXT:
+		return find_again(p, app, 1);
+	case REQ_FIND_PREV:
+		return find_again(p, app, -1);
 	case REQ_SORT_NEXT:
 		p->sort = (enum sort_key)((p->sort + 1) % SORT_COUNT);
 		p->reverse = 0;

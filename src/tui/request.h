@@ -23,6 +23,9 @@
 	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
 	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
 	REQ(ENTER, "Enter", N_("Tables"), N_("Details of the row: statistics and histogram")) \
+	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)")) \
+	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find")) \
+	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find")) \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column")) \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order")) \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off")) \

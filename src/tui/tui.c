@@ -24,6 +24,11 @@ static unsigned handle_key(struct app *app, TermKeyKey *key)
 		return had_message | (pressed ? app_click(app, row, col, button) : ACT_NONE);
 	char name[64];
 	term_key_name(key, name, sizeof(name));
+	if (app->prompt.active) {
+		int plain = key->type == TERMKEY_TYPE_UNICODE && !(key->modifiers & ~TERMKEY_KEYMOD_SHIFT);
+		const char *text = plain ? key->utf8 : strcmp(name, "Space") == 0 ? " " : NULL;
+		return prompt_key(&app->prompt, app, name, text);
+	}
 	enum request req = request_for_key(name);
 	if (req == REQ_NONE) {
 		app_message(app, 0, _("Key %s does nothing here (? for help)"), name);

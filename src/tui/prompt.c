@@ -1,0 +1,199 @@
+#include "config.h"
+#include "tui/prompt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "tui/draw.h"
+#include "tui/request.h"
+#include "tui/theme.h"
+#include "util/xalloc.h"
+
+void prompt_open(struct prompt *p, const char *label, const char *initial,
+		 const struct prompt_owner *owner)
+{
+	p->active = 1;
+	snprintf(p->label, sizeof(p->label), "%s", label);
+	snprintf(p->text, sizeof(p->text), "%s", initial ? initial : "");
+	p->len = p->cursor = strlen(p->text);
+	p->owner = *owner;
+	p->browse = p->nhistory;
+}
+
+void prompt_free(struct prompt *p)
+{
+	for (size_t i = 0; i < p->nhistory; i++)
+		free(p->history[i]);
+	p->nhistory = 0;
+}
+
+static int continuation(char c)
+{
+	return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+static size_t prev_char(const struct prompt *p, size_t at)
+{
+	while (at > 0 && continuation(p->text[--at]))
+		;
+	return at;
+}
+
+static size_t next_char(const struct prompt *p, size_t at)
+{
+	if (at < p->len)
+		at++;
+	while (at < p->len && continuation(p->text[at]))
+		at++;
+	return at;
+}
+
+static void cut(struct prompt *p, size_t from, size_t to)
+{
+	memmove(p->text + from, p->text + to, p->len - to + 1);
+	p->len -= to - from;
+	p->cursor = from;
+}
+
+static void insert(struct prompt *p, const char *s)
+{
+	size_t n = strlen(s);
+	if (p->len + n >= sizeof(p->text))
+		return;
+	memmove(p->text + p->cursor + n, p->text + p->cursor, p->len - p->cursor + 1);
+	memcpy(p->text + p->cursor, s, n);
+	p->len += n;
+	p->cursor += n;
+}
+
+static void remember(struct prompt *p)
+{
+	if (!p->len || (p->nhistory && strcmp(p->history[p->nhistory - 1], p->text) == 0))
+		return;
+	if (p->nhistory == PROMPT_HISTORY) {
+		free(p->history[0]);
+		memmove(p->history, p->history + 1, (PROMPT_HISTORY - 1) * sizeof(*p->history));
+		p->nhistory--;
+	}
+	p->history[p->nhistory++] = xstrdup(p->text);
+}
+
+static void recall(struct prompt *p, int step)
+{
+	if (step < 0 && p->browse == 0)
+		return;
+	if (step > 0 && p->browse >= p->nhistory)
+		return;
+	p->browse = (size_t)((long)p->browse + step);
+	const char *s = p->browse < p->nhistory ? p->history[p->browse] : "";
+	snprintf(p->text, sizeof(p->text), "%s", s);
+	p->len = p->cursor = strlen(p->text);
+}
+
+static unsigned finish(struct prompt *p, struct app *app, int accepted)
+{
+	p->active = 0;
+	if (accepted)
+		remember(p);
+	p->owner.done(app, p->text, accepted, p->owner.ctx);
+	return ACT_REDRAW;
+}
+
+/* Editing keys, as in readline's defaults. Returns 1 when the text changed. */
+static int edit(struct prompt *p, const char *name, const char *text)
+{
+	if (text && *text) {
+		insert(p, text);
+		return 1;
+	}
+	if (!strcmp(name, "Backspace") || !strcmp(name, "C-h") || !strcmp(name, "DEL")) {
+		if (p->cursor == 0)
+			return 0;
+		cut(p, prev_char(p, p->cursor), p->cursor);
+		return 1;
+	}
+	if (!strcmp(name, "Delete") || !strcmp(name, "C-d")) {
+		if (p->cursor == p->len)
+			return 0;
+		cut(p, p->cursor, next_char(p, p->cursor));
+		return 1;
+	}
+	if (!strcmp(name, "C-u")) {
+		cut(p, 0, p->cursor);
+		return 1;
+	}
+	if (!strcmp(name, "C-k")) {
+		p->text[p->cursor] = '\0';
+		p->len = p->cursor;
+		return 1;
+	}
+	if (!strcmp(name, "C-w")) {
+		size_t at = p->cursor;
+		while (at > 0 && p->text[at - 1] == ' ')
+			at--;
+		while (at > 0 && p->text[at - 1] != ' ')
+			at--;
+		cut(p, at, p->cursor);
+		return 1;
+	}
+	if (!strcmp(name, "Left") || !strcmp(name, "C-b"))
+		p->cursor = prev_char(p, p->cursor);
+	else if (!strcmp(name, "Right") || !strcmp(name, "C-f"))
+		p->cursor = next_char(p, p->cursor);
+	else if (!strcmp(name, "Home") || !strcmp(name, "C-a"))
+		p->cursor = 0;
+	else if (!strcmp(name, "End") || !strcmp(name, "C-e"))
+		p->cursor = p->len;
+	return 0;
+}
+
+unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const char *text)
+{
+	if (!strcmp(name, "Enter"))
+		return finish(p, app, 1);
+	if (!strcmp(name, "Escape") || !strcmp(name, "C-c") || !strcmp(name, "C-g"))
+		return finish(p, app, 0);
+	int changed;
+	if (!strcmp(name, "Up") || !strcmp(name, "Down")) {
+		recall(p, !strcmp(name, "Up") ? -1 : 1);
+		changed = 1;
+	} else {
+		changed = edit(p, name, text);
+	}
+	if (changed && p->owner.changed)
+		p->owner.changed(app, p->text, p->owner.ctx);
+	return ACT_REDRAW;
+}
+
+void prompt_draw(const struct prompt *p, int y, int cols)
+{
+	attr_t a = theme_attr(THEME_NORMAL);
+	draw_fill(stdscr, y, 0, cols, a);
+	int x = draw_text(stdscr, y, 0, cols, p->label, theme_attr(THEME_KEY));
+	/* Keep the cursor in view: drop characters from the left while the
+	 * text before the cursor does not fit. */
+	char before[PROMPT_MAX];
+	size_t from = 0;
+	for (;;) {
+		memcpy(before, p->text + from, p->cursor - from);
+		before[p->cursor - from] = '\0';
+		if (from >= p->cursor || text_width(before) <= cols - x - 2)
+			break;
+		from = next_char(p, from);
+	}
+	int cx = x + draw_text(stdscr, y, x, cols - x, before, a);
+	/* The cursor: the character under it, or a blank, in reverse. */
+	char under[8] = " ";
+	size_t n = next_char(p, p->cursor) - p->cursor;
+	if (n > 0 && n < sizeof(under)) {
+		memcpy(under, p->text + p->cursor, n);
+		under[n] = '\0';
+	}
+	if (cx < cols) {
+		int w = draw_text(stdscr, y, cx, cols - cx, under, theme_attr(THEME_CURSOR));
+		if (cx + w < cols)
+			draw_text(stdscr, y, cx + w, cols - cx - w, p->text + p->cursor + n, a);
+	}
+}
