@@ -29,7 +29,7 @@ void demo_trace_build(struct trace *t, const struct gen_params *p)
 {
 	struct gen_sink sink = { .ctx = t, .op = to_op, .api = to_api, .link = to_link };
 	trace_init(t);
-	trace_add_input(t, DEMO_INPUT_NAME, 2);
+	trace_add_input(t, DEMO_INPUT_NAME, INPUT_RPD, 2);
 	gen_run(p, &sink);
 	trace_finish(t);
 }

@@ -13,7 +13,7 @@ static int load_one(struct trace *t, const char *path, unsigned what,
 		return -1;
 	int rc = rpd_detect(db, path, &version, err);
 	if (rc == 0) {
-		uint32_t input = trace_add_input(t, path, version);
+		uint32_t input = trace_add_input(t, path, INPUT_RPD, version);
 		rc = rpd_read(t, db, input, what, err);
 	}
 	/* Connections are closed as soon as an input is read: a run over many

@@ -42,6 +42,9 @@ void trace_free(struct trace *t)
 	for (size_t i = 0; i < t->ninputs; i++)
 		free(t->inputs[i].path);
 	free(t->inputs);
+	for (size_t i = 0; i < t->ndomains; i++)
+		free(t->domains[i].node);
+	free(t->domains);
 	free(t->gpus);
 	free(t->queues);
 	free(t->threads);
@@ -55,12 +58,40 @@ void trace_free(struct trace *t)
 	memset(t, 0, sizeof(*t));
 }
 
-uint32_t trace_add_input(struct trace *t, const char *path, int schema_version)
+static uint32_t add_domain(struct trace *t, const char *node)
+{
+	t->domains = xgrow(t->domains, &t->domains_cap, t->ndomains + 1, sizeof(*t->domains));
+	t->domains[t->ndomains].node = node ? xstrdup(node) : NULL;
+	return (uint32_t)t->ndomains++;
+}
+
+/* The domain of a node name (NULL: the shared domain of unknown inputs). */
+static uint32_t find_domain(struct trace *t, const char *node)
+{
+	for (size_t i = 0; i < t->ndomains; i++) {
+		const char *d = t->domains[i].node;
+		if ((!d && !node) || (d && node && strcmp(d, node) == 0))
+			return (uint32_t)i;
+	}
+	return add_domain(t, node);
+}
+
+uint32_t trace_add_input(struct trace *t, const char *path, int format, int schema_version)
 {
 	t->inputs = xgrow(t->inputs, &t->inputs_cap, t->ninputs + 1, sizeof(*t->inputs));
-	t->inputs[t->ninputs].path = xstrdup(path);
-	t->inputs[t->ninputs].schema_version = schema_version;
+	struct trace_input *in = &t->inputs[t->ninputs];
+	in->path = xstrdup(path);
+	in->format = format;
+	in->schema_version = schema_version;
+	in->domain = t->same_node ? find_domain(t, NULL) : add_domain(t, NULL);
 	return (uint32_t)t->ninputs++;
+}
+
+void trace_input_set_node(struct trace *t, uint32_t input, const char *node)
+{
+	if (!node || !*node)
+		return;
+	t->inputs[input].domain = find_domain(t, node);
 }
 
 typedef int (*lane_match_fn)(const struct trace *t, uint32_t idx, const int64_t *f);
@@ -87,15 +118,18 @@ static uint32_t lane_get(struct trace *t, int kind, const int64_t *f, size_t cou
 	return idx;
 }
 
+/* GPU and thread fields: f[0] domain, f[1] device or pid, f[2] tid, and
+ * f[3] the input, which is not part of the identity. */
 static int gpu_match(const struct trace *t, uint32_t i, const int64_t *f)
 {
-	return t->gpus[i].input == (uint32_t)f[0] && t->gpus[i].device == f[1];
+	return t->gpus[i].domain == (uint32_t)f[0] && t->gpus[i].device == f[1];
 }
 
 static uint32_t gpu_append(struct trace *t, const int64_t *f)
 {
 	t->gpus = xgrow(t->gpus, &t->gpus_cap, t->ngpus + 1, sizeof(*t->gpus));
-	t->gpus[t->ngpus] = (struct trace_gpu){ .input = (uint32_t)f[0], .device = f[1] };
+	t->gpus[t->ngpus] = (struct trace_gpu){ .domain = (uint32_t)f[0], .device = f[1],
+						.input = (uint32_t)f[3] };
 	return (uint32_t)t->ngpus++;
 }
 
@@ -113,32 +147,33 @@ static uint32_t queue_append(struct trace *t, const int64_t *f)
 
 static int thread_match(const struct trace *t, uint32_t i, const int64_t *f)
 {
-	return t->threads[i].input == (uint32_t)f[0] && t->threads[i].pid == f[1] &&
+	return t->threads[i].domain == (uint32_t)f[0] && t->threads[i].pid == f[1] &&
 	       t->threads[i].tid == f[2];
 }
 
 static uint32_t thread_append(struct trace *t, const int64_t *f)
 {
 	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
-	t->threads[t->nthreads] = (struct trace_thread){ .input = (uint32_t)f[0], .pid = f[1], .tid = f[2] };
+	t->threads[t->nthreads] = (struct trace_thread){ .domain = (uint32_t)f[0], .pid = f[1],
+							 .tid = f[2], .input = (uint32_t)f[3] };
 	return (uint32_t)t->nthreads++;
 }
 
 uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device)
 {
-	int64_t f[3] = { input, device, 0 };
+	int64_t f[4] = { t->inputs[input].domain, device, 0, input };
 	return lane_get(t, LANE_GPU, f, t->ngpus, gpu_match, gpu_append);
 }
 
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue)
 {
-	int64_t f[3] = { gpu, queue, 0 };
+	int64_t f[4] = { gpu, queue, 0, 0 };
 	return lane_get(t, LANE_QUEUE, f, t->nqueues, queue_match, queue_append);
 }
 
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
 {
-	int64_t f[3] = { input, pid, tid };
+	int64_t f[4] = { t->inputs[input].domain, pid, tid, input };
 	return lane_get(t, LANE_THREAD, f, t->nthreads, thread_match, thread_append);
 }
 
@@ -247,15 +282,31 @@ void trace_finish(struct trace *t)
 	}
 }
 
+/* An input's short name: its file name, or the whole path when another
+ * input has the same file name. */
+static const char *input_name(const struct trace *t, uint32_t input)
+{
+	const char *path = t->inputs[input].path;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	for (size_t i = 0; i < t->ninputs; i++) {
+		const char *other = strrchr(t->inputs[i].path, '/');
+		other = other ? other + 1 : t->inputs[i].path;
+		if (i != input && strcmp(other, base) == 0)
+			return path;
+	}
+	return base;
+}
+
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
 {
 	const struct trace_gpu *g = &t->gpus[gpu];
-	if (t->ninputs <= 1) {
+	const char *node = t->domains[g->domain].node;
+	if (t->ndomains <= 1)
 		snprintf(buf, size, "%lld", (long long)g->device);
-		return buf;
-	}
-	const char *path = t->inputs[g->input].path;
-	const char *base = strrchr(path, '/');
-	snprintf(buf, size, "%s:%lld", base ? base + 1 : path, (long long)g->device);
+	else if (node)
+		snprintf(buf, size, "%s/%lld", node, (long long)g->device);
+	else
+		snprintf(buf, size, "%s:%lld", input_name(t, g->input), (long long)g->device);
 	return buf;
 }

@@ -19,14 +19,29 @@ enum op_kind {
 	OP_OTHER,    /* anything else without a description (FillBuffer, ...) */
 };
 
+enum input_format {
+	INPUT_RPD,       /* rocmProfileData */
+	INPUT_ROCPD,     /* rocprofiler-sdk */
+};
+
+/* Inputs recorded on one machine share a domain: their GPU 0 is one GPU
+ * and their pid 1234 one process. An input that does not say where it was
+ * recorded has a domain of its own. */
+struct trace_domain {
+	char *node;       /* host name, or NULL for an input of unknown origin */
+};
+
 struct trace_input {
 	char *path;
+	int format;       /* enum input_format */
 	int schema_version;
+	uint32_t domain;  /* index into trace.domains */
 };
 
 struct trace_gpu {
-	uint32_t input;
-	int64_t device;   /* gpuId as recorded */
+	uint32_t domain;
+	uint32_t input;   /* the first input it was seen in, for its label */
+	int64_t device;   /* gpuId (rpd) or GPU index (rocpd) as recorded */
 };
 
 struct trace_queue {
@@ -35,6 +50,7 @@ struct trace_queue {
 };
 
 struct trace_thread {
+	uint32_t domain;
 	uint32_t input;
 	int64_t pid, tid;
 };
@@ -67,6 +83,9 @@ struct trace {
 	struct strtab strings;
 	struct trace_input *inputs;
 	size_t ninputs, inputs_cap;
+	struct trace_domain *domains;
+	size_t ndomains, domains_cap;
+	int same_node;        /* inputs of unknown origin share one domain */
 	struct trace_gpu *gpus;
 	size_t ngpus, gpus_cap;
 	struct trace_queue *queues;
@@ -84,7 +103,10 @@ struct trace {
 void trace_init(struct trace *t);
 void trace_free(struct trace *t);
 
-uint32_t trace_add_input(struct trace *t, const char *path, int schema_version);
+uint32_t trace_add_input(struct trace *t, const char *path, int format, int schema_version);
+/* Record where an input was recorded (a host name); call before adding its
+ * rows. Inputs of one node share GPUs and processes. */
+void trace_input_set_node(struct trace *t, uint32_t input, const char *node);
 uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device);
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue);
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid);
@@ -113,8 +135,9 @@ static inline const char *trace_str(const struct trace *t, uint32_t id)
 /* Kind of an op from its description and opType strings. */
 enum op_kind trace_classify_op(const char *desc, const char *type);
 
-/* A GPU's label for people: its device number, prefixed with its input's
- * file name when there are several inputs. Returns buf. */
+/* A GPU's label for people: its device number alone when the trace has one
+ * domain, else prefixed with its node ("node/2") or, when the node is not
+ * known, its input's file name ("file:2"). Returns buf. */
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size);
 
 #endif

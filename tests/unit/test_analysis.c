@@ -18,7 +18,7 @@ static uint32_t s(struct trace *t, const char *str)
 static void build(struct trace *t)
 {
 	trace_init(t);
-	uint32_t in = trace_add_input(t, "a.rpd", 2);
+	uint32_t in = trace_add_input(t, "a.rpd", INPUT_RPD, 2);
 	uint32_t g0 = trace_gpu(t, in, 0), g1 = trace_gpu(t, in, 1);
 	uint32_t q00 = trace_queue(t, g0, 0), q01 = trace_queue(t, g0, 1);
 	uint32_t q10 = trace_queue(t, g1, 0);
@@ -56,7 +56,7 @@ static void test_model(void)
 	CHECK_INT(t.op_last_end, 310);
 	char buf[64];
 	CHECK_STR(trace_gpu_label(&t, 1, buf, sizeof(buf)), "1");
-	trace_add_input(&t, "/x/b.rpd", 2);
+	trace_add_input(&t, "/x/b.rpd", INPUT_RPD, 2);
 	uint32_t other = trace_gpu(&t, 1, 1);
 	CHECK(other != 1);   /* gpu 1 of another input is another GPU */
 	CHECK_STR(trace_gpu_label(&t, other, buf, sizeof(buf)), "b.rpd:1");
@@ -123,7 +123,7 @@ static void test_busy_unsorted(void)
 	struct trace t;
 	struct busy b;
 	trace_init(&t);
-	uint32_t in = trace_add_input(&t, "u.rpd", 2);
+	uint32_t in = trace_add_input(&t, "u.rpd", INPUT_RPD, 2);
 	uint32_t g = trace_gpu(&t, in, 3);
 	uint32_t q0 = trace_queue(&t, g, 0), q1 = trace_queue(&t, g, 1);
 	uint32_t k = s(&t, "k"), kx = s(&t, "KernelExecution");
