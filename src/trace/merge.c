@@ -1,0 +1,79 @@
+#include "config.h"
+#include "trace/merge.h"
+
+#include <stdlib.h>
+
+#include "util/xalloc.h"
+
+/* src string id -> dst string id, interning every string of src. */
+static uint32_t *map_strings(struct trace *dst, const struct trace *src)
+{
+	uint32_t *map = xmalloc(src->strings.count * sizeof(*map));
+	for (uint32_t i = 0; i < src->strings.count; i++)
+		map[i] = strtab_intern_len(&dst->strings, strtab_get(&src->strings, i),
+					   strtab_len(&src->strings, i));
+	return map;
+}
+
+static uint32_t *map_inputs(struct trace *dst, const struct trace *src)
+{
+	uint32_t *map = xmalloc((src->ninputs ? src->ninputs : 1) * sizeof(*map));
+	for (size_t i = 0; i < src->ninputs; i++) {
+		const struct trace_input *in = &src->inputs[i];
+		map[i] = trace_add_input(dst, in->path, in->format, in->schema_version);
+		trace_input_set_node(dst, map[i], src->domains[in->domain].node);
+	}
+	return map;
+}
+
+static void merge_ops(struct trace *dst, const struct trace *src, const uint32_t *str,
+		      const uint32_t *queue)
+{
+	const struct trace_ops *o = &src->ops;
+	for (size_t i = 0; i < o->n; i++) {
+		uint32_t row = trace_add_op(dst, o->id[i], o->start[i], o->end[i], 0,
+					    str[o->type[i]], queue[o->queue[i]]);
+		/* The name and kind are taken as they are rather than derived
+		 * again from a description. */
+		dst->ops.name[row] = str[o->name[i]];
+		dst->ops.kind[row] = o->kind[i];
+	}
+}
+
+static void merge_apis(struct trace *dst, const struct trace *src, const uint32_t *str,
+		       const uint32_t *thread)
+{
+	const struct trace_apis *a = &src->apis;
+	for (size_t i = 0; i < a->n; i++)
+		trace_add_api(dst, a->id[i], a->start[i], a->end[i], str[a->name[i]],
+			      str[a->args[i]], thread[a->thread[i]]);
+}
+
+void trace_merge(struct trace *dst, const struct trace *src)
+{
+	size_t op_base = dst->ops.n, api_base = dst->apis.n;
+	uint32_t *str = map_strings(dst, src);
+	uint32_t *input = map_inputs(dst, src);
+	uint32_t *gpu = xmalloc((src->ngpus ? src->ngpus : 1) * sizeof(*gpu));
+	uint32_t *queue = xmalloc((src->nqueues ? src->nqueues : 1) * sizeof(*queue));
+	uint32_t *thread = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*thread));
+
+	for (size_t i = 0; i < src->ngpus; i++)
+		gpu[i] = trace_gpu(dst, input[src->gpus[i].input], src->gpus[i].device);
+	for (size_t i = 0; i < src->nqueues; i++)
+		queue[i] = trace_queue(dst, gpu[src->queues[i].gpu], src->queues[i].queue);
+	for (size_t i = 0; i < src->nthreads; i++) {
+		const struct trace_thread *th = &src->threads[i];
+		thread[i] = trace_thread(dst, input[th->input], th->pid, th->tid);
+	}
+	merge_ops(dst, src, str, queue);
+	merge_apis(dst, src, str, thread);
+	for (size_t i = 0; i < src->links.n; i++)
+		trace_add_link(dst, (uint32_t)(api_base + src->links.api[i]),
+			       (uint32_t)(op_base + src->links.op[i]));
+	free(str);
+	free(input);
+	free(gpu);
+	free(queue);
+	free(thread);
+}
