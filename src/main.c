@@ -25,7 +25,9 @@ static int open_trace(const struct options *o, struct trace *t)
 		return 0;
 	}
 	/* The reports and the panes there are need only the GPU ops. */
-	if (trace_load(t, o->paths, o->npaths, LOAD_OPS, &err)) {
+	struct load_options lo = { .what = LOAD_OPS, .jobs = o->jobs, .skip_bad = o->skip_bad,
+				   .same_node = o->same_node, .progress = 1 };
+	if (trace_load(t, o->paths, o->npaths, &lo, &err)) {
 		fprintf(stderr, "rpdtop: %s\n", err.msg);
 		return -1;
 	}

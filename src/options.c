@@ -15,6 +15,9 @@ static const struct option long_options[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "limit", required_argument, NULL, 'n' },
 	{ "demo", no_argument, NULL, 'D' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "skip-bad", no_argument, NULL, 'B' },
+	{ "same-node", no_argument, NULL, 'N' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -23,13 +26,18 @@ static const struct option long_options[] = {
 static void print_help(void)
 {
 	printf(_("Usage: %s [OPTION]... DATABASE...\n"), "rpdtop");
-	fputs(_("Browse GPU profiling databases (rocmProfileData .rpd) in the terminal,\n"
-		"or print reports from them.\n\n"), stdout);
+	fputs(_("Browse GPU profiling databases (rocmProfileData .rpd, rocprofiler-sdk\n"
+		"rocpd .db) in the terminal, or print reports from them. Several\n"
+		"databases, or directories of them, are read as one trace.\n\n"), stdout);
 	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
 		"                       ktop (kernels by name) or busy (per GPU)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"      --demo           use a built-in generated trace instead of DATABASE\n"
+		"  -j, --jobs=N         read inputs with N threads (default: one per core)\n"
+		"      --skip-bad       load the inputs that can be read, warn about others\n"
+		"      --same-node      inputs that do not name their node were all\n"
+		"                       recorded on one machine (they share GPUs)\n"
 		"  -h, --help           display this help and exit\n"
 		"  -V, --version        output version information and exit\n\n"), stdout);
 	fputs(_("Inputs are opened read-only and never modified.\n\n"
@@ -70,6 +78,17 @@ static int parse_limit(const char *s, size_t *limit)
 	return 0;
 }
 
+static int parse_jobs(const char *s, int *jobs)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	if (errno || end == s || *end || n < 1 || n > 1024)
+		return usage_error(_("invalid number of jobs '%s' (expected 1 to 1024)"), s);
+	*jobs = (int)n;
+	return 0;
+}
+
 /* getopt's own messages are off so that every error is one line. */
 static char bad_option[64];
 
@@ -98,6 +117,14 @@ static int parse_one(int c, struct options *o)
 	case 'D':
 		o->demo = 1;
 		return 0;
+	case 'j':
+		return parse_jobs(optarg, &o->jobs);
+	case 'B':
+		o->skip_bad = 1;
+		return 0;
+	case 'N':
+		o->same_node = 1;
+		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:
@@ -111,7 +138,7 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->format = FORMAT_TEXT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:f:n:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:n:j:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			remember_option(argv);
 		if (c == 'h') {

@@ -12,6 +12,9 @@ struct options {
 	enum table_format format;
 	size_t limit;                /* 0: all rows */
 	int demo;
+	int jobs;                    /* reader threads, 0: one per core */
+	int skip_bad;
+	int same_node;
 	const char *const *paths;
 	size_t npaths;
 };

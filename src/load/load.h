@@ -1,4 +1,5 @@
-/* Loading inputs into one trace. */
+/* Loading inputs into one trace: every input read by its own connection,
+ * in parallel, and merged in the order given. */
 #ifndef RPDTOP_LOAD_H
 #define RPDTOP_LOAD_H
 
@@ -8,9 +9,18 @@
 #include "trace/trace.h"
 #include "util/error.h"
 
-/* Read every path into t (initialised here). Returns 0, or -1 with *err set
- * to one line naming the input at fault; t is then already freed. */
-int trace_load(struct trace *t, const char *const *paths, size_t npaths,
-	       unsigned what, struct rpd_error *err);
+struct load_options {
+	unsigned what;     /* enum load_what */
+	int jobs;          /* reader threads; 0: one per core */
+	int skip_bad;      /* load what can be read, warn about the rest */
+	int same_node;     /* inputs that do not name their node share one */
+	int progress;      /* show progress on stderr when it is a terminal */
+};
+
+/* Read every input (files, or directories of .rpd/.db files) into t,
+ * initialised here. Returns 0, or -1 with *err set to one line naming the
+ * input at fault; t is then already freed. */
+int trace_load(struct trace *t, const char *const *args, size_t nargs,
+	       const struct load_options *o, struct rpd_error *err);
 
 #endif

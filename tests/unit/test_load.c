@@ -12,6 +12,8 @@
 #include "load/load.h"
 
 static const struct gen_params params = { .seed = 5, .ops = 3000, .gpus = 3 };
+static const struct load_options all = { .what = LOAD_ALL };
+static const struct load_options ops_only = { .what = LOAD_OPS };
 
 static const char *str(const struct trace *t, uint32_t id)
 {
@@ -74,7 +76,7 @@ static void test_roundtrip(const char *dir)
 	CHECK(strstr(err.msg, "already exists") != NULL);
 
 	const char *paths[] = { path };
-	CHECK(trace_load(&file, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK(trace_load(&file, paths, 1, &all, &err) == 0);
 	CHECK_INT(file.inputs[0].schema_version, 2);
 	check_same(&mem, &file);
 	trace_free(&file);
@@ -83,7 +85,7 @@ static void test_roundtrip(const char *dir)
 	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, to_v3, NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(db);
-	CHECK(trace_load(&file, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK(trace_load(&file, paths, 1, &all, &err) == 0);
 	CHECK_INT(file.inputs[0].schema_version, 3);
 	check_same(&mem, &file);
 	trace_free(&file);
@@ -111,7 +113,7 @@ static void test_real(void)
 		return;
 	}
 	const char *paths[] = { path };
-	CHECK(trace_load(&t, paths, 1, LOAD_ALL, &err) == 0);
+	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
 	CHECK_INT(t.ops.n, 10124);
 	CHECK_INT(t.apis.n, 14736);
 	CHECK_INT(t.links.n, 10124);
@@ -128,7 +130,7 @@ static void test_real(void)
 	trace_free(&t);
 
 	/* Reports load the ops alone. */
-	CHECK(trace_load(&t, paths, 1, LOAD_OPS, &err) == 0);
+	CHECK(trace_load(&t, paths, 1, &ops_only, &err) == 0);
 	CHECK_INT(t.ops.n, 10124);
 	CHECK_INT(t.apis.n, 0);
 	trace_free(&t);

@@ -1,0 +1,75 @@
+#include "config.h"
+#include "load/progress.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/i18n.h"
+
+#define SHOW_AFTER 0.5    /* seconds */
+#define SHOW_EVERY 0.1
+
+static atomic_uint_fast64_t rows_read;
+
+void progress_add_rows(uint64_t rows)
+{
+	atomic_fetch_add_explicit(&rows_read, rows, memory_order_relaxed);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void progress_start(struct progress *p, size_t inputs, int enabled)
+{
+	p->enabled = enabled && isatty(STDERR_FILENO);
+	p->started = p->last_shown = now();
+	p->shown = 0;
+	p->total = inputs;
+	atomic_store(&rows_read, 0);
+}
+
+/* 1234567 -> "1.2M" */
+static void human_count(double n, char *buf, size_t size)
+{
+	if (n >= 1e9)
+		snprintf(buf, size, "%.1fG", n / 1e9);
+	else if (n >= 1e6)
+		snprintf(buf, size, "%.1fM", n / 1e6);
+	else if (n >= 1e3)
+		snprintf(buf, size, "%.1fk", n / 1e3);
+	else
+		snprintf(buf, size, "%.0f", n);
+}
+
+void progress_update(struct progress *p, size_t done)
+{
+	if (!p->enabled)
+		return;
+	double t = now();
+	if (t - p->started < SHOW_AFTER || t - p->last_shown < SHOW_EVERY)
+		return;
+	double rows = (double)atomic_load(&rows_read);
+	char r[32], rate[32];
+	human_count(rows, r, sizeof(r));
+	human_count(rows / (t - p->started), rate, sizeof(rate));
+	fprintf(stderr, _("\rrpdtop: loading %zu/%zu inputs, %s rows (%s rows/s)\033[K"), done,
+		p->total, r, rate);
+	fflush(stderr);
+	p->last_shown = t;
+	p->shown = 1;
+}
+
+void progress_end(struct progress *p)
+{
+	if (p->shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+	p->shown = 0;
+}
