@@ -56,16 +56,16 @@ static void sort_run(struct span *s, size_t n)
 	}
 }
 
-/* GPUs are listed by device number, then by input. */
+/* GPUs are listed by node (in the order of the inputs), then by number. */
 static const struct trace *sort_trace;
 
 static int by_device(const void *a, const void *b)
 {
 	const struct trace_gpu *x = &sort_trace->gpus[((const struct busy_row *)a)->gpu];
 	const struct trace_gpu *y = &sort_trace->gpus[((const struct busy_row *)b)->gpu];
-	if (x->device != y->device)
-		return x->device < y->device ? -1 : 1;
-	return (x->input > y->input) - (x->input < y->input);
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	return (x->device > y->device) - (x->device < y->device);
 }
 
 /* Bucket the op intervals by queue (a counting sort, so each queue keeps
