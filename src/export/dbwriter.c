@@ -1,0 +1,152 @@
+#include "config.h"
+#include "export/dbwriter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+static char *temp_beside(const char *path, int *fd)
+{
+	size_t n = strlen(path) + 32;
+	char *tmp = xmalloc(n);
+	snprintf(tmp, n, "%s.tmp.XXXXXX", path);
+	*fd = mkstemp(tmp);
+	if (*fd < 0) {
+		free(tmp);
+		return NULL;
+	}
+	/* mkstemp makes the file private; the result is an ordinary file. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(*fd, 0666 & ~mask) != 0) {
+		int saved = errno;
+		close(*fd);
+		unlink(tmp);
+		free(tmp);
+		errno = saved;
+		return NULL;
+	}
+	return tmp;
+}
+
+static int setup(struct dbwriter *w, const char *schema, const char *const *statements,
+		 struct rpd_error *err)
+{
+	static const char pragmas[] =
+		"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
+		"PRAGMA page_size = 4096; BEGIN;";
+	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(w->db, pragmas, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(w->db, schema, NULL, NULL, NULL);
+	for (int i = 0; rc == SQLITE_OK && i < w->nst; i++)
+		rc = sqlite3_prepare_v2(w->db, statements[i], -1, &w->st[i], NULL);
+	if (rc != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, w->db ? sqlite3_errmsg(w->db) : sqlite3_errstr(rc));
+	return 0;
+}
+
+int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *schema,
+		  const char *const *statements, int nstatements, struct rpd_error *err)
+{
+	memset(w, 0, sizeof(*w));
+	if (!force && access(path, F_OK) == 0)
+		return err_set(err, _("%s: already exists (use --force to replace it)"), path);
+	int fd;
+	char *tmp = temp_beside(path, &fd);
+	if (!tmp)
+		return err_set(err, _("%s: cannot create a file there: %s"), path, strerror(errno));
+	close(fd);
+	w->path = xstrdup(path);
+	w->tmp = tmp;
+	w->force = force;
+	w->nst = nstatements;
+	w->st = xcalloc((size_t)nstatements, sizeof(*w->st));
+	if (setup(w, schema, statements, err)) {
+		dbwriter_abort(w);
+		return -1;
+	}
+	return 0;
+}
+
+int dbwriter_step(struct dbwriter *w, int i)
+{
+	int rc = sqlite3_step(w->st[i]);
+	sqlite3_reset(w->st[i]);
+	if (rc == SQLITE_DONE)
+		return 0;
+	snprintf(w->errmsg, sizeof(w->errmsg), "%s", sqlite3_errmsg(w->db));
+	return -1;
+}
+
+static void close_db(struct dbwriter *w)
+{
+	for (int i = 0; i < w->nst; i++)
+		sqlite3_finalize(w->st[i]);
+	sqlite3_close(w->db);
+	w->db = NULL;
+}
+
+static void release(struct dbwriter *w)
+{
+	free(w->st);
+	free(w->path);
+	free(w->tmp);
+	memset(w, 0, sizeof(*w));
+}
+
+void dbwriter_abort(struct dbwriter *w)
+{
+	if (!w->tmp)
+		return;
+	close_db(w);
+	unlink(w->tmp);
+	release(w);
+}
+
+/* Without force the target is claimed with link(), which fails rather than
+ * replace a file that appeared while we were writing. */
+static int move_into_place(struct dbwriter *w, struct rpd_error *err)
+{
+	if (w->force ? rename(w->tmp, w->path) == 0 : link(w->tmp, w->path) == 0) {
+		if (!w->force)
+			unlink(w->tmp);
+		return 0;
+	}
+	if (errno == EEXIST)
+		return err_set(err, _("%s: already exists (use --force to replace it)"), w->path);
+	return err_set(err, "%s: %s", w->path, strerror(errno));
+}
+
+int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err)
+{
+	int rc = sqlite3_exec(w->db, final_sql, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+		dbwriter_abort(w);
+		return -1;
+	}
+	close_db(w);
+	/* The data must be on disk before the name points at it. */
+	int fd = open(w->tmp, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd) != 0)
+		rc = err_set(err, "%s: %s", w->path, strerror(errno));
+	else
+		rc = move_into_place(w, err);
+	if (fd >= 0)
+		close(fd);
+	if (rc != 0)
+		unlink(w->tmp);
+	release(w);
+	return rc;
+}

@@ -1,0 +1,32 @@
+/* Writing a new SQLite database safely: rows go to a temporary file beside
+ * the target, renamed into place only once complete and on disk. An
+ * existing file is never replaced without force, and a failure leaves
+ * nothing behind. */
+#ifndef RPDTOP_DBWRITER_H
+#define RPDTOP_DBWRITER_H
+
+#include <sqlite3.h>
+
+#include "util/error.h"
+
+struct dbwriter {
+	sqlite3 *db;
+	char *path, *tmp;
+	int force;
+	sqlite3_stmt **st;     /* prepared statements, in the order given */
+	int nst;
+	char errmsg[512];
+};
+
+/* Create the temporary file, run schema (SQL text) and prepare the
+ * statements. */
+int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *schema,
+		  const char *const *statements, int nstatements, struct rpd_error *err);
+/* Run statement i with the values already bound; resets it. */
+int dbwriter_step(struct dbwriter *w, int i);
+/* Run final SQL (views), commit, sync and move the file into place. */
+int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err);
+/* Give up: the temporary file is removed and the target left untouched. */
+void dbwriter_abort(struct dbwriter *w);
+
+#endif
