@@ -13,7 +13,14 @@
 /* Build the generated trace in t (initialised here). */
 void demo_trace_build(struct trace *t, const struct gen_params *p);
 
-/* Write the generated trace to an rpd file at path. */
-int demo_write_file(const char *path, const struct gen_params *p, int force, struct rpd_error *err);
+struct demo_output {
+	int format;        /* INPUT_RPD or INPUT_ROCPD */
+	const char *node;  /* rocpd: the machine named in the file */
+	int force;         /* replace an existing file */
+};
+
+/* Write the generated trace to a database file at path. */
+int demo_write_file(const char *path, const struct gen_params *p, const struct demo_output *out,
+		    struct rpd_error *err);
 
 #endif

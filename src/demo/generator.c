@@ -120,10 +120,12 @@ static int64_t emit_api(struct gen *g, struct gpu_state *s, int64_t tid, int64_t
 }
 
 static int64_t emit_op(struct gen *g, struct gpu_state *s, int queue, int64_t start, int64_t dur,
-		       const char *desc, const char *type)
+		       const char *desc, const char *type, int64_t launch,
+		       const struct rpd_kernel_launch *k, const struct rpd_copy_launch *c)
 {
 	struct gen_op o = { .id = ++g->next_op, .start = start, .end = start + dur,
-			    .gpu = s->gpu, .queue = queue, .desc = desc, .type = type };
+			    .gpu = s->gpu, .queue = queue, .desc = desc, .type = type,
+			    .pid = s->pid, .launch = launch, .kernel = k, .copy = c };
 	g->ops_left--;
 	s->queue_free[queue] = o.end;
 	if (!g->failed && g->sink->op(g->sink->ctx, &o))
@@ -175,7 +177,7 @@ static void launch_kernel(struct gen *g, struct gpu_state *s, const struct kerne
 	/* A kernel starts once launched and once its queue is free. */
 	int64_t start = max64(api_end + rnd_range(g, 2000, 6000), s->queue_free[queue] + rnd_range(g, 500, 1500));
 	int64_t op = emit_op(g, s, queue, start, rnd_range(g, k->min_ns, k->spread_ns), k->name,
-			     "KernelExecution");
+			     "KernelExecution", api, &kl, NULL);
 	emit_link(g, api, op);
 	s->cpu = api_end + rnd_range(g, 1000, 4000);
 }
@@ -199,17 +201,17 @@ static void copy(struct gen *g, struct gpu_state *s, int kind, int64_t bytes, in
 				      .dst_device = kind == 2 ? -1 : s->gpu };
 	int64_t api = emit_api(g, s, s->tid, api_start, api_end,
 			       sync ? "hipMemcpy" : "hipMemcpyAsync", args, NULL, &cl);
-	int64_t op = emit_op(g, s, Q_COPY, start, dur, "", types[kind]);
+	int64_t op = emit_op(g, s, Q_COPY, start, dur, "", types[kind], api, NULL, &cl);
 	emit_link(g, api, op);
 	s->cpu = api_end + rnd_range(g, 1000, 3000);
 }
 
 static void barrier(struct gen *g, struct gpu_state *s)
 {
-	if (!g->ops_left)
+	if (!g->ops_left || g->p->no_barriers)
 		return;
 	int64_t start = s->queue_free[Q_COMPUTE] + 500;
-	emit_op(g, s, Q_COMPUTE, start, rnd_range(g, 1000, 2000), "", "BarrierAnd");
+	emit_op(g, s, Q_COMPUTE, start, rnd_range(g, 1000, 2000), "", "BarrierAnd", 0, NULL, NULL);
 }
 
 static void synchronize(struct gen *g, struct gpu_state *s)
@@ -266,11 +268,11 @@ static void step(struct gen *g, struct gpu_state *s, uint64_t n)
 	s->cpu += rnd_range(g, 2000000, 6000000);
 }
 
-static void init_gpu(struct gpu_state *s, unsigned i, int64_t t0)
+static void init_gpu(struct gpu_state *s, unsigned i, int64_t t0, int64_t pid_base)
 {
 	memset(s, 0, sizeof(*s));
 	s->gpu = i;
-	s->pid = 4100 + i * 7;
+	s->pid = (pid_base ? pid_base : 4100) + i * 7;
 	s->tid = s->pid;
 	s->cpu = t0 + i * 1500;
 	for (int q = 0; q < NQUEUES; q++)
@@ -287,7 +289,7 @@ int gen_run(const struct gen_params *p, const struct gen_sink *sink)
 	/* Clock of a long-running host, in ns, like the profiler's. */
 	const int64_t t0 = 1000000000000LL;
 	for (unsigned i = 0; i < ngpus; i++)
-		init_gpu(&gpus[i], i, t0);
+		init_gpu(&gpus[i], i, t0, p->pid_base);
 	/* GPUs take steps in turn so that their rows interleave in time. */
 	for (uint64_t n = 0; g.ops_left && !g.failed; n++)
 		for (unsigned i = 0; i < ngpus && g.ops_left; i++)

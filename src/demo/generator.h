@@ -12,12 +12,18 @@ struct gen_params {
 	uint64_t seed;
 	uint64_t ops;      /* exact number of GPU ops to produce */
 	unsigned gpus;     /* one process per GPU */
+	int no_barriers;   /* rocpd has no barrier ops */
+	int64_t pid_base;  /* first process id (0: the default) */
 };
 
 struct gen_op {
 	int64_t id, start, end;
 	int64_t gpu, queue;
 	const char *desc, *type;
+	int64_t pid;       /* the process that launched it */
+	int64_t launch;    /* id of the API call that launched it, 0: none */
+	const struct rpd_kernel_launch *kernel;  /* kernels only */
+	const struct rpd_copy_launch *copy;      /* copies only */
 };
 
 struct gen_api {

@@ -298,11 +298,21 @@ static const char *input_name(const struct trace *t, uint32_t input)
 	return base;
 }
 
+/* Do the GPUs span more than one domain? (Domains without GPUs, such as
+ * that of an input before it named its node, do not count.) */
+static int gpus_span_domains(const struct trace *t)
+{
+	for (size_t i = 1; i < t->ngpus; i++)
+		if (t->gpus[i].domain != t->gpus[0].domain)
+			return 1;
+	return 0;
+}
+
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
 {
 	const struct trace_gpu *g = &t->gpus[gpu];
 	const char *node = t->domains[g->domain].node;
-	if (t->ndomains <= 1)
+	if (!gpus_span_domains(t))
 		snprintf(buf, size, "%lld", (long long)g->device);
 	else if (node)
 		snprintf(buf, size, "%s/%lld", node, (long long)g->device);
