@@ -71,7 +71,7 @@ static void *worker(void *arg)
 
 		trace_init(&j->part);
 		int rc = load_one(&j->part, j->path, p->what, &j->err);
-		progress_add_rows(j->part.ops.n + j->part.apis.n);
+		progress_flush();
 
 		pthread_mutex_lock(&p->lock);
 		j->state = rc == 0 ? JOB_DONE : JOB_FAILED;
@@ -195,7 +195,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 		trace_free(t);
 		return -1;
 	}
-	progress_start(&pr, in.n, o->progress);
+	progress_start(&pr, in.n, o->progress, in.n == 1);
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
 	if (in.n == 1)

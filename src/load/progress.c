@@ -11,11 +11,25 @@
 #define SHOW_AFTER 0.5    /* seconds */
 #define SHOW_EVERY 0.1
 
-static atomic_uint_fast64_t rows_read;
+#define BATCH 65536
 
-void progress_add_rows(uint64_t rows)
+static atomic_uint_fast64_t rows_read;
+static _Thread_local uint64_t unpublished;
+static struct progress *inline_progress;
+
+void progress_flush(void)
 {
-	atomic_fetch_add_explicit(&rows_read, rows, memory_order_relaxed);
+	atomic_fetch_add_explicit(&rows_read, unpublished, memory_order_relaxed);
+	unpublished = 0;
+}
+
+void progress_row(void)
+{
+	if (++unpublished < BATCH)
+		return;
+	progress_flush();
+	if (inline_progress)
+		progress_update(inline_progress, 0);
 }
 
 static double now(void)
@@ -25,8 +39,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void progress_start(struct progress *p, size_t inputs, int enabled)
+void progress_start(struct progress *p, size_t inputs, int enabled, int inline_updates)
 {
+	inline_progress = inline_updates ? p : NULL;
 	p->enabled = enabled && isatty(STDERR_FILENO);
 	p->started = p->last_shown = now();
 	p->shown = 0;
@@ -67,6 +82,7 @@ void progress_update(struct progress *p, size_t done)
 
 void progress_end(struct progress *p)
 {
+	inline_progress = NULL;
 	if (p->shown) {
 		fputs("\r\033[K", stderr);
 		fflush(stderr);

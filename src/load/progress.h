@@ -6,8 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Rows read so far by every reader; readers add to it as they go. */
-void progress_add_rows(uint64_t rows);
+/* Readers call this for every row read; it is cheap (counted per thread
+ * and published in batches). */
+void progress_row(void);
+/* Publish this thread's rows not yet counted (at the end of an input). */
+void progress_flush(void);
 
 struct progress {
 	int enabled;
@@ -16,7 +19,9 @@ struct progress {
 	size_t total;
 };
 
-void progress_start(struct progress *p, size_t inputs, int enabled);
+/* With inline set, rows read on this thread also redraw the progress line:
+ * for a single input, read by the main thread. */
+void progress_start(struct progress *p, size_t inputs, int enabled, int inline_updates);
 /* Show "inputs done / total, rows, rows/s" if it is time to. */
 void progress_update(struct progress *p, size_t done);
 /* Erase the progress line. */

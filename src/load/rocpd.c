@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/progress.h"
 #include "load/sqlread.h"
 #include "util/i18n.h"
 #include "util/idmap.h"
@@ -196,6 +197,7 @@ static int dispatch_row(struct reader *r, sqlite3_stmt *st)
 		name = strtab_intern(&r->t->strings, "[unknown kernel]");
 	uint32_t gpu = trace_gpu(r->t, input_of(r, st, 1), a ? a->index : -1);
 	uint32_t queue = trace_queue(r->t, gpu, sqlite3_column_int64(st, 3));
+	progress_row();
 	trace_add_op(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 5),
 		     sqlite3_column_int64(st, 6), name, strtab_intern(&r->t->strings, "KernelExecution"),
 		     queue);
@@ -224,6 +226,7 @@ static int copy_row(struct reader *r, sqlite3_stmt *st)
 	uint32_t gpu = trace_gpu(r->t, input_of(r, st, 1), on ? on->index : -1);
 	/* Copies without a queue get a lane of their own on the GPU. */
 	int64_t q = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 6);
+	progress_row();
 	trace_add_op(r->t, ROCPD_COPY_ID_BASE + sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 2),
 		     sqlite3_column_int64(st, 3), 0, strtab_intern(&r->t->strings, copy_type(src, dst)),
 		     trace_queue(r->t, gpu, q));
@@ -243,6 +246,7 @@ static int region_row(struct reader *r, sqlite3_stmt *st)
 	uint64_t event = (uint64_t)sqlite3_column_int64(st, 7);
 	int marker = sqlite3_column_type(st, 7) != SQLITE_NULL && idmap_get(&r->event_marker, event, &one);
 	uint32_t thread = trace_thread(r->t, input_of(r, st, 1), pid, tid);
+	progress_row();
 	uint32_t row = trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 4),
 				     sqlite3_column_int64(st, 5),
 				     marker ? strtab_intern(&r->t->strings, "UserMarker") : name,

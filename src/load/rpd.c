@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "load/dbfile.h"
+#include "load/progress.h"
 #include "load/sqlread.h"
 #include "util/i18n.h"
 
@@ -96,7 +97,8 @@ static int read_ops(struct reader *r)
 			last_gpu = gpu;
 			last_queue = queue;
 		}
-		trace_add_op(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
+		progress_row();
+	trace_add_op(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
 			     sqlite3_column_int64(st, 4), desc, type, lane);
 	}
 	sqlite3_finalize(st);
@@ -119,7 +121,8 @@ static int read_apis(struct reader *r)
 		}
 		uint32_t thread = trace_thread(r->t, r->input, sqlite3_column_int64(st, 1),
 					       sqlite3_column_int64(st, 2));
-		trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
+		progress_row();
+	trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
 			      sqlite3_column_int64(st, 4), name,
 			      strcache_peek(args, r->t, sqlite3_column_int64(st, 6)), thread);
 	}
