@@ -5,6 +5,8 @@
 #
 #   bench/bench.sh [OPS...]      default: 1000000 10000000
 #
+# Then 64 inputs totalling the last OPS, read with 1 and with 2 threads.
+#
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
 # generated traces are kept), RUNS (repetitions, default 3).
 set -eu
@@ -53,4 +55,22 @@ for ops in "$@"; do
 			"$ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
 			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
 	done
+done
+
+# Many inputs: one directory of 64 files, loaded with 1 thread and with 2.
+ops=$(eval echo "\${$#}")
+dir=$BENCH_CACHE/multi-$ops
+if [ ! -s "$dir/rank64.rpd" ]; then
+	echo "# generating $dir (64 inputs, $ops ops)" >&2
+	mkdir -p "$dir"
+	i=1
+	while [ $i -le 64 ]; do
+		f=$(printf '%s/rank%02d.rpd' "$dir" $i)
+		[ -s "$f" ] || "$RPDGEN" --ops=$((ops / 64)) --seed=$i --gpus=1 --pid-base=$((i * 10)) "$f"
+		i=$((i + 1))
+	done
+fi
+for jobs in 1 2; do
+	best_of "$RPDTOP" -j $jobs -r top "$dir"
+	printf 'inputs=64 ops=%s report=top jobs=%s rpdtop_s=%s rpdtop_rss_mb=%s\n' "$ops" "$jobs" "$secs" "$rss_mb"
 done
