@@ -11,6 +11,9 @@
 #include "demo/demo.h"
 #include "load/load.h"
 #include "options.h"
+#include "analysis/filter.h"
+#include "analysis/select.h"
+#include "analysis/window.h"
 #include "present/report.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
@@ -34,10 +37,43 @@ static int open_trace(const struct options *o, struct trace *t)
 	return 0;
 }
 
-static int run_report(const struct options *o, const struct trace *t)
+/* Compile the --filter and --exclude rules; a bad one is a usage error. */
+static int make_filter(const struct options *o, struct filter *f)
+{
+	char err[512];
+	filter_init(f);
+	for (size_t i = 0; i < o->nrules; i++) {
+		if (filter_push(f, o->rules[i], err, sizeof(err))) {
+			fprintf(stderr, "rpdtop: %s\n", err);
+			filter_free(f);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int make_window(const struct options *o, const struct trace *t, struct window *w)
+{
+	char err[512];
+	memset(w, 0, sizeof(*w));
+	if (o->window && window_parse(o->window, t->op_first_start, t->op_last_end, w, err, sizeof(err))) {
+		fprintf(stderr, "rpdtop: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_report(const struct options *o, const struct trace *t, const struct filter *f,
+		      const struct window *w)
 {
 	struct table tb;
-	report_build(t, o->report, o->limit, &tb);
+	struct selection sel;
+	selection_build(t, f, w, &sel);
+	report_build(t, o->report, o->limit, &sel, &tb);
+	filter_describe(f, tb.filter, sizeof(tb.filter));
+	if (w->active)
+		window_describe(w, t->op_first_start, tb.window, sizeof(tb.window));
+	selection_free(&sel);
 	report_write(&tb, t, o->format, stdout);
 	table_free(&tb);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -65,12 +101,23 @@ int main(int argc, char **argv)
 	case OPTIONS_RUN:
 		break;
 	}
-	if (open_trace(&o, &t))
+	struct filter f;
+	struct window w;
+	if (make_filter(&o, &f))
+		return 2;
+	if (open_trace(&o, &t)) {
+		filter_free(&f);
 		return 1;
+	}
+	if (make_window(&o, &t, &w)) {
+		filter_free(&f);
+		trace_free(&t);
+		return 2;
+	}
 	int status;
 	const char *script = getenv("RPDTOP_SCRIPT");
 	if (o.have_report) {
-		status = run_report(&o, &t);
+		status = run_report(&o, &t, &f, &w);
 	} else if ((script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))) {
 		struct tui_options to = { .script = script && *script ? script : NULL };
 		status = tui_run(&t, &to);
@@ -78,8 +125,9 @@ int main(int argc, char **argv)
 		/* Piped or redirected: print what the first pane shows. */
 		fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
 		o.report = REPORT_TOP;
-		status = run_report(&o, &t);
+		status = run_report(&o, &t, &f, &w);
 	}
+	filter_free(&f);
 	trace_free(&t);
 	return status;
 }

@@ -16,6 +16,9 @@ static const struct option long_options[] = {
 	{ "limit", required_argument, NULL, 'n' },
 	{ "demo", no_argument, NULL, 'D' },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "filter", required_argument, NULL, 'e' },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "window", required_argument, NULL, 'w' },
 	{ "skip-bad", no_argument, NULL, 'B' },
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "help", no_argument, NULL, 'h' },
@@ -33,6 +36,12 @@ static void print_help(void)
 		"                       ktop (kernels by name) or busy (per GPU)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
+		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
+		"                       has a capital; a leading ! excludes); repeatable\n"
+		"  -x, --exclude=REGEX  only names not matching REGEX; repeatable\n"
+		"  -w, --window=START:END  only ops and calls starting in the window; START\n"
+		"                       and END are ns, +OFFSET from the trace start,\n"
+		"                       N%% of the span, or values like 1.5s, 200ms, 40us\n"
 		"      --demo           use a built-in generated trace instead of DATABASE\n"
 		"  -j, --jobs=N         read inputs with N threads (default: one per core)\n"
 		"      --skip-bad       load the inputs that can be read, warn about others\n"
@@ -89,6 +98,21 @@ static int parse_jobs(const char *s, int *jobs)
 	return 0;
 }
 
+/* Exclude rules are kept as "!pattern", the form the filter takes. */
+static int add_rule(struct options *o, const char *pattern, int exclude)
+{
+	static char excludes[16][1024];
+	if (o->nrules == sizeof(o->rules) / sizeof(o->rules[0]))
+		return usage_error(_("at most %zu --filter and --exclude options"),
+				   sizeof(o->rules) / sizeof(o->rules[0]));
+	if (exclude) {
+		snprintf(excludes[o->nrules], sizeof(excludes[0]), "!%s", pattern);
+		pattern = excludes[o->nrules];
+	}
+	o->rules[o->nrules++] = pattern;
+	return 0;
+}
+
 /* getopt's own messages are off so that every error is one line. */
 static char bad_option[64];
 
@@ -119,6 +143,12 @@ static int parse_one(int c, struct options *o)
 		return 0;
 	case 'j':
 		return parse_jobs(optarg, &o->jobs);
+	case 'e':
+	case 'x':
+		return add_rule(o, optarg, c == 'x');
+	case 'w':
+		o->window = optarg;
+		return 0;
 	case 'B':
 		o->skip_bad = 1;
 		return 0;
@@ -138,7 +168,7 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->format = FORMAT_TEXT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:f:n:j:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			remember_option(argv);
 		if (c == 'h') {

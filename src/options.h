@@ -15,6 +15,9 @@ struct options {
 	int jobs;                    /* reader threads, 0: one per core */
 	int skip_bad;
 	int same_node;
+	const char *rules[16];       /* --filter "P" and --exclude as "!P", in order */
+	size_t nrules;
+	const char *window;          /* --window START:END, or NULL */
 	const char *const *paths;
 	size_t npaths;
 };

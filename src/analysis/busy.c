@@ -70,19 +70,29 @@ static int by_device(const void *a, const void *b)
 
 /* Bucket the op intervals by queue (a counting sort, so each queue keeps
  * its op order); first[q]..first[q + 1] are queue q's intervals. */
-static struct span *spans_by_queue(const struct trace *t, size_t **first_out)
+static struct span *spans_by_queue(const struct trace *t, const struct selection *sel,
+				   size_t **first_out)
 {
 	size_t nq = t->nqueues;
+	const struct window *w = sel ? &sel->window : NULL;
 	size_t *first = xcalloc(nq + 1, sizeof(*first));
 	for (size_t i = 0; i < t->ops.n; i++)
-		first[t->ops.queue[i] + 1]++;
+		if (selected_op(sel, i))
+			first[t->ops.queue[i] + 1]++;
 	for (size_t q = 0; q < nq; q++)
 		first[q + 1] += first[q];
 	size_t *fill = xmalloc((nq ? nq : 1) * sizeof(*fill));
 	memcpy(fill, first, nq * sizeof(*fill));
 	struct span *spans = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*spans));
-	for (size_t i = 0; i < t->ops.n; i++)
-		spans[fill[t->ops.queue[i]]++] = (struct span){ t->ops.start[i], t->ops.end[i] };
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (!selected_op(sel, i))
+			continue;
+		struct span sp = { t->ops.start[i], t->ops.end[i] };
+		/* With a window only the time inside it is busy time. */
+		if (w && w->active && sp.end > w->end)
+			sp.end = w->end;
+		spans[fill[t->ops.queue[i]]++] = sp;
+	}
 	free(fill);
 	for (size_t q = 0; q < nq; q++)
 		sort_run(spans + first[q], first[q + 1] - first[q]);
@@ -100,28 +110,33 @@ static int64_t gpu_union(const struct trace *t, uint32_t gpu, const struct span 
 	return union_of_runs(runs, nruns);
 }
 
-void busy_per_gpu(const struct trace *t, struct busy *out)
+void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out)
 {
+	size_t seen = 0;
 	memset(out, 0, sizeof(*out));
 	out->rows = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < t->ops.n; i++) {
+		if (!selected_op(sel, i))
+			continue;
 		struct busy_row *r = &out->rows[trace_op_gpu(t, i)];
 		r->ops++;
 		r->sum += t->ops.end[i] - t->ops.start[i];
-		if (i == 0 || t->ops.start[i] < out->first_start)
+		if (!seen++ || t->ops.start[i] < out->first_start)
 			out->first_start = t->ops.start[i];
-		if (i == 0 || t->ops.end[i] > out->last_end)
+		if (seen == 1 || t->ops.end[i] > out->last_end)
 			out->last_end = t->ops.end[i];
 	}
 	size_t *first;
-	struct span *spans = spans_by_queue(t, &first);
+	struct span *spans = spans_by_queue(t, sel, &first);
 	struct run *runs = xmalloc((t->nqueues ? t->nqueues : 1) * sizeof(*runs));
 	for (size_t g = 0; g < t->ngpus; g++) {
 		out->rows[g].gpu = (uint32_t)g;
 		out->rows[g].busy = gpu_union(t, (uint32_t)g, spans, first, runs);
 	}
 	out->n = t->ngpus;
-	out->wall = t->ops.n ? out->last_end - out->first_start : 0;
+	out->wall = seen ? out->last_end - out->first_start : 0;
+	if (sel && sel->window.active)
+		out->wall = sel->window.end - sel->window.start;
 	free(runs);
 	free(spans);
 	free(first);

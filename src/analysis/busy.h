@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/select.h"
 #include "trace/trace.h"
 
 struct busy_row {
@@ -18,10 +19,13 @@ struct busy {
 	struct busy_row *rows;  /* in GPU order */
 	size_t n;
 	int64_t first_start, last_end;
-	int64_t wall;           /* last op end - first op start over all GPUs */
+	int64_t wall;           /* last op end - first op start over all GPUs,
+				 * or the window's length */
 };
 
-void busy_per_gpu(const struct trace *t, struct busy *out);
+/* GPU busy over the ops in the selection (NULL: all). With a window, only
+ * the time inside it counts and the wall is its length. */
+void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
 void busy_free(struct busy *b);
 /* 100 * busy / wall (0 when the wall is empty). */
 double busy_row_percent(const struct busy *b, const struct busy_row *r);

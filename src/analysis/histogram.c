@@ -13,7 +13,8 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int64_t *profile_durations(const struct trace *t, enum profile_scope scope, uint32_t name, size_t *n)
+int64_t *profile_durations(const struct trace *t, enum profile_scope scope,
+			   const struct selection *sel, uint32_t name, size_t *n)
 {
 	size_t cap = 0;
 	int64_t *d = NULL;
@@ -21,7 +22,7 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, uint
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (t->ops.name[i] != name)
 			continue;
-		if (scope == PROFILE_KERNELS && t->ops.kind[i] != OP_KERNEL)
+		if ((scope == PROFILE_KERNELS && t->ops.kind[i] != OP_KERNEL) || !selected_op(sel, i))
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));
 		d[(*n)++] = t->ops.end[i] - t->ops.start[i];

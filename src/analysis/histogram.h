@@ -20,8 +20,10 @@ struct histogram {
 	uint64_t count[HIST_MAX_BUCKETS];
 };
 
-/* Durations of the ops named name in scope, sorted ascending; *n is their number. */
-int64_t *profile_durations(const struct trace *t, enum profile_scope scope, uint32_t name, size_t *n);
+/* Durations of the ops named name in scope and selection, sorted
+ * ascending; *n is their number. */
+int64_t *profile_durations(const struct trace *t, enum profile_scope scope,
+			   const struct selection *sel, uint32_t name, size_t *n);
 
 /* Summarise sorted durations into at most nbuckets buckets. Log-spaced
  * buckets are used when the range spans more than a factor of 20. */

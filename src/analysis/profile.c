@@ -6,9 +6,10 @@
 
 #include "util/xalloc.h"
 
-static int in_scope(const struct trace *t, size_t op, enum profile_scope scope)
+static int in_scope(const struct trace *t, size_t op, enum profile_scope scope,
+		    const struct selection *sel)
 {
-	return scope == PROFILE_ALL_OPS || t->ops.kind[op] == OP_KERNEL;
+	return (scope == PROFILE_ALL_OPS || t->ops.kind[op] == OP_KERNEL) && selected_op(sel, op);
 }
 
 /* qsort has no context argument, so the comparator reads the trace from here;
@@ -23,7 +24,8 @@ static int by_total_then_name(const void *a, const void *b)
 	return strcmp(trace_str(sort_trace, x->name), trace_str(sort_trace, y->name));
 }
 
-void profile_by_name(const struct trace *t, enum profile_scope scope, struct profile *out)
+void profile_by_name(const struct trace *t, enum profile_scope scope, const struct selection *sel,
+		     struct profile *out)
 {
 	/* Row of each name, indexed by string id: a dense array is the fastest
 	 * group-by there is, and names are string ids already. */
@@ -33,7 +35,7 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, struct pro
 	memset(out, 0, sizeof(*out));
 
 	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!in_scope(t, i, scope))
+		if (!in_scope(t, i, scope, sel))
 			continue;
 		uint32_t name = t->ops.name[i];
 		int64_t d = t->ops.end[i] - t->ops.start[i];

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/select.h"
 #include "trace/trace.h"
 
 enum profile_scope {
@@ -26,8 +27,9 @@ struct profile {
 	int64_t total;             /* time of all ops in scope */
 };
 
-/* Group the ops in scope by name. */
-void profile_by_name(const struct trace *t, enum profile_scope scope, struct profile *out);
+/* Group the ops in scope and in the selection (NULL: all) by name. */
+void profile_by_name(const struct trace *t, enum profile_scope scope, const struct selection *sel,
+		     struct profile *out);
 void profile_free(struct profile *p);
 
 /* Mean duration, truncated to whole nanoseconds. */

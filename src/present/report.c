@@ -59,12 +59,12 @@ int report_parse_format(const char *name, enum table_format *format)
 }
 
 static void build_profile(const struct trace *t, enum report_kind kind, size_t limit,
-			  struct table *out)
+			  const struct selection *sel, struct table *out)
 {
 	struct profile p;
 	char total[UNITS_BUFSZ];
 	int kernels = kind == REPORT_KTOP;
-	profile_by_name(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, &p);
+	profile_by_name(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, &p);
 	table_init(out, report_names[kind], profile_cols,
 		   NCOLS(profile_cols));
 	snprintf(out->caption, sizeof(out->caption),
@@ -85,11 +85,12 @@ static void build_profile(const struct trace *t, enum report_kind kind, size_t l
 	profile_free(&p);
 }
 
-static void build_busy(const struct trace *t, size_t limit, struct table *out)
+static void build_busy(const struct trace *t, size_t limit, const struct selection *sel,
+		       struct table *out)
 {
 	struct busy b;
 	char wall[UNITS_BUFSZ], label[256];
-	busy_per_gpu(t, &b);
+	busy_per_gpu(t, sel, &b);
 	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
 	snprintf(out->caption, sizeof(out->caption), _("GPU busy: %zu GPUs over %s of wall time"),
 		 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
@@ -107,12 +108,13 @@ static void build_busy(const struct trace *t, size_t limit, struct table *out)
 	busy_free(&b);
 }
 
-void report_build(const struct trace *t, enum report_kind kind, size_t limit, struct table *out)
+void report_build(const struct trace *t, enum report_kind kind, size_t limit,
+		  const struct selection *sel, struct table *out)
 {
 	if (kind == REPORT_BUSY)
-		build_busy(t, limit, out);
+		build_busy(t, limit, sel, out);
 	else
-		build_profile(t, kind, limit, out);
+		build_profile(t, kind, limit, sel, out);
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)

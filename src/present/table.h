@@ -30,6 +30,8 @@ struct table_cell {
 struct table {
 	const char *report;  /* "top", "ktop", "busy" */
 	char caption[256];   /* one line for people, text output only */
+	char filter[256];    /* the filter in force, "" for none */
+	char window[128];    /* the window in force, "" for none */
 	const struct table_col *cols;
 	size_t ncols;
 	struct table_cell *cells;  /* nrows * ncols, row-major */

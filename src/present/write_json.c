@@ -58,7 +58,16 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 			fputc(',', out);
 		json_string(inputs[i], out);
 	}
-	fputs("],\"rows\":[", out);
+	fputs("]", out);
+	if (tb->filter[0]) {
+		fputs(",\"filter\":", out);
+		json_string(tb->filter, out);
+	}
+	if (tb->window[0]) {
+		fputs(",\"window\":", out);
+		json_string(tb->window, out);
+	}
+	fputs(",\"rows\":[", out);
 	for (size_t r = 0; r < tb->nrows; r++) {
 		fputs(r ? ",\n{" : "\n{", out);
 		for (size_t c = 0; c < tb->ncols; c++) {

@@ -79,6 +79,14 @@ void table_write_text(const struct table *tb, FILE *out)
 	}
 	if (tb->caption[0])
 		fprintf(out, "%s\n", tb->caption);
+	if (tb->filter[0] || tb->window[0]) {
+		fprintf(out, "%s", _("Only"));
+		if (tb->filter[0])
+			fprintf(out, _(" names passing %s"), tb->filter);
+		if (tb->window[0])
+			fprintf(out, _(" starting in %s"), tb->window);
+		fputc('\n', out);
+	}
 	for (size_t k = 0; k < tb->ncols; k++) {
 		size_t c = order[k];
 		fputs(k ? GAP : "", out);

@@ -28,7 +28,7 @@ static void ensure_ready(struct busy_pane *p, struct app *app)
 {
 	if (p->ready)
 		return;
-	busy_per_gpu(app->trace, &p->busy);
+	busy_per_gpu(app->trace, NULL, &p->busy);
 	p->nav.n = p->busy.n;
 	p->ready = 1;
 }

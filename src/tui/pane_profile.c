@@ -56,7 +56,7 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 {
 	if (p->ready)
 		return;
-	profile_by_name(app->trace, p->scope, &p->prof);
+	profile_by_name(app->trace, p->scope, NULL, &p->prof);
 	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
 	for (size_t i = 0; i < p->prof.n; i++)
 		p->order[i] = i;

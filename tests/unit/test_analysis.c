@@ -68,7 +68,7 @@ static void test_profile(void)
 	struct trace t;
 	struct profile p;
 	build(&t);
-	profile_by_name(&t, PROFILE_ALL_OPS, &p);
+	profile_by_name(&t, PROFILE_ALL_OPS, NULL, &p);
 	/* allreduce 200, gemm 100, CopyHostToDevice 40, add 30 (20 + 10),
 	 * FillBuffer 10, BarrierAnd 1: total 381. */
 	CHECK_INT(p.n, 6);
@@ -87,7 +87,7 @@ static void test_profile(void)
 	CHECK(profile_row_percent(&p, &p.rows[0]) > 52.49 && profile_row_percent(&p, &p.rows[0]) < 52.50);
 	profile_free(&p);
 
-	profile_by_name(&t, PROFILE_KERNELS, &p);
+	profile_by_name(&t, PROFILE_KERNELS, NULL, &p);
 	CHECK_INT(p.n, 3);       /* allreduce, gemm, add */
 	CHECK_INT(p.total, 330);
 	CHECK_STR(trace_str(&t, p.rows[2].name), "add");
@@ -100,7 +100,7 @@ static void test_busy(void)
 	struct trace t;
 	struct busy b;
 	build(&t);
-	busy_per_gpu(&t, &b);
+	busy_per_gpu(&t, NULL, &b);
 	CHECK_INT(b.n, 2);
 	CHECK_INT(b.wall, 310);
 	/* gpu 0: union of [0,100) [50,250) [150,170) [180,190) = [0,250). */
@@ -131,7 +131,7 @@ static void test_busy_unsorted(void)
 	trace_add_op(&t, 2, 100, 200, k, kx, q0);
 	trace_add_op(&t, 3, 150, 250, k, kx, q1);
 	trace_finish(&t);
-	busy_per_gpu(&t, &b);
+	busy_per_gpu(&t, NULL, &b);
 	CHECK_INT(b.n, 1);
 	CHECK_INT(b.rows[0].busy, 250);
 	CHECK_INT(b.rows[0].sum, 300);

@@ -1,0 +1,128 @@
+#include "config.h"
+#include "analysis/filter.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+void filter_init(struct filter *f)
+{
+	memset(f, 0, sizeof(*f));
+}
+
+static void free_rule(struct filter_rule *r)
+{
+	free(r->text);
+	pcre2_match_data_free(r->match);
+	pcre2_code_free(r->code);
+	memset(r, 0, sizeof(*r));
+}
+
+void filter_free(struct filter *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free_rule(&f->rules[i]);
+	f->n = 0;
+}
+
+static int has_upper(const char *s)
+{
+	for (; *s; s++) {
+		/* An escape such as \S or \W is not an upper-case letter. */
+		if (*s == '\\' && s[1]) {
+			s++;
+			continue;
+		}
+		if (isupper((unsigned char)*s))
+			return 1;
+	}
+	return 0;
+}
+
+/* Compile with the JIT when it is there; the interpreter otherwise. */
+static int compile(struct filter_rule *r, const char *pattern, char *err, size_t errsize)
+{
+	int code;
+	PCRE2_SIZE offset;
+	uint32_t options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	if (!has_upper(pattern))
+		options |= PCRE2_CASELESS;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &code,
+				       &offset, NULL);
+	if (!re) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		snprintf(err, errsize, _("invalid pattern '%s': %s at offset %zu"), pattern, (char *)msg,
+			 (size_t)offset);
+		return -1;
+	}
+	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	r->code = re;
+	r->match = pcre2_match_data_create_from_pattern(re, NULL);
+	return 0;
+}
+
+int filter_push(struct filter *f, const char *text, char *err, size_t errsize)
+{
+	if (f->n == FILTER_MAX_RULES) {
+		snprintf(err, errsize, _("at most %d filters"), FILTER_MAX_RULES);
+		return -1;
+	}
+	struct filter_rule r = { 0 };
+	r.exclude = text[0] == '!';
+	if (compile(&r, text + r.exclude, err, errsize))
+		return -1;
+	r.text = xstrdup(text);
+	f->rules[f->n++] = r;
+	return 0;
+}
+
+int filter_pop(struct filter *f)
+{
+	if (!f->n)
+		return 0;
+	free_rule(&f->rules[--f->n]);
+	return 1;
+}
+
+int filter_passes(const struct filter *f, const char *s, size_t len)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct filter_rule *r = &f->rules[i];
+		int m = pcre2_match(r->code, (PCRE2_SPTR)s, len, 0, 0, r->match, NULL) >= 0;
+		if (m == r->exclude)
+			return 0;
+	}
+	return 1;
+}
+
+void filter_describe(const struct filter *f, char *buf, size_t size)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->n && o < size; i++) {
+		const struct filter_rule *r = &f->rules[i];
+		int n = snprintf(buf + o, size - o, "%s%s/%s/", i ? " & " : "", r->exclude ? "!" : "",
+				 r->text + r->exclude);
+		if (n < 0)
+			break;
+		o += (size_t)n;
+	}
+}
+
+uint8_t *filter_strings(const struct filter *f, const struct trace *t, const uint8_t *want)
+{
+	uint32_t n = t->strings.count;
+	uint8_t *pass = xmalloc(n ? n : 1);
+	for (uint32_t id = 0; id < n; id++)
+		pass[id] = (!want || want[id]) &&
+			   filter_passes(f, strtab_get(&t->strings, id), strtab_len(&t->strings, id));
+	return pass;
+}

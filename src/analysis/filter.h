@@ -1,0 +1,43 @@
+/* Regex filters (PCRE2) over names. A filter is a stack of rules; a name
+ * passes when it passes every rule: an include rule when its pattern
+ * matches, an exclude rule ("!pattern") when it does not. Smart case:
+ * caseless unless the pattern has an upper-case letter. */
+#ifndef RPDTOP_FILTER_H
+#define RPDTOP_FILTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+#define FILTER_MAX_RULES 16
+
+struct filter_rule {
+	char *text;          /* as typed, with a leading '!' for exclude */
+	int exclude;
+	void *code;          /* pcre2_code */
+	void *match;         /* pcre2_match_data, made once per pattern */
+};
+
+struct filter {
+	struct filter_rule rules[FILTER_MAX_RULES];
+	size_t n;
+};
+
+void filter_init(struct filter *f);
+void filter_free(struct filter *f);
+/* Add a rule ("pattern" or "!pattern"). On a bad pattern returns -1 with
+ * PCRE2's message and the offset in err; the filter is unchanged. */
+int filter_push(struct filter *f, const char *text, char *err, size_t errsize);
+/* Remove the last rule; returns 0 when there was none. */
+int filter_pop(struct filter *f);
+/* Does the text pass every rule? */
+int filter_passes(const struct filter *f, const char *s, size_t len);
+/* The rules for people: "/gemm/ & !/nccl/". */
+void filter_describe(const struct filter *f, char *buf, size_t size);
+
+/* Which strings of t pass, indexed by string id; only ids in want (or all
+ * when want is NULL) are matched. A new array the caller frees. */
+uint8_t *filter_strings(const struct filter *f, const struct trace *t, const uint8_t *want);
+
+#endif

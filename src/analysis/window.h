@@ -1,0 +1,30 @@
+/* A time window: ops and API calls that start inside [start, end). */
+#ifndef RPDTOP_WINDOW_H
+#define RPDTOP_WINDOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+struct window {
+	int active;
+	int64_t start, end;   /* absolute ns */
+};
+
+/* Parse START:END against the trace's span. Each side is absolute ns
+ * ("3489389201751353"), an offset from the trace start ("+2500000",
+ * "+1.5s", or a bare value with a unit, "200ms", "40us", "1.5s", "30ns"),
+ * or a share of the span ("25%"); an empty side is the trace's start or
+ * end. Returns -1 with a reason in err. */
+int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w,
+		 char *err, size_t errsize);
+/* "+1.20 s .. +2.00 s" relative to the trace start. */
+void window_describe(const struct window *w, int64_t trace_start, char *buf, size_t size);
+
+static inline int window_has(const struct window *w, int64_t t)
+{
+	return !w->active || (t >= w->start && t < w->end);
+}
+
+#endif
