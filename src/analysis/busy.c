@@ -134,7 +134,9 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		out->rows[g].busy = gpu_union(t, (uint32_t)g, spans, first, runs);
 	}
 	out->n = t->ngpus;
-	out->wall = seen ? out->last_end - out->first_start : 0;
+	/* A filter does not change the wall: the busy share of matching ops is
+	 * their share of the whole trace's time (or of the window's). */
+	out->wall = t->ops.n ? t->op_last_end - t->op_first_start : 0;
 	if (sel && sel->window.active)
 		out->wall = sel->window.end - sel->window.start;
 	free(runs);

@@ -18,8 +18,9 @@ struct busy_row {
 struct busy {
 	struct busy_row *rows;  /* in GPU order */
 	size_t n;
-	int64_t first_start, last_end;
-	int64_t wall;           /* last op end - first op start over all GPUs,
+	int64_t first_start, last_end;  /* span of the ops in the selection */
+	int64_t wall;           /* last op end - first op start over all GPUs
+				 * of the trace (a filter does not change it),
 				 * or the window's length */
 };
 
