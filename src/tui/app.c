@@ -16,6 +16,8 @@ void app_init(struct app *app, const struct trace *t)
 	memset(app, 0, sizeof(*app));
 	app->trace = t;
 	name_cache_init(&app->names, NAME_DEMANGLE);
+	filter_init(&app->filter);
+	app_select(app);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
@@ -36,6 +38,8 @@ void app_free(struct app *app)
 		free_view(&app->panes[i]);
 	name_cache_free(&app->names);
 	prompt_free(&app->prompt);
+	filter_free(&app->filter);
+	selection_free(&app->sel);
 }
 
 static struct view *top_view(struct app *app)
@@ -123,6 +127,13 @@ unsigned app_request(struct app *app, enum request req)
 		return ACT_QUIT;
 	case REQ_SUSPEND:
 		return ACT_SUSPEND;
+	case REQ_FILTER:
+	case REQ_FILTER_ADD:
+		return app_prompt_filter(app, req == REQ_FILTER_ADD);
+	case REQ_FILTER_POP:
+		return app_pop_filter(app);
+	case REQ_WINDOW:
+		return app_prompt_window(app);
 	case REQ_REFRESH:
 		clearok(curscr, TRUE);
 		return ACT_REDRAW;
@@ -196,10 +207,19 @@ static void draw_status(struct app *app, int row, int cols)
 	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));
 	int hw = text_width(hint);
 	int room = cols - (cols > hw + 10 ? hw + 2 : 0);
-	if (app->message[0])
+	if (app->message[0]) {
 		draw_text(stdscr, row, 0, room, app->message, a);
-	else
+	} else if (app->sel.filtered) {
+		char line[512], f[256] = "", w[128] = "";
+		filter_describe(&app->filter, f, sizeof(f));
+		if (app->window.active)
+			window_describe(&app->window, app->trace->op_first_start, w, sizeof(w));
+		snprintf(line, sizeof(line), "%s%s%s%s%s", f[0] ? _("Filter ") : "", f,
+			 f[0] && w[0] ? "  " : "", w[0] ? _("Window ") : "", w);
+		draw_text(stdscr, row, 0, room, line, theme_attr(THEME_STATUS));
+	} else {
 		draw_text(stdscr, row, 0, room, _("No filter, whole trace"), theme_attr(THEME_STATUS));
+	}
 	if (room < cols)
 		draw_text(stdscr, row, cols - hw, hw, hint, theme_attr(THEME_STATUS));
 }

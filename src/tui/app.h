@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+#include "analysis/filter.h"
+#include "analysis/select.h"
+#include "analysis/window.h"
 #include "present/names.h"
 #include "trace/trace.h"
 #include "tui/prompt.h"
@@ -27,6 +30,10 @@ struct app {
 	char message[256];
 	int message_error;
 	struct prompt prompt;               /* the status line, when open */
+	struct filter filter;               /* in force in every pane */
+	struct window window;
+	struct selection sel;               /* what the filter and window keep */
+	unsigned generation;                /* changes with the selection */
 };
 
 void app_init(struct app *app, const struct trace *t);
@@ -44,6 +51,14 @@ void app_push(struct app *app, struct view v);
 /* Show a line in the status bar until the next key. */
 void app_message(struct app *app, int error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Rebuild the selection after the filter or window changed. */
+void app_select(struct app *app);
+/* Open the prompt for a filter (add: stack another rule) or a window. */
+unsigned app_prompt_filter(struct app *app, int add);
+unsigned app_prompt_window(struct app *app);
+/* Remove the last filter rule. */
+unsigned app_pop_filter(struct app *app);
+
 /* The name of a string as the current name style shows it. */
 const char *app_name(struct app *app, uint32_t id);
 

@@ -22,18 +22,21 @@ struct busy_pane {
 	struct busy busy;
 	struct tablenav nav;
 	int ready;          /* computed on first view, not at start */
+	unsigned generation;
 };
 
 static void ensure_ready(struct busy_pane *p, struct app *app)
 {
-	if (p->ready)
+	if (p->ready && p->generation == app->generation)
 		return;
-	busy_per_gpu(app->trace, NULL, &p->busy);
+	busy_free(&p->busy);
+	busy_per_gpu(app->trace, &app->sel, &p->busy);
+	p->generation = app->generation;
 	p->nav.n = p->busy.n;
 	p->ready = 1;
 }
 
-static void draw_header(const struct busy_pane *p, int y, int width)
+static void draw_header(const struct busy_pane *p, const struct app *app, int y, int width)
 {
 	attr_t a = theme_attr(THEME_HEADER);
 	char wall[UNITS_BUFSZ], title[64];
@@ -50,7 +53,7 @@ static void draw_header(const struct busy_pane *p, int y, int width)
 	x += NUM_WIDTH + 1;
 	draw_text_right(stdscr, y, x, PCT_WIDTH, _("BUSY%"), a);
 	x += PCT_WIDTH + 2;
-	snprintf(title, sizeof(title), _("of %s wall time"),
+	snprintf(title, sizeof(title), app->sel.filtered ? _("filtered, of %s") : _("of %s wall time"),
 		 units_format_ns(p->busy.wall, wall, sizeof(wall)));
 	draw_text(stdscr, y, x, width - x, title, a);
 }
@@ -86,7 +89,7 @@ static void busy_draw(struct view *v, struct app *app, int y, int height, int wi
 {
 	struct busy_pane *p = v->data;
 	ensure_ready(p, app);
-	draw_header(p, y, width);
+	draw_header(p, app, y, width);
 	tablenav_fit(&p->nav, height - 1);
 	for (int row = 0; row < height - 1 && p->nav.top + (size_t)row < p->busy.n; row++)
 		draw_row(p, app, p->nav.top + (size_t)row, y + 1 + row, width);

@@ -48,23 +48,38 @@ struct profile_pane {
 	unsigned sorted_style;      /* name style the order was made for */
 	int sorted;
 	int ready;                  /* computed on first view, not at start */
+	unsigned generation;        /* of the selection it was computed for */
 	char find[PROMPT_MAX];      /* the last text searched for */
 	size_t find_origin;         /* cursor when the find prompt opened */
 };
 
+static void sort_rows(struct profile_pane *p, struct app *app);
+
+/* Compute (again, after the filter changed), keeping the cursor on the
+ * name it was on when that name is still there. */
 static void ensure_ready(struct profile_pane *p, struct app *app)
 {
-	if (p->ready)
+	if (p->ready && p->generation == app->generation)
 		return;
-	profile_by_name(app->trace, p->scope, NULL, &p->prof);
+	uint32_t current = p->ready && p->prof.n ? p->prof.rows[p->order[p->nav.cursor]].name : TRACE_NONE;
+	profile_free(&p->prof);
+	free(p->order);
+	profile_by_name(app->trace, p->scope, &app->sel, &p->prof);
 	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
 	for (size_t i = 0; i < p->prof.n; i++)
 		p->order[i] = i;
 	p->nav.n = p->prof.n;
 	/* The analysis sorted by total already. */
-	p->sorted = 1;
+	p->sorted = p->sort == SORT_TOTAL && !p->reverse;
 	p->sorted_style = app->names.style;
 	p->ready = 1;
+	p->generation = app->generation;
+	p->nav.cursor = 0;
+	if (!p->sorted)
+		sort_rows(p, app);
+	for (size_t i = 0; i < p->prof.n && current != TRACE_NONE; i++)
+		if (p->prof.rows[p->order[i]].name == current)
+			p->nav.cursor = i;
 }
 
 static struct app *sort_app;     /* qsort has no context argument */
@@ -175,9 +190,11 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 	draw_header(p, y, width);
 	tablenav_fit(&p->nav, height - 1);
 	if (p->prof.n == 0) {
-		draw_text(stdscr, y + 2, 2, width - 2,
-			  p->scope == PROFILE_KERNELS ? _("No kernels in this trace") : _("No GPU ops"),
-			  theme_attr(THEME_DIM));
+		const char *why = app->sel.filtered
+			? (p->scope == PROFILE_KERNELS ? _("No kernel passes the filter")
+						       : _("No GPU op passes the filter"))
+			: (p->scope == PROFILE_KERNELS ? _("No kernels in this trace") : _("No GPU ops"));
+		draw_text(stdscr, y + 2, 2, width - 2, why, theme_attr(THEME_DIM));
 		return;
 	}
 	for (int row = 0; row < height - 1 && p->nav.top + (size_t)row < p->prof.n; row++)
@@ -210,17 +227,18 @@ static void find_changed(struct app *app, const char *text, void *ctx)
 		app_message(app, 1, _("Not found: %s"), text);
 }
 
-static void find_done(struct app *app, const char *text, int accepted, void *ctx)
+static int find_done(struct app *app, const char *text, int accepted, void *ctx)
 {
 	struct profile_pane *p = ctx;
 	size_t row;
 	if (!accepted) {
 		p->nav.cursor = p->find_origin;
-		return;
+		return 0;
 	}
 	snprintf(p->find, sizeof(p->find), "%s", text);
 	if (*text && !find_row(p, app, text, p->find_origin, 1, &row))
 		app_message(app, 1, _("Not found: %s"), text);
+	return 0;
 }
 
 static unsigned find_again(struct profile_pane *p, struct app *app, int dir)

@@ -20,6 +20,12 @@ void prompt_open(struct prompt *p, const char *label, const char *initial,
 	p->len = p->cursor = strlen(p->text);
 	p->owner = *owner;
 	p->browse = p->nhistory;
+	p->error[0] = '\0';
+}
+
+void prompt_error(struct prompt *p, const char *msg)
+{
+	snprintf(p->error, sizeof(p->error), "%s", msg);
 }
 
 void prompt_free(struct prompt *p)
@@ -97,7 +103,8 @@ static unsigned finish(struct prompt *p, struct app *app, int accepted)
 	p->active = 0;
 	if (accepted)
 		remember(p);
-	p->owner.done(app, p->text, accepted, p->owner.ctx);
+	if (p->owner.done(app, p->text, accepted, p->owner.ctx))
+		p->active = 1;
 	return ACT_REDRAW;
 }
 
@@ -151,6 +158,7 @@ static int edit(struct prompt *p, const char *name, const char *text)
 
 unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const char *text)
 {
+	p->error[0] = '\0';
 	if (!strcmp(name, "Enter"))
 		return finish(p, app, 1);
 	if (!strcmp(name, "Escape") || !strcmp(name, "C-c") || !strcmp(name, "C-g"))
@@ -172,6 +180,11 @@ void prompt_draw(const struct prompt *p, int y, int cols)
 	attr_t a = theme_attr(THEME_NORMAL);
 	draw_fill(stdscr, y, 0, cols, a);
 	int x = draw_text(stdscr, y, 0, cols, p->label, theme_attr(THEME_KEY));
+	/* An error takes the place of the label's end, before the text. */
+	if (p->error[0]) {
+		x += draw_text(stdscr, y, x, cols - x, p->error, theme_attr(THEME_ERROR));
+		x += draw_text(stdscr, y, x, cols - x, " ", a);
+	}
 	/* Keep the cursor in view: drop characters from the left while the
 	 * text before the cursor does not fit. */
 	char before[PROMPT_MAX];

@@ -13,8 +13,9 @@ struct app;
 struct prompt_owner {
 	/* The text changed (for incremental search); may be NULL. */
 	void (*changed)(struct app *app, const char *text, void *ctx);
-	/* Enter (accepted = 1) or Escape (accepted = 0). */
-	void (*done)(struct app *app, const char *text, int accepted, void *ctx);
+	/* Enter (accepted = 1) or Escape (accepted = 0). Returning non-zero
+	 * keeps the prompt open (after prompt_error, say). */
+	int (*done)(struct app *app, const char *text, int accepted, void *ctx);
 	void *ctx;
 };
 
@@ -22,6 +23,7 @@ struct prompt {
 	int active;
 	char label[64];
 	char text[PROMPT_MAX];
+	char error[256];              /* shown until the next key */
 	size_t len, cursor;           /* bytes */
 	struct prompt_owner owner;
 	char *history[PROMPT_HISTORY];
@@ -36,5 +38,7 @@ unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const c
 /* Draw on row y, cols wide. */
 void prompt_draw(const struct prompt *p, int y, int cols);
 void prompt_free(struct prompt *p);
+/* Show why the text was not accepted; the prompt stays open. */
+void prompt_error(struct prompt *p, const char *msg);
 
 #endif

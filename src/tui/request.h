@@ -28,6 +28,10 @@
 	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find")) \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column")) \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order")) \
+	REQ(FILTER, "/", N_("Filter"), N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)")) \
+	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force")) \
+	REQ(FILTER_POP, "\\", N_("Filter"), N_("Remove the last filter")) \
+	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)")) \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off")) \
 	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off")) \
 	REQ(HELP, "? F1", N_("General"), N_("This help")) \

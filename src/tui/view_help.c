@@ -62,8 +62,10 @@ static unsigned help_request(struct view *v, struct app *app, enum request req)
 	switch (req) {
 	case REQ_MOVE_UP: h->scroll = h->scroll ? h->scroll - 1 : 0; return ACT_REDRAW;
 	case REQ_MOVE_DOWN: h->scroll = h->scroll < max ? h->scroll + 1 : max; return ACT_REDRAW;
-	case REQ_PAGE_DOWN: h->scroll = max; return ACT_REDRAW;
-	case REQ_PAGE_UP: h->scroll = 0; return ACT_REDRAW;
+	case REQ_PAGE_DOWN:
+	case REQ_MOVE_LAST: h->scroll = max; return ACT_REDRAW;
+	case REQ_PAGE_UP:
+	case REQ_MOVE_FIRST: h->scroll = 0; return ACT_REDRAW;
 	case REQ_HELP: return ACT_NONE;
 	default: return ACT_UNHANDLED;
 	}
