@@ -46,6 +46,9 @@ for ops in "$@"; do
 		"$RPDGEN" --ops="$ops" --seed=42 "$db"
 	fi
 	size_mb=$(($(stat -c %s "$db") / 1048576))
+	if [ -n "${BENCH_CORE:-}" ]; then
+		"$BENCH_CORE" "$db" 'gemm|cijk'
+	fi
 	for report in top busy; do
 		best_of "$RPDTOP" -r $report "$db"
 		ours=$secs ours_rss=$rss_mb
