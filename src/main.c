@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "analysis/filter.h"
 #include "analysis/select.h"
 #include "analysis/window.h"
+#include "export/export.h"
 #include "present/report.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
@@ -63,6 +65,26 @@ static int make_window(const struct options *o, const struct trace *t, struct wi
 	return 0;
 }
 
+static int run_export(const struct options *o, const struct trace *t, const struct filter *f,
+		      const struct window *w)
+{
+	struct selection sel;
+	struct export_result res;
+	struct rpd_error err;
+	struct export_request req = { .t = t, .sel = &sel, .filter = f, .window = w,
+				      .path = o->export_path, .force = o->force };
+	selection_build(t, f, w, &sel);
+	int rc = export_trace(&req, &res, &err);
+	selection_free(&sel);
+	if (rc) {
+		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		return 1;
+	}
+	printf(_("exported %llu ops, %llu api rows to %s (%lld bytes)\n"), (unsigned long long)res.ops,
+	       (unsigned long long)res.apis, o->export_path, (long long)res.bytes);
+	return 0;
+}
+
 static int run_report(const struct options *o, const struct trace *t, const struct filter *f,
 		      const struct window *w)
 {
@@ -89,6 +111,8 @@ int main(int argc, char **argv)
 	struct trace t;
 
 	setlocale(LC_ALL, "");
+	/* A file size limit must give an error to report, not a dead process. */
+	signal(SIGXFSZ, SIG_IGN);
 #if ENABLE_NLS
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
@@ -116,7 +140,11 @@ int main(int argc, char **argv)
 	}
 	int status;
 	const char *script = getenv("RPDTOP_SCRIPT");
-	if (o.have_report) {
+	if (o.export_path) {
+		status = run_export(&o, &t, &f, &w);
+		if (status == 0 && o.have_report)
+			status = run_report(&o, &t, &f, &w);
+	} else if (o.have_report) {
 		status = run_report(&o, &t, &f, &w);
 	} else if ((script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))) {
 		struct tui_options to = { .script = script && *script ? script : NULL };

@@ -19,6 +19,8 @@ static const struct option long_options[] = {
 	{ "filter", required_argument, NULL, 'e' },
 	{ "exclude", required_argument, NULL, 'x' },
 	{ "window", required_argument, NULL, 'w' },
+	{ "export", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, 'F' },
 	{ "skip-bad", no_argument, NULL, 'B' },
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "help", no_argument, NULL, 'h' },
@@ -42,6 +44,9 @@ static void print_help(void)
 		"  -w, --window=START:END  only ops and calls starting in the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
 		"                       N%% of the span, or values like 1.5s, 200ms, 40us\n"
+		"  -o, --export=FILE    write what the filter and window keep to a new\n"
+		"                       database FILE (the inputs' format) and exit\n"
+		"      --force          let --export replace an existing FILE\n"
 		"      --demo           use a built-in generated trace instead of DATABASE\n"
 		"  -j, --jobs=N         read inputs with N threads (default: one per core)\n"
 		"      --skip-bad       load the inputs that can be read, warn about others\n"
@@ -149,6 +154,12 @@ static int parse_one(int c, struct options *o)
 	case 'w':
 		o->window = optarg;
 		return 0;
+	case 'o':
+		o->export_path = optarg;
+		return 0;
+	case 'F':
+		o->force = 1;
+		return 0;
 	case 'B':
 		o->skip_bad = 1;
 		return 0;
@@ -168,7 +179,7 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->format = FORMAT_TEXT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:o:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			remember_option(argv);
 		if (c == 'h') {
@@ -186,6 +197,10 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	o->npaths = (size_t)(argc - optind);
 	if (!o->demo && o->npaths == 0) {
 		usage_error("%s", _("no DATABASE given (or use --demo)"));
+		return OPTIONS_USAGE_ERROR;
+	}
+	if (o->demo && o->export_path) {
+		usage_error("%s", _("--export writes the inputs' rows; the demo trace has none (see rpdgen)"));
 		return OPTIONS_USAGE_ERROR;
 	}
 	if (o->demo && o->npaths) {

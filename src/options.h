@@ -18,6 +18,8 @@ struct options {
 	const char *rules[16];       /* --filter "P" and --exclude as "!P", in order */
 	size_t nrules;
 	const char *window;          /* --window START:END, or NULL */
+	const char *export_path;     /* --export FILE, or NULL */
+	int force;                   /* --force: replace an existing FILE */
 	const char *const *paths;
 	size_t npaths;
 };

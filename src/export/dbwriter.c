@@ -126,13 +126,37 @@ static int move_into_place(struct dbwriter *w, struct rpd_error *err)
 	return err_set(err, "%s: %s", w->path, strerror(errno));
 }
 
+/* A callback for the integrity pragmas: any row but "ok" is a problem. */
+static int note_problem(void *ctx, int ncols, char **values, char **names)
+{
+	char *problem = ctx;
+	(void)names;
+	if (ncols > 0 && values[0] && strcmp(values[0], "ok") != 0 && !problem[0])
+		snprintf(problem, 256, "%s", values[0]);
+	return 0;
+}
+
+static int verify(struct dbwriter *w, struct rpd_error *err)
+{
+	char problem[256] = "";
+	int rc = sqlite3_exec(w->db, "PRAGMA integrity_check", note_problem, problem, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(w->db, "PRAGMA foreign_key_check", note_problem, problem, NULL);
+	if (rc != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+	if (problem[0])
+		return err_set(err, _("%s: the written database fails its check (%s)"), w->path, problem);
+	return 0;
+}
+
 int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err)
 {
 	int rc = sqlite3_exec(w->db, final_sql, NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK) {
-		err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+	if (rc != SQLITE_OK || (w->verify && verify(w, err))) {
+		if (rc != SQLITE_OK)
+			err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 		dbwriter_abort(w);
 		return -1;
 	}

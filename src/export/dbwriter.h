@@ -15,6 +15,7 @@ struct dbwriter {
 	int force;
 	sqlite3_stmt **st;     /* prepared statements, in the order given */
 	int nst;
+	int verify;            /* check integrity before the rename */
 	char errmsg[512];
 };
 

@@ -309,6 +309,9 @@ int rocpd_read(struct trace *t, sqlite3 *db, const char *path, int version, unsi
 	strcache_init(&r.strings, "rocpd_string");
 	r.first_input = trace_add_input(t, path, INPUT_ROCPD, version);
 	int rc = read_all(&r);
+	/* A file's ops are one run, given to its first input. */
+	t->inputs[r.first_input].op_first = r.op_base;
+	t->inputs[r.first_input].op_count = t->ops.n - r.op_base;
 	for (size_t i = 0; i < nmaps; i++)
 		idmap_free(maps[i]);
 	strcache_free(&r.strings);

@@ -187,6 +187,8 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what,
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
+	t->inputs[input].op_first = r.op_base;
+	t->inputs[input].op_count = t->ops.n - r.op_base;
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;

@@ -15,13 +15,15 @@ static uint32_t *map_strings(struct trace *dst, const struct trace *src)
 	return map;
 }
 
-static uint32_t *map_inputs(struct trace *dst, const struct trace *src)
+static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t op_base)
 {
 	uint32_t *map = xmalloc((src->ninputs ? src->ninputs : 1) * sizeof(*map));
 	for (size_t i = 0; i < src->ninputs; i++) {
 		const struct trace_input *in = &src->inputs[i];
 		map[i] = trace_add_input(dst, in->path, in->format, in->schema_version);
 		trace_input_set_node(dst, map[i], src->domains[in->domain].node);
+		dst->inputs[map[i]].op_first = op_base + in->op_first;
+		dst->inputs[map[i]].op_count = in->op_count;
 	}
 	return map;
 }
@@ -53,7 +55,7 @@ void trace_merge(struct trace *dst, const struct trace *src)
 {
 	size_t op_base = dst->ops.n, api_base = dst->apis.n;
 	uint32_t *str = map_strings(dst, src);
-	uint32_t *input = map_inputs(dst, src);
+	uint32_t *input = map_inputs(dst, src, op_base);
 	uint32_t *gpu = xmalloc((src->ngpus ? src->ngpus : 1) * sizeof(*gpu));
 	uint32_t *queue = xmalloc((src->nqueues ? src->nqueues : 1) * sizeof(*queue));
 	uint32_t *thread = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*thread));

@@ -36,6 +36,7 @@ struct trace_input {
 	int format;       /* enum input_format */
 	int schema_version;
 	uint32_t domain;  /* index into trace.domains */
+	size_t op_first, op_count;  /* its ops: a run of trace.ops */
 };
 
 struct trace_gpu {

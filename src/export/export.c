@@ -1,0 +1,451 @@
+/* Export of rpd inputs. Each input is read again, read-only, and its rows
+ * copied table by table: a row goes out when every op and API id it holds
+ * is exported; op and API ids are kept (one input) or renumbered (several);
+ * strings are written as they are referenced, once each. Tables rpdtop does
+ * not know (ext_autogradapi, ...) are judged by their foreign keys. */
+#include "config.h"
+#include "export/export.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "export/dbwriter.h"
+#include "export/export_plan.h"
+#include "load/dbfile.h"
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+struct input_state {
+	sqlite3 *db;
+	const char *path;
+	int version;
+	const int64_t *ops;          /* exported op ids, sorted */
+	size_t nops;
+	struct idmap apis;           /* exported API ids -> output ids */
+	struct idmap op_out;         /* several inputs: op id -> output id */
+	struct idmap code_out;       /* kernel code objects -> output ids */
+	struct idmap str_out, ustr_out; /* string ids -> output string ids */
+	sqlite3_stmt *str_lookup, *ustr_lookup;
+};
+
+static int by_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static int sorted_has(const int64_t *v, size_t n, int64_t x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] == x;
+}
+
+static int fail_sql(struct exporter *x, sqlite3 *db, const char *path)
+{
+	return err_set(x->err, "%s: %s", path, sqlite3_errmsg(db));
+}
+
+/* The content of string id in one of the input's string tables, written
+ * to the output's table on first use; *out gets its output id. */
+static int out_string(struct exporter *x, struct input_state *in, int ustring, int64_t id, int64_t *out)
+{
+	struct idmap *cache = ustring ? &in->ustr_out : &in->str_out;
+	uint32_t v;
+	if (idmap_get(cache, (uint64_t)id, &v)) {
+		*out = v;
+		return 0;
+	}
+	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
+	if (!*lookup && sqlite3_prepare_v2(in->db, ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						       : "SELECT string FROM rocpd_string WHERE id = ?1",
+					   -1, lookup, NULL) != SQLITE_OK)
+		return fail_sql(x, in->db, in->path);
+	sqlite3_reset(*lookup);
+	sqlite3_bind_int64(*lookup, 1, id);
+	int rc = sqlite3_step(*lookup);
+	const char *s = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(*lookup, 0) : NULL;
+	size_t len = s ? (size_t)sqlite3_column_bytes(*lookup, 0) : 0;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_sql(x, in->db, in->path);
+	if (export_string(x, ustring, s ? s : "", len, out))
+		return -1;
+	idmap_put(cache, (uint64_t)id, (uint32_t)*out);
+	return 0;
+}
+
+/* Translate one column of a row; *keep becomes 0 when the row must not go. */
+static int translate(struct exporter *x, struct input_state *in, enum col_kind k, sqlite3_stmt *src,
+		     int col, sqlite3_stmt *dst, int *keep)
+{
+	if (k == K_COPY || sqlite3_column_type(src, col) == SQLITE_NULL) {
+		sqlite3_bind_value(dst, col + 1, sqlite3_column_value(src, col));
+		return 0;
+	}
+	int64_t v = sqlite3_column_int64(src, col), out = v;
+	uint32_t m;
+	switch (k) {
+	case K_OP_PK:
+	case K_OP_REF:
+		*keep &= sorted_has(in->ops, in->nops, v);
+		if (*keep && x->several) {
+			if (!idmap_get(&in->op_out, (uint64_t)v, &m)) {
+				m = (uint32_t)++x->next_op;
+				idmap_put(&in->op_out, (uint64_t)v, m);
+			}
+			out = m;
+		}
+		break;
+	case K_API_PK:
+	case K_API_REF:
+		*keep &= idmap_get(&in->apis, (uint64_t)v, &m);
+		if (*keep && x->several) {
+			if (m == 1) {
+				m = (uint32_t)++x->next_api + 1;
+				idmap_put(&in->apis, (uint64_t)v, m);
+			}
+			out = m - 1;
+		}
+		break;
+	case K_STR:
+	case K_USTR:
+		if (*keep && out_string(x, in, k == K_USTR, v, &out))
+			return -1;
+		break;
+	case K_CODE_PK:
+		idmap_put(&in->code_out, (uint64_t)v, (uint32_t)v);
+		break;
+	case K_CODE_REF:
+		if (idmap_get(&in->code_out, (uint64_t)v, &m))
+			out = m;
+		else if (*keep && export_code_object(x, &in->code_out, v, &out))
+			return -1;
+		break;
+	case K_ROWID:
+		if (x->several) {
+			sqlite3_bind_null(dst, col + 1);
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	sqlite3_bind_int64(dst, col + 1, out);
+	return 0;
+}
+
+/* Copy the rows of one table that pass, translating their ids. */
+static int copy_table(struct exporter *x, struct input_state *in, const struct table_plan *p,
+		      uint64_t *copied)
+{
+	char sql[512];
+	sqlite3_stmt *src;
+	snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\"%s", p->name, p->where ? p->where : "");
+	if (sqlite3_prepare_v2(in->db, sql, -1, &src, NULL) != SQLITE_OK)
+		return fail_sql(x, in->db, in->path);
+	if (sqlite3_column_count(src) != p->ncols) {
+		sqlite3_finalize(src);
+		return err_set(x->err, _("%s: table %s differs from the first input's; export the inputs separately"),
+			       in->path, p->name);
+	}
+	if (p->where && p->bind_span) {
+		sqlite3_bind_int64(src, 1, x->span_end);
+		sqlite3_bind_int64(src, 2, x->span_start);
+	}
+	int rc;
+	while ((rc = sqlite3_step(src)) == SQLITE_ROW) {
+		int keep = 1;
+		for (int c = 0; c < p->ncols && keep; c++)
+			if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF || p->kinds[c] == K_API_PK ||
+			    p->kinds[c] == K_API_REF)
+				translate(x, in, p->kinds[c], src, c, p->insert, &keep);
+		for (int c = 0; c < p->ncols && keep; c++)
+			if (translate(x, in, p->kinds[c], src, c, p->insert, &keep)) {
+				sqlite3_finalize(src);
+				return -1;
+			}
+		if (!keep) {
+			sqlite3_clear_bindings(p->insert);
+			continue;
+		}
+		if (sqlite3_step(p->insert) != SQLITE_DONE) {
+			sqlite3_reset(p->insert);
+			sqlite3_finalize(src);
+			return fail_sql(x, x->out.db, x->req->path);
+		}
+		sqlite3_reset(p->insert);
+		(*copied)++;
+	}
+	sqlite3_finalize(src);
+	return rc == SQLITE_DONE ? 0 : fail_sql(x, in->db, in->path);
+}
+
+/* The ids of the exported ops of one input, sorted (ops were read in id
+ * order, but a merge keeps each input's run as it was). */
+static int64_t *exported_ops(const struct export_request *r, uint32_t input, size_t *n, int64_t *lo,
+			     int64_t *hi, int *any)
+{
+	const struct trace *t = r->t;
+	const struct trace_input *in = &t->inputs[input];
+	int64_t *ids = xmalloc((in->op_count ? in->op_count : 1) * sizeof(*ids));
+	*n = 0;
+	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+		if (!selected_op(r->sel, i))
+			continue;
+		ids[(*n)++] = t->ops.id[i];
+		if (!*any || t->ops.start[i] < *lo)
+			*lo = t->ops.start[i];
+		if (!*any || t->ops.end[i] > *hi)
+			*hi = t->ops.end[i];
+		*any = 1;
+	}
+	for (size_t i = 1; i < *n; i++) {
+		if (ids[i - 1] > ids[i]) {
+			qsort(ids, *n, sizeof(*ids), by_id);
+			break;
+		}
+	}
+	return ids;
+}
+
+/* The text of a string of the input (for the filter); NULL when missing. */
+static const char *input_text(struct input_state *in, int ustring, int64_t id, size_t *len)
+{
+	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
+	if (!*lookup && sqlite3_prepare_v2(in->db, ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						       : "SELECT string FROM rocpd_string WHERE id = ?1",
+					   -1, lookup, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_reset(*lookup);
+	sqlite3_bind_int64(*lookup, 1, id);
+	if (sqlite3_step(*lookup) != SQLITE_ROW)
+		return NULL;
+	*len = (size_t)sqlite3_column_bytes(*lookup, 0);
+	return (const char *)sqlite3_column_text(*lookup, 0);
+}
+
+/* Does the string pass the filter? Each string is matched once. */
+static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring, int64_t id)
+{
+	uint32_t v;
+	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
+	if (!x->req->filter->n)
+		return 1;
+	if (idmap_get(seen, key, &v))
+		return (int)v;
+	size_t len = 0;
+	const char *s = input_text(in, ustring, id, &len);
+	v = (uint32_t)filter_passes(x->req->filter, s ? s : "", s ? len : 0);
+	idmap_put(seen, key, v);
+	return (int)v;
+}
+
+static int64_t marker_string(struct input_state *in)
+{
+	sqlite3_stmt *st;
+	int64_t id = -1;
+	if (sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
+			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* API calls that go: those that launched an exported op, and those whose
+ * name (a marker's text) passes the filter and that start in the window. */
+static int select_apis(struct exporter *x, struct input_state *in)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id FROM rocpd_api_ops", -1, &st, NULL) != SQLITE_OK)
+		return fail_sql(x, in->db, in->path);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
+			idmap_put(&in->apis, (uint64_t)sqlite3_column_int64(st, 0), 1);
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id FROM rocpd_api", -1, &st,
+			       NULL) != SQLITE_OK)
+		return fail_sql(x, in->db, in->path);
+	int64_t marker = marker_string(in);
+	struct idmap seen;
+	idmap_init(&seen);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!window_has(x->req->window, sqlite3_column_int64(st, 1)))
+			continue;
+		int is_marker = sqlite3_column_int64(st, 2) == marker;
+		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
+		if (name_passes(x, in, &seen, is_marker && in->version >= 3, name))
+			idmap_put(&in->apis, (uint64_t)sqlite3_column_int64(st, 0), 1);
+	}
+	idmap_free(&seen);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail_sql(x, in->db, in->path);
+}
+
+static uint64_t count_apis(const struct idmap *m)
+{
+	return m->count;
+}
+
+static void free_input(struct input_state *in)
+{
+	sqlite3_finalize(in->str_lookup);
+	sqlite3_finalize(in->ustr_lookup);
+	sqlite3_close(in->db);
+	idmap_free(&in->apis);
+	idmap_free(&in->op_out);
+	idmap_free(&in->code_out);
+	idmap_free(&in->str_out);
+	idmap_free(&in->ustr_out);
+	free((void *)in->ops);
+	memset(in, 0, sizeof(*in));
+}
+
+/* Copy every planned table of one input. */
+static int export_input(struct exporter *x, uint32_t input, int first, uint64_t *apis)
+{
+	const struct trace_input *ti = &x->req->t->inputs[input];
+	struct input_state in = { .path = ti->path, .version = ti->schema_version };
+	struct rpd_error open_err;
+	if (dbfile_open(ti->path, &in.db, &open_err))
+		return err_set(x->err, "%s", open_err.msg);
+	idmap_init(&in.apis);
+	idmap_init(&in.op_out);
+	idmap_init(&in.code_out);
+	idmap_init(&in.str_out);
+	idmap_init(&in.ustr_out);
+	int64_t lo = 0, hi = 0;
+	int any = 0;
+	in.ops = exported_ops(x->req, input, &in.nops, &lo, &hi, &any);
+	int rc = select_apis(x, &in);
+	*apis += count_apis(&in.apis);
+	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
+		uint64_t copied = 0;
+		if (x->plans[i].first_input_only && !first)
+			continue;
+		rc = copy_table(x, &in, &x->plans[i], &copied);
+	}
+	free_input(&in);
+	return rc;
+}
+
+static int check_inputs(const struct export_request *r, struct rpd_error *err)
+{
+	const struct trace *t = r->t;
+	struct stat out;
+	int exists = stat(r->path, &out) == 0;
+	for (size_t i = 0; i < t->ninputs; i++) {
+		struct stat in;
+		if (t->inputs[i].format != INPUT_RPD)
+			return err_set(err, _("%s: exporting rocprofiler-sdk (rocpd) databases is not supported; "
+					      "export rpd inputs"), t->inputs[i].path);
+		if (t->inputs[i].schema_version != t->inputs[0].schema_version)
+			return err_set(err, _("%s: rpd schema_version %d differs from %s's (%d); export them separately"),
+				       t->inputs[i].path, t->inputs[i].schema_version, t->inputs[0].path,
+				       t->inputs[0].schema_version);
+		if (exists && stat(t->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+			return err_set(err, _("%s: is an input; it is never overwritten"), r->path);
+	}
+	return 0;
+}
+
+static void add_metadata(struct exporter *x, const char *tag, const char *value)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_metadata (tag, value) VALUES (?1, ?2)", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
+	sqlite3_step(st);
+	sqlite3_finalize(st);
+}
+
+/* What was exported from where, recorded in the file itself. */
+static void record(struct exporter *x, const struct export_result *res)
+{
+	const struct export_request *r = x->req;
+	char buf[512];
+	for (size_t i = 0; i < r->t->ninputs; i++)
+		add_metadata(x, "rpdtop::exported_from", r->t->inputs[i].path);
+	filter_describe(r->filter, buf, sizeof(buf));
+	add_metadata(x, "rpdtop::filter", buf);
+	buf[0] = '\0';
+	if (r->window->active)
+		snprintf(buf, sizeof(buf), "%lld:%lld", (long long)r->window->start, (long long)r->window->end);
+	add_metadata(x, "rpdtop::window", buf);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)res->ops);
+	add_metadata(x, "rpdtop::exported_ops", buf);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)res->apis);
+	add_metadata(x, "rpdtop::exported_api", buf);
+	if (x->repaired) {
+		snprintf(buf, sizeof(buf), "%lld", (long long)x->repaired);
+		add_metadata(x, "rpdtop::placeholder_code_objects", buf);
+	}
+}
+
+/* The span of the exported ops, for the monitor samples. */
+static void exported_span(struct exporter *x)
+{
+	const struct trace *t = x->req->t;
+	int any = 0;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (!selected_op(x->req->sel, i))
+			continue;
+		if (!any || t->ops.start[i] < x->span_start)
+			x->span_start = t->ops.start[i];
+		if (!any || t->ops.end[i] > x->span_end)
+			x->span_end = t->ops.end[i];
+		any = 1;
+	}
+}
+
+int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)
+{
+	struct exporter x = { .req = r, .err = err, .several = r->t->ninputs > 1 };
+	memset(res, 0, sizeof(*res));
+	if (check_inputs(r, err))
+		return -1;
+	struct input_state first = { 0 };
+	struct rpd_error open_err;
+	if (dbfile_open(r->t->inputs[0].path, &first.db, &open_err))
+		return err_set(err, "%s", open_err.msg);
+	if (dbwriter_open(&x.out, r->path, r->force, "", NULL, 0, err)) {
+		sqlite3_close(first.db);
+		return -1;
+	}
+	x.out.verify = 1;
+	strtab_init(&x.strings);
+	strtab_init(&x.ustrings);
+	exported_span(&x);
+	int rc = export_plan(&x, first.db, r->t->inputs[0].path);
+	sqlite3_close(first.db);
+	for (size_t i = 0; rc == 0 && i < r->t->ninputs; i++)
+		rc = export_input(&x, (uint32_t)i, i == 0, &res->apis);
+	res->ops = r->sel ? r->sel->nops : r->t->ops.n;
+	if (rc == 0)
+		record(&x, res);
+	char *views = x.views ? xstrdup(x.views) : xstrdup("");
+	export_plan_free(&x);
+	strtab_free(&x.strings);
+	strtab_free(&x.ustrings);
+	if (rc != 0) {
+		dbwriter_abort(&x.out);
+		free(views);
+		return -1;
+	}
+	rc = dbwriter_commit(&x.out, views, err);
+	free(views);
+	struct stat st;
+	if (rc == 0 && stat(r->path, &st) == 0)
+		res->bytes = st.st_size;
+	return rc;
+}

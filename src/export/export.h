@@ -1,0 +1,31 @@
+/* Export: the selected part of a trace (filter and window) written as a new,
+ * trimmed, valid database of the inputs' own format. */
+#ifndef RPDTOP_EXPORT_H
+#define RPDTOP_EXPORT_H
+
+#include <stdint.h>
+
+#include "analysis/filter.h"
+#include "analysis/select.h"
+#include "analysis/window.h"
+#include "trace/trace.h"
+#include "util/error.h"
+
+struct export_request {
+	const struct trace *t;
+	const struct selection *sel;   /* the ops to export */
+	const struct filter *filter;   /* API calls are judged by it too */
+	const struct window *window;
+	const char *path;
+	int force;                     /* replace an existing file */
+};
+
+struct export_result {
+	uint64_t ops, apis;
+	int64_t bytes;                 /* size of the file written */
+};
+
+/* Write the export; on failure nothing is left at path (or beside it). */
+int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err);
+
+#endif

@@ -1,0 +1,283 @@
+#include "config.h"
+#include "export/export_plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+/* Columns of the rpd tables whose meaning rpdtop knows; files written
+ * without foreign keys (rpdtop's own among them) rely on this list. */
+static const struct {
+	const char *table, *column;
+	enum col_kind kind;
+} known[] = {
+	{ "rocpd_op", "id", K_OP_PK },
+	{ "rocpd_op", "description_id", K_STR },
+	{ "rocpd_op", "opType_id", K_STR },
+	{ "rocpd_api", "id", K_API_PK },
+	{ "rocpd_api", "apiName_id", K_STR },
+	{ "rocpd_api", "category_id", K_STR },
+	{ "rocpd_api", "domain_id", K_STR },
+	{ "rocpd_api_ops", "api_id", K_API_REF },
+	{ "rocpd_api_ops", "op_id", K_OP_REF },
+	{ "rocpd_kernelapi", "api_ptr_id", K_API_REF },
+	{ "rocpd_kernelapi", "kernelName_id", K_STR },
+	{ "rocpd_kernelapi", "codeObject_id", K_CODE_REF },
+	{ "rocpd_copyapi", "api_ptr_id", K_API_REF },
+	{ "rocpd_barrierop", "op_ptr_id", K_OP_REF },
+	{ "rocpd_op_inputSignals", "from_op_id", K_OP_REF },
+	{ "rocpd_op_inputSignals", "to_op_id", K_OP_REF },
+	{ "rocpd_kernelcodeobject", "id", K_CODE_PK },
+	{ "rocpd_counter", "op_id", K_OP_REF },
+	{ "rocpd_counter", "name_id", K_STR },
+	{ "rocpd_stackframe", "api_ptr_id", K_API_REF },
+	{ "rocpd_stackframe", "name_id", K_STR },
+};
+
+static enum col_kind known_kind(const char *table, const char *column, int *found)
+{
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if (strcmp(known[i].table, table) == 0 && strcmp(known[i].column, column) == 0) {
+			*found = 1;
+			return known[i].kind;
+		}
+	}
+	*found = 0;
+	return K_COPY;
+}
+
+/* The kind a foreign key gives a column. */
+static enum col_kind foreign_kind(sqlite3 *db, const char *table, const char *column)
+{
+	char sql[256];
+	sqlite3_stmt *st;
+	enum col_kind k = K_COPY;
+	snprintf(sql, sizeof(sql), "SELECT \"table\", \"from\" FROM pragma_foreign_key_list('%s')", table);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return K_COPY;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *to = (const char *)sqlite3_column_text(st, 0);
+		const char *from = (const char *)sqlite3_column_text(st, 1);
+		if (!to || !from || strcmp(from, column) != 0)
+			continue;
+		if (strcmp(to, "rocpd_op") == 0)
+			k = K_OP_REF;
+		else if (strcmp(to, "rocpd_api") == 0)
+			k = K_API_REF;
+		else if (strcmp(to, "rocpd_string") == 0)
+			k = K_STR;
+		else if (strcmp(to, "rocpd_ustring") == 0)
+			k = K_USTR;
+		else if (strcmp(to, "rocpd_kernelcodeobject") == 0)
+			k = K_CODE_REF;
+	}
+	sqlite3_finalize(st);
+	return k;
+}
+
+static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, int version)
+{
+	char sql[256];
+	sqlite3_stmt *st;
+	snprintf(sql, sizeof(sql), "SELECT name, pk, type FROM pragma_table_info('%s') ORDER BY cid", p->name);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return err_set(x->err, "%s", sqlite3_errmsg(db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *col = (const char *)sqlite3_column_text(st, 0);
+		const char *type = (const char *)sqlite3_column_text(st, 2);
+		int found;
+		enum col_kind k = known_kind(p->name, col, &found);
+		if (!found && strcmp(p->name, "rocpd_api") == 0 && strcmp(col, "args_id") == 0)
+			k = version >= 3 ? K_USTR : K_STR;
+		else if (!found)
+			k = foreign_kind(db, p->name, col);
+		/* A table's own integer key, when it means nothing elsewhere. */
+		if (k == K_COPY && sqlite3_column_int(st, 1) == 1 && type && strcasecmp(type, "integer") == 0)
+			k = K_ROWID;
+		p->kinds = xrealloc(p->kinds, (size_t)(p->ncols + 1) * sizeof(*p->kinds));
+		p->kinds[p->ncols++] = k;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static int prepare_insert(struct exporter *x, struct table_plan *p)
+{
+	size_t n = strlen(p->name) + 64 + 2 * (size_t)p->ncols;
+	char *sql = xmalloc(n);
+	int o = snprintf(sql, n, "INSERT INTO \"%s\" VALUES (", p->name);
+	for (int c = 0; c < p->ncols; c++)
+		o += snprintf(sql + o, n - (size_t)o, "%s?", c ? "," : "");
+	snprintf(sql + o, n - (size_t)o, ")");
+	int rc = sqlite3_prepare_v2(x->out.db, sql, -1, &p->insert, NULL);
+	free(sql);
+	return rc == SQLITE_OK ? 0 : err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+}
+
+/* Tables copied first, so that the ids others point at are known. */
+static int order_of(const char *name)
+{
+	if (strcmp(name, "rocpd_op") == 0)
+		return 0;
+	if (strcmp(name, "rocpd_api") == 0)
+		return 1;
+	if (strcmp(name, "rocpd_kernelcodeobject") == 0)
+		return 2;
+	return 3;
+}
+
+static int by_order(const void *a, const void *b)
+{
+	return order_of(((const struct table_plan *)a)->name) - order_of(((const struct table_plan *)b)->name);
+}
+
+static void add_sql(char **buf, size_t *len, size_t *cap, const char *sql)
+{
+	size_t n = strlen(sql);
+	*buf = xgrow(*buf, cap, *len + n + 3, 1);
+	memcpy(*buf + *len, sql, n);
+	*len += n;
+	memcpy(*buf + *len, ";\n", 3);
+	*len += 2;
+}
+
+static int schema_version(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int v = 2;
+	if (sqlite3_prepare_v2(db, "SELECT value FROM rocpd_metadata WHERE tag = 'schema_version'", -1, &st,
+			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static int create_table(struct exporter *x, const char *name, const char *sql, sqlite3 *first, int version)
+{
+	/* Written as they are used, not copied. */
+	if (strcmp(name, "rocpd_string") == 0 || strcmp(name, "rocpd_ustring") == 0) {
+		if (sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) != SQLITE_OK)
+			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+		return 0;
+	}
+	if (sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	x->plans = xrealloc(x->plans, (x->nplans + 1) * sizeof(*x->plans));
+	struct table_plan *p = &x->plans[x->nplans++];
+	memset(p, 0, sizeof(*p));
+	p->name = xstrdup(name);
+	if (strcmp(name, "rocpd_monitor") == 0) {
+		/* Samples that overlap the exported span. */
+		p->where = " WHERE start < ?1 AND end > ?2";
+		p->bind_span = 1;
+	}
+	p->first_input_only = strcmp(name, "rocpd_metadata") == 0 || strcmp(name, "rocpd_kernelcodeobject") == 0;
+	return plan_columns(x, first, p, version) || prepare_insert(x, p);
+}
+
+int export_plan(struct exporter *x, sqlite3 *first, const char *path)
+{
+	sqlite3_stmt *st;
+	int version = schema_version(first);
+	size_t len = 0, cap = 0;
+	if (sqlite3_prepare_v2(first, "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid", -1, &st, NULL) != SQLITE_OK)
+		return err_set(x->err, "%s: %s", path, sqlite3_errmsg(first));
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		const char *type = (const char *)sqlite3_column_text(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		const char *sql = (const char *)sqlite3_column_text(st, 2);
+		if (strcmp(type, "table") == 0)
+			rc = create_table(x, name, sql, first, version);
+		else
+			add_sql(&x->views, &len, &cap, sql);   /* views and indexes */
+	}
+	sqlite3_finalize(st);
+	if (!x->views)
+		x->views = xstrdup("");
+	qsort(x->plans, x->nplans, sizeof(*x->plans), by_order);
+	if (rc == 0 && sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_string (id, string) VALUES (?1, ?2)", -1,
+					  &x->insert_string, NULL) != SQLITE_OK)
+		rc = err_set(x->err, _("%s: not an rpd trace (no rocpd_string table)"), path);
+	if (rc == 0 && version >= 3 &&
+	    sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_ustring (id, string) VALUES (?1, ?2)", -1,
+			       &x->insert_ustring, NULL) != SQLITE_OK)
+		rc = err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	return rc;
+}
+
+void export_plan_free(struct exporter *x)
+{
+	for (size_t i = 0; i < x->nplans; i++) {
+		sqlite3_finalize(x->plans[i].insert);
+		free(x->plans[i].name);
+		free(x->plans[i].kinds);
+	}
+	free(x->plans);
+	free(x->views);
+	sqlite3_finalize(x->insert_string);
+	sqlite3_finalize(x->insert_ustring);
+	sqlite3_finalize(x->insert_code);
+	x->plans = NULL;
+	x->views = NULL;
+	x->nplans = 0;
+	x->insert_string = x->insert_ustring = x->insert_code = NULL;
+}
+
+int export_string(struct exporter *x, int ustring, const char *s, size_t len, int64_t *out)
+{
+	struct strtab *tab = ustring ? &x->ustrings : &x->strings;
+	uint32_t before = tab->count;
+	uint32_t id = strtab_intern_len(tab, s, len);
+	*out = (int64_t)id + 1;
+	/* "" is interned from the start: write it when first used, like the rest. */
+	int fresh = id >= before || (id == 0 && !(ustring ? x->ustrings_empty_written : x->strings_empty_written));
+	if (!fresh)
+		return 0;
+	if (id == 0) {
+		if (ustring)
+			x->ustrings_empty_written = 1;
+		else
+			x->strings_empty_written = 1;
+	}
+	sqlite3_stmt *st = ustring ? x->insert_ustring : x->insert_string;
+	sqlite3_bind_int64(st, 1, *out);
+	sqlite3_bind_text(st, 2, s, (int)len, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+}
+
+int export_code_object(struct exporter *x, struct idmap *map, int64_t id, int64_t *out)
+{
+	/* The inputs' code objects were copied with the first input; an id
+	 * no row has (the real traces reference 0 in an empty table) gets a
+	 * row of zeros so that the export's foreign keys all hold. */
+	sqlite3_stmt *st;
+	int exists = 0;
+	if (sqlite3_prepare_v2(x->out.db, "SELECT 1 FROM rocpd_kernelcodeobject WHERE id = ?1", -1, &st,
+			       NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, id);
+		exists = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	if (!exists) {
+		if (!x->insert_code && sqlite3_prepare_v2(x->out.db,
+			"INSERT INTO rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) VALUES (?1, 0, 0, 0)", -1,
+			&x->insert_code, NULL) != SQLITE_OK)
+			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+		sqlite3_bind_int64(x->insert_code, 1, id);
+		int rc = sqlite3_step(x->insert_code);
+		sqlite3_reset(x->insert_code);
+		if (rc != SQLITE_DONE)
+			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+		x->repaired++;
+	}
+	idmap_put(map, (uint64_t)id, (uint32_t)id);
+	*out = id;
+	return 0;
+}
