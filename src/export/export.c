@@ -414,6 +414,9 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	memset(res, 0, sizeof(*res));
 	if (check_inputs(r, err))
 		return -1;
+	/* rpdtop itself refuses a trace without GPU ops: so does the export. */
+	if (r->sel && r->sel->nops == 0)
+		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"), r->path);
 	struct input_state first = { 0 };
 	struct rpd_error open_err;
 	if (dbfile_open(r->t->inputs[0].path, &first.db, &open_err))
