@@ -134,6 +134,8 @@ unsigned app_request(struct app *app, enum request req)
 		return app_pop_filter(app);
 	case REQ_WINDOW:
 		return app_prompt_window(app);
+	case REQ_EXPORT:
+		return app_prompt_export(app);
 	case REQ_REFRESH:
 		clearok(curscr, TRUE);
 		return ACT_REDRAW;

@@ -34,6 +34,7 @@ struct app {
 	struct window window;
 	struct selection sel;               /* what the filter and window keep */
 	unsigned generation;                /* changes with the selection */
+	void (*flush)(struct app *app);     /* draw now, before a long task */
 };
 
 void app_init(struct app *app, const struct trace *t);
@@ -56,6 +57,8 @@ void app_select(struct app *app);
 /* Open the prompt for a filter (add: stack another rule) or a window. */
 unsigned app_prompt_filter(struct app *app, int add);
 unsigned app_prompt_window(struct app *app);
+/* Ask for a file name and export what the selection keeps. */
+unsigned app_prompt_export(struct app *app);
 /* Remove the last filter rule. */
 unsigned app_pop_filter(struct app *app);
 

@@ -44,6 +44,11 @@ static void draw(struct app *app)
 	doupdate();
 }
 
+static void flush(struct app *app)
+{
+	draw(app);
+}
+
 static int run_interactive(struct app *app)
 {
 	int dirty = 1;
@@ -167,6 +172,7 @@ int tui_run(const struct trace *t, const struct tui_options *o)
 	}
 	struct app app;
 	app_init(&app, t);
+	app.flush = flush;
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
 	app_free(&app);
 	term_close();
