@@ -42,7 +42,8 @@ static int setup(struct dbwriter *w, const char *schema, const char *const *stat
 	static const char pragmas[] =
 		"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
 		"PRAGMA page_size = 4096; BEGIN;";
-	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE, NULL);
+	/* URIs, so that an input can be attached read-only. */
+	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(w->db, pragmas, NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
@@ -139,9 +140,9 @@ static int note_problem(void *ctx, int ncols, char **values, char **names)
 static int verify(struct dbwriter *w, struct rpd_error *err)
 {
 	char problem[256] = "";
-	int rc = sqlite3_exec(w->db, "PRAGMA integrity_check", note_problem, problem, NULL);
+	int rc = sqlite3_exec(w->db, "PRAGMA main.integrity_check", note_problem, problem, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(w->db, "PRAGMA foreign_key_check", note_problem, problem, NULL);
+		rc = sqlite3_exec(w->db, "PRAGMA main.foreign_key_check", note_problem, problem, NULL);
 	if (rc != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 	if (problem[0])

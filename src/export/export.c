@@ -13,6 +13,7 @@
 
 #include "export/dbwriter.h"
 #include "export/export_plan.h"
+#include "export/export_sql.h"
 #include "load/dbfile.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -24,6 +25,9 @@ struct input_state {
 	const int64_t *ops;          /* exported op ids, sorted */
 	size_t nops;
 	struct idmap apis;           /* exported API ids -> output ids */
+	int64_t api_lo, api_hi;      /* range of the exported API ids */
+	int64_t links_lo, links_hi;  /* rowids of the rocpd_api_ops rows that go */
+	int any_api, any_link;
 	struct idmap op_out;         /* several inputs: op id -> output id */
 	struct idmap code_out;       /* kernel code objects -> output ids */
 	struct idmap str_out, ustr_out; /* string ids -> output string ids */
@@ -142,13 +146,44 @@ static int translate(struct exporter *x, struct input_state *in, enum col_kind k
 	return 0;
 }
 
+/* Tables keyed by an op or API id are read only over the range of the
+ * exported ids (the key is the rowid, so this is a seek, not a scan);
+ * rocpd_api_ops over the rows its first pass found. */
+static int key_range(const struct input_state *in, const struct table_plan *p, int64_t *lo, int64_t *hi)
+{
+	if (strcmp(p->name, "rocpd_api_ops") == 0 && p->key >= 0) {
+		*lo = in->any_link ? in->links_lo : 1;
+		*hi = in->any_link ? in->links_hi : 0;
+		return 1;
+	}
+	if (p->key < 0)
+		return 0;
+	enum col_kind k = p->kinds[p->key];
+	if (k == K_OP_PK || k == K_OP_REF) {
+		*lo = in->nops ? in->ops[0] : 1;
+		*hi = in->nops ? in->ops[in->nops - 1] : 0;
+		return 1;
+	}
+	if (k == K_API_PK || k == K_API_REF) {
+		*lo = in->any_api ? in->api_lo : 1;
+		*hi = in->any_api ? in->api_hi : 0;
+		return 1;
+	}
+	return 0;
+}
+
 /* Copy the rows of one table that pass, translating their ids. */
 static int copy_table(struct exporter *x, struct input_state *in, const struct table_plan *p,
 		      uint64_t *copied)
 {
 	char sql[512];
 	sqlite3_stmt *src;
-	snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\"%s", p->name, p->where ? p->where : "");
+	int64_t lo, hi;
+	if (key_range(in, p, &lo, &hi))
+		snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\" WHERE rowid BETWEEN %lld AND %lld", p->name,
+			 (long long)lo, (long long)hi);
+	else
+		snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\"%s", p->name, p->where ? p->where : "");
 	if (sqlite3_prepare_v2(in->db, sql, -1, &src, NULL) != SQLITE_OK)
 		return fail_sql(x, in->db, in->path);
 	if (sqlite3_column_count(src) != p->ncols) {
@@ -248,6 +283,18 @@ static int name_passes(struct exporter *x, struct input_state *in, struct idmap 
 	return (int)v;
 }
 
+static void keep_api(struct input_state *in, int64_t id)
+{
+	uint32_t v;
+	if (!idmap_get(&in->apis, (uint64_t)id, &v))
+		idmap_put(&in->apis, (uint64_t)id, 1);
+	if (!in->any_api || id < in->api_lo)
+		in->api_lo = id;
+	if (!in->any_api || id > in->api_hi)
+		in->api_hi = id;
+	in->any_api = 1;
+}
+
 static int64_t marker_string(struct input_state *in)
 {
 	sqlite3_stmt *st;
@@ -264,11 +311,19 @@ static int64_t marker_string(struct input_state *in)
 static int select_apis(struct exporter *x, struct input_state *in)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id FROM rocpd_api_ops", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) != SQLITE_OK)
 		return fail_sql(x, in->db, in->path);
-	while (sqlite3_step(st) == SQLITE_ROW)
-		if (sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
-			idmap_put(&in->apis, (uint64_t)sqlite3_column_int64(st, 0), 1);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (!sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
+			continue;
+		keep_api(in, sqlite3_column_int64(st, 0));
+		int64_t row = sqlite3_column_int64(st, 2);
+		if (!in->any_link || row < in->links_lo)
+			in->links_lo = row;
+		if (!in->any_link || row > in->links_hi)
+			in->links_hi = row;
+		in->any_link = 1;
+	}
 	sqlite3_finalize(st);
 	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id FROM rocpd_api", -1, &st,
 			       NULL) != SQLITE_OK)
@@ -283,7 +338,7 @@ static int select_apis(struct exporter *x, struct input_state *in)
 		int is_marker = sqlite3_column_int64(st, 2) == marker;
 		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
 		if (name_passes(x, in, &seen, is_marker && in->version >= 3, name))
-			idmap_put(&in->apis, (uint64_t)sqlite3_column_int64(st, 0), 1);
+			keep_api(in, sqlite3_column_int64(st, 0));
 	}
 	idmap_free(&seen);
 	sqlite3_finalize(st);
@@ -431,7 +486,15 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	exported_span(&x);
 	int rc = export_plan(&x, first.db, r->t->inputs[0].path);
 	sqlite3_close(first.db);
-	for (size_t i = 0; rc == 0 && i < r->t->ninputs; i++)
+	if (rc == 0 && !x.several) {
+		size_t n;
+		int64_t lo = 0, hi = 0;
+		int any = 0;
+		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
+		rc = export_single_sql(&x, ops, n, &res->apis);
+		free(ops);
+	}
+	for (size_t i = 0; rc == 0 && x.several && i < r->t->ninputs; i++)
 		rc = export_input(&x, (uint32_t)i, i == 0, &res->apis);
 	res->ops = r->sel ? r->sel->nops : r->t->ops.n;
 	if (rc == 0)

@@ -95,7 +95,10 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		else if (!found)
 			k = foreign_kind(db, p->name, col);
 		/* A table's own integer key, when it means nothing elsewhere. */
-		if (k == K_COPY && sqlite3_column_int(st, 1) == 1 && type && strcasecmp(type, "integer") == 0)
+		int key = sqlite3_column_int(st, 1) == 1 && type && strcasecmp(type, "integer") == 0;
+		if (key)
+			p->key = p->ncols;
+		if (k == K_COPY && key)
 			k = K_ROWID;
 		p->kinds = xrealloc(p->kinds, (size_t)(p->ncols + 1) * sizeof(*p->kinds));
 		p->kinds[p->ncols++] = k;
@@ -169,6 +172,7 @@ static int create_table(struct exporter *x, const char *name, const char *sql, s
 	struct table_plan *p = &x->plans[x->nplans++];
 	memset(p, 0, sizeof(*p));
 	p->name = xstrdup(name);
+	p->key = -1;
 	if (strcmp(name, "rocpd_monitor") == 0) {
 		/* Samples that overlap the exported span. */
 		p->where = " WHERE start < ?1 AND end > ?2";

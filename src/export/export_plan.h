@@ -30,6 +30,7 @@ struct table_plan {
 	int ncols;
 	enum col_kind *kinds;
 	const char *where;     /* extra condition on the rows read, or NULL */
+	int key;               /* column of the integer primary key, or -1 */
 	int bind_span;         /* where takes the exported span's end and start */
 	int first_input_only;  /* rocpd_metadata */
 	sqlite3_stmt *insert;  /* on the output */

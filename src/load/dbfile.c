@@ -142,15 +142,21 @@ static int check_file(const char *path, struct stat *st, struct rpd_error *err)
 	return 0;
 }
 
-int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
+char *dbfile_uri(const char *path, struct rpd_error *err)
 {
 	struct stat st;
 	struct header_info info = { 0 };
-	*out = NULL;
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
-		return -1;
+		return NULL;
+	return make_uri(path, immutable_is_safe(path, &st, info.wal));
+}
 
-	char *uri = make_uri(path, immutable_is_safe(path, &st, info.wal));
+int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
+{
+	*out = NULL;
+	char *uri = dbfile_uri(path, err);
+	if (!uri)
+		return -1;
 	sqlite3 *db = NULL;
 	int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
 				 SQLITE_OPEN_NOMUTEX, NULL);

@@ -11,6 +11,10 @@
  * "PATH: reason" and -1 is returned. */
 int dbfile_open(const char *path, sqlite3 **db, struct rpd_error *err);
 
+/* The read-only URI dbfile_open uses for path (checked as it checks it),
+ * for ATTACH; NULL with *err set when the file is not fit. Caller frees. */
+char *dbfile_uri(const char *path, struct rpd_error *err);
+
 /* Describe a failed SQLite call on an open input as "PATH: reason". */
 int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err);
 

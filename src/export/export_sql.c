@@ -1,0 +1,274 @@
+/* Export of a single input in SQL: the input is attached read-only to the
+ * output's connection and each table copied by one INSERT ... SELECT, its
+ * ids and strings kept as they are. Several inputs go through the row by
+ * row copy of export.c, which renumbers. */
+#include "config.h"
+#include "export/export_sql.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/dbfile.h"
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+struct pass_ctx {
+	const struct filter *filter;
+	sqlite3 *input;                /* a connection of its own, for lookups */
+	sqlite3_stmt *str, *ustr;
+	struct idmap seen;
+};
+
+static int fail(struct exporter *x, sqlite3 *db)
+{
+	return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(db));
+}
+
+static int exec(struct exporter *x, const char *sql)
+{
+	return sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(x, x->out.db);
+}
+
+/* rpdtop_pass(string_id, in_ustring): does that string pass the filter?
+ * Each string is matched once. */
+static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct pass_ctx *p = sqlite3_user_data(ctx);
+	int64_t id = sqlite3_value_int64(argv[0]);
+	int ustring = argc > 1 && sqlite3_value_int(argv[1]);
+	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
+	uint32_t v;
+	if (!idmap_get(&p->seen, key, &v)) {
+		sqlite3_stmt *st = ustring ? p->ustr : p->str;
+		const char *s = "";
+		size_t len = 0;
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, id);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			s = (const char *)sqlite3_column_text(st, 0);
+			len = (size_t)sqlite3_column_bytes(st, 0);
+		}
+		v = (uint32_t)filter_passes(p->filter, s ? s : "", s ? len : 0);
+		idmap_put(&p->seen, key, v);
+	}
+	sqlite3_result_int(ctx, (int)v);
+}
+
+static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
+{
+	sqlite3_stmt *st;
+	if (exec(x, "CREATE TEMP TABLE x_ops (id INTEGER PRIMARY KEY); "
+		    "CREATE TEMP TABLE x_apis (id INTEGER PRIMARY KEY)") ||
+	    sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_ops VALUES (?1)", -1, &st, NULL) != SQLITE_OK)
+		return fail(x, x->out.db);
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(st, 1, ops[i]);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_finalize(st);
+			return fail(x, x->out.db);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* API calls that go: launchers of exported ops, and calls whose name (a
+ * marker's text) passes the filter and that start in the window. */
+static int fill_apis(struct exporter *x, struct pass_ctx *p, int version)
+{
+	char sql[1024], win[128] = "1";
+	const struct window *w = x->req->window;
+	if (w->active)
+		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start, (long long)w->end);
+	if (exec(x, "INSERT OR IGNORE INTO temp.x_apis SELECT api_id FROM src.rocpd_api_ops "
+		    "WHERE op_id IN temp.x_ops"))
+		return -1;
+	if (!p->filter->n) {
+		snprintf(sql, sizeof(sql), "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s", win);
+		return exec(x, sql);
+	}
+	snprintf(sql, sizeof(sql),
+		 "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s AND rpdtop_pass("
+		 "CASE WHEN apiName_id = (SELECT id FROM src.rocpd_string WHERE string = 'UserMarker') "
+		 "THEN args_id ELSE apiName_id END, "
+		 "CASE WHEN apiName_id = (SELECT id FROM src.rocpd_string WHERE string = 'UserMarker') "
+		 "THEN %d ELSE 0 END)", win, version >= 3);
+	return exec(x, sql);
+}
+
+static int64_t scalar(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* " AND col IN temp.table" */
+static void append_in(char *buf, size_t size, const char *col, const char *table)
+{
+	size_t n = strlen(buf);
+	snprintf(buf + n, size - n, " AND %s IN temp.%s", col, table);
+}
+
+/* The condition a table's rows must meet, from the kinds of its columns. */
+static void conditions(struct exporter *x, const struct table_plan *p, char *where, size_t size)
+{
+	char names[256];
+	snprintf(where, size, " WHERE 1");
+	sqlite3_stmt *st;
+	char sql[256];
+	snprintf(sql, sizeof(sql), "SELECT name FROM src.pragma_table_info('%s') ORDER BY cid", p->name);
+	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
+		return;
+	for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
+		snprintf(names, sizeof(names), "\"%s\"", (const char *)sqlite3_column_text(st, 0));
+		if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF)
+			append_in(where, size, names, "x_ops");
+		else if (p->kinds[c] == K_API_PK || p->kinds[c] == K_API_REF)
+			append_in(where, size, names, "x_apis");
+	}
+	sqlite3_finalize(st);
+	if (p->bind_span) {
+		size_t n = strlen(where);
+		snprintf(where + n, size - n, " AND start < %lld AND end > %lld", (long long)x->span_end,
+			 (long long)x->span_start);
+	}
+}
+
+/* Referenced strings, copied with their ids. */
+static int copy_strings(struct exporter *x, int ustring)
+{
+	size_t cap = 4096, len = 0;
+	char *refs = xmalloc(cap);
+	refs[0] = '\0';
+	for (size_t i = 0; i < x->nplans; i++) {
+		const struct table_plan *p = &x->plans[i];
+		sqlite3_stmt *st;
+		char sql[256];
+		snprintf(sql, sizeof(sql), "SELECT name FROM main.pragma_table_info('%s') ORDER BY cid", p->name);
+		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
+			continue;
+		for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
+			if (p->kinds[c] != (ustring ? K_USTR : K_STR))
+				continue;
+			char piece[512];
+			int n = snprintf(piece, sizeof(piece), "%sSELECT \"%s\" FROM main.\"%s\"", len ? " UNION " : "",
+					 (const char *)sqlite3_column_text(st, 0), p->name);
+			refs = xgrow(refs, &cap, len + (size_t)n + 1, 1);
+			memcpy(refs + len, piece, (size_t)n + 1);
+			len += (size_t)n;
+		}
+		sqlite3_finalize(st);
+	}
+	int rc = 0;
+	if (len) {
+		const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
+		size_t n = len + 256;
+		char *sql = xmalloc(n);
+		snprintf(sql, n, "INSERT INTO main.%s SELECT * FROM src.%s WHERE id IN (%s)", t, t, refs);
+		rc = exec(x, sql);
+		free(sql);
+	}
+	free(refs);
+	return rc;
+}
+
+/* A code object id referenced but absent gets a row of zeros. */
+static int repair_code_objects(struct exporter *x)
+{
+	for (size_t i = 0; i < x->nplans; i++) {
+		const struct table_plan *p = &x->plans[i];
+		if (strcmp(p->name, "rocpd_kernelapi") != 0)
+			continue;
+		/* Some tracers write '' for "no code object"; as a key it is 0. */
+		if (exec(x, "UPDATE main.rocpd_kernelapi SET codeObject_id = 0 "
+			    "WHERE typeof(codeObject_id) <> 'integer'"))
+			return -1;
+		if (exec(x, "INSERT INTO main.rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) "
+			    "SELECT DISTINCT codeObject_id, 0, 0, 0 FROM main.rocpd_kernelapi "
+			    "WHERE codeObject_id NOT IN (SELECT id FROM main.rocpd_kernelcodeobject)"))
+			return -1;
+		x->repaired = sqlite3_changes(x->out.db);
+	}
+	return 0;
+}
+
+static int copy_tables(struct exporter *x)
+{
+	int64_t op_lo = scalar(x->out.db, "SELECT min(id) FROM temp.x_ops");
+	int64_t op_hi = scalar(x->out.db, "SELECT max(id) FROM temp.x_ops");
+	int64_t api_lo = scalar(x->out.db, "SELECT min(id) FROM temp.x_apis");
+	int64_t api_hi = scalar(x->out.db, "SELECT max(id) FROM temp.x_apis");
+	for (size_t i = 0; i < x->nplans; i++) {
+		const struct table_plan *p = &x->plans[i];
+		char where[2048], sql[2600];
+		conditions(x, p, where, sizeof(where));
+		/* Tables keyed by op or API id are read over the ids' range only. */
+		if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF)) {
+			size_t n = strlen(where);
+			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)op_lo, (long long)op_hi);
+		} else if (p->key >= 0 && (p->kinds[p->key] == K_API_PK || p->kinds[p->key] == K_API_REF)) {
+			size_t n = strlen(where);
+			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)api_lo, (long long)api_hi);
+		}
+		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name, p->name, where);
+		if (exec(x, sql))
+			return -1;
+	}
+	return 0;
+}
+
+int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
+{
+	const struct trace_input *in = &x->req->t->inputs[0];
+	struct pass_ctx p = { .filter = x->req->filter };
+	struct rpd_error err;
+	char *uri = dbfile_uri(in->path, &err);
+	if (!uri)
+		return err_set(x->err, "%s", err.msg);
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(x->out.db, "ATTACH ?1 AS src", -1, &st, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		sqlite3_finalize(st);
+	}
+	free(uri);
+	if (rc != SQLITE_OK)
+		return fail(x, x->out.db);
+	idmap_init(&p.seen);
+	rc = dbfile_open(in->path, &p.input, &err) ? err_set(x->err, "%s", err.msg) : 0;
+	if (rc == 0 && (sqlite3_prepare_v2(p.input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p.str, NULL) ||
+			(in->schema_version >= 3 &&
+			 sqlite3_prepare_v2(p.input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p.ustr, NULL))))
+		rc = fail(x, p.input);
+	if (rc == 0 && sqlite3_create_function(x->out.db, "rpdtop_pass", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, &p,
+					       pass_fn, NULL, NULL) != SQLITE_OK)
+		rc = fail(x, x->out.db);
+	if (rc == 0)
+		rc = fill_ops(x, ops, nops);
+	if (rc == 0)
+		rc = fill_apis(x, &p, in->schema_version);
+	if (rc == 0)
+		rc = copy_tables(x);
+	if (rc == 0)
+		rc = copy_strings(x, 0);
+	if (rc == 0 && in->schema_version >= 3)
+		rc = copy_strings(x, 1);
+	if (rc == 0)
+		rc = repair_code_objects(x);
+	if (rc == 0)
+		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
+	if (rc == 0)
+		rc = exec(x, "DROP TABLE temp.x_ops; DROP TABLE temp.x_apis");
+	sqlite3_finalize(p.str);
+	sqlite3_finalize(p.ustr);
+	sqlite3_close(p.input);
+	idmap_free(&p.seen);
+	return rc;
+}
