@@ -49,6 +49,12 @@ for ops in "$@"; do
 	if [ -n "${BENCH_CORE:-}" ]; then
 		"$BENCH_CORE" "$db" 'gemm|cijk'
 	fi
+	rm -f "$BENCH_CACHE/export.rpd"
+	/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$RPDTOP" -o "$BENCH_CACHE/export.rpd" -w 0%:10% "$db" >/dev/null
+	read -r s kb <"$BENCH_CACHE/time.out"
+	printf 'ops=%s export=10%% seconds=%s rss_mb=%s output_mb=%s\n' "$ops" "$s" $((kb / 1024)) \
+		$(($(stat -c %s "$BENCH_CACHE/export.rpd") / 1048576))
+	rm -f "$BENCH_CACHE/export.rpd"
 	for report in top busy; do
 		best_of "$RPDTOP" -r $report "$db"
 		ours=$secs ours_rss=$rss_mb

@@ -59,7 +59,8 @@ static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
 {
 	sqlite3_stmt *st;
 	if (exec(x, "CREATE TEMP TABLE x_ops (id INTEGER PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_apis (id INTEGER PRIMARY KEY)") ||
+		    "CREATE TEMP TABLE x_apis (id INTEGER PRIMARY KEY); "
+		    "CREATE TEMP TABLE x_links (row INTEGER PRIMARY KEY)") ||
 	    sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_ops VALUES (?1)", -1, &st, NULL) != SQLITE_OK)
 		return fail(x, x->out.db);
 	for (size_t i = 0; i < n; i++) {
@@ -82,8 +83,11 @@ static int fill_apis(struct exporter *x, struct pass_ctx *p, int version)
 	const struct window *w = x->req->window;
 	if (w->active)
 		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start, (long long)w->end);
-	if (exec(x, "INSERT OR IGNORE INTO temp.x_apis SELECT api_id FROM src.rocpd_api_ops "
-		    "WHERE op_id IN temp.x_ops"))
+	/* rocpd_api_ops has no index: it is scanned once, and the rows that
+	 * link exported ops are remembered for the copy. */
+	if (exec(x, "INSERT INTO temp.x_links SELECT rowid FROM src.rocpd_api_ops WHERE op_id IN temp.x_ops") ||
+	    exec(x, "INSERT OR IGNORE INTO temp.x_apis SELECT api_id FROM src.rocpd_api_ops "
+		    "WHERE rowid IN temp.x_links"))
 		return -1;
 	if (!p->filter->n) {
 		snprintf(sql, sizeof(sql), "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s", win);
@@ -208,8 +212,12 @@ static int copy_tables(struct exporter *x)
 		const struct table_plan *p = &x->plans[i];
 		char where[2048], sql[2600];
 		conditions(x, p, where, sizeof(where));
-		/* Tables keyed by op or API id are read over the ids' range only. */
-		if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF)) {
+		/* Tables keyed by op or API id are read over the ids' range only;
+		 * the links, over the rows found when the API calls were chosen. */
+		if (strcmp(p->name, "rocpd_api_ops") == 0) {
+			size_t n = strlen(where);
+			snprintf(where + n, sizeof(where) - n, " AND rowid IN temp.x_links");
+		} else if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF)) {
 			size_t n = strlen(where);
 			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)op_lo, (long long)op_hi);
 		} else if (p->key >= 0 && (p->kinds[p->key] == K_API_PK || p->kinds[p->key] == K_API_REF)) {
@@ -265,7 +273,7 @@ int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint6
 	if (rc == 0)
 		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
 	if (rc == 0)
-		rc = exec(x, "DROP TABLE temp.x_ops; DROP TABLE temp.x_apis");
+		rc = exec(x, "DROP TABLE temp.x_ops; DROP TABLE temp.x_apis; DROP TABLE temp.x_links");
 	sqlite3_finalize(p.str);
 	sqlite3_finalize(p.ustr);
 	sqlite3_close(p.input);
