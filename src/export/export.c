@@ -13,6 +13,7 @@
 
 #include "export/dbwriter.h"
 #include "export/export_plan.h"
+#include "export/export_rocpd.h"
 #include "export/export_sql.h"
 #include "load/dbfile.h"
 #include "util/i18n.h"
@@ -399,9 +400,11 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	int exists = stat(r->path, &out) == 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct stat in;
-		if (t->inputs[i].format != INPUT_RPD)
-			return err_set(err, _("%s: exporting rocprofiler-sdk (rocpd) databases is not supported; "
-					      "export rpd inputs"), t->inputs[i].path);
+		if (t->inputs[i].format != t->inputs[0].format)
+			return err_set(err, _("%s: rpd and rocpd inputs cannot go into one export; export them separately"),
+				       t->inputs[i].path);
+		if (t->inputs[i].format == INPUT_ROCPD && strcmp(t->inputs[i].path, t->inputs[0].path) != 0)
+			return err_set(err, _("%s: rocpd databases are exported one at a time"), t->inputs[i].path);
 		if (t->inputs[i].schema_version != t->inputs[0].schema_version)
 			return err_set(err, _("%s: rpd schema_version %d differs from %s's (%d); export them separately"),
 				       t->inputs[i].path, t->inputs[i].schema_version, t->inputs[0].path,
@@ -415,8 +418,10 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 static void add_metadata(struct exporter *x, const char *tag, const char *value)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_metadata (tag, value) VALUES (?1, ?2)", -1, &st,
-			       NULL) != SQLITE_OK)
+	char sql[256];
+	snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" (tag, value) VALUES (?1, ?2)",
+		 x->metadata_table[0] ? x->metadata_table : "rocpd_metadata");
+	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
 		return;
 	sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
@@ -472,6 +477,10 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	/* rpdtop itself refuses a trace without GPU ops: so does the export. */
 	if (r->sel && r->sel->nops == 0)
 		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"), r->path);
+	int rocpd = r->t->inputs[0].format == INPUT_ROCPD;
+	/* A rocpd file with several nodes is several inputs of one path. */
+	if (rocpd)
+		x.several = 0;
 	struct input_state first = { 0 };
 	struct rpd_error open_err;
 	if (dbfile_open(r->t->inputs[0].path, &first.db, &open_err))
@@ -484,14 +493,17 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	strtab_init(&x.strings);
 	strtab_init(&x.ustrings);
 	exported_span(&x);
-	int rc = export_plan(&x, first.db, r->t->inputs[0].path);
+	int rc = rocpd ? 0 : export_plan(&x, first.db, r->t->inputs[0].path);
 	sqlite3_close(first.db);
+	struct export_src src = { 0 };
 	if (rc == 0 && !x.several) {
 		size_t n;
 		int64_t lo = 0, hi = 0;
 		int any = 0;
 		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
-		rc = export_single_sql(&x, ops, n, &res->apis);
+		rc = export_attach(&x, &src);
+		if (rc == 0)
+			rc = rocpd ? export_rocpd(&x, ops, n, &res->apis) : export_single_sql(&x, ops, n, &res->apis);
 		free(ops);
 	}
 	for (size_t i = 0; rc == 0 && x.several && i < r->t->ninputs; i++)
@@ -500,6 +512,7 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	if (rc == 0)
 		record(&x, res);
 	char *views = x.views ? xstrdup(x.views) : xstrdup("");
+	export_src_close(&src);
 	export_plan_free(&x);
 	strtab_free(&x.strings);
 	strtab_free(&x.ustrings);

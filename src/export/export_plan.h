@@ -50,6 +50,7 @@ struct exporter {
 	int64_t span_start, span_end;  /* of the exported ops */
 	int64_t repaired;              /* code objects made up for dangling ids */
 	int strings_empty_written, ustrings_empty_written;
+	char metadata_table[128];      /* where the export records itself */
 };
 
 /* Plan every table of the first input's schema and create it in the

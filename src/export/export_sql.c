@@ -13,13 +13,6 @@
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
-struct pass_ctx {
-	const struct filter *filter;
-	sqlite3 *input;                /* a connection of its own, for lookups */
-	sqlite3_stmt *str, *ustr;
-	struct idmap seen;
-};
-
 static int fail(struct exporter *x, sqlite3 *db)
 {
 	return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(db));
@@ -34,7 +27,7 @@ static int exec(struct exporter *x, const char *sql)
  * Each string is matched once. */
 static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	struct pass_ctx *p = sqlite3_user_data(ctx);
+	struct export_src *p = sqlite3_user_data(ctx);
 	int64_t id = sqlite3_value_int64(argv[0]);
 	int ustring = argc > 1 && sqlite3_value_int(argv[1]);
 	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
@@ -77,7 +70,7 @@ static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
 
 /* API calls that go: launchers of exported ops, and calls whose name (a
  * marker's text) passes the filter and that start in the window. */
-static int fill_apis(struct exporter *x, struct pass_ctx *p, int version)
+static int fill_apis(struct exporter *x, int version)
 {
 	char sql[1024], win[128] = "1";
 	const struct window *w = x->req->window;
@@ -89,7 +82,7 @@ static int fill_apis(struct exporter *x, struct pass_ctx *p, int version)
 	    exec(x, "INSERT OR IGNORE INTO temp.x_apis SELECT api_id FROM src.rocpd_api_ops "
 		    "WHERE rowid IN temp.x_links"))
 		return -1;
-	if (!p->filter->n) {
+	if (!x->req->filter->n) {
 		snprintf(sql, sizeof(sql), "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s", win);
 		return exec(x, sql);
 	}
@@ -231,11 +224,13 @@ static int copy_tables(struct exporter *x)
 	return 0;
 }
 
-int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
+int export_attach(struct exporter *x, struct export_src *p)
 {
 	const struct trace_input *in = &x->req->t->inputs[0];
-	struct pass_ctx p = { .filter = x->req->filter };
 	struct rpd_error err;
+	memset(p, 0, sizeof(*p));
+	p->filter = x->req->filter;
+	idmap_init(&p->seen);
 	char *uri = dbfile_uri(in->path, &err);
 	if (!uri)
 		return err_set(x->err, "%s", err.msg);
@@ -249,19 +244,33 @@ int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint6
 	free(uri);
 	if (rc != SQLITE_OK)
 		return fail(x, x->out.db);
-	idmap_init(&p.seen);
-	rc = dbfile_open(in->path, &p.input, &err) ? err_set(x->err, "%s", err.msg) : 0;
-	if (rc == 0 && (sqlite3_prepare_v2(p.input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p.str, NULL) ||
-			(in->schema_version >= 3 &&
-			 sqlite3_prepare_v2(p.input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p.ustr, NULL))))
-		rc = fail(x, p.input);
-	if (rc == 0 && sqlite3_create_function(x->out.db, "rpdtop_pass", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, &p,
-					       pass_fn, NULL, NULL) != SQLITE_OK)
-		rc = fail(x, x->out.db);
+	if (dbfile_open(in->path, &p->input, &err))
+		return err_set(x->err, "%s", err.msg);
+	if (sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p->str, NULL) ||
+	    (in->format == INPUT_RPD && in->schema_version >= 3 &&
+	     sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p->ustr, NULL)))
+		return fail(x, p->input);
+	if (sqlite3_create_function(x->out.db, "rpdtop_pass", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, p,
+				    pass_fn, NULL, NULL) != SQLITE_OK)
+		return fail(x, x->out.db);
+	return 0;
+}
+
+void export_src_close(struct export_src *p)
+{
+	sqlite3_finalize(p->str);
+	sqlite3_finalize(p->ustr);
+	sqlite3_close(p->input);
+	idmap_free(&p->seen);
+	memset(p, 0, sizeof(*p));
+}
+
+int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
+{
+	const struct trace_input *in = &x->req->t->inputs[0];
+	int rc = fill_ops(x, ops, nops);
 	if (rc == 0)
-		rc = fill_ops(x, ops, nops);
-	if (rc == 0)
-		rc = fill_apis(x, &p, in->schema_version);
+		rc = fill_apis(x, in->schema_version);
 	if (rc == 0)
 		rc = copy_tables(x);
 	if (rc == 0)
@@ -274,9 +283,5 @@ int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint6
 		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
 	if (rc == 0)
 		rc = exec(x, "DROP TABLE temp.x_ops; DROP TABLE temp.x_apis; DROP TABLE temp.x_links");
-	sqlite3_finalize(p.str);
-	sqlite3_finalize(p.ustr);
-	sqlite3_close(p.input);
-	idmap_free(&p.seen);
 	return rc;
 }

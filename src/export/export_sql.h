@@ -4,8 +4,21 @@
 
 #include "export/export_plan.h"
 
-/* Copy the exported rows of the trace's only input into x's output; ops
- * are its exported op ids (sorted). *apis gets the API rows written. */
+/* The input attached to the output's connection, and what the SQL
+ * function rpdtop_pass(string_id, in_ustring) needs to match names. */
+struct export_src {
+	const struct filter *filter;
+	sqlite3 *input;                /* a connection of its own, for lookups */
+	sqlite3_stmt *str, *ustr;
+	struct idmap seen;
+};
+
+/* Attach the trace's first input as src, read-only. */
+int export_attach(struct exporter *x, struct export_src *src);
+void export_src_close(struct export_src *src);
+
+/* Copy the exported rows of the trace's only (rpd) input into x's output;
+ * ops are its exported op ids (sorted). *apis gets the API rows written. */
 int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis);
 
 #endif
