@@ -111,10 +111,16 @@ int main(int argc, char **argv)
 	struct trace t;
 
 	setlocale(LC_ALL, "");
+	/* Numbers are written the same in every language: CSV and JSON must
+	 * parse, and "6.20" must not become "6,20". */
+	setlocale(LC_NUMERIC, "C");
 	/* A file size limit must give an error to report, not a dead process. */
 	signal(SIGXFSZ, SIG_IGN);
 #if ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* TEXTDOMAINDIR, as gettext.sh knows it, points at translations that
+	 * are not installed (the tests use it). */
+	const char *dir = getenv("TEXTDOMAINDIR");
+	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
 	switch (options_parse(argc, argv, &o)) {

@@ -73,8 +73,9 @@ void progress_update(struct progress *p, size_t done)
 	char r[32], rate[32];
 	human_count(rows, r, sizeof(r));
 	human_count(rows / (t - p->started), rate, sizeof(rate));
-	fprintf(stderr, _("\rrpdtop: loading %zu/%zu inputs, %s rows (%s rows/s)\033[K"), done,
-		p->total, r, rate);
+	fputc('\r', stderr);
+	fprintf(stderr, _("rpdtop: loading %zu/%zu inputs, %s rows (%s rows/s)"), done, p->total, r, rate);
+	fputs("\033[K", stderr);
 	fflush(stderr);
 	p->last_shown = t;
 	p->shown = 1;

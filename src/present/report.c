@@ -92,7 +92,8 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 	char wall[UNITS_BUFSZ], label[256];
 	busy_per_gpu(t, sel, &b);
 	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
-	snprintf(out->caption, sizeof(out->caption), _("GPU busy: %zu GPUs over %s of wall time"),
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("GPU busy: %zu GPU over %s of wall time", "GPU busy: %zu GPUs over %s of wall time", b.n),
 		 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
 	for (size_t i = 0; i < b.n && (!limit || i < limit); i++) {
 		const struct busy_row *r = &b.rows[i];
