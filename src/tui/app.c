@@ -11,16 +11,17 @@
 #include "util/i18n.h"
 #include "util/units.h"
 
-void app_init(struct app *app, const struct trace *t)
+void app_init(struct app *app, const struct trace *t, size_t pane, unsigned name_style)
 {
 	memset(app, 0, sizeof(*app));
 	app->trace = t;
-	name_cache_init(&app->names, NAME_DEMANGLE);
+	name_cache_init(&app->names, name_style);
 	filter_init(&app->filter);
 	app_select(app);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
+	app->active = pane < app->npanes ? pane : 0;
 }
 
 static void free_view(struct view *v)

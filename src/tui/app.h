@@ -37,7 +37,8 @@ struct app {
 	void (*flush)(struct app *app);     /* draw now, before a long task */
 };
 
-void app_init(struct app *app, const struct trace *t);
+/* pane and name_style as the settings file gives them. */
+void app_init(struct app *app, const struct trace *t, size_t pane, unsigned name_style);
 void app_free(struct app *app);
 
 /* Handle a request: the top view first, then the application. */

@@ -51,6 +51,7 @@ enum request {
 
 struct request_info {
 	enum request req;
+	const char *name;      /* "MOVE_DOWN"; spelled move-down in settings */
 	const char *keys;
 	const char *group;
 	const char *help;
@@ -58,6 +59,11 @@ struct request_info {
 
 /* The request bound to a key given in termkey notation ("j", "C-c"). */
 enum request request_for_key(const char *key);
+/* A request by its name in the settings file ("move-down"). */
+enum request request_by_name(const char *name);
+/* Bind a key to a request, before the default bindings; -1 when full. */
+int request_bind(const char *key, enum request req);
+
 /* Every request, in list order; *n is their number. */
 const struct request_info *request_table(size_t *n);
 

@@ -166,7 +166,7 @@ static int open_terminal(char *err, size_t errsize)
 	return 0;
 }
 
-int term_open(int headless, int cols, int rows, char *err, size_t errsize)
+int term_open(int headless, int mono, int cols, int rows, char *err, size_t errsize)
 {
 	term.headless = headless;
 	if (open_pipe() != 0) {
@@ -180,7 +180,7 @@ int term_open(int headless, int cols, int rows, char *err, size_t errsize)
 	nonl();
 	curs_set(0);
 	leaveok(stdscr, TRUE);
-	theme_init();
+	theme_init(mono);
 	glyphs_init();
 	if (!headless)
 		install_signals();

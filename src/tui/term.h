@@ -22,7 +22,7 @@ struct term_event {
 
 /* Start curses and input. headless: no terminal (for scripts), with the
  * given size. Returns -1 with a message in err when impossible. */
-int term_open(int headless, int cols, int rows, char *err, size_t errsize);
+int term_open(int headless, int mono, int cols, int rows, char *err, size_t errsize);
 void term_close(void);
 
 /* Wait for the next event, at most timeout_ms (-1: no limit). */

@@ -17,10 +17,10 @@ static const struct theme_entry entries[] = { THEME_LIST(THEME_ENTRY) };
 static attr_t attrs[THEME_COUNT];
 static int colored;
 
-void theme_init(void)
+void theme_init(int mono)
 {
 	const char *no_color = getenv("NO_COLOR");
-	colored = has_colors() && !(no_color && *no_color);
+	colored = has_colors() && !(no_color && *no_color) && !mono;
 	if (colored && start_color() == OK) {
 		use_default_colors();
 		for (int i = 0; i < THEME_COUNT; i++) {

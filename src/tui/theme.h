@@ -26,8 +26,9 @@
 enum theme_elem { THEME_LIST(THEME_ENUM) THEME_COUNT };
 #undef THEME_ENUM
 
-/* Set up colours once curses is running; honours NO_COLOR. */
-void theme_init(void);
+/* Set up colours once curses is running; honours NO_COLOR; mono: the
+ * monochrome theme even when colours are there. */
+void theme_init(int mono);
 attr_t theme_attr(enum theme_elem e);
 int theme_has_color(void);
 

@@ -12,6 +12,7 @@
 #include <curses.h>
 
 #include "tui/app.h"
+#include "tui/settings.h"
 #include "tui/term.h"
 #include "util/i18n.h"
 
@@ -166,12 +167,14 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 int tui_run(const struct trace *t, const struct tui_options *o)
 {
 	char err[2048] = "";
-	if (term_open(o->script != NULL, 80, 24, err, sizeof(err)) != 0) {
+	struct tui_config cfg;
+	config_load(&cfg);
+	if (term_open(o->script != NULL, cfg.mono, 80, 24, err, sizeof(err)) != 0) {
 		fprintf(stderr, "rpdtop: %s\n", err);
 		return 1;
 	}
 	struct app app;
-	app_init(&app, t);
+	app_init(&app, t, cfg.pane, cfg.names);
 	app.flush = flush;
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
 	app_free(&app);
