@@ -1,0 +1,51 @@
+/* libFuzzer harness for the loader: database bytes in, a trace (and the
+ * analyses over it) or a clean error out. Never a crash, a leak or a hang. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "analysis/busy.h"
+#include "analysis/profile.h"
+#include "analysis/select.h"
+#include "load/load.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char path[64];
+	if (!path[0])
+		snprintf(path, sizeof(path), "/tmp/rpdtop-fuzz-%d.rpd", (int)getpid());
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return 0;
+	fwrite(data, 1, size, f);
+	fclose(f);
+
+	struct trace t;
+	struct rpd_error err;
+	struct load_options o = { .what = LOAD_ALL, .jobs = 1 };
+	const char *paths[] = { path };
+	if (trace_load(&t, paths, 1, &o, &err) == 0) {
+		struct profile p;
+		struct busy b;
+		struct filter flt;
+		struct window w = { 0 };
+		struct selection sel;
+		char msg[256];
+		filter_init(&flt);
+		filter_push(&flt, "a|k", msg, sizeof(msg));
+		selection_build(&t, &flt, &w, &sel);
+		profile_by_name(&t, PROFILE_KERNELS, &sel, &p);
+		busy_per_gpu(&t, &sel, &b);
+		profile_free(&p);
+		busy_free(&b);
+		selection_free(&sel);
+		filter_free(&flt);
+		trace_free(&t);
+	}
+	return 0;
+}
