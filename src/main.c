@@ -19,6 +19,7 @@
 #include "present/report.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
+#include "util/interrupt.h"
 
 static int open_trace(const struct options *o, struct trace *t)
 {
@@ -147,6 +148,7 @@ int main(int argc, char **argv)
 	int status;
 	const char *script = getenv("RPDTOP_SCRIPT");
 	if (o.export_path) {
+		interrupt_catch();
 		status = run_export(&o, &t, &f, &w);
 		if (status == 0 && o.have_report)
 			status = run_report(&o, &t, &f, &w);

@@ -63,7 +63,10 @@ static int compile(struct filter_rule *r, const char *pattern, char *err, size_t
 			 (size_t)offset);
 		return -1;
 	}
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	/* Memory checkers cannot follow JIT code and report its reads as
+	 * errors; RPDTOP_NO_JIT lets them check the interpreter instead. */
+	if (!getenv("RPDTOP_NO_JIT"))
+		pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	r->code = re;
 	r->match = pcre2_match_data_create_from_pattern(re, NULL);
 	return 0;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "util/i18n.h"
+#include "util/interrupt.h"
 #include "util/xalloc.h"
 
 static char *temp_beside(const char *path, int *fd)
@@ -36,6 +37,31 @@ static char *temp_beside(const char *path, int *fd)
 	return tmp;
 }
 
+/* The temporary file being written, removed at exit if the program ends
+ * before it was moved into place (out of memory, say). */
+static char *pending_tmp;
+
+static void remove_pending(void)
+{
+	if (pending_tmp)
+		unlink(pending_tmp);
+}
+
+static void set_pending(char *tmp)
+{
+	static int registered;
+	if (!registered && atexit(remove_pending) == 0)
+		registered = 1;
+	pending_tmp = tmp;
+}
+
+/* SQLite asks every so often whether to go on: not after an interrupt. */
+static int keep_going(void *ctx)
+{
+	(void)ctx;
+	return interrupt_pending();
+}
+
 static int setup(struct dbwriter *w, const char *schema, const char *const *statements,
 		 struct rpd_error *err)
 {
@@ -44,8 +70,10 @@ static int setup(struct dbwriter *w, const char *schema, const char *const *stat
 		"PRAGMA page_size = 4096; BEGIN;";
 	/* URIs, so that an input can be attached read-only. */
 	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
-	if (rc == SQLITE_OK)
+	if (rc == SQLITE_OK) {
+		sqlite3_progress_handler(w->db, 10000, keep_going, NULL);
 		rc = sqlite3_exec(w->db, pragmas, NULL, NULL, NULL);
+	}
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(w->db, schema, NULL, NULL, NULL);
 	for (int i = 0; rc == SQLITE_OK && i < w->nst; i++)
@@ -68,6 +96,7 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 	close(fd);
 	w->path = xstrdup(path);
 	w->tmp = tmp;
+	set_pending(tmp);
 	w->force = force;
 	w->nst = nstatements;
 	w->st = xcalloc((size_t)nstatements, sizeof(*w->st));
@@ -98,6 +127,8 @@ static void close_db(struct dbwriter *w)
 
 static void release(struct dbwriter *w)
 {
+	if (pending_tmp == w->tmp)
+		pending_tmp = NULL;
 	free(w->st);
 	free(w->path);
 	free(w->tmp);
