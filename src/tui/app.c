@@ -21,6 +21,7 @@ void app_init(struct app *app, const struct trace *t, size_t pane, unsigned name
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
+	app->panes[app->npanes++] = pane_timeline_new(app);
 	app->active = pane < app->npanes ? pane : 0;
 }
 
@@ -75,10 +76,8 @@ static unsigned show_pane(struct app *app, size_t i)
 {
 	while (app->depth > 0)
 		free_view(&app->stack[--app->depth]);
-	if (i >= app->npanes) {
-		app_message(app, 1, "%s", _("The timeline is not part of this version"));
-		return ACT_REDRAW;
-	}
+	if (i >= app->npanes)
+		return ACT_NONE;
 	app->active = i;
 	return ACT_REDRAW;
 }

@@ -16,16 +16,27 @@
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline")) \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane")) \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane")) \
-	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up")) \
-	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down")) \
+	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)")) \
+	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)")) \
+	REQ(MOVE_LEFT, "Left h", N_("Timeline"), N_("Cursor to the earlier time")) \
+	REQ(MOVE_RIGHT, "Right l", N_("Timeline"), N_("Cursor to the later time")) \
+	REQ(PAN_LEFT, "H", N_("Timeline"), N_("Pan a screen to the left")) \
+	REQ(PAN_RIGHT, "L", N_("Timeline"), N_("Pan a screen to the right")) \
+	REQ(ZOOM_IN, "+ i =", N_("Timeline"), N_("Zoom in around the cursor")) \
+	REQ(ZOOM_OUT, "- o", N_("Timeline"), N_("Zoom out around the cursor")) \
+	REQ(ZOOM_ALL, "0", N_("Timeline"), N_("The whole trace")) \
+	REQ(ZOOM_EVENT, "z", N_("Timeline"), N_("Zoom to the event under the cursor")) \
+	REQ(WINDOW_START, "[", N_("Timeline"), N_("Time window starts at the cursor")) \
+	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor")) \
+	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window")) \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up")) \
 	REQ(PAGE_DOWN, "PageDown C-f Space", N_("Moving"), N_("Page down")) \
 	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
 	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
 	REQ(ENTER, "Enter", N_("Tables"), N_("Details of the row: statistics and histogram")) \
 	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)")) \
-	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find")) \
-	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find")) \
+	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)")) \
+	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find (timeline: previous event)")) \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column")) \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order")) \
 	REQ(FILTER, "/", N_("Filter"), N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)")) \

@@ -1,0 +1,41 @@
+/* The timeline's index: per GPU queue, the ops in start order with prefix
+ * sums of their durations, so that the busy time of any time bucket is two
+ * binary searches away and a frame costs the same whatever the trace's
+ * size. */
+#ifndef RPDTOP_TIMELINE_H
+#define RPDTOP_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/select.h"
+#include "trace/trace.h"
+
+struct tl_lane {
+	uint32_t queue;      /* index into trace.queues */
+	uint32_t *ops;       /* op indices, by start */
+	int64_t *start, *end;
+	int64_t *covered;    /* covered[i]: time covered by ops[0..i) */
+	size_t n;
+};
+
+struct timeline {
+	struct tl_lane *lanes;  /* by GPU, then queue */
+	size_t nlanes;
+	int64_t start, end;     /* the trace's span */
+};
+
+/* Index the ops in the selection (NULL: all). */
+void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
+void timeline_free(struct timeline *tl);
+
+/* Busy time of [from, to) on a lane (ops of a queue do not overlap; if
+ * some do, the result is capped at to - from). */
+int64_t timeline_busy(const struct tl_lane *l, int64_t from, int64_t to);
+/* The row (in l->ops) of the op covering time, or the first after it;
+ * l->n when none. */
+size_t timeline_at(const struct tl_lane *l, int64_t time);
+/* The op covering [from, to) the most at its middle, or TRACE_NONE. */
+uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to);
+
+#endif

@@ -1,0 +1,370 @@
+/* The timeline: a ruler, a minimap of the whole trace, and one lane per GPU
+ * queue in which each cell is a time bucket. A cell an op fills shows the
+ * op (its name when the op is long enough); a cell shared by many shows how
+ * busy the bucket is, in shades. The cursor is a time and a lane. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/timeline.h"
+#include "present/names.h"
+#include "tui/app.h"
+#include "tui/draw.h"
+#include "tui/panes.h"
+#include "tui/theme.h"
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+#define LABEL_WIDTH 14
+#define MIN_SPAN 10          /* ns across the screen, at most zoom */
+
+struct timeline_pane {
+	struct timeline tl;
+	unsigned generation;
+	int ready;
+	int64_t view_start, view_span;  /* what the screen shows */
+	int64_t cursor;                 /* a time */
+	size_t lane, top;               /* the cursor's lane, the first shown */
+	int cols, rows;                 /* of the lane area, as last drawn */
+	int64_t *minimap;               /* busy per column over the whole trace */
+	int minimap_cols;
+};
+
+static void ensure_ready(struct timeline_pane *p, struct app *app)
+{
+	if (p->ready && p->generation == app->generation)
+		return;
+	timeline_free(&p->tl);
+	timeline_build(app->trace, &app->sel, &p->tl);
+	if (!p->ready) {
+		p->view_start = p->tl.start;
+		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+		p->cursor = p->view_start;
+	}
+	free(p->minimap);
+	p->minimap = NULL;
+	p->minimap_cols = 0;
+	p->generation = app->generation;
+	p->ready = 1;
+}
+
+static int64_t bucket(const struct timeline_pane *p)
+{
+	int64_t dt = p->view_span / (p->cols > 0 ? p->cols : 1);
+	return dt > 0 ? dt : 1;
+}
+
+static const char *shade(double f)
+{
+	const struct glyphs *g = glyphs();
+	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93", "\xe2\x96\x88" };
+	static const char *const ascii[] = { " ", ".", ":", "+", "#" };
+	int i = f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.85 ? 3 : 4;
+	return g->utf8 ? utf8[i] : ascii[i];
+}
+
+static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
+{
+	char gpu[96];
+	const struct trace_queue *q = &app->trace->queues[l->queue];
+	trace_gpu_label(app->trace, q->gpu, gpu, sizeof(gpu));
+	snprintf(buf, size, "GPU %s q%lld", gpu, (long long)q->queue);
+}
+
+/* One lane: each column a bucket; runs of one op long enough carry its name. */
+static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
+		      int selected)
+{
+	int64_t dt = bucket(p);
+	int cursor_col = (int)((p->cursor - p->view_start) / dt);
+	for (int c = 0; c < p->cols;) {
+		int64_t a = p->view_start + c * dt;
+		uint32_t op = timeline_dominant(l, a, a + dt);
+		double f = (double)timeline_busy(l, a, a + dt) / (double)dt;
+		/* A run of columns the same op fills. */
+		int run = 1;
+		if (op != TRACE_NONE && f > 0.99) {
+			while (c + run < p->cols && timeline_dominant(l, a + run * dt, a + (run + 1) * dt) == op &&
+			       timeline_busy(l, a + run * dt, a + (run + 1) * dt) >= dt * 99 / 100)
+				run++;
+		}
+		attr_t at = theme_attr(op == TRACE_NONE ? THEME_NORMAL : THEME_BAR);
+		if (run >= 4) {
+			const char *name = app_name(app, app->trace->ops.name[op]);
+			char *shown = name_strip(name);
+			draw_fill(stdscr, y, x0 + c, run, theme_attr(THEME_CURSOR));
+			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, theme_attr(THEME_CURSOR));
+			free(shown);
+		} else {
+			for (int k = 0; k < run; k++)
+				draw_text(stdscr, y, x0 + c + k, 1, shade(f), at);
+		}
+		c += run;
+	}
+	if (selected && cursor_col >= 0 && cursor_col < p->cols) {
+		int64_t a = p->view_start + cursor_col * dt;
+		double f = (double)timeline_busy(l, a, a + dt) / (double)dt;
+		draw_text(stdscr, y, x0 + cursor_col, 1, f > 0 ? shade(f) : "|", theme_attr(THEME_ERROR));
+	}
+}
+
+/* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart. */
+static int64_t tick_step(int64_t dt)
+{
+	static const int64_t m[] = { 1, 2, 5 };
+	for (int64_t p = 1;; p *= 10)
+		for (int i = 0; i < 3; i++)
+			if (p * m[i] >= dt * 16)
+				return p * m[i];
+}
+
+static void draw_ruler(struct timeline_pane *p, int y, int x0)
+{
+	int64_t dt = bucket(p), step = tick_step(dt);
+	int64_t rel = p->view_start - p->tl.start;
+	draw_fill(stdscr, y, x0, p->cols, theme_attr(THEME_HEADER));
+	for (int64_t r = (rel + step - 1) / step * step; r < rel + p->view_span; r += step) {
+		int c = (int)((r - rel) / dt);
+		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ];
+		snprintf(label, sizeof(label), "|+%s", units_format_ns(r, u, sizeof(u)));
+		if (c >= 0 && c < p->cols)
+			draw_text(stdscr, y, x0 + c, p->cols - c, label, theme_attr(THEME_HEADER));
+	}
+}
+
+/* The whole trace in one line: how busy the GPUs are, and where the view is. */
+static void draw_minimap(struct timeline_pane *p, int y, int x0)
+{
+	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	int64_t dt = span / p->cols + 1;
+	if (p->minimap_cols != p->cols) {
+		free(p->minimap);
+		p->minimap = xcalloc((size_t)p->cols, sizeof(*p->minimap));
+		for (int c = 0; c < p->cols; c++)
+			for (size_t l = 0; l < p->tl.nlanes; l++)
+				p->minimap[c] += timeline_busy(&p->tl.lanes[l], p->tl.start + c * dt, p->tl.start + (c + 1) * dt);
+		p->minimap_cols = p->cols;
+	}
+	int64_t most = 1;
+	for (int c = 0; c < p->cols; c++)
+		if (p->minimap[c] > most)
+			most = p->minimap[c];
+	int v0 = (int)((p->view_start - p->tl.start) / dt), v1 = (int)((p->view_start + p->view_span - p->tl.start) / dt);
+	for (int c = 0; c < p->cols; c++) {
+		int in_view = c >= v0 && c <= v1;
+		draw_text(stdscr, y, x0 + c, 1, shade((double)p->minimap[c] / (double)most),
+			  theme_attr(in_view ? THEME_CURSOR : THEME_DIM));
+	}
+}
+
+/* The event under the cursor, in one line. */
+static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
+{
+	const struct trace *t = app->trace;
+	char line[1024], a[UNITS_BUFSZ], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
+	snprintf(line, sizeof(line), _("view %s at +%s"), units_format_ns(p->view_span, span, sizeof(span)),
+		 units_format_ns(p->cursor - p->tl.start, a, sizeof(a)));
+	if (p->lane < p->tl.nlanes) {
+		const struct tl_lane *l = &p->tl.lanes[p->lane];
+		size_t k = timeline_at(l, p->cursor);
+		if (k < l->n && l->start[k] <= p->cursor) {
+			uint32_t op = l->ops[k];
+			char lane[160];
+			lane_label(app, l, lane, sizeof(lane));
+			snprintf(line, sizeof(line), _("%s  start +%s  duration %s  %s"), app_name(app, t->ops.name[op]),
+				 units_format_ns(t->ops.start[op] - p->tl.start, a, sizeof(a)),
+				 units_format_ns(t->ops.end[op] - t->ops.start[op], d, sizeof(d)), lane);
+		}
+	}
+	draw_text(stdscr, y, 0, width, line, theme_attr(THEME_STATUS));
+}
+
+static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	int x0 = LABEL_WIDTH + 1;
+	p->cols = width - x0;
+	p->rows = height - 3;
+	if (p->cols < 1 || p->rows < 1)
+		return;
+	draw_text(stdscr, y, 0, LABEL_WIDTH, _("whole trace"), theme_attr(THEME_DIM));
+	draw_minimap(p, y, x0);
+	draw_text(stdscr, y + 1, 0, LABEL_WIDTH, "", theme_attr(THEME_NORMAL));
+	draw_ruler(p, y + 1, x0);
+	if (p->lane < p->top)
+		p->top = p->lane;
+	if (p->lane >= p->top + (size_t)p->rows)
+		p->top = p->lane - (size_t)p->rows + 1;
+	for (int r = 0; r < p->rows && p->top + (size_t)r < p->tl.nlanes; r++) {
+		size_t i = p->top + (size_t)r;
+		char label[160];
+		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		draw_text(stdscr, y + 2 + r, 0, LABEL_WIDTH, label,
+			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
+		draw_text(stdscr, y + 2 + r, LABEL_WIDTH, 1, glyphs()->vline, theme_attr(THEME_DIM));
+		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
+	}
+	draw_detail(p, app, y + height - 1, width);
+}
+
+/* Keep the view inside the trace, at least MIN_SPAN wide. */
+static void clamp_view(struct timeline_pane *p)
+{
+	int64_t full = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	if (p->view_span > full)
+		p->view_span = full;
+	if (p->view_span < MIN_SPAN)
+		p->view_span = MIN_SPAN;
+	if (p->view_start + p->view_span > p->tl.end)
+		p->view_start = p->tl.end - p->view_span;
+	if (p->view_start < p->tl.start)
+		p->view_start = p->tl.start;
+	if (p->cursor < p->view_start)
+		p->cursor = p->view_start;
+	if (p->cursor >= p->view_start + p->view_span)
+		p->cursor = p->view_start + p->view_span - 1;
+}
+
+/* Zoom by factor (in thousandths) keeping the cursor where it is. */
+static void zoom(struct timeline_pane *p, int64_t per_mille)
+{
+	int64_t span = p->view_span * per_mille / 1000;
+	if (span == p->view_span)
+		span += per_mille > 1000 ? 1 : -1;
+	double at = (double)(p->cursor - p->view_start) / (double)p->view_span;
+	p->view_span = span;
+	clamp_view(p);
+	p->view_start = p->cursor - (int64_t)(at * (double)p->view_span);
+	clamp_view(p);
+}
+
+static void jump(struct timeline_pane *p, int dir)
+{
+	if (p->lane >= p->tl.nlanes)
+		return;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	size_t k = timeline_at(l, p->cursor);
+	if (dir > 0)
+		k = k < l->n && l->start[k] <= p->cursor ? k + 1 : k;
+	else
+		k = k > 0 ? k - 1 : l->n;
+	if (k >= l->n)
+		return;
+	p->cursor = l->start[k];
+	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
+		p->view_start = p->cursor - p->view_span / 2;
+	clamp_view(p);
+}
+
+static void zoom_event(struct timeline_pane *p)
+{
+	if (p->lane >= p->tl.nlanes)
+		return;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	size_t k = timeline_at(l, p->cursor);
+	if (k >= l->n || l->start[k] > p->cursor)
+		return;
+	int64_t d = l->end[k] - l->start[k];
+	p->view_span = d + d / 5 + 1;
+	p->view_start = l->start[k] - d / 10;
+	p->cursor = l->start[k];
+	clamp_view(p);
+}
+
+static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
+{
+	struct window w = app->window;
+	if (!w.active) {
+		w.start = p->tl.start;
+		w.end = p->tl.end + 1;
+	}
+	if (end)
+		w.end = p->cursor + 1;
+	else
+		w.start = p->cursor;
+	if (w.end <= w.start) {
+		app_message(app, 1, "%s", _("The window would end before it starts"));
+		return ACT_REDRAW;
+	}
+	w.active = 1;
+	app->window = w;
+	app_select(app);
+	app_message(app, 0, _("%zu of %zu GPU ops start in the window"), app->sel.nops, app->trace->ops.n);
+	return ACT_REDRAW;
+}
+
+static unsigned timeline_request(struct view *v, struct app *app, enum request req)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	int64_t dt = bucket(p);
+	switch (req) {
+	case REQ_MOVE_LEFT: p->cursor -= dt; if (p->cursor < p->view_start) p->view_start -= dt; break;
+	case REQ_MOVE_RIGHT: p->cursor += dt; if (p->cursor >= p->view_start + p->view_span) p->view_start += dt; break;
+	case REQ_PAN_LEFT: p->view_start -= p->view_span; p->cursor -= p->view_span; break;
+	case REQ_PAN_RIGHT: p->view_start += p->view_span; p->cursor += p->view_span; break;
+	case REQ_ZOOM_IN: zoom(p, 500); return ACT_REDRAW;
+	case REQ_ZOOM_OUT: zoom(p, 2000); return ACT_REDRAW;
+	case REQ_ZOOM_ALL: p->view_start = p->tl.start; p->view_span = p->tl.end - p->tl.start; break;
+	case REQ_ZOOM_EVENT: zoom_event(p); return ACT_REDRAW;
+	case REQ_FIND_NEXT: jump(p, 1); return ACT_REDRAW;
+	case REQ_FIND_PREV: jump(p, -1); return ACT_REDRAW;
+	case REQ_MOVE_UP: if (p->lane > 0) p->lane--; return ACT_REDRAW;
+	case REQ_MOVE_DOWN: if (p->lane + 1 < p->tl.nlanes) p->lane++; return ACT_REDRAW;
+	case REQ_MOVE_FIRST: p->lane = 0; return ACT_REDRAW;
+	case REQ_MOVE_LAST: p->lane = p->tl.nlanes ? p->tl.nlanes - 1 : 0; return ACT_REDRAW;
+	case REQ_WINDOW_START: return set_window(p, app, 0);
+	case REQ_WINDOW_END: return set_window(p, app, 1);
+	case REQ_WINDOW_CLEAR:
+		app->window.active = 0;
+		app_select(app);
+		return ACT_REDRAW;
+	default:
+		return ACT_UNHANDLED;
+	}
+	clamp_view(p);
+	return ACT_REDRAW;
+}
+
+/* A click sets the cursor; the wheel zooms. */
+static unsigned timeline_click(struct view *v, struct app *app, int row, int col, int button)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	if (button == 4 || button == 5) {
+		zoom(p, button == 4 ? 500 : 2000);
+		return ACT_REDRAW;
+	}
+	int c = col - LABEL_WIDTH - 1;
+	if (button != 1 || c < 0 || c >= p->cols)
+		return ACT_NONE;
+	p->cursor = p->view_start + c * bucket(p);
+	if (row >= 2 && p->top + (size_t)(row - 2) < p->tl.nlanes)
+		p->lane = p->top + (size_t)(row - 2);
+	clamp_view(p);
+	return ACT_REDRAW;
+}
+
+static void timeline_free_view(struct view *v)
+{
+	struct timeline_pane *p = v->data;
+	timeline_free(&p->tl);
+	free(p->minimap);
+	free(p);
+}
+
+static const struct view_ops timeline_ops = {
+	.name = "timeline", .title = N_("Timeline"), .draw = timeline_draw,
+	.request = timeline_request, .click = timeline_click, .free = timeline_free_view,
+};
+
+struct view pane_timeline_new(struct app *app)
+{
+	(void)app;
+	return (struct view){ &timeline_ops, xcalloc(1, sizeof(struct timeline_pane)) };
+}
