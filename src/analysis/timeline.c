@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/search.h"
 #include "util/xalloc.h"
 
 static const struct trace *sort_trace;
@@ -86,15 +87,7 @@ void timeline_free(struct timeline *tl)
 /* How many ops start before x. */
 static size_t starting_before(const struct tl_lane *l, int64_t x)
 {
-	size_t lo = 0, hi = l->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (l->start[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lower_bound_i64(l->start, 0, l->n, x);
 }
 
 /* Time covered before x. */

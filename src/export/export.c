@@ -16,6 +16,7 @@
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
 #include "load/dbfile.h"
+#include "util/search.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
@@ -43,15 +44,8 @@ static int by_id(const void *a, const void *b)
 
 static int sorted_has(const int64_t *v, size_t n, int64_t x)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && v[lo] == x;
+	size_t at = lower_bound_i64(v, 0, n, x);
+	return at < n && v[at] == x;
 }
 
 static int fail_sql(struct exporter *x, sqlite3 *db, const char *path)

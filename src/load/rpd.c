@@ -8,6 +8,7 @@
 #include "load/dbfile.h"
 #include "load/progress.h"
 #include "load/sqlread.h"
+#include "util/search.h"
 #include "util/i18n.h"
 
 static const char *const required_tables[] = {
@@ -133,15 +134,8 @@ static int read_apis(struct reader *r)
 /* Rows were read in id order, so an id is found by binary search. */
 static uint32_t find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
 {
-	size_t hi = end;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ids[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < end && ids[lo] == id ? (uint32_t)lo : TRACE_NONE;
+	size_t at = lower_bound_i64(ids, lo, end, id);
+	return at < end && ids[at] == id ? (uint32_t)at : TRACE_NONE;
 }
 
 static int read_links(struct reader *r)
