@@ -209,3 +209,19 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 		trace_free(t);
 	return rc;
 }
+
+int trace_load_apis(struct trace *t, struct rpd_error *err)
+{
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < t->ninputs; i++) {
+		sqlite3 *db;
+		if (t->inputs[i].format != INPUT_RPD)
+			continue;
+		if (dbfile_open(t->inputs[i].path, &db, err))
+			return -1;
+		rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, err);
+		sqlite3_close(db);
+	}
+	trace_finish(t);
+	return rc;
+}

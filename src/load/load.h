@@ -23,4 +23,9 @@ struct load_options {
 int trace_load(struct trace *t, const char *const *args, size_t nargs,
 	       const struct load_options *o, struct rpd_error *err);
 
+/* Add the API rows and their links to a trace loaded with the ops only
+ * (rpd inputs; rocpd inputs keep none). Returns -1 with *err set; the
+ * trace then has the API rows read so far. */
+int trace_load_apis(struct trace *t, struct rpd_error *err);
+
 #endif

@@ -24,7 +24,7 @@ struct reader {
 	int version;
 	struct strcache strings;   /* rocpd_string */
 	struct strcache ustrings;  /* rocpd_ustring (version 3 args) */
-	size_t op_base, api_base;
+	size_t op_base, op_end, api_base;   /* this input's rows in the trace */
 };
 
 static int read_schema_version(const struct sqlsrc *src, int *version)
@@ -147,7 +147,7 @@ static int read_links(struct reader *r)
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint32_t api = find_row(t->apis.id, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
-		uint32_t op = find_row(t->ops.id, r->op_base, t->ops.n, sqlite3_column_int64(st, 1));
+		uint32_t op = find_row(t->ops.id, r->op_base, r->op_end, sqlite3_column_int64(st, 1));
 		/* Links to rows that are not there are dropped, not invented. */
 		if (api != TRACE_NONE && op != TRACE_NONE)
 			trace_add_link(r->t, api, op);
@@ -165,6 +165,8 @@ static int read_all(struct reader *r, unsigned what)
 		return -1;
 	if ((what & LOAD_OPS) && read_ops(r))
 		return -1;
+	if (what & LOAD_OPS)
+		r->op_end = r->t->ops.n;
 	if ((what & LOAD_APIS) && (read_apis(r) || read_links(r)))
 		return -1;
 	return 0;
@@ -176,13 +178,20 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what,
 	struct reader r = {
 		.src = { db, t->inputs[input].path, "rpd", err },
 		.t = t, .input = input, .version = t->inputs[input].schema_version,
-		.op_base = t->ops.n, .api_base = t->apis.n,
+		.op_base = t->ops.n, .op_end = t->ops.n, .api_base = t->apis.n,
 	};
+	/* API rows read later than the ops link to this input's run of ops. */
+	if (!(what & LOAD_OPS)) {
+		r.op_base = t->inputs[input].op_first;
+		r.op_end = r.op_base + t->inputs[input].op_count;
+	}
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
-	t->inputs[input].op_first = r.op_base;
-	t->inputs[input].op_count = t->ops.n - r.op_base;
+	if (what & LOAD_OPS) {
+		t->inputs[input].op_first = r.op_base;
+		t->inputs[input].op_count = t->ops.n - r.op_base;
+	}
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;

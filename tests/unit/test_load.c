@@ -221,10 +221,18 @@ static void test_real(void)
 	CHECK_INT(t.ops.id[0], 4294967297LL);
 	trace_free(&t);
 
-	/* Reports load the ops alone. */
+	/* Reports load the ops alone; the API rows can follow. */
 	CHECK(trace_load(&t, paths, 1, &ops_only, &err) == 0);
 	CHECK_INT(t.ops.n, 10124);
 	CHECK_INT(t.apis.n, 0);
+	CHECK(trace_load_apis(&t, &err) == 0);
+	CHECK_INT(t.apis.n, 14736);
+	CHECK_INT(t.links.n, 10124);
+	CHECK_INT(count_name(&t, "UserMarker"), 11884);
+	launched = 0;
+	for (size_t i = 0; i < t.ops.n; i++)
+		launched += t.op_launch[i] != TRACE_NONE;
+	CHECK_INT(launched, 10124);
 	trace_free(&t);
 }
 
