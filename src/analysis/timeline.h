@@ -11,21 +11,29 @@
 #include "analysis/select.h"
 #include "trace/trace.h"
 
+enum tl_kind { TL_GPU, TL_CPU };
+
 struct tl_lane {
-	uint32_t queue;      /* index into trace.queues */
-	uint32_t *ops;       /* op indices, by start */
+	int kind;            /* enum tl_kind */
+	uint32_t queue;      /* TL_GPU: index into trace.queues */
+	uint32_t thread;     /* TL_CPU: index into trace.threads */
+	int depth;           /* TL_CPU: nesting level of its calls (0: outermost) */
+	uint32_t *ops;       /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
 	int64_t *start, *end;
 	int64_t *covered;    /* covered[i]: time covered by ops[0..i) */
-	size_t n;
+	size_t n, cap;
 };
 
 struct timeline {
-	struct tl_lane *lanes;  /* by GPU, then queue */
+	struct tl_lane *lanes;  /* by GPU, then queue; then each thread's depths */
 	size_t nlanes;
-	int64_t start, end;     /* the trace's span */
+	int64_t start, end;     /* the span of every row, ops and calls */
+	int64_t origin;         /* time 0 of the ruler: the first op's start */
 };
 
-/* Index the ops in the selection (NULL: all). */
+/* Index the ops and API calls in the selection (NULL: all). API calls of
+ * a thread are split into depth rows so that calls nested in others (roctx
+ * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
 void timeline_free(struct timeline *tl);
 

@@ -5,16 +5,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "load/load.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
 #include "util/units.h"
 
-void app_init(struct app *app, const struct trace *t, size_t pane, unsigned name_style)
+void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style)
 {
 	memset(app, 0, sizeof(*app));
 	app->trace = t;
+	app->loadable = t;
 	name_cache_init(&app->names, name_style);
 	filter_init(&app->filter);
 	app_select(app);
@@ -65,6 +67,24 @@ void app_message(struct app *app, int error, const char *fmt, ...)
 	vsnprintf(app->message, sizeof(app->message), fmt, ap);
 	va_end(ap);
 	app->message_error = error;
+}
+
+void app_need_apis(struct app *app)
+{
+	struct rpd_error err;
+	struct trace *t = app->loadable;
+	if (!t || t->apis.n > 0)
+		return;
+	/* Once only, even when drawing the message below asks again. */
+	app->loadable = NULL;
+	app_message(app, 0, "%s", _("Reading the API calls..."));
+	if (app->flush)
+		app->flush(app);
+	if (trace_load_apis(t, &err))
+		app_message(app, 1, "%s", err.msg);
+	else
+		app_message(app, 0, _("%zu API calls"), t->apis.n);
+	app_select(app);
 }
 
 const char *app_name(struct app *app, uint32_t id)

@@ -22,6 +22,7 @@
 
 struct app {
 	const struct trace *trace;
+	struct trace *loadable;             /* the same trace, for its API rows */
 	struct name_cache names;
 	struct view panes[APP_MAX_PANES];
 	size_t npanes, active;
@@ -38,7 +39,9 @@ struct app {
 };
 
 /* pane and name_style as the settings file gives them. */
-void app_init(struct app *app, const struct trace *t, size_t pane, unsigned name_style);
+void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style);
+/* Load the API rows if they are not there (the timeline's CPU lanes). */
+void app_need_apis(struct app *app);
 void app_free(struct app *app);
 
 /* Handle a request: the top view first, then the application. */

@@ -35,6 +35,8 @@ struct timeline_pane {
 
 static void ensure_ready(struct timeline_pane *p, struct app *app)
 {
+	if (!p->ready)
+		app_need_apis(app);
 	if (p->ready && p->generation == app->generation)
 		return;
 	timeline_free(&p->tl);
@@ -42,7 +44,7 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	if (!p->ready) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
-		p->cursor = p->view_start;
+		p->cursor = p->tl.origin;
 	}
 	free(p->minimap);
 	p->minimap = NULL;
@@ -69,9 +71,29 @@ static const char *shade(double f)
 static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
 {
 	char gpu[96];
+	if (l->kind == TL_CPU) {
+		const struct trace_thread *th = &app->trace->threads[l->thread];
+		if (l->depth == 0)
+			snprintf(buf, size, "%lld/%lld", (long long)th->pid, (long long)th->tid);
+		else
+			snprintf(buf, size, "  %*s%d", l->depth > 6 ? 6 : l->depth, "", l->depth);
+		return;
+	}
 	const struct trace_queue *q = &app->trace->queues[l->queue];
 	trace_gpu_label(app->trace, q->gpu, gpu, sizeof(gpu));
 	snprintf(buf, size, "GPU %s q%lld", gpu, (long long)q->queue);
+}
+
+/* The name of a lane's row: an op's, a call's, a roctx range's text. */
+static const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row)
+{
+	const struct trace *t = app->trace;
+	if (l->kind == TL_GPU)
+		return app_name(app, t->ops.name[row]);
+	const char *name = trace_str(t, t->apis.name[row]);
+	if (strcmp(name, "UserMarker") == 0)
+		return trace_str(t, t->apis.args[row]);
+	return name;
 }
 
 /* One lane: each column a bucket; runs of one op long enough carry its name. */
@@ -93,7 +115,7 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 		}
 		attr_t at = theme_attr(op == TRACE_NONE ? THEME_NORMAL : THEME_BAR);
 		if (run >= 4) {
-			const char *name = app_name(app, app->trace->ops.name[op]);
+			const char *name = row_name(app, l, op);
 			char *shown = name_strip(name);
 			draw_fill(stdscr, y, x0 + c, run, theme_attr(THEME_CURSOR));
 			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, theme_attr(THEME_CURSOR));
@@ -121,15 +143,25 @@ static int64_t tick_step(int64_t dt)
 				return p * m[i];
 }
 
+/* "+1.20 ms", or "-3.57 ms" before the first op. */
+static const char *relative(int64_t ns, char *buf, size_t size)
+{
+	char u[UNITS_BUFSZ];
+	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+", units_format_ns(ns < 0 ? -ns : ns, u, sizeof(u)));
+	return buf;
+}
+
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = bucket(p), step = tick_step(dt);
-	int64_t rel = p->view_start - p->tl.start;
+	int64_t rel = p->view_start - p->tl.origin;
+	/* The first tick at or after the view's start, negative times too. */
+	int64_t first = rel >= 0 ? (rel + step - 1) / step * step : -(-rel / step) * step;
 	draw_fill(stdscr, y, x0, p->cols, theme_attr(THEME_HEADER));
-	for (int64_t r = (rel + step - 1) / step * step; r < rel + p->view_span; r += step) {
+	for (int64_t r = first; r < rel + p->view_span; r += step) {
 		int c = (int)((r - rel) / dt);
-		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ];
-		snprintf(label, sizeof(label), "|+%s", units_format_ns(r, u, sizeof(u)));
+		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ + 2];
+		snprintf(label, sizeof(label), "|%s", relative(r, u, sizeof(u)));
 		if (c >= 0 && c < p->cols)
 			draw_text(stdscr, y, x0 + c, p->cols - c, label, theme_attr(THEME_HEADER));
 	}
@@ -164,20 +196,24 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
 	const struct trace *t = app->trace;
-	char line[1024], a[UNITS_BUFSZ], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	char line[1024], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
-	snprintf(line, sizeof(line), _("view %s at +%s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 units_format_ns(p->cursor - p->tl.start, a, sizeof(a)));
+	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
+		 relative(p->cursor - p->tl.origin, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = timeline_at(l, p->cursor);
 		if (k < l->n && l->start[k] <= p->cursor) {
-			uint32_t op = l->ops[k];
+			uint32_t row = l->ops[k];
 			char lane[160];
 			lane_label(app, l, lane, sizeof(lane));
-			snprintf(line, sizeof(line), _("%s  start +%s  duration %s  %s"), app_name(app, t->ops.name[op]),
-				 units_format_ns(t->ops.start[op] - p->tl.start, a, sizeof(a)),
-				 units_format_ns(t->ops.end[op] - t->ops.start[op], d, sizeof(d)), lane);
+			if (l->kind == TL_CPU) {
+				const struct trace_thread *th = &t->threads[l->thread];
+				snprintf(lane, sizeof(lane), "%lld/%lld", (long long)th->pid, (long long)th->tid);
+			}
+			snprintf(line, sizeof(line), _("%s  start %s  duration %s  %s"), row_name(app, l, row),
+				 relative(l->start[k] - p->tl.origin, a, sizeof(a)),
+				 units_format_ns(l->end[k] - l->start[k], d, sizeof(d)), lane);
 		}
 	}
 	draw_text(stdscr, y, 0, width, line, theme_attr(THEME_STATUS));
@@ -280,7 +316,7 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
 	struct window w = app->window;
 	if (!w.active) {
-		w.start = p->tl.start;
+		w.start = p->tl.start < p->tl.origin ? p->tl.start : p->tl.origin;
 		w.end = p->tl.end + 1;
 	}
 	if (end)

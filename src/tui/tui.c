@@ -164,7 +164,7 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 	return 0;
 }
 
-int tui_run(const struct trace *t, const struct tui_options *o)
+int tui_run(struct trace *t, const struct tui_options *o)
 {
 	char err[2048] = "";
 	struct tui_config cfg;

@@ -10,7 +10,8 @@ struct tui_options {
 	const char *script;
 };
 
-/* Run until the user quits; returns the exit status. */
-int tui_run(const struct trace *t, const struct tui_options *o);
+/* Run until the user quits; returns the exit status. The trace gets its
+ * API rows when the timeline first needs them. */
+int tui_run(struct trace *t, const struct tui_options *o);
 
 #endif
