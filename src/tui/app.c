@@ -17,6 +17,7 @@ void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style
 	memset(app, 0, sizeof(*app));
 	app->trace = t;
 	app->loadable = t;
+	app->jump_op = TRACE_NONE;
 	name_cache_init(&app->names, name_style);
 	filter_init(&app->filter);
 	app_select(app);
@@ -100,6 +101,12 @@ static unsigned show_pane(struct app *app, size_t i)
 		return ACT_NONE;
 	app->active = i;
 	return ACT_REDRAW;
+}
+
+unsigned app_show_in_timeline(struct app *app, uint32_t op)
+{
+	app->jump_op = op;
+	return show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }
 
 static unsigned toggle_style(struct app *app, unsigned bit)

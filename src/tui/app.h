@@ -35,6 +35,7 @@ struct app {
 	struct window window;
 	struct selection sel;               /* what the filter and window keep */
 	unsigned generation;                /* changes with the selection */
+	uint32_t jump_op;                   /* for the timeline to show, or TRACE_NONE */
 	void (*flush)(struct app *app);     /* draw now, before a long task */
 };
 
@@ -65,6 +66,9 @@ unsigned app_prompt_window(struct app *app);
 unsigned app_prompt_export(struct app *app);
 /* Remove the last filter rule. */
 unsigned app_pop_filter(struct app *app);
+
+/* Switch to the timeline with the op under its cursor. */
+unsigned app_show_in_timeline(struct app *app, uint32_t op);
 
 /* The name of a string as the current name style shows it. */
 const char *app_name(struct app *app, uint32_t id);

@@ -55,6 +55,23 @@ struct profile_pane {
 
 static void sort_rows(struct profile_pane *p, struct app *app);
 
+/* The earliest op of the cursor's row that the selection keeps, in the
+ * timeline. */
+static unsigned show_first(struct profile_pane *p, struct app *app)
+{
+	if (p->prof.n == 0)
+		return ACT_NONE;
+	uint32_t name = p->prof.rows[p->order[p->nav.cursor]].name;
+	const struct trace_ops *ops = &app->trace->ops;
+	uint32_t first = TRACE_NONE;
+	for (size_t i = 0; i < ops->n; i++)
+		if (ops->name[i] == name && app->sel.ops[i] && (first == TRACE_NONE || ops->start[i] < ops->start[first]))
+			first = (uint32_t)i;
+	if (first == TRACE_NONE)
+		return ACT_NONE;
+	return app_show_in_timeline(app, first);
+}
+
 /* Compute (again, after the filter changed), keeping the cursor on the
  * name it was on when that name is still there. */
 static void ensure_ready(struct profile_pane *p, struct app *app)
@@ -282,6 +299,8 @@ static unsigned profile_request(struct view *v, struct app *app, enum request re
 		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[p->sort]),
 			    p->reverse ? _("reversed") : _("normal order"));
 		return ACT_REDRAW;
+	case REQ_SHOW_IN_TIMELINE:
+		return show_first(p, app);
 	case REQ_ENTER: {
 		if (p->prof.n == 0)
 			return ACT_NONE;

@@ -53,6 +53,8 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	p->ready = 1;
 }
 
+static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
+
 static int64_t bucket(const struct timeline_pane *p)
 {
 	int64_t dt = p->view_span / (p->cols > 0 ? p->cols : 1);
@@ -228,6 +230,10 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	p->rows = height - 3;
 	if (p->cols < 1 || p->rows < 1)
 		return;
+	if (app->jump_op != TRACE_NONE) {
+		show_op(p, app, app->jump_op);
+		app->jump_op = TRACE_NONE;
+	}
 	draw_text(stdscr, y, 0, LABEL_WIDTH, _("whole trace"), theme_attr(THEME_DIM));
 	draw_minimap(p, y, x0);
 	draw_text(stdscr, y + 1, 0, LABEL_WIDTH, "", theme_attr(THEME_NORMAL));
@@ -312,6 +318,72 @@ static void zoom_event(struct timeline_pane *p)
 	clamp_view(p);
 }
 
+/* Put the cursor on a row of a lane of this kind (a queue's op, a thread's
+ * call at any depth); the view follows when the row is outside it. */
+static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
+{
+	for (size_t i = 0; i < p->tl.nlanes; i++) {
+		const struct tl_lane *l = &p->tl.lanes[i];
+		if (l->kind != kind || (kind == TL_GPU ? l->queue : l->thread) != owner)
+			continue;
+		size_t k = timeline_at(l, start);
+		while (k < l->n && l->start[k] <= start && l->ops[k] != row)
+			k++;
+		if (k >= l->n || l->ops[k] != row)
+			continue;
+		p->lane = i;
+		p->cursor = start;
+		if (start < p->view_start || start >= p->view_start + p->view_span)
+			p->view_start = start - p->view_span / 2;
+		clamp_view(p);
+		return 1;
+	}
+	return 0;
+}
+
+/* An op in view, seen from far enough to show what ran around it. */
+static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
+{
+	const struct trace_ops *ops = &app->trace->ops;
+	int64_t d = ops->end[op] - ops->start[op];
+	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
+	p->view_start = ops->start[op] - p->view_span / 2;
+	clamp_view(p);
+	goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]);
+}
+
+/* Enter: from an op to the call that launched it, from a call to its op. */
+static unsigned follow_link(struct timeline_pane *p, struct app *app)
+{
+	const struct trace *t = app->trace;
+	if (p->lane >= p->tl.nlanes)
+		return ACT_NONE;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	size_t k = timeline_at(l, p->cursor);
+	if (k >= l->n || l->start[k] > p->cursor) {
+		app_message(app, 1, "%s", _("No event under the cursor"));
+		return ACT_REDRAW;
+	}
+	uint32_t row = l->ops[k];
+	if (l->kind == TL_GPU) {
+		uint32_t api = t->op_launch ? t->op_launch[row] : TRACE_NONE;
+		if (api == TRACE_NONE || api >= t->apis.n)
+			app_message(app, 1, "%s", _("No API call launched this op"));
+		else if (!goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]))
+			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
+		return ACT_REDRAW;
+	}
+	uint32_t op = TRACE_NONE;
+	for (size_t i = 0; i < t->links.n; i++)
+		if (t->links.api[i] == row && (op == TRACE_NONE || t->ops.start[t->links.op[i]] < t->ops.start[op]))
+			op = t->links.op[i];
+	if (op == TRACE_NONE)
+		app_message(app, 1, "%s", _("This call launched no GPU op"));
+	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
+		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
+	return ACT_REDRAW;
+}
+
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
 	struct window w = app->window;
@@ -354,6 +426,7 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 	case REQ_MOVE_DOWN: if (p->lane + 1 < p->tl.nlanes) p->lane++; return ACT_REDRAW;
 	case REQ_MOVE_FIRST: p->lane = 0; return ACT_REDRAW;
 	case REQ_MOVE_LAST: p->lane = p->tl.nlanes ? p->tl.nlanes - 1 : 0; return ACT_REDRAW;
+	case REQ_ENTER: return follow_link(p, app);
 	case REQ_WINDOW_START: return set_window(p, app, 0);
 	case REQ_WINDOW_END: return set_window(p, app, 1);
 	case REQ_WINDOW_CLEAR:
