@@ -125,6 +125,9 @@ unsigned app_request(struct app *app, enum request req)
 {
 	struct view *v = top_view(app);
 	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
+	/* Space folds a lane in the timeline and pages down everywhere else. */
+	if ((act & ACT_UNHANDLED) && req == REQ_TOGGLE_LANE && v->ops->request)
+		act = v->ops->request(v, app, REQ_PAGE_DOWN);
 	if (!(act & ACT_UNHANDLED))
 		return act;
 	switch (req) {

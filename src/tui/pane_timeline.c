@@ -27,11 +27,40 @@ struct timeline_pane {
 	int ready;
 	int64_t view_start, view_span;  /* what the screen shows */
 	int64_t cursor;                 /* a time */
-	size_t lane, top;               /* the cursor's lane, the first shown */
+	size_t lane, top;               /* the cursor's lane; the first shown (in vis) */
+	uint8_t *folded;                /* per thread: its nesting rows hidden */
+	size_t *vis, nvis;              /* the lanes shown, in order */
 	int cols, rows;                 /* of the lane area, as last drawn */
 	int64_t *minimap;               /* busy per column over the whole trace */
 	int minimap_cols;
 };
+
+static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
+{
+	return l->kind == TL_CPU && l->depth > 0 && p->folded[l->thread];
+}
+
+/* The list of lanes shown; a cursor on a hidden row goes to its thread. */
+static void update_visible(struct timeline_pane *p)
+{
+	p->nvis = 0;
+	for (size_t i = 0; i < p->tl.nlanes; i++)
+		if (!lane_hidden(p, &p->tl.lanes[i]))
+			p->vis[p->nvis++] = i;
+	while (p->lane > 0 && p->lane < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[p->lane]))
+		p->lane--;
+	if (p->top >= p->nvis)
+		p->top = 0;
+}
+
+/* Where the cursor's lane is among those shown. */
+static size_t visible_pos(const struct timeline_pane *p)
+{
+	for (size_t i = 0; i < p->nvis; i++)
+		if (p->vis[i] >= p->lane)
+			return i;
+	return p->nvis ? p->nvis - 1 : 0;
+}
 
 static void ensure_ready(struct timeline_pane *p, struct app *app)
 {
@@ -49,8 +78,13 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	free(p->minimap);
 	p->minimap = NULL;
 	p->minimap_cols = 0;
+	if (!p->folded)
+		p->folded = xcalloc(app->trace->nthreads ? app->trace->nthreads : 1, 1);
+	free(p->vis);
+	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
 	p->generation = app->generation;
 	p->ready = 1;
+	update_visible(p);
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
@@ -238,14 +272,18 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_minimap(p, y, x0);
 	draw_text(stdscr, y + 1, 0, LABEL_WIDTH, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
-	if (p->lane < p->top)
-		p->top = p->lane;
-	if (p->lane >= p->top + (size_t)p->rows)
-		p->top = p->lane - (size_t)p->rows + 1;
-	for (int r = 0; r < p->rows && p->top + (size_t)r < p->tl.nlanes; r++) {
-		size_t i = p->top + (size_t)r;
+	size_t pos = visible_pos(p);
+	if (pos < p->top)
+		p->top = pos;
+	if (pos >= p->top + (size_t)p->rows)
+		p->top = pos - (size_t)p->rows + 1;
+	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
+		size_t i = p->vis[p->top + (size_t)r];
 		char label[160];
 		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] && i + 1 < p->tl.nlanes &&
+		    lane_hidden(p, &p->tl.lanes[i + 1]))
+			strncat(label, " +", sizeof(label) - strlen(label) - 1);
 		draw_text(stdscr, y + 2 + r, 0, LABEL_WIDTH, label,
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
 		draw_text(stdscr, y + 2 + r, LABEL_WIDTH, 1, glyphs()->vline, theme_attr(THEME_DIM));
@@ -331,6 +369,10 @@ static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t 
 			k++;
 		if (k >= l->n || l->ops[k] != row)
 			continue;
+		if (lane_hidden(p, l)) {
+			p->folded[l->thread] = 0;
+			update_visible(p);
+		}
 		p->lane = i;
 		p->cursor = start;
 		if (start < p->view_start || start >= p->view_start + p->view_span)
@@ -406,6 +448,35 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 	return ACT_REDRAW;
 }
 
+/* Up/Down over the lanes shown. */
+static unsigned move_lane(struct timeline_pane *p, int by)
+{
+	if (p->nvis == 0)
+		return ACT_NONE;
+	long pos = (long)visible_pos(p) + by;
+	if (pos < 0)
+		pos = 0;
+	if (pos >= (long)p->nvis)
+		pos = (long)p->nvis - 1;
+	p->lane = p->vis[pos];
+	return ACT_REDRAW;
+}
+
+/* Space: hide or show the nesting rows of the cursor's thread. */
+static unsigned fold(struct timeline_pane *p, struct app *app)
+{
+	if (p->lane >= p->tl.nlanes)
+		return ACT_NONE;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	if (l->kind != TL_CPU) {
+		app_message(app, 0, "%s", _("Only a thread's lane has rows to fold"));
+		return ACT_REDRAW;
+	}
+	p->folded[l->thread] = !p->folded[l->thread];
+	update_visible(p);
+	return ACT_REDRAW;
+}
+
 static unsigned timeline_request(struct view *v, struct app *app, enum request req)
 {
 	struct timeline_pane *p = v->data;
@@ -422,10 +493,13 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 	case REQ_ZOOM_EVENT: zoom_event(p); return ACT_REDRAW;
 	case REQ_FIND_NEXT: jump(p, 1); return ACT_REDRAW;
 	case REQ_FIND_PREV: jump(p, -1); return ACT_REDRAW;
-	case REQ_MOVE_UP: if (p->lane > 0) p->lane--; return ACT_REDRAW;
-	case REQ_MOVE_DOWN: if (p->lane + 1 < p->tl.nlanes) p->lane++; return ACT_REDRAW;
-	case REQ_MOVE_FIRST: p->lane = 0; return ACT_REDRAW;
-	case REQ_MOVE_LAST: p->lane = p->tl.nlanes ? p->tl.nlanes - 1 : 0; return ACT_REDRAW;
+	case REQ_MOVE_UP: return move_lane(p, -1);
+	case REQ_MOVE_DOWN: return move_lane(p, 1);
+	case REQ_PAGE_UP: return move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
+	case REQ_PAGE_DOWN: return move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
+	case REQ_MOVE_FIRST: p->lane = p->nvis ? p->vis[0] : 0; return ACT_REDRAW;
+	case REQ_MOVE_LAST: p->lane = p->nvis ? p->vis[p->nvis - 1] : 0; return ACT_REDRAW;
+	case REQ_TOGGLE_LANE: return fold(p, app);
 	case REQ_ENTER: return follow_link(p, app);
 	case REQ_WINDOW_START: return set_window(p, app, 0);
 	case REQ_WINDOW_END: return set_window(p, app, 1);
@@ -453,8 +527,8 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 	if (button != 1 || c < 0 || c >= p->cols)
 		return ACT_NONE;
 	p->cursor = p->view_start + c * bucket(p);
-	if (row >= 2 && p->top + (size_t)(row - 2) < p->tl.nlanes)
-		p->lane = p->top + (size_t)(row - 2);
+	if (row >= 2 && p->top + (size_t)(row - 2) < p->nvis)
+		p->lane = p->vis[p->top + (size_t)(row - 2)];
 	clamp_view(p);
 	return ACT_REDRAW;
 }
@@ -464,6 +538,8 @@ static void timeline_free_view(struct view *v)
 	struct timeline_pane *p = v->data;
 	timeline_free(&p->tl);
 	free(p->minimap);
+	free(p->folded);
+	free(p->vis);
 	free(p);
 }
 

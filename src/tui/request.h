@@ -30,7 +30,8 @@
 	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor")) \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window")) \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up")) \
-	REQ(PAGE_DOWN, "PageDown C-f Space", N_("Moving"), N_("Page down")) \
+	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down")) \
+	REQ(TOGGLE_LANE, "Space", N_("Moving"), N_("Fold or unfold a thread's nesting rows (elsewhere: page down)")) \
 	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
 	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
 	REQ(ENTER, "Enter", N_("Tables"), N_("Details of the row (timeline: from an op to its launch and back)")) \
