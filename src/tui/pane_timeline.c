@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/timeline.h"
+#include "load/launch.h"
 #include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
@@ -29,9 +30,13 @@ struct timeline_pane {
 	int64_t cursor;                 /* a time */
 	size_t lane, top;               /* the cursor's lane; the first shown (in vis) */
 	uint8_t *folded;                /* per thread: its nesting rows hidden */
+	size_t nfolded;
 	size_t *vis, nvis;              /* the lanes shown, in order */
 	int cols, rows;                 /* of the lane area, as last drawn */
 	int64_t *minimap;               /* busy per column over the whole trace */
+	uint32_t dims_op;               /* the kernel whose sizes were last read */
+	int dims_ok, dims_op_set;
+	struct launch_dims dims;
 	int minimap_cols;
 };
 
@@ -78,8 +83,12 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	free(p->minimap);
 	p->minimap = NULL;
 	p->minimap_cols = 0;
-	if (!p->folded)
-		p->folded = xcalloc(app->trace->nthreads ? app->trace->nthreads : 1, 1);
+	p->dims_op_set = 0;     /* the links may have come with the API rows */
+	if (p->nfolded != app->trace->nthreads) {  /* threads come with the API rows */
+		free(p->folded);
+		p->nfolded = app->trace->nthreads;
+		p->folded = xcalloc(p->nfolded ? p->nfolded : 1, 1);
+	}
 	free(p->vis);
 	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
 	p->generation = app->generation;
@@ -228,11 +237,29 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 	}
 }
 
-/* The event under the cursor, in one line. */
+/* "  grid 1024x1x1  workgroup 256x1x1" for a kernel whose input records
+ * them; read once per kernel the cursor stops on. */
+static void launch_sizes(struct timeline_pane *p, const struct trace *t, uint32_t op, char *buf, size_t size)
+{
+	if (p->dims_op != op || !p->dims_op_set) {
+		p->dims_ok = load_launch_dims(t, op, &p->dims) == 0;
+		p->dims_op = op;
+		p->dims_op_set = 1;
+	}
+	if (!p->dims_ok)
+		return;
+	const int64_t *g = p->dims.grid, *w = p->dims.workgroup;
+	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0], (long long)g[1],
+		 (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
+}
+
+/* The event under the cursor, in one line; a long name gives way to the
+ * facts after it. */
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
 	const struct trace *t = app->trace;
 	char line[1024], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	const char *name = "";
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
 		 relative(p->cursor - p->tl.origin, a, sizeof(a)));
@@ -241,18 +268,25 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 		size_t k = timeline_at(l, p->cursor);
 		if (k < l->n && l->start[k] <= p->cursor) {
 			uint32_t row = l->ops[k];
-			char lane[160];
+			char lane[160], sizes[160] = "";
 			lane_label(app, l, lane, sizeof(lane));
 			if (l->kind == TL_CPU) {
 				const struct trace_thread *th = &t->threads[l->thread];
 				snprintf(lane, sizeof(lane), "%lld/%lld", (long long)th->pid, (long long)th->tid);
+			} else {
+				launch_sizes(p, t, row, sizes, sizeof(sizes));
 			}
-			snprintf(line, sizeof(line), _("%s  start %s  duration %s  %s"), row_name(app, l, row),
+			name = row_name(app, l, row);
+			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
 				 relative(l->start[k] - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(l->end[k] - l->start[k], d, sizeof(d)), lane);
+				 units_format_ns(l->end[k] - l->start[k], d, sizeof(d)), lane, sizes);
 		}
 	}
-	draw_text(stdscr, y, 0, width, line, theme_attr(THEME_STATUS));
+	int room = width - text_width(line), name_w = text_width(name);
+	if (name_w > room)
+		name_w = room > 20 ? room : 20;
+	int x = *name ? draw_text(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
+	draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
 }
 
 static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)

@@ -1,0 +1,58 @@
+#include "config.h"
+#include "load/launch.h"
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+#include "load/dbfile.h"
+
+static const struct trace_input *input_of(const struct trace *t, uint32_t op)
+{
+	for (size_t i = 0; i < t->ninputs; i++)
+		if (op >= t->inputs[i].op_first && op - t->inputs[i].op_first < t->inputs[i].op_count)
+			return &t->inputs[i];
+	return NULL;
+}
+
+/* rpd keeps the sizes with the launching call, rocpd with the dispatch. */
+static int query(const struct trace *t, uint32_t op, const struct trace_input *in, const char **sql,
+		 int64_t *key)
+{
+	if (in->format == INPUT_ROCPD) {
+		*sql = "SELECT grid_size_x, grid_size_y, grid_size_z, workgroup_size_x, workgroup_size_y, "
+		       "workgroup_size_z FROM rocpd_kernel_dispatch WHERE id = ?";
+		*key = t->ops.id[op];
+		return 0;
+	}
+	uint32_t api = t->op_launch ? t->op_launch[op] : TRACE_NONE;
+	if (api == TRACE_NONE || api >= t->apis.n)
+		return -1;
+	*sql = "SELECT gridX, gridY, gridZ, workgroupX, workgroupY, workgroupZ FROM rocpd_kernelapi "
+	       "WHERE api_ptr_id = ?";
+	*key = t->apis.id[api];
+	return 0;
+}
+
+int load_launch_dims(const struct trace *t, uint32_t op, struct launch_dims *out)
+{
+	const struct trace_input *in = op < t->ops.n && t->ops.kind[op] == OP_KERNEL ? input_of(t, op) : NULL;
+	const char *sql;
+	int64_t key;
+	if (!in || query(t, op, in, &sql, &key))
+		return -1;
+	struct rpd_error err;
+	sqlite3 *db;
+	sqlite3_stmt *st = NULL;
+	if (dbfile_open(in->path, &db, &err))
+		return -1;
+	int found = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+		    sqlite3_bind_int64(st, 1, key) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		for (int i = 0; i < 3; i++) {
+			out->grid[i] = sqlite3_column_int64(st, i);
+			out->workgroup[i] = sqlite3_column_int64(st, i + 3);
+		}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return found ? 0 : -1;
+}
