@@ -73,8 +73,15 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 		app_need_apis(app);
 	if (p->ready && p->generation == app->generation)
 		return;
+	/* A view of the whole trace stays so when the trace grows (the API rows
+	 * arrive while the first frame is drawn). */
+	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
 	timeline_free(&p->tl);
 	timeline_build(app->trace, &app->sel, &p->tl);
+	if (whole) {
+		p->view_start = p->tl.start;
+		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	}
 	if (!p->ready) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
