@@ -136,16 +136,30 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 	snprintf(buf, size, "GPU %s q%lld", gpu, (long long)q->queue);
 }
 
+/* The string id a row is known by: an op's name, a call's, a roctx
+ * range's text. */
+static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint32_t row)
+{
+	if (l->kind == TL_GPU)
+		return t->ops.name[row];
+	if (strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0)
+		return t->apis.args[row];
+	return t->apis.name[row];
+}
+
+/* A colour per name, so that one kernel looks the same wherever it runs. */
+static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32_t row)
+{
+	uint32_t h = row_name_id(t, l, row) * 2654435761u;
+	return theme_attr((enum theme_elem)(THEME_EVENT0 + (h >> 16) % 6));
+}
+
 /* The name of a lane's row: an op's, a call's, a roctx range's text. */
 static const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row)
 {
 	const struct trace *t = app->trace;
-	if (l->kind == TL_GPU)
-		return app_name(app, t->ops.name[row]);
-	const char *name = trace_str(t, t->apis.name[row]);
-	if (strcmp(name, "UserMarker") == 0)
-		return trace_str(t, t->apis.args[row]);
-	return name;
+	uint32_t id = row_name_id(t, l, row);
+	return l->kind == TL_GPU ? app_name(app, id) : trace_str(t, id);
 }
 
 /* One lane: each column a bucket; runs of one op long enough carry its name. */
@@ -165,12 +179,12 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 			       timeline_busy(l, a + run * dt, a + (run + 1) * dt) >= dt * 99 / 100)
 				run++;
 		}
-		attr_t at = theme_attr(op == TRACE_NONE ? THEME_NORMAL : THEME_BAR);
+		attr_t at = op == TRACE_NONE ? theme_attr(THEME_NORMAL) : name_colour(app->trace, l, op);
 		if (run >= 4) {
 			const char *name = row_name(app, l, op);
 			char *shown = name_strip(name);
-			draw_fill(stdscr, y, x0 + c, run, theme_attr(THEME_CURSOR));
-			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, theme_attr(THEME_CURSOR));
+			draw_fill(stdscr, y, x0 + c, run, at | A_REVERSE);
+			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, at | A_REVERSE);
 			free(shown);
 		} else {
 			for (int k = 0; k < run; k++)
