@@ -26,6 +26,7 @@ struct timeline_pane {
 	struct timeline tl;
 	unsigned generation;
 	int ready;
+	int dim;                        /* show what the filter drops, dimmed */
 	int64_t view_start, view_span;  /* what the screen shows */
 	int64_t cursor;                 /* a time */
 	size_t lane, top;               /* the cursor's lane; the first shown (in vis) */
@@ -77,7 +78,7 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	 * arrive while the first frame is drawn). */
 	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
 	timeline_free(&p->tl);
-	timeline_build(app->trace, &app->sel, &p->tl);
+	timeline_build(app->trace, p->dim ? NULL : &app->sel, &p->tl);
 	if (whole) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
@@ -154,6 +155,12 @@ static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32
 	return theme_attr((enum theme_elem)(THEME_EVENT0 + (h >> 16) % 6));
 }
 
+/* Whether the filter and window keep a row (all are drawn when dimming). */
+static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
+{
+	return l->kind == TL_GPU ? app->sel.ops[row] : app->sel.apis[row];
+}
+
 /* The name of a lane's row: an op's, a call's, a roctx range's text. */
 static const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row)
 {
@@ -179,7 +186,8 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 			       timeline_busy(l, a + run * dt, a + (run + 1) * dt) >= dt * 99 / 100)
 				run++;
 		}
-		attr_t at = op == TRACE_NONE ? theme_attr(THEME_NORMAL) : name_colour(app->trace, l, op);
+		attr_t at = op == TRACE_NONE ? theme_attr(THEME_NORMAL)
+			    : kept(app, l, op) ? name_colour(app->trace, l, op) : theme_attr(THEME_DIM);
 		if (run >= 4) {
 			const char *name = row_name(app, l, op);
 			char *shown = name_strip(name);
@@ -556,6 +564,12 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 	case REQ_MOVE_LAST: p->lane = p->nvis ? p->vis[p->nvis - 1] : 0; return ACT_REDRAW;
 	case REQ_TOGGLE_LANE: return fold(p, app);
 	case REQ_ENTER: return follow_link(p, app);
+	case REQ_TOGGLE_DIM:
+		p->dim = !p->dim;
+		p->generation = app->generation - 1;  /* build again */
+		app_message(app, 0, "%s", p->dim ? _("Events the filter drops are dimmed")
+						 : _("Events the filter drops are hidden"));
+		return ACT_REDRAW;
 	case REQ_WINDOW_START: return set_window(p, app, 0);
 	case REQ_WINDOW_END: return set_window(p, app, 1);
 	case REQ_WINDOW_CLEAR:

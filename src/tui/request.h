@@ -29,6 +29,7 @@
 	REQ(WINDOW_START, "[", N_("Timeline"), N_("Time window starts at the cursor")) \
 	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor")) \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window")) \
+	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed")) \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up")) \
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down")) \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"), N_("Fold or unfold a thread's nesting rows (elsewhere: page down)")) \
