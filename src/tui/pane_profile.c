@@ -299,9 +299,9 @@ static unsigned profile_request(struct view *v, struct app *app, enum request re
 		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[p->sort]),
 			    p->reverse ? _("reversed") : _("normal order"));
 		return ACT_REDRAW;
-	case REQ_SHOW_IN_TIMELINE:
+	case REQ_ENTER:
 		return show_first(p, app);
-	case REQ_ENTER: {
+	case REQ_DETAILS: {
 		if (p->prof.n == 0)
 			return ACT_NONE;
 		const struct profile_row *r = &p->prof.rows[p->order[p->nav.cursor]];

@@ -35,8 +35,8 @@
 	REQ(TOGGLE_LANE, "Space", N_("Moving"), N_("Fold or unfold a thread's nesting rows (elsewhere: page down)")) \
 	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
 	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
-	REQ(ENTER, "Enter", N_("Tables"), N_("Details of the row (timeline: from an op to its launch and back)")) \
-	REQ(SHOW_IN_TIMELINE, "T", N_("Tables"), N_("The row's first instance in the timeline")) \
+	REQ(ENTER, "Enter", N_("Tables"), N_("The row's first instance in the timeline (timeline: from an op to its launch and back)")) \
+	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram")) \
 	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)")) \
 	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)")) \
 	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find (timeline: previous event)")) \

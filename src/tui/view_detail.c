@@ -163,7 +163,8 @@ static unsigned detail_request(struct view *v, struct app *app, enum request req
 	case REQ_PAGE_DOWN: d->scroll = d->scroll + page < max ? d->scroll + page : max; break;
 	case REQ_MOVE_FIRST: d->scroll = 0; break;
 	case REQ_MOVE_LAST: d->scroll = max; break;
-	case REQ_ENTER: return ACT_NONE;
+	case REQ_ENTER:
+	case REQ_DETAILS: return ACT_NONE;
 	default: return ACT_UNHANDLED;
 	}
 	return ACT_REDRAW;
