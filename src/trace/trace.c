@@ -298,6 +298,27 @@ static const char *input_name(const struct trace *t, uint32_t input)
 	return base;
 }
 
+static int threads_span_domains(const struct trace *t)
+{
+	for (size_t i = 1; i < t->nthreads; i++)
+		if (t->threads[i].domain != t->threads[0].domain)
+			return 1;
+	return 0;
+}
+
+const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf, size_t size)
+{
+	const struct trace_thread *th = &t->threads[thread];
+	const char *node = t->domains[th->domain].node;
+	if (!threads_span_domains(t))
+		snprintf(buf, size, "%lld/%lld", (long long)th->pid, (long long)th->tid);
+	else if (node)
+		snprintf(buf, size, "%s/%lld/%lld", node, (long long)th->pid, (long long)th->tid);
+	else
+		snprintf(buf, size, "%s:%lld/%lld", input_name(t, th->input), (long long)th->pid, (long long)th->tid);
+	return buf;
+}
+
 /* Do the GPUs span more than one domain? (Domains without GPUs, such as
  * that of an input before it named its node, do not count.) */
 static int gpus_span_domains(const struct trace *t)

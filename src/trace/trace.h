@@ -141,4 +141,8 @@ enum op_kind trace_classify_op(const char *desc, const char *type);
  * known, its input's file name ("file:2"). Returns buf. */
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size);
 
+/* A thread's label, "pid/tid", prefixed as GPUs' labels are when the
+ * threads come from more than one machine or input. Returns buf. */
+const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf, size_t size);
+
 #endif

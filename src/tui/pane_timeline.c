@@ -19,7 +19,8 @@
 #include "util/units.h"
 #include "util/xalloc.h"
 
-#define LABEL_WIDTH 14
+#define LABEL_MIN 14
+#define LABEL_MAX 40
 #define MIN_SPAN 10          /* ns across the screen, at most zoom */
 
 struct timeline_pane {
@@ -34,6 +35,8 @@ struct timeline_pane {
 	size_t nfolded;
 	size_t *vis, nvis;              /* the lanes shown, in order */
 	int cols, rows;                 /* of the lane area, as last drawn */
+	int label_need;                 /* the widest lane label, within limits */
+	int label_w;                    /* as drawn: at most a third of a wide screen */
 	int64_t *minimap;               /* busy per column over the whole trace */
 	uint32_t dims_op;               /* the kernel whose sizes were last read */
 	int dims_ok, dims_op_set;
@@ -66,6 +69,23 @@ static size_t visible_pos(const struct timeline_pane *p)
 		if (p->vis[i] >= p->lane)
 			return i;
 	return p->nvis ? p->nvis - 1 : 0;
+}
+
+static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size);
+
+/* Room for the widest label (with a fold mark), so that labels of several
+ * inputs stay whole. */
+static int label_width(const struct timeline_pane *p, const struct app *app)
+{
+	int w = LABEL_MIN;
+	for (size_t i = 0; i < p->tl.nlanes; i++) {
+		char label[160];
+		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		int need = text_width(label) + 2;
+		if (need > w)
+			w = need;
+	}
+	return w < LABEL_MAX ? w : LABEL_MAX;
 }
 
 static void ensure_ready(struct timeline_pane *p, struct app *app)
@@ -102,6 +122,7 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	p->generation = app->generation;
 	p->ready = 1;
 	update_visible(p);
+	p->label_need = label_width(p, app);
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
@@ -125,9 +146,8 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 {
 	char gpu[96];
 	if (l->kind == TL_CPU) {
-		const struct trace_thread *th = &app->trace->threads[l->thread];
 		if (l->depth == 0)
-			snprintf(buf, size, "%lld/%lld", (long long)th->pid, (long long)th->tid);
+			trace_thread_label(app->trace, l->thread, buf, size);
 		else
 			snprintf(buf, size, "  %*s%d", l->depth > 6 ? 6 : l->depth, "", l->depth);
 		return;
@@ -300,8 +320,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			char lane[160], sizes[160] = "";
 			lane_label(app, l, lane, sizeof(lane));
 			if (l->kind == TL_CPU) {
-				const struct trace_thread *th = &t->threads[l->thread];
-				snprintf(lane, sizeof(lane), "%lld/%lld", (long long)th->pid, (long long)th->tid);
+				trace_thread_label(t, l->thread, lane, sizeof(lane));
 			} else {
 				launch_sizes(p, t, row, sizes, sizeof(sizes));
 			}
@@ -322,7 +341,10 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 {
 	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
-	int x0 = LABEL_WIDTH + 1;
+	p->label_w = p->label_need;
+	if (p->label_w > LABEL_MIN && p->label_w > width / 3)
+		p->label_w = width / 3 > LABEL_MIN ? width / 3 : LABEL_MIN;
+	int x0 = p->label_w + 1;
 	p->cols = width - x0;
 	p->rows = height - 3;
 	if (p->cols < 1 || p->rows < 1)
@@ -331,9 +353,9 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 		show_op(p, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 	}
-	draw_text(stdscr, y, 0, LABEL_WIDTH, _("whole trace"), theme_attr(THEME_DIM));
+	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
 	draw_minimap(p, y, x0);
-	draw_text(stdscr, y + 1, 0, LABEL_WIDTH, "", theme_attr(THEME_NORMAL));
+	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
@@ -347,9 +369,9 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] && i + 1 < p->tl.nlanes &&
 		    lane_hidden(p, &p->tl.lanes[i + 1]))
 			strncat(label, " +", sizeof(label) - strlen(label) - 1);
-		draw_text(stdscr, y + 2 + r, 0, LABEL_WIDTH, label,
+		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
-		draw_text(stdscr, y + 2 + r, LABEL_WIDTH, 1, glyphs()->vline, theme_attr(THEME_DIM));
+		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
 		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
 	}
 	draw_detail(p, app, y + height - 1, width);
@@ -592,7 +614,7 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 		zoom(p, button == 4 ? 500 : 2000);
 		return ACT_REDRAW;
 	}
-	int c = col - LABEL_WIDTH - 1;
+	int c = col - p->label_w - 1;
 	if (button != 1 || c < 0 || c >= p->cols)
 		return ACT_NONE;
 	p->cursor = p->view_start + c * bucket(p);
