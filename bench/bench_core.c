@@ -79,6 +79,14 @@ int main(int argc, char **argv)
 	qsort(busy, RUNS, sizeof(double), by_double);
 	printf("ops=%zu filter='%s' kept=%zu filter_apply_ms=%.1f profile_ms=%.1f busy_ms=%.1f (medians of %d)\n",
 	       t.ops.n, argv[2], kept, filt[RUNS / 2], prof[RUNS / 2], busy[RUNS / 2], RUNS);
+	/* The timeline's CPU lanes need the API rows, read as the pane reads
+	 * them: after the ops. */
+	double a0 = now();
+	if (trace_load_apis(&t, &err)) {
+		fprintf(stderr, "bench_core: %s\n", err.msg);
+		return 1;
+	}
+	printf("apis=%zu api_load_s=%.3f\n", t.apis.n, now() - a0);
 	/* Timeline frames: every lane's 160 columns at random zooms, from the
 	 * whole trace down to a microsecond, as the pane computes them. */
 	struct timeline tl;
