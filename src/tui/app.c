@@ -239,6 +239,15 @@ static void draw_status(struct app *app, int row, int cols)
 	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));
 	int hw = text_width(hint);
 	int room = cols - (cols > hw + 10 ? hw + 2 : 0);
+	struct view *v = top_view(app);
+	char extra[128] = "";
+	if (v->ops->status)
+		v->ops->status(v, app, extra, sizeof(extra));
+	int ew = text_width(extra);
+	if (ew && room - ew - 2 > 20) {
+		room -= ew + 2;
+		draw_text(stdscr, row, room, ew, extra, theme_attr(THEME_STATUS));
+	}
 	if (app->message[0]) {
 		draw_text(stdscr, row, 0, room, app->message, a);
 	} else if (app->sel.filtered) {

@@ -245,6 +245,27 @@ static const char *relative(int64_t ns, char *buf, size_t size)
 	return buf;
 }
 
+/* The time window on the ruler: its columns highlighted, [ and ] at its
+ * ends when they are in view. */
+static void draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0)
+{
+	if (!w->active)
+		return;
+	int64_t dt = bucket(p), v0 = p->view_start, v1 = p->view_start + p->view_span;
+	int64_t a = w->start > v0 ? w->start : v0, b = w->end < v1 ? w->end : v1;
+	if (a >= b)
+		return;
+	int ca = (int)((a - v0) / dt), cb = (int)((b - 1 - v0) / dt);
+	if (cb >= p->cols)
+		cb = p->cols - 1;
+	attr_t at = theme_attr(THEME_CURSOR);
+	mvchgat(y, x0 + ca, cb - ca + 1, at & ~A_COLOR, (short)PAIR_NUMBER(at), NULL);
+	if (w->start >= v0)
+		draw_text(stdscr, y, x0 + ca, 1, "[", at);
+	if (w->end <= v1)
+		draw_text(stdscr, y, x0 + cb, 1, "]", at);
+}
+
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = bucket(p), step = tick_step(dt);
@@ -357,6 +378,7 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_minimap(p, y, x0);
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
+	draw_window_marks(p, &app->window, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
@@ -634,9 +656,20 @@ static void timeline_free_view(struct view *v)
 	free(p);
 }
 
+/* The span on screen, always in sight. */
+static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
+{
+	struct timeline_pane *p = v->data;
+	char span[UNITS_BUFSZ];
+	(void)app;
+	if (p->ready)
+		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+}
+
 static const struct view_ops timeline_ops = {
 	.name = "timeline", .title = N_("Timeline"), .draw = timeline_draw,
 	.request = timeline_request, .click = timeline_click, .free = timeline_free_view,
+	.status = timeline_status,
 };
 
 struct view pane_timeline_new(struct app *app)

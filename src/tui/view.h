@@ -5,6 +5,7 @@
 #define RPDTOP_VIEW_H
 
 #include <curses.h>
+#include <stddef.h>
 
 #include "tui/request.h"
 
@@ -21,6 +22,9 @@ struct view_ops {
 	/* A mouse press at (row, col) inside the view, row 0 = its first row. */
 	unsigned (*click)(struct view *v, struct app *app, int row, int col, int button);
 	void (*free)(struct view *v);
+	/* Optional: what the view adds to the status line (the timeline's
+	 * span), written into buf. */
+	void (*status)(struct view *v, struct app *app, char *buf, size_t size);
 };
 
 struct view {
