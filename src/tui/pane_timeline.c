@@ -637,11 +637,14 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 		return ACT_REDRAW;
 	}
 	int c = col - p->label_w - 1;
-	if (button != 1 || c < 0 || c >= p->cols)
+	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
+	if (button != 1 || c >= p->cols)
 		return ACT_NONE;
-	p->cursor = p->view_start + c * bucket(p);
-	if (row >= 2 && p->top + (size_t)(row - 2) < p->nvis)
+	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
+	if (c < 0)  /* on a label: the lane, and a thread's rows fold */
+		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
+	p->cursor = p->view_start + c * bucket(p);
 	clamp_view(p);
 	return ACT_REDRAW;
 }
