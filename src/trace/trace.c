@@ -306,19 +306,6 @@ static int threads_span_domains(const struct trace *t)
 	return 0;
 }
 
-const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf, size_t size)
-{
-	const struct trace_thread *th = &t->threads[thread];
-	const char *node = t->domains[th->domain].node;
-	if (!threads_span_domains(t))
-		snprintf(buf, size, "%lld/%lld", (long long)th->pid, (long long)th->tid);
-	else if (node)
-		snprintf(buf, size, "%s/%lld/%lld", node, (long long)th->pid, (long long)th->tid);
-	else
-		snprintf(buf, size, "%s:%lld/%lld", input_name(t, th->input), (long long)th->pid, (long long)th->tid);
-	return buf;
-}
-
 /* Do the GPUs span more than one domain? (Domains without GPUs, such as
  * that of an input before it named its node, do not count.) */
 static int gpus_span_domains(const struct trace *t)
@@ -329,15 +316,33 @@ static int gpus_span_domains(const struct trace *t)
 	return 0;
 }
 
+/* what alone, or prefixed with its node ("node/what") or, when the node is
+ * not known, its input's file name ("file:what"). */
+static const char *label(const struct trace *t, int prefix, uint32_t domain, uint32_t input, const char *what,
+			 char *buf, size_t size)
+{
+	const char *node = t->domains[domain].node;
+	if (!prefix)
+		snprintf(buf, size, "%s", what);
+	else if (node)
+		snprintf(buf, size, "%s/%s", node, what);
+	else
+		snprintf(buf, size, "%s:%s", input_name(t, input), what);
+	return buf;
+}
+
+const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf, size_t size)
+{
+	const struct trace_thread *th = &t->threads[thread];
+	char what[48];
+	snprintf(what, sizeof(what), "%lld/%lld", (long long)th->pid, (long long)th->tid);
+	return label(t, threads_span_domains(t), th->domain, th->input, what, buf, size);
+}
+
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
 {
 	const struct trace_gpu *g = &t->gpus[gpu];
-	const char *node = t->domains[g->domain].node;
-	if (!gpus_span_domains(t))
-		snprintf(buf, size, "%lld", (long long)g->device);
-	else if (node)
-		snprintf(buf, size, "%s/%lld", node, (long long)g->device);
-	else
-		snprintf(buf, size, "%s:%lld", input_name(t, g->input), (long long)g->device);
-	return buf;
+	char what[24];
+	snprintf(what, sizeof(what), "%lld", (long long)g->device);
+	return label(t, gpus_span_domains(t), g->domain, g->input, what, buf, size);
 }

@@ -339,10 +339,10 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 		if (k < l->n && l->start[k] <= p->cursor) {
 			uint32_t row = l->ops[k];
 			char lane[160], sizes[160] = "";
-			lane_label(app, l, lane, sizeof(lane));
 			if (l->kind == TL_CPU) {
-				trace_thread_label(t, l->thread, lane, sizeof(lane));
+				trace_thread_label(t, l->thread, lane, sizeof(lane));  /* also for nesting rows */
 			} else {
+				lane_label(app, l, lane, sizeof(lane));
 				launch_sizes(p, t, row, sizes, sizeof(sizes));
 			}
 			name = row_name(app, l, row);
