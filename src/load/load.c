@@ -16,8 +16,15 @@
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
+static int cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
 /* Read one input into t: the format is told by its tables. */
-static int load_one(struct trace *t, const char *path, unsigned what, struct rpd_error *err)
+static int load_one(struct trace *t, const char *path, unsigned what, int threads,
+		    struct rpd_error *err)
 {
 	sqlite3 *db;
 	int version;
@@ -31,7 +38,7 @@ static int load_one(struct trace *t, const char *path, unsigned what, struct rpd
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
-			rc = rpd_read(t, db, trace_add_input(t, path, INPUT_RPD, version), what, err);
+			rc = rpd_read(t, db, trace_add_input(t, path, INPUT_RPD, version), what, threads, err);
 	}
 	/* Connections are closed as soon as an input is read: a run over many
 	 * inputs must not hold a descriptor per file. */
@@ -70,7 +77,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 
 		trace_init(&j->part);
-		int rc = load_one(&j->part, j->path, p->what, &j->err);
+		int rc = load_one(&j->part, j->path, p->what, 1, &j->err);
 		progress_flush();
 
 		pthread_mutex_lock(&p->lock);
@@ -80,11 +87,6 @@ static void *worker(void *arg)
 	}
 }
 
-static int cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
-}
 
 /* Wait for job i, showing progress meanwhile. */
 static void wait_job(struct pool *p, size_t i, struct progress *pr)
@@ -199,7 +201,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
 	if (in.n == 1)
-		skipped = load_one(t, in.paths[0], o->what, err) ? -1 : 0;
+		skipped = load_one(t, in.paths[0], o->what, o->jobs > 0 ? o->jobs : cores(), err) ? -1 : 0;
 	else
 		skipped = load_parallel(t, &in, o, &pr, err);
 	progress_end(&pr);
@@ -219,7 +221,7 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 			continue;
 		if (dbfile_open(t->inputs[i].path, &db, err))
 			return -1;
-		rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, err);
+		rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, cores(), err);
 		sqlite3_close(db);
 	}
 	trace_finish(t);

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "load/progress.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -16,6 +17,7 @@
 static atomic_uint_fast64_t rows_read;
 static _Thread_local uint64_t unpublished;
 static struct progress *inline_progress;
+static pthread_t inline_thread;   /* the one that draws inline updates */
 
 void progress_flush(void)
 {
@@ -28,7 +30,7 @@ void progress_row(void)
 	if (++unpublished < BATCH)
 		return;
 	progress_flush();
-	if (inline_progress)
+	if (inline_progress && pthread_equal(pthread_self(), inline_thread))
 		progress_update(inline_progress, 0);
 }
 
@@ -42,6 +44,7 @@ static double now(void)
 void progress_start(struct progress *p, size_t inputs, int enabled, int inline_updates)
 {
 	inline_progress = inline_updates ? p : NULL;
+	inline_thread = pthread_self();
 	p->enabled = enabled && isatty(STDERR_FILENO);
 	p->started = p->last_shown = now();
 	p->shown = 0;

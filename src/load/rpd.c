@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "load/dbfile.h"
+#include "load/pagescan.h"
 #include "load/progress.h"
+#include "load/rpd_reader.h"
 #include "load/sqlread.h"
 #include "util/search.h"
 #include "util/i18n.h"
@@ -15,17 +17,6 @@ static const char *const required_tables[] = {
 	"rocpd_op", "rocpd_string", "rocpd_api", "rocpd_api_ops", "rocpd_metadata",
 };
 #define NREQUIRED (sizeof(required_tables) / sizeof(required_tables[0]))
-
-/* State of reading one input. */
-struct reader {
-	struct sqlsrc src;
-	struct trace *t;
-	uint32_t input;
-	int version;
-	struct strcache strings;   /* rocpd_string */
-	struct strcache ustrings;  /* rocpd_ustring (version 3 args) */
-	size_t op_base, op_end, api_base;   /* this input's rows in the trace */
-};
 
 static int read_schema_version(const struct sqlsrc *src, int *version)
 {
@@ -75,7 +66,7 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 	return 0;
 }
 
-static int read_ops(struct reader *r)
+static int read_ops(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
 	if (sql_prepare(&r->src, "SELECT id, gpuId, queueId, start, end, description_id, opType_id "
@@ -106,7 +97,7 @@ static int read_ops(struct reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
-static int read_apis(struct reader *r)
+static int read_apis(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
 	struct strcache *args = r->version == 3 ? &r->ustrings : &r->strings;
@@ -115,30 +106,30 @@ static int read_apis(struct reader *r)
 		return -1;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		uint32_t name;
-		if (strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 5), &name)) {
+		uint32_t name, text = r->empty;
+		if (strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 5), &name) ||
+		    (name == r->marker && strcache_get(args, &r->src, r->t, sqlite3_column_int64(st, 6), &text))) {
 			sqlite3_finalize(st);
 			return -1;
 		}
 		uint32_t thread = trace_thread(r->t, r->input, sqlite3_column_int64(st, 1),
 					       sqlite3_column_int64(st, 2));
 		progress_row();
-	trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
-			      sqlite3_column_int64(st, 4), name,
-			      strcache_peek(args, r->t, sqlite3_column_int64(st, 6)), thread);
+		trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
+			      sqlite3_column_int64(st, 4), name, text, thread);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
 /* Rows were read in id order, so an id is found by binary search. */
-static uint32_t find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
+uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
 {
 	size_t at = lower_bound_i64(ids, lo, end, id);
 	return at < end && ids[at] == id ? (uint32_t)at : TRACE_NONE;
 }
 
-static int read_links(struct reader *r)
+static int read_links(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
 	if (sql_prepare(&r->src, "SELECT api_id, op_id FROM rocpd_api_ops", &st))
@@ -146,8 +137,8 @@ static int read_links(struct reader *r)
 	const struct trace *t = r->t;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		uint32_t api = find_row(t->apis.id, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
-		uint32_t op = find_row(t->ops.id, r->op_base, r->op_end, sqlite3_column_int64(st, 1));
+		uint32_t api = rpd_find_row(t->apis.id, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
+		uint32_t op = rpd_find_row(t->ops.id, r->op_base, r->op_end, sqlite3_column_int64(st, 1));
 		/* Links to rows that are not there are dropped, not invented. */
 		if (api != TRACE_NONE && op != TRACE_NONE)
 			trace_add_link(r->t, api, op);
@@ -156,28 +147,36 @@ static int read_links(struct reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
-static int read_all(struct reader *r, unsigned what)
+/* Each table through its pages when the file allows, else through SQL. */
+static int read_table(struct rpd_reader *r, int (*pages)(struct rpd_reader *),
+		      int (*sql)(struct rpd_reader *))
 {
-	/* API args are nearly all distinct: read their table whole. */
-	if ((what & LOAD_APIS) && strcache_fill(&r->strings, &r->src, r->t))
-		return -1;
-	if ((what & LOAD_APIS) && r->version == 3 && strcache_fill(&r->ustrings, &r->src, r->t))
-		return -1;
-	if ((what & LOAD_OPS) && read_ops(r))
+	int rc = pages(r);
+	return rc == 1 ? sql(r) : rc;
+}
+
+static int read_all(struct rpd_reader *r, unsigned what)
+{
+	/* Only the text of markers is ever shown or matched among the args:
+	 * other calls' args (nearly every row of the string table) are not read. */
+	r->marker = strtab_intern(&r->t->strings, "UserMarker");
+	r->empty = strtab_intern(&r->t->strings, "");
+	if ((what & LOAD_OPS) && read_table(r, rpd_pages_ops, read_ops))
 		return -1;
 	if (what & LOAD_OPS)
 		r->op_end = r->t->ops.n;
-	if ((what & LOAD_APIS) && (read_apis(r) || read_links(r)))
+	if ((what & LOAD_APIS) && (read_table(r, rpd_pages_apis, read_apis) ||
+				   read_table(r, rpd_pages_links, read_links)))
 		return -1;
 	return 0;
 }
 
-int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what,
+int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
 	     struct rpd_error *err)
 {
-	struct reader r = {
+	struct rpd_reader r = {
 		.src = { db, t->inputs[input].path, "rpd", err },
-		.t = t, .input = input, .version = t->inputs[input].schema_version,
+		.t = t, .input = input, .version = t->inputs[input].schema_version, .threads = threads,
 		.op_base = t->ops.n, .op_end = t->ops.n, .api_base = t->apis.n,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */

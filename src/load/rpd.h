@@ -17,8 +17,8 @@ enum load_what {
 /* Check that db is an rpd trace of a supported version; store it in *version. */
 int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *err);
 
-/* Append the rows of one rpd input to t. */
-int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what,
+/* Append the rows of one rpd input to t, using up to threads threads. */
+int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
 	     struct rpd_error *err);
 
 #endif

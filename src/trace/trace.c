@@ -221,6 +221,45 @@ static void grow_apis(struct trace_apis *a)
 	GROW_COL(a->thread, a->cap);
 }
 
+void trace_reserve_ops(struct trace *t, size_t more)
+{
+	struct trace_ops *o = &t->ops;
+	if (o->n + more <= o->cap)
+		return;
+	o->cap = o->n + more;
+	GROW_COL(o->id, o->cap);
+	GROW_COL(o->start, o->cap);
+	GROW_COL(o->end, o->cap);
+	GROW_COL(o->name, o->cap);
+	GROW_COL(o->type, o->cap);
+	GROW_COL(o->queue, o->cap);
+	GROW_COL(o->kind, o->cap);
+}
+
+void trace_reserve_apis(struct trace *t, size_t more)
+{
+	struct trace_apis *a = &t->apis;
+	if (a->n + more <= a->cap)
+		return;
+	a->cap = a->n + more;
+	GROW_COL(a->id, a->cap);
+	GROW_COL(a->start, a->cap);
+	GROW_COL(a->end, a->cap);
+	GROW_COL(a->name, a->cap);
+	GROW_COL(a->args, a->cap);
+	GROW_COL(a->thread, a->cap);
+}
+
+void trace_reserve_links(struct trace *t, size_t more)
+{
+	struct trace_links *l = &t->links;
+	if (l->n + more <= l->cap)
+		return;
+	l->cap = l->n + more;
+	GROW_COL(l->api, l->cap);
+	GROW_COL(l->op, l->cap);
+}
+
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 		      uint32_t desc, uint32_t type, uint32_t queue)
 {

@@ -118,6 +118,11 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
 		       uint32_t name, uint32_t args, uint32_t thread);
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
+/* Room for more rows, for bulk readers that fill the columns past n in
+ * place and then raise n. */
+void trace_reserve_ops(struct trace *t, size_t more);
+void trace_reserve_apis(struct trace *t, size_t more);
+void trace_reserve_links(struct trace *t, size_t more);
 
 /* Derive what the rows imply (launch index, span); call once after loading. */
 void trace_finish(struct trace *t);

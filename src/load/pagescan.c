@@ -1,0 +1,458 @@
+#include "config.h"
+#include "load/pagescan.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "load/progress.h"
+#include "util/xalloc.h"
+
+enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05 };
+#define MAX_DEPTH 32
+
+static atomic_ulong tables_read;
+
+unsigned long pagescan_tables_read(void)
+{
+	return atomic_load(&tables_read);
+}
+#define MAX_RECORD_COLS 64
+
+static uint32_t be16(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 8 | p[1];
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static int read_at(const struct pagescan *ps, void *buf, int n, int64_t off)
+{
+	return ps->file->pMethods->xRead(ps->file, buf, n, off) == SQLITE_OK ? PAGESCAN_OK
+									    : PAGESCAN_NO;
+}
+
+static int read_page(const struct pagescan *ps, uint32_t pgno, uint8_t *buf)
+{
+	if (pgno < 1 || pgno > ps->npages)
+		return PAGESCAN_NO;
+	return read_at(ps, buf, (int)ps->page_size, (int64_t)(pgno - 1) * ps->page_size);
+}
+
+/* Page 1 carries the 100-byte file header before its b-tree header. */
+static int header_offset(uint32_t pgno)
+{
+	return pgno == 1 ? 100 : 0;
+}
+
+/* Committed pages of a write-ahead log are not in the main file yet. */
+static int wal_has_frames(sqlite3 *db)
+{
+	const char *name = sqlite3_db_filename(db, "main");
+	if (!name || !*name)
+		return 1;
+	size_t n = strlen(name);
+	char *wal = xmalloc(n + 5);
+	memcpy(wal, name, n);
+	memcpy(wal + n, "-wal", 5);
+	struct stat st;
+	int has = stat(wal, &st) == 0 && st.st_size > 0;
+	free(wal);
+	return has;
+}
+
+static int read_file_header(struct pagescan *ps)
+{
+	uint8_t h[100];
+	if (read_at(ps, h, sizeof(h), 0) || memcmp(h, "SQLite format 3", 16) != 0)
+		return PAGESCAN_NO;
+	uint32_t size = be16(h + 16);
+	size = size == 1 ? 65536 : size;
+	if (size < 512 || size > 65536 || (size & (size - 1)) || h[20] > size - 480)
+		return PAGESCAN_NO;
+	if ((h[18] == 2 || h[19] == 2) && wal_has_frames(ps->db))
+		return PAGESCAN_NO;
+	if (h[18] > 2 || h[19] > 2)
+		return PAGESCAN_NO;
+	ps->page_size = size;
+	ps->usable = size - h[20];
+	sqlite3_int64 bytes;
+	if (ps->file->pMethods->xFileSize(ps->file, &bytes) != SQLITE_OK)
+		return PAGESCAN_NO;
+	/* The header's page count is valid only when its change counter says so. */
+	uint32_t npages = be32(h + 28);
+	if (npages == 0 || be32(h + 24) != be32(h + 92) || (int64_t)npages * size > bytes)
+		npages = (uint32_t)(bytes / size);
+	ps->npages = npages;
+	return PAGESCAN_OK;
+}
+
+int pagescan_begin(struct pagescan *ps, sqlite3 *db)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->db = db;
+	/* RPDTOP_PAGESCAN=0 reads everything through SQL (tests compare both). */
+	const char *env = getenv("RPDTOP_PAGESCAN");
+	if (env && strcmp(env, "0") == 0)
+		return PAGESCAN_NO;
+	if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &ps->file) != SQLITE_OK ||
+	    !ps->file || !ps->file->pMethods)
+		return PAGESCAN_NO;
+	/* A read transaction holds a shared lock until it ends: no writer
+	 * commits while the pages are read. */
+	if (sqlite3_exec(db, "BEGIN; SELECT count(*) FROM sqlite_master;", NULL, NULL, NULL) != SQLITE_OK)
+		return PAGESCAN_NO;
+	ps->in_txn = 1;
+	if (read_file_header(ps)) {
+		pagescan_end(ps);
+		return PAGESCAN_NO;
+	}
+	return PAGESCAN_OK;
+}
+
+void pagescan_end(struct pagescan *ps)
+{
+	if (ps->in_txn)
+		sqlite3_exec(ps->db, "COMMIT", NULL, NULL, NULL);
+	ps->in_txn = 0;
+}
+
+static int root_page(sqlite3 *db, const char *table, uint32_t *root)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT rootpage, sql FROM sqlite_master WHERE type = 'table' AND name = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return PAGESCAN_NO;
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	int rc = PAGESCAN_NO;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0) {
+		const char *sql = (const char *)sqlite3_column_text(st, 1);
+		*root = (uint32_t)sqlite3_column_int64(st, 0);
+		rc = sql && !strcasestr(sql, "WITHOUT ROWID") ? PAGESCAN_OK : PAGESCAN_NO;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Record position of each wanted column. A lone INTEGER PRIMARY KEY is the
+ * rowid itself and is stored as NULL in the record. */
+static int map_columns(sqlite3 *db, const char *table, const char *const *cols, int ncols,
+		       struct pagescan_table *tab)
+{
+	char *sql = sqlite3_mprintf("PRAGMA table_xinfo(\"%w\")", table);
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
+		return PAGESCAN_NO;
+	int pos = 0, npk = 0, alias = -1, ok = 1;
+	for (int k = 0; k < ncols; k++)
+		tab->cols[k] = -2;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		const char *type = (const char *)sqlite3_column_text(st, 2);
+		if (sqlite3_column_int(st, 6) != 0)
+			ok = 0;   /* generated or hidden columns: not plain records */
+		if (sqlite3_column_int(st, 5) > 0) {
+			npk++;
+			if (type && strcasecmp(type, "integer") == 0)
+				alias = pos;
+		}
+		for (int k = 0; name && k < ncols; k++)
+			if (strcasecmp(name, cols[k]) == 0)
+				tab->cols[k] = pos;
+		pos++;
+	}
+	sqlite3_finalize(st);
+	tab->ncols = ncols;
+	for (int k = 0; k < ncols; k++) {
+		if (tab->cols[k] == -2 || tab->cols[k] >= MAX_RECORD_COLS)
+			ok = 0;
+		else if (npk == 1 && tab->cols[k] == alias)
+			tab->cols[k] = PAGESCAN_ROWID;
+	}
+	return ok ? PAGESCAN_OK : PAGESCAN_NO;
+}
+
+/* Depth-first over the interior pages, leaves appended in key order. */
+static int walk(const struct pagescan *ps, uint32_t pgno, int depth, struct pagescan_table *tab,
+		size_t *visited)
+{
+	if (depth > MAX_DEPTH || ++*visited > ps->npages)
+		return PAGESCAN_NO;
+	uint8_t *p = xmalloc(ps->page_size);
+	int rc = read_page(ps, pgno, p);
+	const uint8_t *h = p + header_offset(pgno);
+	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE) {
+		tab->leaf = xgrow(tab->leaf, &tab->cap, tab->nleaves + 1, sizeof(*tab->leaf));
+		tab->leaf[tab->nleaves++] = pgno;
+	} else if (rc == PAGESCAN_OK && h[0] == INTERIOR_TABLE) {
+		uint32_t n = be16(h + 3);
+		if ((uint32_t)header_offset(pgno) + 12 + 2 * n > ps->usable)
+			rc = PAGESCAN_NO;
+		for (uint32_t i = 0; rc == PAGESCAN_OK && i < n; i++) {
+			uint32_t off = be16(h + 12 + 2 * i);
+			rc = off + 4 > ps->usable ? PAGESCAN_NO : walk(ps, be32(p + off), depth + 1, tab, visited);
+		}
+		if (rc == PAGESCAN_OK)
+			rc = walk(ps, be32(h + 8), depth + 1, tab, visited);
+	} else {
+		rc = PAGESCAN_NO;
+	}
+	free(p);
+	return rc;
+}
+
+int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
+			int ncols, struct pagescan_table *out)
+{
+	memset(out, 0, sizeof(*out));
+	uint32_t root;
+	size_t visited = 0;
+	if (ncols > PAGESCAN_MAX_COLS || root_page(ps->db, table, &root) ||
+	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, 0, out, &visited)) {
+		pagescan_table_free(out);
+		return PAGESCAN_NO;
+	}
+	return PAGESCAN_OK;
+}
+
+void pagescan_table_free(struct pagescan_table *tab)
+{
+	free(tab->leaf);
+	memset(tab, 0, sizeof(*tab));
+}
+
+/* SQLite's varint: big-endian groups of 7 bits, the ninth byte whole. */
+static const uint8_t *varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
+{
+	uint64_t x = 0;
+	for (int i = 0; i < 8; i++) {
+		if (p >= end)
+			return NULL;
+		x = x << 7 | (*p & 0x7f);
+		if (!(*p++ & 0x80)) {
+			*v = x;
+			return p;
+		}
+	}
+	if (p >= end)
+		return NULL;
+	*v = x << 8 | *p++;
+	return p;
+}
+
+/* Bytes of a value of serial type t in the record body. */
+static uint64_t serial_size(uint64_t t)
+{
+	static const uint8_t fixed[12] = { 0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0 };
+	return t < 12 ? fixed[t] : (t - 12) / 2;
+}
+
+/* An integer of serial type t; PAGESCAN_NO for anything that is not one. */
+static int serial_int(uint64_t t, const uint8_t *b, int64_t *out)
+{
+	if (t == 0 || t == 8 || t == 9) {
+		*out = t == 9;
+		return PAGESCAN_OK;
+	}
+	if (t > 6)
+		return PAGESCAN_NO;
+	int n = (int)serial_size(t);
+	uint64_t x = b[0] & 0x80 ? UINT64_MAX : 0;
+	for (int i = 0; i < n; i++)
+		x = x << 8 | b[i];
+	*out = (int64_t)x;
+	return PAGESCAN_OK;
+}
+
+/* Wanted columns of one record, into v. */
+static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot,
+			 const uint8_t *rec, uint64_t size, int64_t rowid, int64_t *v)
+{
+	const uint8_t *end = rec + size;
+	uint64_t hsize;
+	const uint8_t *h = varint(rec, end, &hsize);
+	if (!h || hsize > size)
+		return PAGESCAN_NO;
+	const uint8_t *hend = rec + hsize, *body = hend;
+	for (int col = 0; col <= maxcol; col++) {
+		uint64_t t;
+		/* A record shorter than the table (an added column): use SQL. */
+		if (h >= hend || !(h = varint(h, hend, &t)))
+			return PAGESCAN_NO;
+		uint64_t n = serial_size(t);
+		if (n > (uint64_t)(end - body))
+			return PAGESCAN_NO;
+		if (slot[col] >= 0 && serial_int(t, body, &v[slot[col]]))
+			return PAGESCAN_NO;
+		body += n;
+	}
+	for (int k = 0; k < tab->ncols; k++)
+		if (tab->cols[k] == PAGESCAN_ROWID)
+			v[k] = rowid;
+	return PAGESCAN_OK;
+}
+
+struct leaf_ctx {
+	const struct pagescan_table *tab;
+	int maxcol;
+	int8_t slot[MAX_RECORD_COLS];
+	pagescan_row_fn fn;
+	void *ctx;
+	size_t row;
+};
+
+static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgno, struct leaf_ctx *c)
+{
+	const uint8_t *h = p + header_offset(pgno), *end = p + ps->usable;
+	uint32_t n = be16(h + 3);
+	if (h[0] != LEAF_TABLE || (uint32_t)(h - p) + 8 + 2 * n > ps->usable)
+		return PAGESCAN_NO;
+	uint64_t local_max = ps->usable - 35;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t off = be16(h + 8 + 2 * i);
+		uint64_t size, rowid;
+		const uint8_t *q = off < ps->usable ? p + off : NULL;
+		if (q)
+			q = varint(q, end, &size);
+		if (q)
+			q = varint(q, end, &rowid);
+		/* Rows spilling onto overflow pages are left to SQL. */
+		if (!q || size > local_max || size > (uint64_t)(end - q))
+			return PAGESCAN_NO;
+		int64_t v[PAGESCAN_MAX_COLS];
+		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v) ||
+		    c->fn(c->ctx, c->row++, v))
+			return PAGESCAN_NO;
+	}
+	return PAGESCAN_OK;
+}
+
+struct worker {
+	const struct pagescan *ps;
+	const struct pagescan_table *tab;
+	size_t from, to;            /* leaves */
+	struct pagescan_part *part;
+	pagescan_row_fn fn;         /* NULL: only count the rows */
+	void *ctx;
+	int rc;
+};
+
+static void count_rows(struct worker *w)
+{
+	uint8_t h[108];
+	w->part->count = 0;
+	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++) {
+		uint32_t pgno = w->tab->leaf[i];
+		int off = header_offset(pgno);
+		if (pgno < 1 || pgno > w->ps->npages || read_at(w->ps, h, off + 8, (int64_t)(pgno - 1) * w->ps->page_size) ||
+		    h[off] != LEAF_TABLE)
+			w->rc = PAGESCAN_NO;
+		else
+			w->part->count += be16(h + off + 3);
+	}
+}
+
+static void decode_rows(struct worker *w)
+{
+	struct leaf_ctx c = { .tab = w->tab, .fn = w->fn, .ctx = w->ctx, .row = w->part->first };
+	memset(c.slot, -1, sizeof(c.slot));
+	for (int k = 0; k < w->tab->ncols; k++) {
+		if (w->tab->cols[k] < 0)
+			continue;
+		c.slot[w->tab->cols[k]] = (int8_t)k;
+		if (w->tab->cols[k] > c.maxcol)
+			c.maxcol = w->tab->cols[k];
+	}
+	uint8_t *p = xmalloc(w->ps->page_size);
+	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++)
+		if (read_page(w->ps, w->tab->leaf[i], p) || decode_leaf(w->ps, p, w->tab->leaf[i], &c))
+			w->rc = PAGESCAN_NO;
+	/* The leaves were counted under the same lock: a mismatch is damage. */
+	if (c.row != w->part->first + w->part->count)
+		w->rc = PAGESCAN_NO;
+	progress_flush();
+	free(p);
+}
+
+static void *run_worker(void *arg)
+{
+	struct worker *w = arg;
+	if (w->fn)
+		decode_rows(w);
+	else
+		count_rows(w);
+	return NULL;
+}
+
+/* Run the workers on threads (the first on this one). */
+static int run_all(struct worker *w, int n)
+{
+	pthread_t th[PAGESCAN_MAX_THREADS];
+	int started[PAGESCAN_MAX_THREADS] = { 0 };
+	for (int k = 1; k < n; k++)
+		started[k] = pthread_create(&th[k], NULL, run_worker, &w[k]) == 0;
+	run_worker(&w[0]);
+	int rc = w[0].rc;
+	for (int k = 1; k < n; k++) {
+		if (started[k])
+			pthread_join(th[k], NULL);
+		else
+			run_worker(&w[k]);
+		rc |= w[k].rc;
+	}
+	return rc ? PAGESCAN_NO : PAGESCAN_OK;
+}
+
+static void split(const struct pagescan *ps, const struct pagescan_table *tab, int n,
+		  struct pagescan_part *parts, struct worker *w)
+{
+	for (int k = 0; k < n; k++)
+		w[k] = (struct worker){ .ps = ps, .tab = tab, .part = &parts[k],
+					.from = tab->nleaves * (size_t)k / (size_t)n,
+					.to = tab->nleaves * (size_t)(k + 1) / (size_t)n };
+}
+
+static int clamp_threads(int n)
+{
+	return n < 1 ? 1 : n > PAGESCAN_MAX_THREADS ? PAGESCAN_MAX_THREADS : n;
+}
+
+int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		   struct pagescan_part *parts, size_t *rows)
+{
+	struct worker w[PAGESCAN_MAX_THREADS];
+	nthreads = clamp_threads(nthreads);
+	split(ps, tab, nthreads, parts, w);
+	if (run_all(w, nthreads))
+		return PAGESCAN_NO;
+	*rows = 0;
+	for (int k = 0; k < nthreads; k++) {
+		parts[k].first = *rows;
+		*rows += parts[k].count;
+	}
+	return PAGESCAN_OK;
+}
+
+int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx)
+{
+	struct worker w[PAGESCAN_MAX_THREADS];
+	nthreads = clamp_threads(nthreads);
+	split(ps, tab, nthreads, parts, w);
+	for (int k = 0; k < nthreads; k++) {
+		w[k].fn = fn;
+		w[k].ctx = ctx[k];
+	}
+	if (run_all(w, nthreads))
+		return PAGESCAN_NO;
+	atomic_fetch_add(&tables_read, 1);
+	return PAGESCAN_OK;
+}

@@ -1,0 +1,69 @@
+/* Reading a rowid table's numeric columns straight from the database
+ * file's b-tree pages, several threads at once. A full scan through SQL
+ * spends most of its time decoding each column in the virtual machine;
+ * here a row costs a few varint reads. The reader follows SQLite's
+ * documented file format and steps aside (returns PAGESCAN_NO) for
+ * anything it does not expect, so the caller falls back to plain SQL,
+ * which then reports real damage in its own words. */
+#ifndef RPDTOP_LOAD_PAGESCAN_H
+#define RPDTOP_LOAD_PAGESCAN_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { PAGESCAN_OK = 0, PAGESCAN_NO = 1 };
+
+#define PAGESCAN_ROWID (-1)   /* a column index meaning the row's rowid */
+#define PAGESCAN_MAX_COLS 8
+#define PAGESCAN_MAX_THREADS 8
+
+struct pagescan {
+	sqlite3 *db;
+	sqlite3_file *file;     /* the connection's own handle: its locks hold */
+	uint32_t page_size, usable, npages;
+	int in_txn;
+};
+
+/* The leaves of one table in rowid order. */
+struct pagescan_table {
+	uint32_t *leaf;
+	size_t nleaves, cap;
+	int cols[PAGESCAN_MAX_COLS];   /* record index of each wanted column */
+	int ncols;
+};
+
+/* Called for each row with its wanted columns; row counts from 0 over the
+ * whole table. A non-zero return stops the scan (PAGESCAN_NO). */
+typedef int (*pagescan_row_fn)(void *ctx, size_t row, const int64_t *v);
+
+/* The rows one thread handled: [first, first + count). */
+struct pagescan_part {
+	size_t first, count;
+};
+
+/* Start reading db's main file directly: holds a read transaction so that
+ * no writer changes it meanwhile. PAGESCAN_NO when the file cannot be read
+ * this way (write-ahead log in use, unusual page layout). */
+int pagescan_begin(struct pagescan *ps, sqlite3 *db);
+void pagescan_end(struct pagescan *ps);
+
+/* Find table's leaves and the record positions of the named columns
+ * (the rowid alias column reads as the rowid). */
+int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
+			int ncols, struct pagescan_table *out);
+void pagescan_table_free(struct pagescan_table *tab);
+
+/* Count the rows, split in nthreads runs of leaves: parts[k] tells the
+ * rows of run k, *rows the table's total. */
+int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		   struct pagescan_part *parts, size_t *rows);
+/* Decode the counted rows, run k on its own thread calling fn(ctx[k], row,
+ * values) in rowid order, rows numbered as counted. */
+int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx);
+
+/* Tables decoded this way so far (tests check which path was taken). */
+unsigned long pagescan_tables_read(void);
+
+#endif

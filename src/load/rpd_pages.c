@@ -1,0 +1,349 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/pagescan.h"
+#include "load/progress.h"
+#include "load/rpd_reader.h"
+#include "util/xalloc.h"
+
+/* Threads decode raw values in place; the main thread then turns database
+ * string ids and lane keys into the trace's own ids, since interning is
+ * not shared between threads. */
+
+#define MAX_LOCAL_LANES 4096
+#define MAX_RAW_ID ((int64_t)UINT32_MAX - 1)
+
+/* Lane keys (gpu, queue) or (pid, tid) one thread met, in order met. */
+struct local_lanes {
+	int64_t key[MAX_LOCAL_LANES][2];
+	uint32_t n, last;
+};
+
+static uint32_t local_lane(struct local_lanes *l, int64_t a, int64_t b)
+{
+	if (l->n && l->key[l->last][0] == a && l->key[l->last][1] == b)
+		return l->last;
+	for (uint32_t i = 0; i < l->n; i++)
+		if (l->key[i][0] == a && l->key[i][1] == b)
+			return l->last = i;
+	if (l->n == MAX_LOCAL_LANES)
+		return TRACE_NONE;
+	l->key[l->n][0] = a;
+	l->key[l->n][1] = b;
+	return l->last = l->n++;
+}
+
+/* What one thread writes to: rows base + row of the trace's columns. */
+struct sink {
+	struct rpd_reader *r;
+	size_t base;
+	struct local_lanes lanes;
+	int64_t max_raw;              /* largest string id seen */
+	int64_t api_first, op_first;  /* links: dense ids start here, or -1 */
+};
+
+static int raw_ok(struct sink *s, int64_t a, int64_t b)
+{
+	if (a < 0 || b < 0 || a > MAX_RAW_ID || b > MAX_RAW_ID)
+		return 0;
+	if (a > s->max_raw)
+		s->max_raw = a;
+	if (b > s->max_raw)
+		s->max_raw = b;
+	return 1;
+}
+
+/* rocpd_op: id, gpuId, queueId, start, end, description_id, opType_id */
+static int op_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct sink *s = ctx;
+	struct trace_ops *o = &s->r->t->ops;
+	uint32_t lane = local_lane(&s->lanes, v[1], v[2]);
+	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
+		return 1;
+	size_t i = s->base + row;
+	o->id[i] = v[0];
+	o->start[i] = v[3];
+	o->end[i] = v[4];
+	o->name[i] = (uint32_t)v[5];
+	o->type[i] = (uint32_t)v[6];
+	o->queue[i] = lane;
+	progress_row();
+	return 0;
+}
+
+/* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
+static int api_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct sink *s = ctx;
+	struct trace_apis *a = &s->r->t->apis;
+	uint32_t lane = local_lane(&s->lanes, v[1], v[2]);
+	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
+		return 1;
+	size_t i = s->base + row;
+	a->id[i] = v[0];
+	a->start[i] = v[3];
+	a->end[i] = v[4];
+	a->name[i] = (uint32_t)v[5];
+	a->args[i] = (uint32_t)v[6];
+	a->thread[i] = lane;
+	progress_row();
+	return 0;
+}
+
+static uint32_t find_dense(const int64_t *ids, size_t lo, size_t end, int64_t first, int64_t id)
+{
+	if (first < 0)
+		return rpd_find_row(ids, lo, end, id);
+	return id >= first && (uint64_t)(id - first) < end - lo ? (uint32_t)(lo + (size_t)(id - first))
+								 : TRACE_NONE;
+}
+
+/* rocpd_api_ops: api_id, op_id; the ids are found among this input's rows
+ * (read-only here), links to absent rows marked to be dropped. */
+static int link_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct sink *s = ctx;
+	const struct rpd_reader *r = s->r;
+	struct trace *t = r->t;
+	size_t i = s->base + row;
+	t->links.api[i] = find_dense(t->apis.id, r->api_base, t->apis.n, s->api_first, v[0]);
+	t->links.op[i] = find_dense(t->ops.id, r->op_base, r->op_end, s->op_first, v[1]);
+	progress_row();
+	return 0;
+}
+
+/* Database string id -> interned id, as a sparse array: few distinct ids
+ * are used, and untouched pages of a calloc'd block cost no memory. */
+struct strmap {
+	uint32_t *v;         /* interned id + 1, 0 unknown */
+	size_t n;
+	struct strcache *cache;
+};
+
+static void strmap_init(struct strmap *m, struct strcache *cache, int64_t max_raw)
+{
+	m->cache = cache;
+	m->n = (size_t)max_raw + 1;
+	m->v = xcalloc(m->n, sizeof(*m->v));
+}
+
+static int strmap_get(struct strmap *m, const struct rpd_reader *r, uint32_t raw, uint32_t *out)
+{
+	if (m->v[raw]) {
+		*out = m->v[raw] - 1;
+		return 0;
+	}
+	if (strcache_get(m->cache, &r->src, r->t, raw, out))
+		return -1;
+	m->v[raw] = *out + 1;
+	return 0;
+}
+
+struct scan {
+	struct pagescan ps;
+	struct pagescan_table tab;
+	struct pagescan_part parts[PAGESCAN_MAX_THREADS];
+	struct sink *sinks;
+	int nthreads;
+	size_t rows;
+};
+
+/* Small tables are not worth a thread. */
+static int threads_for(const struct rpd_reader *r, size_t leaves)
+{
+	int n = r->threads < 1 ? 1 : r->threads > PAGESCAN_MAX_THREADS ? PAGESCAN_MAX_THREADS : r->threads;
+	return leaves < 256 ? 1 : n;
+}
+
+static int scan_open(struct scan *s, struct rpd_reader *r, const char *table,
+		     const char *const *cols, int ncols)
+{
+	memset(s, 0, sizeof(*s));
+	if (pagescan_begin(&s->ps, r->src.db))
+		return PAGESCAN_NO;
+	if (pagescan_open_table(&s->ps, table, cols, ncols, &s->tab)) {
+		pagescan_end(&s->ps);
+		return PAGESCAN_NO;
+	}
+	s->nthreads = threads_for(r, s->tab.nleaves);
+	if (pagescan_count(&s->ps, &s->tab, s->nthreads, s->parts, &s->rows)) {
+		pagescan_table_free(&s->tab);
+		pagescan_end(&s->ps);
+		return PAGESCAN_NO;
+	}
+	s->sinks = xcalloc((size_t)s->nthreads, sizeof(*s->sinks));
+	for (int k = 0; k < s->nthreads; k++) {
+		s->sinks[k].r = r;
+		s->sinks[k].api_first = s->sinks[k].op_first = -1;
+	}
+	return PAGESCAN_OK;
+}
+
+static int scan_decode(struct scan *s, size_t base, pagescan_row_fn fn)
+{
+	void *ctx[PAGESCAN_MAX_THREADS];
+	for (int k = 0; k < s->nthreads; k++) {
+		s->sinks[k].base = base;
+		ctx[k] = &s->sinks[k];
+	}
+	return pagescan_decode(&s->ps, &s->tab, s->nthreads, s->parts, fn, ctx);
+}
+
+static int64_t scan_max_raw(const struct scan *s)
+{
+	int64_t m = 0;
+	for (int k = 0; k < s->nthreads; k++)
+		if (s->sinks[k].max_raw > m)
+			m = s->sinks[k].max_raw;
+	return m;
+}
+
+static void scan_close(struct scan *s)
+{
+	free(s->sinks);
+	pagescan_table_free(&s->tab);
+	pagescan_end(&s->ps);
+}
+
+/* The lanes of one thread's rows, as trace queues. */
+static uint32_t *op_lanes(struct rpd_reader *r, const struct local_lanes *l)
+{
+	uint32_t *q = xmalloc((l->n ? l->n : 1) * sizeof(*q));
+	for (uint32_t i = 0; i < l->n; i++)
+		q[i] = trace_queue(r->t, trace_gpu(r->t, r->input, l->key[i][0]), l->key[i][1]);
+	return q;
+}
+
+static int finish_ops(struct rpd_reader *r, struct scan *s)
+{
+	struct trace_ops *o = &r->t->ops;
+	struct strmap m;
+	strmap_init(&m, &r->strings, scan_max_raw(s));
+	uint32_t last_desc = TRACE_NONE, last_type = TRACE_NONE;
+	uint8_t kind = OP_OTHER;
+	int rc = 0;
+	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
+		uint32_t *lanes = op_lanes(r, &s->sinks[k].lanes);
+		size_t from = o->n + s->parts[k].first, to = from + s->parts[k].count;
+		for (size_t i = from; rc == 0 && i < to; i++) {
+			uint32_t desc, type;
+			if (strmap_get(&m, r, o->name[i], &desc) || strmap_get(&m, r, o->type[i], &type)) {
+				rc = -1;
+				break;
+			}
+			if (desc != last_desc || type != last_type) {
+				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc), trace_str(r->t, type));
+				last_desc = desc;
+				last_type = type;
+			}
+			o->name[i] = strtab_len(&r->t->strings, desc) ? desc : type;
+			o->type[i] = type;
+			o->queue[i] = lanes[o->queue[i]];
+			o->kind[i] = kind;
+		}
+		free(lanes);
+	}
+	free(m.v);
+	return rc ? -1 : 0;
+}
+
+static const char *const op_cols[] = {
+	"id", "gpuId", "queueId", "start", "end", "description_id", "opType_id",
+};
+
+int rpd_pages_ops(struct rpd_reader *r)
+{
+	struct scan s;
+	if (scan_open(&s, r, "rocpd_op", op_cols, 7))
+		return 1;
+	trace_reserve_ops(r->t, s.rows);
+	int rc = scan_decode(&s, r->t->ops.n, op_row) ? 1 : finish_ops(r, &s);
+	if (rc == 0)
+		r->t->ops.n += s.rows;
+	scan_close(&s);
+	return rc;
+}
+
+static int finish_apis(struct rpd_reader *r, struct scan *s)
+{
+	struct trace_apis *a = &r->t->apis;
+	struct strmap m;
+	struct strcache *args = r->version == 3 ? &r->ustrings : &r->strings;
+	strmap_init(&m, &r->strings, scan_max_raw(s));
+	int rc = 0;
+	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
+		const struct local_lanes *l = &s->sinks[k].lanes;
+		uint32_t *threads = xmalloc((l->n ? l->n : 1) * sizeof(*threads));
+		for (uint32_t i = 0; i < l->n; i++)
+			threads[i] = trace_thread(r->t, r->input, l->key[i][0], l->key[i][1]);
+		size_t from = a->n + s->parts[k].first, to = from + s->parts[k].count;
+		for (size_t i = from; rc == 0 && i < to; i++) {
+			rc = strmap_get(&m, r, a->name[i], &a->name[i]);
+			if (rc == 0 && a->name[i] == r->marker)
+				rc = strcache_get(args, &r->src, r->t, a->args[i], &a->args[i]);
+			else
+				a->args[i] = r->empty;
+			a->thread[i] = threads[a->thread[i]];
+		}
+		free(threads);
+	}
+	free(m.v);
+	return rc ? -1 : 0;
+}
+
+static const char *const api_cols[] = {
+	"id", "pid", "tid", "start", "end", "apiName_id", "args_id",
+};
+
+int rpd_pages_apis(struct rpd_reader *r)
+{
+	struct scan s;
+	if (scan_open(&s, r, "rocpd_api", api_cols, 7))
+		return 1;
+	trace_reserve_apis(r->t, s.rows);
+	int rc = scan_decode(&s, r->t->apis.n, api_row) ? 1 : finish_apis(r, &s);
+	if (rc == 0)
+		r->t->apis.n += s.rows;
+	scan_close(&s);
+	return rc;
+}
+
+/* Ids read in rowid order rise; without gaps a row is found by subtraction. */
+static int64_t dense_first(const int64_t *ids, size_t lo, size_t end)
+{
+	if (lo == end || ids[end - 1] - ids[lo] != (int64_t)(end - lo - 1))
+		return -1;
+	return ids[lo] >= 0 ? ids[lo] : -1;
+}
+
+static const char *const link_cols[] = { "api_id", "op_id" };
+
+int rpd_pages_links(struct rpd_reader *r)
+{
+	struct scan s;
+	struct trace *t = r->t;
+	if (scan_open(&s, r, "rocpd_api_ops", link_cols, 2))
+		return 1;
+	for (int k = 0; k < s.nthreads; k++) {
+		s.sinks[k].api_first = dense_first(t->apis.id, r->api_base, t->apis.n);
+		s.sinks[k].op_first = dense_first(t->ops.id, r->op_base, r->op_end);
+	}
+	trace_reserve_links(t, s.rows);
+	int rc = scan_decode(&s, t->links.n, link_row);
+	if (rc == 0) {
+		/* Links to rows that are not there are dropped, not invented. */
+		size_t out = t->links.n;
+		for (size_t i = t->links.n; i < t->links.n + s.rows; i++) {
+			if (t->links.api[i] == TRACE_NONE || t->links.op[i] == TRACE_NONE)
+				continue;
+			t->links.api[out] = t->links.api[i];
+			t->links.op[out++] = t->links.op[i];
+		}
+		t->links.n = out;
+	}
+	scan_close(&s);
+	return rc;
+}

@@ -1,0 +1,31 @@
+/* State of reading one rpd input, shared by its two paths: rows decoded
+ * straight from the file's pages (rpd_pages.c) and through SQL (rpd.c). */
+#ifndef RPDTOP_RPD_READER_H
+#define RPDTOP_RPD_READER_H
+
+#include "load/sqlread.h"
+#include "trace/trace.h"
+
+struct rpd_reader {
+	struct sqlsrc src;
+	struct trace *t;
+	uint32_t input;
+	int version;
+	int threads;               /* for the page path */
+	struct strcache strings;   /* rocpd_string */
+	struct strcache ustrings;  /* rocpd_ustring (version 3 args) */
+	size_t op_base, op_end, api_base;   /* this input's rows in the trace */
+	uint32_t marker;           /* interned "UserMarker": its args are its text */
+	uint32_t empty;            /* interned "": args nobody reads */
+};
+
+/* Page path for each table: 0 read, 1 use SQL instead (nothing was added
+ * to the trace), -1 error (reported). */
+int rpd_pages_ops(struct rpd_reader *r);
+int rpd_pages_apis(struct rpd_reader *r);
+int rpd_pages_links(struct rpd_reader *r);
+
+/* The row of an id among sorted ids[lo..end), or TRACE_NONE. */
+uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id);
+
+#endif
