@@ -21,6 +21,16 @@
 #include "util/i18n.h"
 #include "util/interrupt.h"
 
+/* Without a report or export asked for, a terminal (or a test's script)
+ * gets the viewer; anything else the top report. */
+static int wants_tui(const struct options *o)
+{
+	const char *script = getenv("RPDTOP_SCRIPT");
+	if (o->export_path || o->have_report)
+		return 0;
+	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
+}
+
 static int open_trace(const struct options *o, struct trace *t)
 {
 	struct rpd_error err = { { 0 } };
@@ -33,6 +43,9 @@ static int open_trace(const struct options *o, struct trace *t)
 	/* The reports and the panes there are need only the GPU ops. */
 	struct load_options lo = { .what = LOAD_OPS, .jobs = o->jobs, .skip_bad = o->skip_bad,
 				   .same_node = o->same_node, .progress = 1 };
+	/* Reports never link ops to API calls: their ids need no memory. */
+	if (!o->export_path && !wants_tui(o))
+		lo.what |= LOAD_NO_OP_IDS;
 	if (trace_load(t, o->paths, o->npaths, &lo, &err)) {
 		fprintf(stderr, "rpdtop: %s\n", err.msg);
 		return -1;
@@ -146,7 +159,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int status;
-	const char *script = getenv("RPDTOP_SCRIPT");
 	if (o.export_path) {
 		interrupt_catch();
 		status = run_export(&o, &t, &f, &w);
@@ -154,7 +166,8 @@ int main(int argc, char **argv)
 			status = run_report(&o, &t, &f, &w);
 	} else if (o.have_report) {
 		status = run_report(&o, &t, &f, &w);
-	} else if ((script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))) {
+	} else if (wants_tui(&o)) {
+		const char *script = getenv("RPDTOP_SCRIPT");
 		struct tui_options to = { .script = script && *script ? script : NULL };
 		status = tui_run(&t, &to);
 	} else {

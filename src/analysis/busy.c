@@ -6,59 +6,62 @@
 
 #include "util/xalloc.h"
 
-struct span {
-	int64_t start, end;
-};
+/* Ops are read through their indices: a copy of every interval would
+ * cost four times the memory. */
+static const struct trace *sort_trace;
 
 static int by_start(const void *a, const void *b)
 {
-	const struct span *x = a, *y = b;
-	return (x->start > y->start) - (x->start < y->start);
+	int64_t x = sort_trace->ops.start[*(const uint32_t *)a];
+	int64_t y = sort_trace->ops.start[*(const uint32_t *)b];
+	return (x > y) - (x < y);
 }
 
-/* A queue's ops, as intervals sorted by start. */
+/* A queue's ops, by start. */
 struct run {
-	const struct span *s;
+	const uint32_t *op;
 	size_t n, next;
 };
 
 /* Ops of one queue nearly always come in start order, so each queue's run
  * is sorted (rarely needing a sort), and the runs of a GPU's queues are
  * merged. Overlapping ops count once: each interval adds only the part of
- * it beyond the furthest end seen so far. */
-static int64_t union_of_runs(struct run *runs, size_t nruns)
+ * it beyond the furthest end seen so far; with a window, only the time
+ * before its end counts. */
+static int64_t union_of_runs(const struct trace *t, struct run *runs, size_t nruns, const struct window *w)
 {
+	const int64_t *start = t->ops.start, *end = t->ops.end;
 	int64_t total = 0, reach = INT64_MIN;
 	for (;;) {
 		struct run *best = NULL;
 		for (size_t i = 0; i < nruns; i++)
 			if (runs[i].next < runs[i].n &&
-			    (!best || runs[i].s[runs[i].next].start < best->s[best->next].start))
+			    (!best || start[runs[i].op[runs[i].next]] < start[best->op[best->next]]))
 				best = &runs[i];
 		if (!best)
 			return total;
-		const struct span *x = &best->s[best->next++];
-		int64_t from = x->start > reach ? x->start : reach;
-		if (x->end > from)
-			total += x->end - from;
-		if (x->end > reach)
-			reach = x->end;
+		uint32_t op = best->op[best->next++];
+		int64_t to = w && w->active && end[op] > w->end ? w->end : end[op];
+		int64_t from = start[op] > reach ? start[op] : reach;
+		if (to > from)
+			total += to - from;
+		if (to > reach)
+			reach = to;
 	}
 }
 
-static void sort_run(struct span *s, size_t n)
+static void sort_run(const struct trace *t, uint32_t *op, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
-		if (s[i - 1].start > s[i].start) {
-			qsort(s, n, sizeof(*s), by_start);
+		if (t->ops.start[op[i - 1]] > t->ops.start[op[i]]) {
+			sort_trace = t;
+			qsort(op, n, sizeof(*op), by_start);
 			return;
 		}
 	}
 }
 
 /* GPUs are listed by node (in the order of the inputs), then by number. */
-static const struct trace *sort_trace;
-
 static int by_device(const void *a, const void *b)
 {
 	const struct trace_gpu *x = &sort_trace->gpus[((const struct busy_row *)a)->gpu];
@@ -68,13 +71,11 @@ static int by_device(const void *a, const void *b)
 	return (x->device > y->device) - (x->device < y->device);
 }
 
-/* Bucket the op intervals by queue (a counting sort, so each queue keeps
- * its op order); first[q]..first[q + 1] are queue q's intervals. */
-static struct span *spans_by_queue(const struct trace *t, const struct selection *sel,
-				   size_t **first_out)
+/* Bucket the ops by queue (a counting sort, so each queue keeps its op
+ * order); first[q]..first[q + 1] are queue q's ops. */
+static uint32_t *ops_by_queue(const struct trace *t, const struct selection *sel, size_t **first_out)
 {
 	size_t nq = t->nqueues;
-	const struct window *w = sel ? &sel->window : NULL;
 	size_t *first = xcalloc(nq + 1, sizeof(*first));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (selected_op(sel, i))
@@ -83,31 +84,25 @@ static struct span *spans_by_queue(const struct trace *t, const struct selection
 		first[q + 1] += first[q];
 	size_t *fill = xmalloc((nq ? nq : 1) * sizeof(*fill));
 	memcpy(fill, first, nq * sizeof(*fill));
-	struct span *spans = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*spans));
-	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!selected_op(sel, i))
-			continue;
-		struct span sp = { t->ops.start[i], t->ops.end[i] };
-		/* With a window only the time inside it is busy time. */
-		if (w && w->active && sp.end > w->end)
-			sp.end = w->end;
-		spans[fill[t->ops.queue[i]]++] = sp;
-	}
+	uint32_t *ops = xmalloc((first[nq] ? first[nq] : 1) * sizeof(*ops));
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (selected_op(sel, i))
+			ops[fill[t->ops.queue[i]]++] = (uint32_t)i;
 	free(fill);
 	for (size_t q = 0; q < nq; q++)
-		sort_run(spans + first[q], first[q + 1] - first[q]);
+		sort_run(t, ops + first[q], first[q + 1] - first[q]);
 	*first_out = first;
-	return spans;
+	return ops;
 }
 
-static int64_t gpu_union(const struct trace *t, uint32_t gpu, const struct span *spans,
-			 const size_t *first, struct run *runs)
+static int64_t gpu_union(const struct trace *t, uint32_t gpu, const uint32_t *ops, const size_t *first,
+			 struct run *runs, const struct window *w)
 {
 	size_t nruns = 0;
 	for (size_t q = 0; q < t->nqueues; q++)
 		if (t->queues[q].gpu == gpu)
-			runs[nruns++] = (struct run){ spans + first[q], first[q + 1] - first[q], 0 };
-	return union_of_runs(runs, nruns);
+			runs[nruns++] = (struct run){ ops + first[q], first[q + 1] - first[q], 0 };
+	return union_of_runs(t, runs, nruns, w);
 }
 
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out)
@@ -127,11 +122,11 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 			out->last_end = t->ops.end[i];
 	}
 	size_t *first;
-	struct span *spans = spans_by_queue(t, sel, &first);
+	uint32_t *ops = ops_by_queue(t, sel, &first);
 	struct run *runs = xmalloc((t->nqueues ? t->nqueues : 1) * sizeof(*runs));
 	for (size_t g = 0; g < t->ngpus; g++) {
 		out->rows[g].gpu = (uint32_t)g;
-		out->rows[g].busy = gpu_union(t, (uint32_t)g, spans, first, runs);
+		out->rows[g].busy = gpu_union(t, (uint32_t)g, ops, first, runs, sel ? &sel->window : NULL);
 	}
 	out->n = t->ngpus;
 	/* A filter does not change the wall: the busy share of matching ops is
@@ -140,7 +135,7 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 	if (sel && sel->window.active)
 		out->wall = sel->window.end - sel->window.start;
 	free(runs);
-	free(spans);
+	free(ops);
 	free(first);
 	sort_trace = t;
 	qsort(out->rows, out->n, sizeof(*out->rows), by_device);

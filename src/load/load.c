@@ -1,6 +1,7 @@
 #include "config.h"
 #include "load/load.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 
 		trace_init(&j->part);
+		j->part.no_op_ids = (p->what & LOAD_NO_OP_IDS) != 0;
 		int rc = load_one(&j->part, j->path, p->what, 1, &j->err);
 		progress_flush();
 
@@ -193,6 +195,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 	struct progress pr;
 	trace_init(t);
 	t->same_node = o->same_node;
+	t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
 	if (inputs_expand(args, nargs, &in, err)) {
 		trace_free(t);
 		return -1;
@@ -215,6 +218,8 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 int trace_load_apis(struct trace *t, struct rpd_error *err)
 {
 	int rc = 0;
+	/* API rows are linked to ops by id. */
+	assert(!t->no_op_ids);
 	for (size_t i = 0; rc == 0 && i < t->ninputs; i++) {
 		sqlite3 *db;
 		if (t->inputs[i].format != INPUT_RPD)

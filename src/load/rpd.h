@@ -12,6 +12,7 @@ enum load_what {
 	LOAD_OPS = 1,
 	LOAD_APIS = 2,   /* API rows and their links to ops */
 	LOAD_ALL = LOAD_OPS | LOAD_APIS,
+	LOAD_NO_OP_IDS = 4,  /* reports only: ops are never linked to API rows */
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

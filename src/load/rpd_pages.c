@@ -35,11 +35,32 @@ static uint32_t local_lane(struct local_lanes *l, int64_t a, int64_t b)
 	return l->last = l->n++;
 }
 
+/* opType ids one thread met: few, so an op keeps its type's position here
+ * in its kind column until the main thread classifies it. */
+#define MAX_LOCAL_TYPES 256
+
+struct local_types {
+	int64_t id[MAX_LOCAL_TYPES];
+	uint32_t n;
+};
+
+static uint32_t local_type(struct local_types *l, int64_t id)
+{
+	for (uint32_t i = 0; i < l->n; i++)
+		if (l->id[i] == id)
+			return i;
+	if (l->n == MAX_LOCAL_TYPES)
+		return TRACE_NONE;
+	l->id[l->n] = id;
+	return l->n++;
+}
+
 /* What one thread writes to: rows base + row of the trace's columns. */
 struct sink {
 	struct rpd_reader *r;
 	size_t base;
 	struct local_lanes lanes;
+	struct local_types types;
 	int64_t max_raw;              /* largest string id seen */
 	int64_t api_first, op_first;  /* links: dense ids start here, or -1 */
 };
@@ -61,14 +82,16 @@ static int op_row(void *ctx, size_t row, const int64_t *v)
 	struct sink *s = ctx;
 	struct trace_ops *o = &s->r->t->ops;
 	uint32_t lane = local_lane(&s->lanes, v[1], v[2]);
-	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
+	uint32_t type = local_type(&s->types, v[6]);
+	if (lane == TRACE_NONE || type == TRACE_NONE || !raw_ok(s, v[5], v[6]))
 		return 1;
 	size_t i = s->base + row;
-	o->id[i] = v[0];
+	if (o->id)
+		o->id[i] = v[0];
 	o->start[i] = v[3];
 	o->end[i] = v[4];
 	o->name[i] = (uint32_t)v[5];
-	o->type[i] = (uint32_t)v[6];
+	o->kind[i] = (uint8_t)type;
 	o->queue[i] = lane;
 	progress_row();
 	return 0;
@@ -227,10 +250,12 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 	int rc = 0;
 	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
 		uint32_t *lanes = op_lanes(r, &s->sinks[k].lanes);
+		const struct local_types *types = &s->sinks[k].types;
 		size_t from = o->n + s->parts[k].first, to = from + s->parts[k].count;
 		for (size_t i = from; rc == 0 && i < to; i++) {
 			uint32_t desc, type;
-			if (strmap_get(&m, r, o->name[i], &desc) || strmap_get(&m, r, o->type[i], &type)) {
+			if (strmap_get(&m, r, o->name[i], &desc) ||
+			    strmap_get(&m, r, (uint32_t)types->id[o->kind[i]], &type)) {
 				rc = -1;
 				break;
 			}
@@ -240,7 +265,6 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 				last_type = type;
 			}
 			o->name[i] = strtab_len(&r->t->strings, desc) ? desc : type;
-			o->type[i] = type;
 			o->queue[i] = lanes[o->queue[i]];
 			o->kind[i] = kind;
 		}

@@ -33,8 +33,8 @@ static void merge_ops(struct trace *dst, const struct trace *src, const uint32_t
 {
 	const struct trace_ops *o = &src->ops;
 	for (size_t i = 0; i < o->n; i++) {
-		uint32_t row = trace_add_op(dst, o->id[i], o->start[i], o->end[i], 0,
-					    str[o->type[i]], queue[o->queue[i]]);
+		uint32_t row = trace_add_op(dst, o->id ? o->id[i] : 0, o->start[i], o->end[i], 0,
+					    str[o->name[i]], queue[o->queue[i]]);
 		/* The name and kind are taken as they are rather than derived
 		 * again from a description. */
 		dst->ops.name[row] = str[o->name[i]];

@@ -22,7 +22,6 @@ static void free_ops(struct trace_ops *o)
 	free(o->start);
 	free(o->end);
 	free(o->name);
-	free(o->type);
 	free(o->queue);
 	free(o->kind);
 }
@@ -194,16 +193,17 @@ static size_t next_cap(size_t cap)
 	return cap < 1024 ? 1024 : cap + cap / 2;
 }
 
-static void grow_ops(struct trace_ops *o)
+static void grow_ops(struct trace *t)
 {
+	struct trace_ops *o = &t->ops;
 	if (o->n < o->cap)
 		return;
 	o->cap = next_cap(o->cap);
-	GROW_COL(o->id, o->cap);
+	if (!t->no_op_ids)
+		GROW_COL(o->id, o->cap);
 	GROW_COL(o->start, o->cap);
 	GROW_COL(o->end, o->cap);
 	GROW_COL(o->name, o->cap);
-	GROW_COL(o->type, o->cap);
 	GROW_COL(o->queue, o->cap);
 	GROW_COL(o->kind, o->cap);
 }
@@ -227,11 +227,11 @@ void trace_reserve_ops(struct trace *t, size_t more)
 	if (o->n + more <= o->cap)
 		return;
 	o->cap = o->n + more;
-	GROW_COL(o->id, o->cap);
+	if (!t->no_op_ids)
+		GROW_COL(o->id, o->cap);
 	GROW_COL(o->start, o->cap);
 	GROW_COL(o->end, o->cap);
 	GROW_COL(o->name, o->cap);
-	GROW_COL(o->type, o->cap);
 	GROW_COL(o->queue, o->cap);
 	GROW_COL(o->kind, o->cap);
 }
@@ -265,12 +265,12 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 {
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
-	grow_ops(o);
-	o->id[o->n] = id;
+	grow_ops(t);
+	if (o->id)
+		o->id[o->n] = id;
 	o->start[o->n] = start;
 	o->end[o->n] = end;
 	o->name[o->n] = d[0] ? desc : type;
-	o->type[o->n] = type;
 	o->queue[o->n] = queue;
 	o->kind[o->n] = (uint8_t)trace_classify_op(d, trace_str(t, type));
 	return (uint32_t)o->n++;

@@ -58,10 +58,9 @@ struct trace_thread {
 
 struct trace_ops {
 	size_t n, cap;
-	int64_t *id;      /* id in its input database */
+	int64_t *id;      /* id in its input database; NULL with trace.no_op_ids */
 	int64_t *start, *end;
 	uint32_t *name;   /* description, or opType when the description is empty */
-	uint32_t *type;   /* opType */
 	uint32_t *queue;  /* index into trace.queues */
 	uint8_t *kind;    /* enum op_kind */
 };
@@ -87,6 +86,7 @@ struct trace {
 	struct trace_domain *domains;
 	size_t ndomains, domains_cap;
 	int same_node;        /* inputs of unknown origin share one domain */
+	int no_op_ids;        /* ops.id is not kept (reports never link ops) */
 	struct trace_gpu *gpus;
 	size_t ngpus, gpus_cap;
 	struct trace_queue *queues;

@@ -116,7 +116,6 @@ static void check_identical(const struct trace *a, const struct trace *b)
 		CHECK_INT(b->ops.start[i], a->ops.start[i]);
 		CHECK_INT(b->ops.end[i], a->ops.end[i]);
 		CHECK_STR(str(b, b->ops.name[i]), str(a, a->ops.name[i]));
-		CHECK_STR(str(b, b->ops.type[i]), str(a, a->ops.type[i]));
 		CHECK_INT(b->ops.queue[i], a->ops.queue[i]);
 		CHECK_INT(b->ops.kind[i], a->ops.kind[i]);
 		CHECK_INT(b->op_launch[i], a->op_launch[i]);
@@ -228,9 +227,9 @@ static char **canonical_ops(const struct trace *t)
 		const struct trace_queue *q = &t->queues[t->ops.queue[i]];
 		/* Queue numbers are not compared: rocpd numbers queues across
 		 * GPUs, rpd within each. */
-		snprintf(buf, sizeof(buf), "%lld %lld %s %s gpu%lld launch %lld %s",
+		snprintf(buf, sizeof(buf), "%lld %lld %s %d gpu%lld launch %lld %s",
 			 (long long)t->ops.start[i], (long long)t->ops.end[i], str(t, t->ops.name[i]),
-			 str(t, t->ops.type[i]), (long long)t->gpus[q->gpu].device,
+			 t->ops.kind[i], (long long)t->gpus[q->gpu].device,
 			 a == TRACE_NONE ? -1LL : (long long)t->apis.start[a],
 			 a == TRACE_NONE ? "-" : str(t, t->apis.name[a]));
 		rows[i] = xstrdup(buf);
