@@ -1,13 +1,16 @@
 #include "config.h"
 #include "analysis/timeline.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "util/search.h"
 #include "util/xalloc.h"
 
-static const struct trace *sort_trace;
+static _Thread_local const struct trace *sort_trace;  /* for qsort, per thread */
 
 static int by_start(const void *a, const void *b)
 {
@@ -15,16 +18,48 @@ static int by_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int by_api_start(const void *a, const void *b)
+/* Within a thread: by start, the longer (outer) call first when two start
+ * together. */
+static int api_cmp(const struct trace *t, uint32_t i, uint32_t j)
 {
-	const struct trace *t = sort_trace;
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	if (t->apis.thread[i] != t->apis.thread[j])
-		return t->apis.thread[i] < t->apis.thread[j] ? -1 : 1;
 	if (t->apis.start[i] != t->apis.start[j])
 		return t->apis.start[i] < t->apis.start[j] ? -1 : 1;
-	/* The longer (outer) call first when two start together. */
 	return (t->apis.end[i] < t->apis.end[j]) - (t->apis.end[i] > t->apis.end[j]);
+}
+
+static int by_api_start(const void *a, const void *b)
+{
+	return api_cmp(sort_trace, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int op_cmp(const struct trace *t, uint32_t i, uint32_t j)
+{
+	return (t->ops.start[i] > t->ops.start[j]) - (t->ops.start[i] < t->ops.start[j]);
+}
+
+/* Rows come nearly in order: ops by queue, and API calls, recorded as they
+ * end, each a few places after the calls nested in it. An insertion sort
+ * moves each that little way; a run far from order is left to qsort. */
+static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
+			int (*cmp)(const struct trace *, uint32_t, uint32_t),
+			int (*qcmp)(const void *, const void *))
+{
+	size_t budget = 16 * n + 1024;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		while (j > 0 && cmp(t, v[j - 1], x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+			if (--budget == 0) {
+				v[j] = x;
+				sort_trace = t;
+				qsort(v, n, sizeof(*v), qcmp);
+				return;
+			}
+		}
+		v[j] = x;
+	}
 }
 
 /* Lanes in the order people read them: GPU by GPU, queues in order. */
@@ -52,39 +87,56 @@ static int by_lane(const void *a, const void *b)
 static void index_lane(const struct trace *t, struct tl_lane *l)
 {
 	const int64_t *st = l->kind == TL_GPU ? t->ops.start : t->apis.start;
-	const int64_t *en = l->kind == TL_GPU ? t->ops.end : t->apis.end;
-	if (l->kind == TL_GPU) {
-		sort_trace = t;
-		qsort(l->ops, l->n, sizeof(*l->ops), by_start);
-	}
+	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
+	if (l->kind == TL_GPU)
+		sort_nearly(t, l->ops, l->n, op_cmp, by_start);
 	l->start = xmalloc((l->n + 1) * sizeof(*l->start));
-	l->end = xmalloc((l->n + 1) * sizeof(*l->end));
 	l->covered = xmalloc((l->n + 1) * sizeof(*l->covered));
 	l->covered[0] = 0;
 	for (size_t i = 0; i < l->n; i++) {
 		l->start[i] = st[l->ops[i]];
-		l->end[i] = en[l->ops[i]];
-		int64_t d = l->end[i] - l->start[i];
+		int64_t d = timeline_end(l, i) - l->start[i];
 		l->covered[i + 1] = l->covered[i] + (d > 0 ? d : 0);
 	}
 }
 
 #define MAX_DEPTH 32
 
-/* A lane for each (thread, depth). A call's depth is the number of calls of
- * its thread still open when it starts. */
-static void add_cpu_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
+/* The selected calls grouped by thread (a counting sort), each thread's in
+ * start order. */
+static uint32_t *calls_by_thread(const struct trace *t, const struct selection *sel, size_t *n)
 {
-	size_t n = 0;
-	uint32_t *calls = xmalloc((t->apis.n ? t->apis.n : 1) * sizeof(*calls));
+	size_t *first = xcalloc(t->nthreads + 1, sizeof(*first));
 	for (size_t i = 0; i < t->apis.n; i++)
 		if (!sel || sel->apis[i])
-			calls[n++] = (uint32_t)i;
-	sort_trace = t;
-	qsort(calls, n, sizeof(*calls), by_api_start);
+			first[t->apis.thread[i] + 1]++;
+	for (size_t k = 0; k < t->nthreads; k++)
+		first[k + 1] += first[k];
+	*n = first[t->nthreads];
+	uint32_t *calls = xmalloc((*n ? *n : 1) * sizeof(*calls));
+	size_t *fill = xmalloc((t->nthreads ? t->nthreads : 1) * sizeof(*fill));
+	memcpy(fill, first, t->nthreads * sizeof(*fill));
+	for (size_t i = 0; i < t->apis.n; i++)
+		if (!sel || sel->apis[i])
+			calls[fill[t->apis.thread[i]]++] = (uint32_t)i;
+	for (size_t k = 0; k < t->nthreads; k++)
+		sort_nearly(t, calls + first[k], first[k + 1] - first[k], api_cmp, by_api_start);
+	free(fill);
+	free(first);
+	return calls;
+}
+
+/* A lane for each (thread, depth). A call's depth is the number of calls of
+ * its thread still open when it starts. */
+/* Walk the calls, thread by thread, giving each its (thread, depth) lane:
+ * the first walk creates the lanes and counts their calls, the second
+ * (fill set) stores them, so each lane is allocated once. */
+static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, struct timeline *tl,
+		       int fill)
+{
 	int64_t open_end[MAX_DEPTH];
 	int depth = 0;
-	size_t lane_of[MAX_DEPTH];
+	size_t lane_of[MAX_DEPTH], next_lane = tl->nlanes;
 	uint32_t thread = TRACE_NONE;
 	for (size_t k = 0; k < n; k++) {
 		uint32_t i = calls[k];
@@ -97,23 +149,70 @@ static void add_cpu_lanes(const struct trace *t, const struct selection *sel, st
 		while (depth > 0 && open_end[depth - 1] <= t->apis.start[i])
 			depth--;
 		int d = depth < MAX_DEPTH ? depth : MAX_DEPTH - 1;
-		if (lane_of[d] == SIZE_MAX) {
+		if (lane_of[d] == SIZE_MAX && fill) {
+			/* Lanes were made in this same order by the first walk. */
+			lane_of[d] = next_lane++;
+		} else if (lane_of[d] == SIZE_MAX) {
 			tl->lanes = xrealloc(tl->lanes, (tl->nlanes + 1) * sizeof(*tl->lanes));
 			struct tl_lane *l = &tl->lanes[tl->nlanes];
 			memset(l, 0, sizeof(*l));
 			l->kind = TL_CPU;
 			l->thread = thread;
 			l->depth = d;
-			l->ops = NULL;
 			lane_of[d] = tl->nlanes++;
 		}
 		struct tl_lane *l = &tl->lanes[lane_of[d]];
-		l->ops = xgrow(l->ops, &l->cap, l->n + 1, sizeof(*l->ops));
-		l->ops[l->n++] = i;
+		if (fill)
+			l->ops[l->n++] = i;
+		else
+			l->cap++;
 		if (depth < MAX_DEPTH)
 			open_end[depth++] = t->apis.end[i];
 	}
+}
+
+static void add_cpu_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
+{
+	size_t n, first = tl->nlanes;
+	uint32_t *calls = calls_by_thread(t, sel, &n);
+	walk_calls(t, calls, n, tl, 0);
+	for (size_t k = first; k < tl->nlanes; k++)
+		tl->lanes[k].ops = xmalloc((tl->lanes[k].cap ? tl->lanes[k].cap : 1) * sizeof(uint32_t));
+	size_t total = tl->nlanes;
+	tl->nlanes = first;
+	walk_calls(t, calls, n, tl, 1);
+	tl->nlanes = total;
 	free(calls);
+}
+
+/* Lanes are indexed independently: as many threads as cores share them. */
+struct indexer {
+	const struct trace *t;
+	struct timeline *tl;
+	atomic_size_t next;
+};
+
+static void *index_worker(void *arg)
+{
+	struct indexer *ix = arg;
+	size_t q;
+	while ((q = atomic_fetch_add(&ix->next, 1)) < ix->tl->nlanes)
+		index_lane(ix->t, &ix->tl->lanes[q]);
+	return NULL;
+}
+
+static void index_lanes(const struct trace *t, struct timeline *tl)
+{
+	struct indexer ix = { .t = t, .tl = tl };
+	atomic_init(&ix.next, 0);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	pthread_t th[7];
+	int started = 0;
+	while (started < 7 && started + 1 < cores && pthread_create(&th[started], NULL, index_worker, &ix) == 0)
+		started++;
+	index_worker(&ix);
+	for (int k = 0; k < started; k++)
+		pthread_join(th[k], NULL);
 }
 
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl)
@@ -148,8 +247,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	}
 	tl->nlanes = t->nqueues;
 	add_cpu_lanes(t, sel, tl);
-	for (size_t q = 0; q < tl->nlanes; q++)
-		index_lane(t, &tl->lanes[q]);
+	index_lanes(t, tl);
 	sort_trace = t;
 	qsort(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane);
 	free(count);
@@ -160,7 +258,6 @@ void timeline_free(struct timeline *tl)
 	for (size_t i = 0; i < tl->nlanes; i++) {
 		free(tl->lanes[i].ops);
 		free(tl->lanes[i].start);
-		free(tl->lanes[i].end);
 		free(tl->lanes[i].covered);
 	}
 	free(tl->lanes);
@@ -178,8 +275,8 @@ static int64_t covered_before(const struct tl_lane *l, int64_t x)
 {
 	size_t k = starting_before(l, x);
 	int64_t c = l->covered[k];
-	if (k > 0 && l->end[k - 1] > x)
-		c -= l->end[k - 1] - x;
+	if (k > 0 && timeline_end(l, k - 1) > x)
+		c -= timeline_end(l, k - 1) - x;
 	return c;
 }
 
@@ -194,7 +291,7 @@ int64_t timeline_busy(const struct tl_lane *l, int64_t from, int64_t to)
 size_t timeline_at(const struct tl_lane *l, int64_t time)
 {
 	size_t k = starting_before(l, time + 1);
-	if (k > 0 && l->end[k - 1] > time)
+	if (k > 0 && timeline_end(l, k - 1) > time)
 		return k - 1;
 	return k;
 }
@@ -202,7 +299,7 @@ size_t timeline_at(const struct tl_lane *l, int64_t time)
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)
 {
 	size_t k = timeline_at(l, from + (to - from) / 2);
-	if (k < l->n && l->start[k] < to && l->end[k] > from)
+	if (k < l->n && l->start[k] < to && timeline_end(l, k) > from)
 		return l->ops[k];
 	k = timeline_at(l, from);
 	if (k < l->n && l->start[k] < to)

@@ -19,7 +19,8 @@ struct tl_lane {
 	uint32_t thread;     /* TL_CPU: index into trace.threads */
 	int depth;           /* TL_CPU: nesting level of its calls (0: outermost) */
 	uint32_t *ops;       /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
-	int64_t *start, *end;
+	int64_t *start;      /* start[i]: start of ops[i], copied for the searches */
+	const int64_t *row_end; /* the trace's end column (ops or API calls) */
 	int64_t *covered;    /* covered[i]: time covered by ops[0..i) */
 	size_t n, cap;
 };
@@ -36,6 +37,12 @@ struct timeline {
  * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
 void timeline_free(struct timeline *tl);
+
+/* End of a lane's k-th row. */
+static inline int64_t timeline_end(const struct tl_lane *l, size_t k)
+{
+	return l->row_end[l->ops[k]];
+}
 
 /* Busy time of [from, to) on a lane (ops of a queue do not overlap; if
  * some do, the result is capped at to - from). */

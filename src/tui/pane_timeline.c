@@ -348,7 +348,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
 				 relative(l->start[k] - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(l->end[k] - l->start[k], d, sizeof(d)), lane, sizes);
+				 units_format_ns(timeline_end(l, k) - l->start[k], d, sizeof(d)), lane, sizes);
 		}
 	}
 	int room = width - text_width(line), name_w = text_width(name);
@@ -456,7 +456,7 @@ static void zoom_event(struct timeline_pane *p)
 	size_t k = timeline_at(l, p->cursor);
 	if (k >= l->n || l->start[k] > p->cursor)
 		return;
-	int64_t d = l->end[k] - l->start[k];
+	int64_t d = timeline_end(l, k) - l->start[k];
 	p->view_span = d + d / 5 + 1;
 	p->view_start = l->start[k] - d / 10;
 	p->cursor = l->start[k];
