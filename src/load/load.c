@@ -217,6 +217,13 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
 
 int trace_load_apis(struct trace *t, struct rpd_error *err)
 {
+	int rc = trace_read_apis(t, err);
+	trace_finish(t);
+	return rc;
+}
+
+int trace_read_apis(struct trace *t, struct rpd_error *err)
+{
 	int rc = 0;
 	/* API rows are linked to ops by id. */
 	assert(!t->no_op_ids);
@@ -229,6 +236,5 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 		rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, cores(), err);
 		sqlite3_close(db);
 	}
-	trace_finish(t);
 	return rc;
 }

@@ -27,5 +27,8 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs,
  * (rpd inputs; rocpd inputs keep none). Returns -1 with *err set; the
  * trace then has the API rows read so far. */
 int trace_load_apis(struct trace *t, struct rpd_error *err);
+/* The same without deriving what the rows imply (trace_finish): for a
+ * side trace (trace/side.h). */
+int trace_read_apis(struct trace *t, struct rpd_error *err);
 
 #endif

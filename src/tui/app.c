@@ -37,6 +37,8 @@ static void free_view(struct view *v)
 
 void app_free(struct app *app)
 {
+	bg_apis_cancel(app->bg);
+	app->bg = NULL;
 	while (app->depth > 0)
 		free_view(&app->stack[--app->depth]);
 	for (size_t i = 0; i < app->npanes; i++)
@@ -70,10 +72,41 @@ void app_message(struct app *app, int error, const char *fmt, ...)
 	app->message_error = error;
 }
 
+void app_start_apis(struct app *app)
+{
+	if (app->loadable && !app->bg)
+		app->bg = bg_apis_start(app->loadable);
+}
+
+static void take_apis(struct app *app)
+{
+	struct rpd_error err;
+	struct bg_apis *b = app->bg;
+	app->bg = NULL;
+	if (bg_apis_finish(b, app->loadable, &err))
+		app_message(app, 1, "%s", err.msg);
+	else
+		app_message(app, 0, _("%zu API calls"), app->loadable->apis.n);
+	app->loadable = NULL;
+	app_select(app);
+}
+
+unsigned app_poll(struct app *app)
+{
+	if (!app->bg || !bg_apis_done(app->bg))
+		return ACT_NONE;
+	take_apis(app);
+	return ACT_REDRAW;
+}
+
 void app_need_apis(struct app *app)
 {
 	struct rpd_error err;
 	struct trace *t = app->loadable;
+	if (app->bg) {
+		app_poll(app);
+		return;
+	}
 	if (!t || t->apis.n > 0)
 		return;
 	/* Once only, even when drawing the message below asks again. */
@@ -190,6 +223,11 @@ static void draw_title(struct app *app, int cols)
 	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
 		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)),
 		 t->ops.n, gpus);
+	/* Say what is still being read: the CPU lanes wait for it. */
+	if (app->bg) {
+		size_t n = strlen(line);
+		snprintf(line + n, sizeof(line) - n, "  %s", _("(reading API calls...)"));
+	}
 	draw_fill(stdscr, 0, 0, cols, theme_attr(THEME_TITLE));
 	draw_text(stdscr, 0, 0, cols, line, theme_attr(THEME_TITLE));
 }

@@ -9,6 +9,7 @@
 #include "analysis/filter.h"
 #include "analysis/select.h"
 #include "analysis/window.h"
+#include "load/background.h"
 #include "present/names.h"
 #include "trace/trace.h"
 #include "tui/prompt.h"
@@ -23,6 +24,7 @@
 struct app {
 	const struct trace *trace;
 	struct trace *loadable;             /* the same trace, for its API rows */
+	struct bg_apis *bg;                 /* its API rows being read meanwhile */
 	struct name_cache names;
 	struct view panes[APP_MAX_PANES];
 	size_t npanes, active;
@@ -41,8 +43,15 @@ struct app {
 
 /* pane and name_style as the settings file gives them. */
 void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style);
-/* Load the API rows if they are not there (the timeline's CPU lanes). */
+/* Read the API rows on a thread of their own from now on. */
+void app_start_apis(struct app *app);
+/* The API rows are wanted (the timeline's CPU lanes): take them if read,
+ * read them now if nothing reads them; while they are being read, return
+ * at once (the pane shows what it has and is redrawn when they come). */
 void app_need_apis(struct app *app);
+/* Between events: take the API rows if their reading ended. Returns
+ * ACT_REDRAW then. */
+unsigned app_poll(struct app *app);
 void app_free(struct app *app);
 
 /* Handle a request: the top view first, then the application. */

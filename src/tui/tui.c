@@ -56,9 +56,12 @@ static int run_interactive(struct app *app)
 	for (;;) {
 		if (dirty)
 			draw(app);
+		/* The first screen is up: the API rows are read from now on. */
+		app_start_apis(app);
 		dirty = 0;
 		struct term_event ev;
-		term_wait(&ev, -1);
+		/* While API rows are read, look every 100 ms whether they came. */
+		term_wait(&ev, app->bg ? 100 : -1);
 		switch (ev.type) {
 		case EV_KEY: {
 			unsigned act = handle_key(app, &ev.key);
@@ -75,6 +78,9 @@ static int run_interactive(struct app *app)
 			break;
 		case EV_QUIT:
 			return 0;
+		case EV_TIMEOUT:
+			dirty = (app_poll(app) & ACT_REDRAW) != 0;
+			break;
 		default:
 			break;
 		}
@@ -177,8 +183,10 @@ int tui_run(struct trace *t, const struct tui_options *o)
 	app_init(&app, t, cfg.pane, cfg.names);
 	app.flush = flush;
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
-	app_free(&app);
+	/* The terminal is given back first: a read still running is waited
+	 * for after that. */
 	term_close();
+	app_free(&app);
 	if (err[0])
 		fprintf(stderr, "rpdtop: %s\n", err);
 	return status;

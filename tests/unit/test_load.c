@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "demo/demo.h"
+#include "load/background.h"
 #include "load/load.h"
 #include "load/pagescan.h"
 #include "util/xalloc.h"
@@ -164,6 +165,30 @@ static void exec_ok(const char *path, const char *sql)
 	sqlite3_close(db);
 }
 
+/* API rows read on another thread and moved in equal those read with the
+ * ops; a read can also be dropped. */
+static void check_background(const char *path)
+{
+	struct trace all_at_once, ops;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	CHECK(trace_load(&all_at_once, paths, 1, &all, &err) == 0);
+	CHECK(trace_load(&ops, paths, 1, &ops_only, &err) == 0);
+	struct bg_apis *b = bg_apis_start(&ops);
+	CHECK(b != NULL);
+	while (b && !bg_apis_done(b))
+		usleep(1000);
+	CHECK_INT(ops.apis.n, 0);   /* nothing moves in before finish */
+	CHECK(b && bg_apis_finish(b, &ops, &err) == 0);
+	check_identical(&all_at_once, &ops);
+	trace_free(&ops);
+	CHECK(trace_load(&ops, paths, 1, &ops_only, &err) == 0);
+	bg_apis_cancel(bg_apis_start(&ops));
+	CHECK_INT(ops.apis.n, 0);
+	trace_free(&ops);
+	trace_free(&all_at_once);
+}
+
 static void test_paths(const char *dir)
 {
 	char path[512];
@@ -173,6 +198,7 @@ static void test_paths(const char *dir)
 	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
 	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
 	check_paths_agree(path, "generated", 3);
+	check_background(path);
 	/* Gaps in the ids, links to missing rows, a value that is text. */
 	exec_ok(path, "DELETE FROM rocpd_op WHERE id % 7 = 0; DELETE FROM rocpd_api WHERE id % 11 = 0;"
 		      "UPDATE rocpd_op SET start = 'x' WHERE id = 5;");
@@ -314,6 +340,7 @@ static void test_real(void)
 	}
 	const char *paths[] = { path };
 	check_paths_agree(path, "mytrace.rpd", 3);
+	check_background(path);
 	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
 	CHECK_INT(t.ops.n, 10124);
 	CHECK_INT(t.apis.n, 14736);

@@ -1,0 +1,79 @@
+#include "config.h"
+#include "load/background.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "load/load.h"
+#include "trace/side.h"
+#include "util/xalloc.h"
+
+struct bg_apis {
+	pthread_t thread;
+	struct trace side;
+	struct rpd_error err;
+	int rc;
+	atomic_int done;
+};
+
+static void *reader(void *arg)
+{
+	struct bg_apis *b = arg;
+	b->rc = trace_read_apis(&b->side, &b->err);
+	atomic_store(&b->done, 1);
+	return NULL;
+}
+
+static int has_rpd_input(const struct trace *t)
+{
+	for (size_t i = 0; i < t->ninputs; i++)
+		if (t->inputs[i].format == INPUT_RPD)
+			return 1;
+	return 0;
+}
+
+struct bg_apis *bg_apis_start(const struct trace *t)
+{
+	/* API rows already there (rocpd inputs read them with the ops) are
+	 * not mixed with more read apart. */
+	if (t->apis.n > 0 || t->no_op_ids || !has_rpd_input(t))
+		return NULL;
+	struct bg_apis *b = xcalloc(1, sizeof(*b));
+	trace_side_init(&b->side, t);
+	atomic_init(&b->done, 0);
+	if (pthread_create(&b->thread, NULL, reader, b) != 0) {
+		trace_side_free(&b->side);
+		free(b);
+		return NULL;
+	}
+	return b;
+}
+
+int bg_apis_done(const struct bg_apis *b)
+{
+	return atomic_load(&b->done);
+}
+
+int bg_apis_finish(struct bg_apis *b, struct trace *t, struct rpd_error *err)
+{
+	pthread_join(b->thread, NULL);
+	int rc = b->rc;
+	if (rc == 0) {
+		trace_side_take(t, &b->side);
+	} else {
+		*err = b->err;
+		trace_side_free(&b->side);
+	}
+	free(b);
+	return rc;
+}
+
+void bg_apis_cancel(struct bg_apis *b)
+{
+	if (!b)
+		return;
+	pthread_join(b->thread, NULL);
+	trace_side_free(&b->side);
+	free(b);
+}

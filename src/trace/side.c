@@ -1,0 +1,70 @@
+#include "config.h"
+#include "trace/side.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+void trace_side_init(struct trace *side, const struct trace *t)
+{
+	trace_init(side);
+	side->same_node = t->same_node;
+	for (size_t i = 0; i < t->ndomains; i++) {
+		side->domains = xgrow(side->domains, &side->domains_cap, i + 1, sizeof(*side->domains));
+		side->domains[i].node = t->domains[i].node ? xstrdup(t->domains[i].node) : NULL;
+	}
+	side->ndomains = t->ndomains;
+	side->inputs = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*side->inputs));
+	side->inputs_cap = t->ninputs ? t->ninputs : 1;
+	for (size_t i = 0; i < t->ninputs; i++) {
+		side->inputs[i] = t->inputs[i];
+		side->inputs[i].path = xstrdup(t->inputs[i].path);
+	}
+	side->ninputs = t->ninputs;
+	/* Borrowed, read-only: the trace's ops do not change while shown. */
+	side->ops.id = t->ops.id;
+	side->ops.n = t->ops.n;
+}
+
+void trace_side_free(struct trace *side)
+{
+	memset(&side->ops, 0, sizeof(side->ops));
+	trace_free(side);
+}
+
+void trace_side_take(struct trace *t, struct trace *side)
+{
+	assert(t->apis.n == 0 && t->links.n == 0);
+	uint32_t *str = xmalloc((side->strings.count ? side->strings.count : 1) * sizeof(*str));
+	for (uint32_t i = 0; i < side->strings.count; i++)
+		str[i] = strtab_intern_len(&t->strings, strtab_get(&side->strings, i), strtab_len(&side->strings, i));
+	uint32_t *thread = xmalloc((side->nthreads ? side->nthreads : 1) * sizeof(*thread));
+	for (size_t i = 0; i < side->nthreads; i++) {
+		const struct trace_thread *th = &side->threads[i];
+		thread[i] = trace_thread(t, th->input, th->pid, th->tid);
+	}
+	struct trace_apis *a = &side->apis;
+	for (size_t i = 0; i < a->n; i++) {
+		a->name[i] = str[a->name[i]];
+		a->args[i] = str[a->args[i]];
+		a->thread[i] = thread[a->thread[i]];
+	}
+	free(t->apis.id);
+	free(t->apis.start);
+	free(t->apis.end);
+	free(t->apis.name);
+	free(t->apis.args);
+	free(t->apis.thread);
+	free(t->links.api);
+	free(t->links.op);
+	t->apis = side->apis;
+	t->links = side->links;
+	memset(&side->apis, 0, sizeof(side->apis));
+	memset(&side->links, 0, sizeof(side->links));
+	free(str);
+	free(thread);
+	trace_side_free(side);
+	trace_finish(t);
+}
