@@ -38,6 +38,40 @@ best_of() {
 	done
 }
 
+# The viewer in a real terminal (tmux): milliseconds from start to the flat
+# profile on screen, to the API rows read in the background (status line
+# "N API calls"), and to the timeline with its CPU lanes drawn after 4 is
+# pressed once they are there; then its peak RSS.
+tui_times() {
+	db=$1
+	command -v tmux >/dev/null 2>&1 || { echo "# tmux not found: viewer figures skipped" >&2; return 0; }
+	sock=rpdtop-bench-$$
+	tm() { tmux -L "$sock" "$@"; }
+	tm kill-server 2>/dev/null || true
+	start=$(date +%s%N)
+	tm new-session -d -x 160 -y 40 "/usr/bin/time -f '%M' -o '$BENCH_CACHE/tui.rss' $RPDTOP '$db'"
+	paint= apis= lanes=
+	i=0
+	while [ $i -lt 1200 ] && [ -z "$lanes" ]; do
+		scr=$(tm capture-pane -p 2>/dev/null || true)
+		now=$(( ($(date +%s%N) - start) / 1000000 ))
+		if [ -z "$paint" ] && printf '%s\n' "$scr" | grep -q '▼TOTAL'; then paint=$now; fi
+		if [ -n "$paint" ] && [ -z "$apis" ] && printf '%s\n' "$scr" | tail -1 | grep -q 'API calls'; then
+			apis=$now
+			tm send-keys 4
+		fi
+		if [ -n "$apis" ] && printf '%s\n' "$scr" | grep -q '^ *[0-9]*/[0-9]* *│'; then lanes=$now; fi
+		sleep 0.02
+		i=$((i + 1))
+	done
+	tm send-keys q
+	sleep 1
+	tm kill-server 2>/dev/null || true
+	kb=$(cat "$BENCH_CACHE/tui.rss" 2>/dev/null || echo 0)
+	printf 'ops=%s viewer first_paint_ms=%s api_rows_ms=%s timeline_with_cpu_lanes_ms=%s rss_mb=%s rss_pct_of_file=%s\n' \
+		"$2" "${paint:-?}" "${apis:-?}" "${lanes:-?}" $((kb / 1024)) $((100 * kb / 1024 / ($3 > 0 ? $3 : 1)))
+}
+
 echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
 for ops in "$@"; do
 	db=$BENCH_CACHE/gen-$ops.rpd
@@ -45,10 +79,11 @@ for ops in "$@"; do
 		echo "# generating $db ($ops ops)" >&2
 		"$RPDGEN" --ops="$ops" --seed=42 "$db"
 	fi
-	size_mb=$(($(stat -c %s "$db") / 1048576))
+	size_mb=$(($(stat -L -c %s "$db") / 1048576))
 	if [ -n "${BENCH_CORE:-}" ]; then
 		"$BENCH_CORE" "$db" 'gemm|cijk'
 	fi
+	tui_times "$db" "$ops" "$size_mb"
 	rm -f "$BENCH_CACHE/export.rpd"
 	/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$RPDTOP" -o "$BENCH_CACHE/export.rpd" -w 0%:10% "$db" >/dev/null
 	read -r s kb <"$BENCH_CACHE/time.out"
