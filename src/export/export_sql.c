@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/export_select.h"
 #include "load/dbfile.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -23,76 +24,34 @@ static int exec(struct exporter *x, const char *sql)
 	return sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(x, x->out.db);
 }
 
-/* rpdtop_pass(string_id, in_ustring): does that string pass the filter?
- * Each string is matched once. */
+int export_src_passes(struct export_src *p, int64_t id, int ustring)
+{
+	if (!p->filter->n)
+		return 1;
+	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
+	uint32_t v;
+	if (idmap_get(&p->seen, key, &v))
+		return (int)v;
+	sqlite3_stmt *st = ustring ? p->ustr : p->str;
+	const char *s = "";
+	size_t len = 0;
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		s = (const char *)sqlite3_column_text(st, 0);
+		len = (size_t)sqlite3_column_bytes(st, 0);
+	}
+	v = (uint32_t)filter_passes(p->filter, s ? s : "", s ? len : 0);
+	idmap_put(&p->seen, key, v);
+	return (int)v;
+}
+
+/* rpdtop_pass(string_id, in_ustring): does that string pass the filter? */
 static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct export_src *p = sqlite3_user_data(ctx);
-	int64_t id = sqlite3_value_int64(argv[0]);
 	int ustring = argc > 1 && sqlite3_value_int(argv[1]);
-	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
-	uint32_t v;
-	if (!idmap_get(&p->seen, key, &v)) {
-		sqlite3_stmt *st = ustring ? p->ustr : p->str;
-		const char *s = "";
-		size_t len = 0;
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, id);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			s = (const char *)sqlite3_column_text(st, 0);
-			len = (size_t)sqlite3_column_bytes(st, 0);
-		}
-		v = (uint32_t)filter_passes(p->filter, s ? s : "", s ? len : 0);
-		idmap_put(&p->seen, key, v);
-	}
-	sqlite3_result_int(ctx, (int)v);
-}
-
-static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
-{
-	sqlite3_stmt *st;
-	if (exec(x, "CREATE TEMP TABLE x_ops (id INTEGER PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_apis (id INTEGER PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_links (row INTEGER PRIMARY KEY)") ||
-	    sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_ops VALUES (?1)", -1, &st, NULL) != SQLITE_OK)
-		return fail(x, x->out.db);
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_bind_int64(st, 1, ops[i]);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_finalize(st);
-			return fail(x, x->out.db);
-		}
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	return 0;
-}
-
-/* API calls that go: launchers of exported ops, and calls whose name (a
- * marker's text) passes the filter and that start in the window. */
-static int fill_apis(struct exporter *x, int version)
-{
-	char sql[1024], win[128] = "1";
-	const struct window *w = x->req->window;
-	if (w->active)
-		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start, (long long)w->end);
-	/* rocpd_api_ops has no index: it is scanned once, and the rows that
-	 * link exported ops are remembered for the copy. */
-	if (exec(x, "INSERT INTO temp.x_links SELECT rowid FROM src.rocpd_api_ops WHERE op_id IN temp.x_ops") ||
-	    exec(x, "INSERT OR IGNORE INTO temp.x_apis SELECT api_id FROM src.rocpd_api_ops "
-		    "WHERE rowid IN temp.x_links"))
-		return -1;
-	if (!x->req->filter->n) {
-		snprintf(sql, sizeof(sql), "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s", win);
-		return exec(x, sql);
-	}
-	snprintf(sql, sizeof(sql),
-		 "INSERT OR IGNORE INTO temp.x_apis SELECT id FROM src.rocpd_api WHERE %s AND rpdtop_pass("
-		 "CASE WHEN apiName_id = (SELECT id FROM src.rocpd_string WHERE string = 'UserMarker') "
-		 "THEN args_id ELSE apiName_id END, "
-		 "CASE WHEN apiName_id = (SELECT id FROM src.rocpd_string WHERE string = 'UserMarker') "
-		 "THEN %d ELSE 0 END)", win, version >= 3);
-	return exec(x, sql);
+	sqlite3_result_int(ctx, export_src_passes(p, sqlite3_value_int64(argv[0]), ustring));
 }
 
 static int64_t scalar(sqlite3 *db, const char *sql)
@@ -105,11 +64,11 @@ static int64_t scalar(sqlite3 *db, const char *sql)
 	return v;
 }
 
-/* " AND col IN temp.table" */
-static void append_in(char *buf, size_t size, const char *col, const char *table)
+/* " AND rpdtop_has(set, col)" */
+static void append_in(char *buf, size_t size, const char *col, int set)
 {
 	size_t n = strlen(buf);
-	snprintf(buf + n, size - n, " AND %s IN temp.%s", col, table);
+	snprintf(buf + n, size - n, " AND rpdtop_has(%d, %s)", set, col);
 }
 
 /* The condition a table's rows must meet, from the kinds of its columns. */
@@ -125,9 +84,9 @@ static void conditions(struct exporter *x, const struct table_plan *p, char *whe
 	for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
 		snprintf(names, sizeof(names), "\"%s\"", (const char *)sqlite3_column_text(st, 0));
 		if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF)
-			append_in(where, size, names, "x_ops");
+			append_in(where, size, names, SET_OPS);
 		else if (p->kinds[c] == K_API_PK || p->kinds[c] == K_API_REF)
-			append_in(where, size, names, "x_apis");
+			append_in(where, size, names, SET_APIS);
 	}
 	sqlite3_finalize(st);
 	if (p->bind_span) {
@@ -195,12 +154,19 @@ static int repair_code_objects(struct exporter *x)
 	return 0;
 }
 
-static int copy_tables(struct exporter *x)
+/* The range of a set's ids, or an empty one. */
+static void set_range(const struct idset *s, int64_t *lo, int64_t *hi)
 {
-	int64_t op_lo = scalar(x->out.db, "SELECT min(id) FROM temp.x_ops");
-	int64_t op_hi = scalar(x->out.db, "SELECT max(id) FROM temp.x_ops");
-	int64_t api_lo = scalar(x->out.db, "SELECT min(id) FROM temp.x_apis");
-	int64_t api_hi = scalar(x->out.db, "SELECT max(id) FROM temp.x_apis");
+	*lo = s->count ? s->min : 1;
+	*hi = s->count ? s->max : 0;
+}
+
+static int copy_tables(struct exporter *x, const struct export_sets *sets)
+{
+	int64_t op_lo, op_hi, api_lo, api_hi, link_lo, link_hi;
+	set_range(&sets->set[SET_OPS], &op_lo, &op_hi);
+	set_range(&sets->set[SET_APIS], &api_lo, &api_hi);
+	set_range(&sets->set[SET_LINKS], &link_lo, &link_hi);
 	for (size_t i = 0; i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		char where[2048], sql[2600];
@@ -209,7 +175,8 @@ static int copy_tables(struct exporter *x)
 		 * the links, over the rows found when the API calls were chosen. */
 		if (strcmp(p->name, "rocpd_api_ops") == 0) {
 			size_t n = strlen(where);
-			snprintf(where + n, sizeof(where) - n, " AND rowid IN temp.x_links");
+			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld AND rpdtop_has(%d, rowid)",
+				 (long long)link_lo, (long long)link_hi, SET_LINKS);
 		} else if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF)) {
 			size_t n = strlen(where);
 			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)op_lo, (long long)op_hi);
@@ -265,14 +232,18 @@ void export_src_close(struct export_src *p)
 	memset(p, 0, sizeof(*p));
 }
 
-int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
+int export_single_sql(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
+		      uint64_t *apis)
 {
 	const struct trace_input *in = &x->req->t->inputs[0];
-	int rc = fill_ops(x, ops, nops);
+	struct export_sets sets;
+	int rc = export_choose(x, src, ops, nops, &sets);
+	if (rc != SQLITE_OK)
+		rc = err_set(x->err, "%s: %s", in->path, sqlite3_errmsg(src->input));
+	if (rc == 0 && export_sets_register(x->out.db, &sets) != SQLITE_OK)
+		rc = fail(x, x->out.db);
 	if (rc == 0)
-		rc = fill_apis(x, in->schema_version);
-	if (rc == 0)
-		rc = copy_tables(x);
+		rc = copy_tables(x, &sets);
 	if (rc == 0)
 		rc = copy_strings(x, 0);
 	if (rc == 0 && in->schema_version >= 3)
@@ -281,7 +252,8 @@ int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint6
 		rc = repair_code_objects(x);
 	if (rc == 0)
 		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
-	if (rc == 0)
-		rc = exec(x, "DROP TABLE temp.x_ops; DROP TABLE temp.x_apis; DROP TABLE temp.x_links");
+	/* The function's sets go with this call. */
+	sqlite3_create_function(x->out.db, "rpdtop_has", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	export_sets_free(&sets);
 	return rc;
 }

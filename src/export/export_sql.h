@@ -13,12 +13,17 @@ struct export_src {
 	struct idmap seen;
 };
 
+/* Does the string of that id (in rocpd_ustring when ustring is set) pass
+ * the filter? Each string is matched once. */
+int export_src_passes(struct export_src *src, int64_t id, int ustring);
+
 /* Attach the trace's first input as src, read-only. */
 int export_attach(struct exporter *x, struct export_src *src);
 void export_src_close(struct export_src *src);
 
 /* Copy the exported rows of the trace's only (rpd) input into x's output;
  * ops are its exported op ids (sorted). *apis gets the API rows written. */
-int export_single_sql(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis);
+int export_single_sql(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
+		      uint64_t *apis);
 
 #endif

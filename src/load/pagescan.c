@@ -172,7 +172,9 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 	sqlite3_finalize(st);
 	tab->ncols = ncols;
 	for (int k = 0; k < ncols; k++) {
-		if (tab->cols[k] == -2 || tab->cols[k] >= MAX_RECORD_COLS)
+		if (tab->cols[k] == -2 && strcasecmp(cols[k], "rowid") == 0)
+			tab->cols[k] = PAGESCAN_ROWID;
+		else if (tab->cols[k] == -2 || tab->cols[k] >= MAX_RECORD_COLS)
 			ok = 0;
 		else if (npk == 1 && tab->cols[k] == alias)
 			tab->cols[k] = PAGESCAN_ROWID;
@@ -455,4 +457,77 @@ int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab,
 		return PAGESCAN_NO;
 	atomic_fetch_add(&tables_read, 1);
 	return PAGESCAN_OK;
+}
+
+/* Rows through SQL, for tables the pages cannot give. */
+static int sql_rows(sqlite3 *db, const char *table, const char *const *cols, int ncols,
+		    pagescan_row_fn fn, void *ctx)
+{
+	char *list = sqlite3_mprintf("%s", "");
+	for (int k = 0; k < ncols; k++) {
+		char *next = sqlite3_mprintf("%s%s\"%w\"", list, k ? ", " : "", cols[k]);
+		sqlite3_free(list);
+		list = next;
+	}
+	char *sql = sqlite3_mprintf("SELECT %s FROM \"%w\"", list, table);
+	sqlite3_free(list);
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
+		return rc;
+	size_t row = 0;
+	int64_t v[PAGESCAN_MAX_COLS];
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (int k = 0; k < ncols; k++)
+			v[k] = sqlite3_column_int64(st, k);
+		if (fn(ctx, row++, v)) {
+			rc = SQLITE_ABORT;
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* A row refused by the caller stops the scan; it is not retried in SQL. */
+struct checked {
+	pagescan_row_fn fn;
+	void *ctx;
+	int stopped;
+};
+
+static int checked_row(void *arg, size_t row, const int64_t *v)
+{
+	struct checked *c = arg;
+	if (c->fn(c->ctx, row, v)) {
+		c->stopped = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols,
+		    pagescan_row_fn fn, void *ctx)
+{
+	struct pagescan ps;
+	struct pagescan_table tab;
+	struct pagescan_part part;
+	size_t rows;
+	if (pagescan_begin(&ps, db) == PAGESCAN_OK) {
+		int ok = pagescan_open_table(&ps, table, cols, ncols, &tab) == PAGESCAN_OK &&
+			 pagescan_count(&ps, &tab, 1, &part, &rows) == PAGESCAN_OK;
+		struct checked c = { fn, ctx, 0 };
+		if (ok)
+			ok = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ &c }) == PAGESCAN_OK;
+		if (ok || c.stopped) {
+			pagescan_table_free(&tab);
+			pagescan_end(&ps);
+			return c.stopped ? SQLITE_ABORT : SQLITE_OK;
+		}
+		if (tab.leaf)
+			pagescan_table_free(&tab);
+		pagescan_end(&ps);
+	}
+	return sql_rows(db, table, cols, ncols, fn, ctx);
 }

@@ -49,7 +49,7 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db);
 void pagescan_end(struct pagescan *ps);
 
 /* Find table's leaves and the record positions of the named columns
- * (the rowid alias column reads as the rowid). */
+ * (the rowid alias column reads as the rowid, as does "rowid"). */
 int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
 			int ncols, struct pagescan_table *out);
 void pagescan_table_free(struct pagescan_table *tab);
@@ -62,6 +62,14 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
  * values) in rowid order, rows numbered as counted. */
 int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx);
+
+/* Every row of a table on this thread, from its pages when it can be
+ * read so, else through SQL (the same values: sqlite3_column_int64). When
+ * the pages give out half-way, SQL starts over: fn may see a row twice
+ * and must not mind. Returns an SQLite code; a non-zero fn return stops
+ * the scan (SQLITE_ABORT). */
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols,
+		    pagescan_row_fn fn, void *ctx);
 
 /* Tables decoded this way so far (tests check which path was taken). */
 unsigned long pagescan_tables_read(void);

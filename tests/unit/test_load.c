@@ -11,6 +11,7 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
+#include "load/dbfile.h"
 #include "load/load.h"
 #include "load/pagescan.h"
 #include "util/xalloc.h"
@@ -157,6 +158,39 @@ static void check_paths_agree(const char *path, const char *what, unsigned long 
 	trace_free(&sql);
 }
 
+static int sum_row(void *ctx, size_t row, const int64_t *v)
+{
+	int64_t *s = ctx;
+	(void)row;
+	s[0] += v[0];
+	s[1] += v[1] * 3 + v[2];
+	s[2]++;
+	return s[3] && s[2] == s[3];
+}
+
+/* One table scanned from its pages and through SQL gives the same rows;
+ * the scan stops when asked to. */
+static void check_scan_agree(const char *path, const char *what)
+{
+	static const char *const cols[] = { "rowid", "api_id", "op_id" };
+	sqlite3 *db;
+	struct rpd_error err;
+	CHECK(dbfile_open(path, &db, &err) == 0);
+	int64_t pages[4] = { 0 }, sql[4] = { 0 }, stop[4] = { 0, 0, 0, 10 };
+	fprintf(stderr, "scans agree: %s\n", what);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, pages), SQLITE_OK);
+	setenv("RPDTOP_PAGESCAN", "0", 1);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sql), SQLITE_OK);
+	unsetenv("RPDTOP_PAGESCAN");
+	CHECK_INT(pages[0], sql[0]);
+	CHECK_INT(pages[1], sql[1]);
+	CHECK_INT(pages[2], sql[2]);
+	CHECK(pages[2] > 0);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, stop), SQLITE_ABORT);
+	CHECK_INT(stop[2], 10);
+	sqlite3_close(db);
+}
+
 static void exec_ok(const char *path, const char *sql)
 {
 	sqlite3 *db;
@@ -198,6 +232,7 @@ static void test_paths(const char *dir)
 	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
 	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
 	check_paths_agree(path, "generated", 3);
+	check_scan_agree(path, "generated");
 	check_background(path);
 	/* Gaps in the ids, links to missing rows, a value that is text. */
 	exec_ok(path, "DELETE FROM rocpd_op WHERE id % 7 = 0; DELETE FROM rocpd_api WHERE id % 11 = 0;"
@@ -226,6 +261,7 @@ static void test_paths(const char *dir)
 	check_paths_agree(path, "write-ahead log checkpointed", 3);
 	exec_ok(path, "PRAGMA journal_mode = DELETE; PRAGMA page_size = 65536; VACUUM;");
 	check_paths_agree(path, "64 KiB pages", 3);
+	check_scan_agree(path, "64 KiB pages");
 	unlink(path);
 }
 

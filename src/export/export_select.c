@@ -1,0 +1,140 @@
+#include "config.h"
+#include "export/export_select.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/window.h"
+#include "load/pagescan.h"
+#include "util/xalloc.h"
+
+static void idset_init(struct idset *s, int64_t lo, int64_t hi)
+{
+	memset(s, 0, sizeof(*s));
+	s->lo = lo;
+	s->hi = hi >= lo ? hi : lo;
+	s->bits = xcalloc((size_t)((uint64_t)(s->hi - s->lo) / 8 + 1), 1);
+}
+
+static void idset_add(struct idset *s, int64_t id)
+{
+	if (id < s->lo || id > s->hi || idset_has(s, id))
+		return;
+	s->bits[(uint64_t)(id - s->lo) >> 3] |= (uint8_t)(1u << ((id - s->lo) & 7));
+	if (!s->count || id < s->min)
+		s->min = id;
+	if (!s->count || id > s->max)
+		s->max = id;
+	s->count++;
+}
+
+void export_sets_free(struct export_sets *s)
+{
+	for (int i = 0; i < NSETS; i++)
+		free(s->set[i].bits);
+	memset(s, 0, sizeof(*s));
+}
+
+/* The rowid range of a table: both ends are one b-tree descent away. */
+static int rowid_range(sqlite3 *db, const char *table, int64_t *lo, int64_t *hi)
+{
+	char *sql = sqlite3_mprintf("SELECT min(rowid), max(rowid) FROM \"%w\"", table);
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	*lo = sqlite3_column_int64(st, 0);
+	*hi = sqlite3_column_int64(st, 1);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+struct chooser {
+	struct exporter *x;
+	struct export_src *src;
+	struct export_sets *sets;
+	int64_t marker;         /* rocpd_string id of "UserMarker", or -1 */
+	int ustring_args;       /* markers' text is in rocpd_ustring */
+};
+
+/* rocpd_api_ops: rowid, api_id, op_id */
+static int link_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct chooser *c = ctx;
+	(void)row;
+	if (idset_has(&c->sets->set[SET_OPS], v[2])) {
+		idset_add(&c->sets->set[SET_LINKS], v[0]);
+		idset_add(&c->sets->set[SET_APIS], v[1]);
+	}
+	return 0;
+}
+
+/* rocpd_api: id, start, apiName_id, args_id */
+static int api_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct chooser *c = ctx;
+	(void)row;
+	if (!window_has(c->x->req->window, v[1]))
+		return 0;
+	int marker = v[2] == c->marker;
+	if (export_src_passes(c->src, marker ? v[3] : v[2], marker && c->ustring_args))
+		idset_add(&c->sets->set[SET_APIS], v[0]);
+	return 0;
+}
+
+static int64_t marker_id(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int64_t id = -1;
+	if (sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st, NULL) ==
+		    SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static const char *const link_cols[] = { "rowid", "api_id", "op_id" };
+static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
+
+int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
+		  struct export_sets *out)
+{
+	sqlite3 *db = src->input;
+	memset(out, 0, sizeof(*out));
+	idset_init(&out->set[SET_OPS], nops ? ops[0] : 0, nops ? ops[nops - 1] : 0);
+	for (size_t i = 0; i < nops; i++)
+		idset_add(&out->set[SET_OPS], ops[i]);
+	int64_t lo, hi;
+	int rc = rowid_range(db, "rocpd_api_ops", &lo, &hi);
+	if (rc == SQLITE_OK)
+		idset_init(&out->set[SET_LINKS], lo, hi);
+	if (rc == SQLITE_OK)
+		rc = rowid_range(db, "rocpd_api", &lo, &hi);
+	if (rc != SQLITE_OK)
+		return rc;
+	idset_init(&out->set[SET_APIS], lo, hi);
+	struct chooser c = { .x = x, .src = src, .sets = out, .marker = marker_id(db),
+			     .ustring_args = x->req->t->inputs[0].schema_version >= 3 };
+	rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, &c);
+	if (rc == SQLITE_OK)
+		rc = pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &c);
+	return rc;
+}
+
+static void has_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const struct export_sets *s = sqlite3_user_data(ctx);
+	int k = sqlite3_value_int(argv[0]);
+	(void)argc;
+	sqlite3_result_int(ctx, k >= 0 && k < NSETS && s->set[k].bits &&
+				       idset_has(&s->set[k], sqlite3_value_int64(argv[1])));
+}
+
+int export_sets_register(sqlite3 *db, struct export_sets *s)
+{
+	return sqlite3_create_function(db, "rpdtop_has", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, s, has_fn,
+				       NULL, NULL);
+}
