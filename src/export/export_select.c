@@ -8,7 +8,7 @@
 #include "load/pagescan.h"
 #include "util/xalloc.h"
 
-static void idset_init(struct idset *s, int64_t lo, int64_t hi)
+void idset_init(struct idset *s, int64_t lo, int64_t hi)
 {
 	memset(s, 0, sizeof(*s));
 	s->lo = lo;
@@ -16,7 +16,7 @@ static void idset_init(struct idset *s, int64_t lo, int64_t hi)
 	s->bits = xcalloc((size_t)((uint64_t)(s->hi - s->lo) / 8 + 1), 1);
 }
 
-static void idset_add(struct idset *s, int64_t id)
+void idset_add(struct idset *s, int64_t id)
 {
 	if (id < s->lo || id > s->hi || idset_has(s, id))
 		return;
@@ -133,8 +133,21 @@ static void has_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 				       idset_has(&s->set[k], sqlite3_value_int64(argv[1])));
 }
 
+static void mark_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct export_sets *s = sqlite3_user_data(ctx);
+	int k = sqlite3_value_int(argv[0]);
+	(void)argc;
+	if (k >= 0 && k < NSETS && s->set[k].bits)
+		idset_add(&s->set[k], sqlite3_value_int64(argv[1]));
+	sqlite3_result_int(ctx, 0);
+}
+
 int export_sets_register(sqlite3 *db, struct export_sets *s)
 {
-	return sqlite3_create_function(db, "rpdtop_has", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, s, has_fn,
-				       NULL, NULL);
+	int rc = sqlite3_create_function(db, "rpdtop_has", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, s, has_fn,
+					 NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_create_function(db, "rpdtop_mark", 2, SQLITE_UTF8, s, mark_fn, NULL, NULL);
+	return rc;
 }

@@ -18,7 +18,7 @@ struct idset {
 	int64_t min, max;     /* of the ids in it (count > 0) */
 };
 
-enum { SET_OPS, SET_APIS, SET_LINKS, NSETS };
+enum { SET_OPS, SET_APIS, SET_LINKS, SET_STRINGS, NSETS };
 
 struct export_sets {
 	struct idset set[NSETS];
@@ -38,7 +38,12 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 		  struct export_sets *out);
 void export_sets_free(struct export_sets *s);
 
-/* rpdtop_has(set, id) on the output's connection. */
+/* An empty set for ids lo..hi; add one to it. */
+void idset_init(struct idset *s, int64_t lo, int64_t hi);
+void idset_add(struct idset *s, int64_t id);
+
+/* rpdtop_has(set, id) on the output's connection, and rpdtop_mark(set,
+ * id), which adds id to the set (returns 0). */
 int export_sets_register(sqlite3 *db, struct export_sets *s);
 
 #endif

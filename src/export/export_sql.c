@@ -54,14 +54,19 @@ static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_int(ctx, export_src_passes(p, sqlite3_value_int64(argv[0]), ustring));
 }
 
-static int64_t scalar(sqlite3 *db, const char *sql)
+static int64_t scalar_col(sqlite3 *db, const char *sql, int col)
 {
 	sqlite3_stmt *st;
 	int64_t v = 0;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+		v = sqlite3_column_int64(st, col);
 	sqlite3_finalize(st);
 	return v;
+}
+
+static int64_t scalar(sqlite3 *db, const char *sql)
+{
+	return scalar_col(db, sql, 0);
 }
 
 /* " AND rpdtop_has(set, col)" */
@@ -96,12 +101,10 @@ static void conditions(struct exporter *x, const struct table_plan *p, char *whe
 	}
 }
 
-/* Referenced strings, copied with their ids. */
-static int copy_strings(struct exporter *x, int ustring)
+/* Referenced strings, copied with their ids: every string column of the
+ * written tables marks its ids, then each marked string is copied. */
+static int mark_strings(struct exporter *x, int ustring)
 {
-	size_t cap = 4096, len = 0;
-	char *refs = xmalloc(cap);
-	refs[0] = '\0';
 	for (size_t i = 0; i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		sqlite3_stmt *st;
@@ -112,26 +115,46 @@ static int copy_strings(struct exporter *x, int ustring)
 		for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
 			if (p->kinds[c] != (ustring ? K_USTR : K_STR))
 				continue;
-			char piece[512];
-			int n = snprintf(piece, sizeof(piece), "%sSELECT \"%s\" FROM main.\"%s\"", len ? " UNION " : "",
-					 (const char *)sqlite3_column_text(st, 0), p->name);
-			refs = xgrow(refs, &cap, len + (size_t)n + 1, 1);
-			memcpy(refs + len, piece, (size_t)n + 1);
-			len += (size_t)n;
+			char *mark = sqlite3_mprintf("SELECT count(rpdtop_mark(%d, \"%w\")) FROM main.\"%w\"", SET_STRINGS,
+						     (const char *)sqlite3_column_text(st, 0), p->name);
+			int rc = exec(x, mark);
+			sqlite3_free(mark);
+			if (rc) {
+				sqlite3_finalize(st);
+				return -1;
+			}
 		}
 		sqlite3_finalize(st);
 	}
-	int rc = 0;
-	if (len) {
-		const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
-		size_t n = len + 256;
-		char *sql = xmalloc(n);
-		snprintf(sql, n, "INSERT INTO main.%s SELECT * FROM src.%s WHERE id IN (%s)", t, t, refs);
-		rc = exec(x, sql);
-		free(sql);
+	return 0;
+}
+
+static int copy_strings(struct exporter *x, struct export_sets *sets, int ustring)
+{
+	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
+	char sql[256];
+	snprintf(sql, sizeof(sql), "SELECT min(rowid), max(rowid) FROM src.%s", t);
+	struct idset *s = &sets->set[SET_STRINGS];
+	free(s->bits);
+	idset_init(s, scalar(x->out.db, sql), scalar_col(x->out.db, sql, 1));
+	if (mark_strings(x, ustring))
+		return -1;
+	sqlite3_stmt *st;
+	snprintf(sql, sizeof(sql), "INSERT INTO main.%s SELECT * FROM src.%s WHERE id = ?1", t, t);
+	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
+		return fail(x, x->out.db);
+	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++) {
+		if (!idset_has(s, id))
+			continue;
+		sqlite3_bind_int64(st, 1, id);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_finalize(st);
+			return fail(x, x->out.db);
+		}
+		sqlite3_reset(st);
 	}
-	free(refs);
-	return rc;
+	sqlite3_finalize(st);
+	return 0;
 }
 
 /* A code object id referenced but absent gets a row of zeros. */
@@ -245,15 +268,16 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 	if (rc == 0)
 		rc = copy_tables(x, &sets);
 	if (rc == 0)
-		rc = copy_strings(x, 0);
+		rc = copy_strings(x, &sets, 0);
 	if (rc == 0 && in->schema_version >= 3)
-		rc = copy_strings(x, 1);
+		rc = copy_strings(x, &sets, 1);
 	if (rc == 0)
 		rc = repair_code_objects(x);
 	if (rc == 0)
 		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
-	/* The function's sets go with this call. */
+	/* The functions' sets go with this call. */
 	sqlite3_create_function(x->out.db, "rpdtop_has", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	sqlite3_create_function(x->out.db, "rpdtop_mark", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
 	export_sets_free(&sets);
 	return rc;
 }
