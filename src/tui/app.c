@@ -85,7 +85,7 @@ static void take_apis(struct app *app)
 	app->bg = NULL;
 	if (bg_apis_finish(b, app->loadable, &err))
 		app_message(app, 1, "%s", err.msg);
-	else
+	else if (!app->message[0])   /* a message the user is reading stays */
 		app_message(app, 0, _("%zu API calls"), app->loadable->apis.n);
 	app->loadable = NULL;
 	app_select(app);
