@@ -91,18 +91,41 @@ static void take_apis(struct app *app)
 	app_select(app);
 }
 
+/* The most any pane is busy with (enum view_busy). */
+static int panes_busy(struct app *app)
+{
+	int most = VIEW_IDLE;
+	for (size_t i = 0; i < app->npanes; i++) {
+		int b = app->panes[i].ops->busy ? app->panes[i].ops->busy(&app->panes[i]) : VIEW_IDLE;
+		most = b > most ? b : most;
+	}
+	return most;
+}
+
+int app_busy(struct app *app)
+{
+	return app->bg || panes_busy(app) != VIEW_IDLE;
+}
+
 unsigned app_poll(struct app *app)
 {
-	if (!app->bg || !bg_apis_done(app->bg))
-		return ACT_NONE;
-	take_apis(app);
-	return ACT_REDRAW;
+	int panes = panes_busy(app);
+	/* A pane's work reads the trace: the API rows move in after it. */
+	if (app->bg && panes == VIEW_IDLE && bg_apis_done(app->bg)) {
+		take_apis(app);
+		return ACT_REDRAW;
+	}
+	return panes == VIEW_DONE ? ACT_REDRAW : ACT_NONE;
 }
 
 void app_need_apis(struct app *app)
 {
 	struct rpd_error err;
 	struct trace *t = app->loadable;
+	if (app->bg && app->sync && panes_busy(app) == VIEW_IDLE) {
+		take_apis(app);
+		return;
+	}
 	if (app->bg) {
 		app_poll(app);
 		return;

@@ -39,6 +39,7 @@ struct app {
 	unsigned generation;                /* changes with the selection */
 	uint32_t jump_op;                   /* for the timeline to show, or TRACE_NONE */
 	void (*flush)(struct app *app);     /* draw now, before a long task */
+	int sync;                           /* a script: wait for background work */
 };
 
 /* pane and name_style as the settings file gives them. */
@@ -52,6 +53,8 @@ void app_need_apis(struct app *app);
 /* Between events: take the API rows if their reading ended. Returns
  * ACT_REDRAW then. */
 unsigned app_poll(struct app *app);
+/* Is anything being done in the background (API rows, a pane's work)? */
+int app_busy(struct app *app);
 void app_free(struct app *app);
 
 /* Handle a request: the top view first, then the application. */

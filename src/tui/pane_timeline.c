@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/timeline.h"
+#include "analysis/timeline_job.h"
 #include "load/launch.h"
 #include "present/names.h"
 #include "tui/app.h"
@@ -27,6 +28,9 @@ struct timeline_pane {
 	struct timeline tl;
 	unsigned generation;
 	int ready;
+	struct timeline_job *job;       /* the next index, being built */
+	unsigned job_generation;
+	int job_dim;
 	int dim;                        /* show what the filter drops, dimmed */
 	int64_t view_start, view_span;  /* what the screen shows */
 	int64_t cursor;                 /* a time */
@@ -88,17 +92,13 @@ static int label_width(const struct timeline_pane *p, const struct app *app)
 	return w < LABEL_MAX ? w : LABEL_MAX;
 }
 
-static void ensure_ready(struct timeline_pane *p, struct app *app)
+/* Show a newly built index. A view of the whole trace stays so when the
+ * trace grows (the API rows arrive while the first frame is drawn). */
+static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
 {
-	if (!p->ready)
-		app_need_apis(app);
-	if (p->ready && p->generation == app->generation)
-		return;
-	/* A view of the whole trace stays so when the trace grows (the API rows
-	 * arrive while the first frame is drawn). */
 	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
 	timeline_free(&p->tl);
-	timeline_build(app->trace, p->dim ? NULL : &app->sel, &p->tl);
+	p->tl = *tl;
 	if (whole) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
@@ -119,10 +119,35 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	}
 	free(p->vis);
 	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
-	p->generation = app->generation;
+	p->generation = generation;
 	p->ready = 1;
 	update_visible(p);
 	p->label_need = label_width(p, app);
+}
+
+/* The index follows the selection (unless dimming) and the API rows. It
+ * is built on a thread of its own; the pane shows the previous one until
+ * the new one is there (a script waits for it). */
+static void ensure_ready(struct timeline_pane *p, struct app *app)
+{
+	if (!p->ready)
+		app_need_apis(app);
+	if (p->job && (app->sync || timeline_job_done(p->job))) {
+		struct timeline tl;
+		timeline_job_finish(p->job, &tl);
+		p->job = NULL;
+		if (p->job_generation == app->generation && p->job_dim == p->dim)
+			install(p, app, &tl, p->job_generation);
+		else
+			timeline_free(&tl);
+	}
+	if (p->job || (p->ready && p->generation == app->generation))
+		return;
+	p->job = timeline_job_start(app->trace, p->dim ? NULL : &app->sel);
+	p->job_generation = app->generation;
+	p->job_dim = p->dim;
+	if (app->sync)
+		ensure_ready(p, app);
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
@@ -362,6 +387,10 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 {
 	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
+	if (!p->ready) {
+		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));
+		return;
+	}
 	p->label_w = p->label_need;
 	if (p->label_w > LABEL_MIN && p->label_w > width / 3)
 		p->label_w = width / 3 > LABEL_MIN ? width / 3 : LABEL_MIN;
@@ -588,6 +617,8 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 {
 	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
+	if (!p->ready)
+		return ACT_NONE;
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT: p->cursor -= dt; if (p->cursor < p->view_start) p->view_start -= dt; break;
@@ -632,6 +663,8 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 {
 	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
+	if (!p->ready)
+		return ACT_NONE;
 	if (button == 4 || button == 5) {
 		zoom(p, button == 4 ? 500 : 2000);
 		return ACT_REDRAW;
@@ -652,6 +685,11 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 static void timeline_free_view(struct view *v)
 {
 	struct timeline_pane *p = v->data;
+	if (p->job) {
+		struct timeline tl;
+		timeline_job_finish(p->job, &tl);
+		timeline_free(&tl);
+	}
 	timeline_free(&p->tl);
 	free(p->minimap);
 	free(p->folded);
@@ -669,10 +707,16 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
 }
 
+static int timeline_busy_view(struct view *v)
+{
+	struct timeline_pane *p = v->data;
+	return !p->job ? VIEW_IDLE : timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
+}
+
 static const struct view_ops timeline_ops = {
 	.name = "timeline", .title = N_("Timeline"), .draw = timeline_draw,
 	.request = timeline_request, .click = timeline_click, .free = timeline_free_view,
-	.status = timeline_status,
+	.status = timeline_status, .busy = timeline_busy_view,
 };
 
 struct view pane_timeline_new(struct app *app)

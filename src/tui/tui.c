@@ -61,7 +61,7 @@ static int run_interactive(struct app *app)
 		dirty = 0;
 		struct term_event ev;
 		/* While API rows are read, look every 100 ms whether they came. */
-		term_wait(&ev, app->bg ? 100 : -1);
+		term_wait(&ev, app_busy(app) ? 100 : -1);
 		switch (ev.type) {
 		case EV_KEY: {
 			unsigned act = handle_key(app, &ev.key);
@@ -182,6 +182,7 @@ int tui_run(struct trace *t, const struct tui_options *o)
 	struct app app;
 	app_init(&app, t, cfg.pane, cfg.names);
 	app.flush = flush;
+	app.sync = o->script != NULL;
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
 	/* The terminal is given back first: a read still running is waited
 	 * for after that. */

@@ -25,6 +25,14 @@ struct view_ops {
 	/* Optional: what the view adds to the status line (the timeline's
 	 * span), written into buf. */
 	void (*status)(struct view *v, struct app *app, char *buf, size_t size);
+	/* Optional: work of its own on another thread (enum view_busy). */
+	int (*busy)(struct view *v);
+};
+
+enum view_busy {
+	VIEW_IDLE,
+	VIEW_WORKING,
+	VIEW_DONE,      /* finished: the next draw shows it */
 };
 
 struct view {

@@ -1,0 +1,65 @@
+#include "config.h"
+#include "analysis/timeline_job.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+struct timeline_job {
+	pthread_t thread;
+	int threaded;
+	const struct trace *t;
+	struct selection sel;
+	int all;                /* no selection: every row */
+	struct timeline tl;
+	atomic_int done;
+};
+
+static void *build(void *arg)
+{
+	struct timeline_job *j = arg;
+	timeline_build(j->t, j->all ? NULL : &j->sel, &j->tl);
+	atomic_store(&j->done, 1);
+	return NULL;
+}
+
+static void copy_selection(const struct trace *t, const struct selection *from, struct selection *to)
+{
+	*to = *from;
+	to->ops = xmalloc(t->ops.n ? t->ops.n : 1);
+	to->apis = xmalloc(t->apis.n ? t->apis.n : 1);
+	memcpy(to->ops, from->ops, t->ops.n);
+	memcpy(to->apis, from->apis, t->apis.n);
+}
+
+struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel)
+{
+	struct timeline_job *j = xcalloc(1, sizeof(*j));
+	j->t = t;
+	j->all = sel == NULL;
+	if (sel)
+		copy_selection(t, sel, &j->sel);
+	atomic_init(&j->done, 0);
+	j->threaded = pthread_create(&j->thread, NULL, build, j) == 0;
+	if (!j->threaded)
+		build(j);
+	return j;
+}
+
+int timeline_job_done(const struct timeline_job *j)
+{
+	return atomic_load(&j->done);
+}
+
+void timeline_job_finish(struct timeline_job *j, struct timeline *out)
+{
+	if (j->threaded)
+		pthread_join(j->thread, NULL);
+	*out = j->tl;
+	if (!j->all)
+		selection_free(&j->sel);
+	free(j);
+}
