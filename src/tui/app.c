@@ -89,6 +89,10 @@ static void take_apis(struct app *app)
 		app_message(app, 0, _("%zu API calls"), app->loadable->apis.n);
 	app->loadable = NULL;
 	app_select(app);
+	/* Everything is read: the panes' own indexes are built meanwhile. */
+	for (size_t i = 0; i < app->npanes; i++)
+		if (app->panes[i].ops->prepare && !app->sync)
+			app->panes[i].ops->prepare(&app->panes[i], app);
 }
 
 /* The most any pane is busy with (enum view_busy). */

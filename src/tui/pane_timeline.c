@@ -707,6 +707,11 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
 }
 
+static void timeline_prepare(struct view *v, struct app *app)
+{
+	ensure_ready(v->data, app);
+}
+
 static int timeline_busy_view(struct view *v)
 {
 	struct timeline_pane *p = v->data;
@@ -716,7 +721,7 @@ static int timeline_busy_view(struct view *v)
 static const struct view_ops timeline_ops = {
 	.name = "timeline", .title = N_("Timeline"), .draw = timeline_draw,
 	.request = timeline_request, .click = timeline_click, .free = timeline_free_view,
-	.status = timeline_status, .busy = timeline_busy_view,
+	.status = timeline_status, .busy = timeline_busy_view, .prepare = timeline_prepare,
 };
 
 struct view pane_timeline_new(struct app *app)

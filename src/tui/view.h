@@ -27,6 +27,9 @@ struct view_ops {
 	void (*status)(struct view *v, struct app *app, char *buf, size_t size);
 	/* Optional: work of its own on another thread (enum view_busy). */
 	int (*busy)(struct view *v);
+	/* Optional: start that work before the view is shown (the trace is
+	 * complete: its API rows have come). */
+	void (*prepare)(struct view *v, struct app *app);
 };
 
 enum view_busy {
