@@ -35,9 +35,11 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const struct
 		s->apis[i] = (!pass || pass[name]) && window_has(w, t->apis.start[i]);
 	}
 	/* A launch goes with the ops it launched. */
-	for (size_t i = 0; pass && i < t->links.n; i++)
-		if (s->ops[t->links.op[i]] && window_has(w, t->apis.start[t->links.api[i]]))
-			s->apis[t->links.api[i]] = 1;
+	for (size_t i = 0; pass && t->op_launch && i < t->ops.n; i++) {
+		uint32_t a = t->op_launch[i];
+		if (a != TRACE_NONE && s->ops[i] && window_has(w, t->apis.start[a]))
+			s->apis[a] = 1;
+	}
 	for (size_t i = 0; i < t->apis.n; i++)
 		s->napis += s->apis[i];
 }

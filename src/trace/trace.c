@@ -305,12 +305,19 @@ void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 
 void trace_finish(struct trace *t)
 {
-	free(t->op_launch);
-	t->op_launch = xmalloc((t->ops.n ? t->ops.n : 1) * sizeof(*t->op_launch));
-	for (size_t i = 0; i < t->ops.n; i++)
-		t->op_launch[i] = TRACE_NONE;
+	/* Launches found by an earlier call stay; the links are then done with:
+	 * op_launch is all that is kept of them. */
+	if (t->op_launch_n != t->ops.n) {
+		t->op_launch = xrealloc(t->op_launch, (t->ops.n ? t->ops.n : 1) * sizeof(*t->op_launch));
+		for (size_t i = t->op_launch_n; i < t->ops.n; i++)
+			t->op_launch[i] = TRACE_NONE;
+		t->op_launch_n = t->ops.n;
+	}
 	for (size_t i = 0; i < t->links.n; i++)
 		t->op_launch[t->links.op[i]] = t->links.api[i];
+	free(t->links.api);
+	free(t->links.op);
+	memset(&t->links, 0, sizeof(t->links));
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {

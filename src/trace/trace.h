@@ -74,6 +74,8 @@ struct trace_apis {
 	uint32_t *thread; /* index into trace.threads */
 };
 
+/* Links of API calls to the ops they launched, as read; trace_finish turns
+ * them into op_launch and frees them. */
 struct trace_links {
 	size_t n, cap;
 	uint32_t *api, *op; /* indices into trace.apis and trace.ops */
@@ -97,6 +99,7 @@ struct trace {
 	struct trace_apis apis;
 	struct trace_links links;
 	uint32_t *op_launch;  /* per op: index of the API call that launched it */
+	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */
 };

@@ -552,9 +552,9 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 		return ACT_REDRAW;
 	}
 	uint32_t op = TRACE_NONE;
-	for (size_t i = 0; i < t->links.n; i++)
-		if (t->links.api[i] == row && (op == TRACE_NONE || t->ops.start[t->links.op[i]] < t->ops.start[op]))
-			op = t->links.op[i];
+	for (size_t i = 0; t->op_launch && i < t->ops.n; i++)
+		if (t->op_launch[i] == row && (op == TRACE_NONE || t->ops.start[i] < t->ops.start[op]))
+			op = (uint32_t)i;
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
 	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
