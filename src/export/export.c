@@ -230,7 +230,7 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
 		if (!selected_op(r->sel, i))
 			continue;
-		ids[(*n)++] = t->ops.id[i];
+		ids[(*n)++] = t->ops.id ? t->ops.id[i] : in->op_id0 + (int64_t)(i - in->op_first);
 		if (!*any || t->ops.start[i] < *lo)
 			*lo = t->ops.start[i];
 		if (!*any || t->ops.end[i] > *hi)

@@ -21,7 +21,7 @@ static int query(const struct trace *t, uint32_t op, const struct trace_input *i
 	if (in->format == INPUT_ROCPD) {
 		*sql = "SELECT grid_size_x, grid_size_y, grid_size_z, workgroup_size_x, workgroup_size_y, "
 		       "workgroup_size_z FROM rocpd_kernel_dispatch WHERE id = ?";
-		*key = t->ops.id[op];
+		*key = trace_op_id(t, op);
 		return 0;
 	}
 	uint32_t api = t->op_launch ? t->op_launch[op] : TRACE_NONE;
@@ -29,7 +29,7 @@ static int query(const struct trace *t, uint32_t op, const struct trace_input *i
 		return -1;
 	*sql = "SELECT gridX, gridY, gridZ, workgroupX, workgroupY, workgroupZ FROM rocpd_kernelapi "
 	       "WHERE api_ptr_id = ?";
-	*key = t->apis.id[api];
+	*key = trace_api_id(t, api);
 	return 0;
 }
 

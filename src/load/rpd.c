@@ -138,7 +138,7 @@ static int read_links(struct rpd_reader *r)
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint32_t api = rpd_find_row(t->apis.id, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
-		uint32_t op = rpd_find_row(t->ops.id, r->op_base, r->op_end, sqlite3_column_int64(st, 1));
+		uint32_t op = trace_op_row(t, r->input, sqlite3_column_int64(st, 1));
 		/* Links to rows that are not there are dropped, not invented. */
 		if (api != TRACE_NONE && op != TRACE_NONE)
 			trace_add_link(r->t, api, op);
@@ -163,10 +163,19 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	r->empty = strtab_intern(&r->t->strings, "");
 	if ((what & LOAD_OPS) && read_table(r, rpd_pages_ops, read_ops))
 		return -1;
-	if (what & LOAD_OPS)
+	struct trace_input *in = &r->t->inputs[r->input];
+	if (what & LOAD_OPS) {
 		r->op_end = r->t->ops.n;
-	if ((what & LOAD_APIS) && (read_table(r, rpd_pages_apis, read_apis) ||
-				   read_table(r, rpd_pages_links, read_links)))
+		in->op_first = r->op_base;
+		in->op_count = r->op_end - r->op_base;
+	}
+	if ((what & LOAD_APIS) && read_table(r, rpd_pages_apis, read_apis))
+		return -1;
+	if (what & LOAD_APIS) {
+		in->api_first = r->api_base;
+		in->api_count = r->t->apis.n - r->api_base;
+	}
+	if ((what & LOAD_APIS) && read_table(r, rpd_pages_links, read_links))
 		return -1;
 	return 0;
 }
@@ -187,10 +196,6 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int th
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
-	if (what & LOAD_OPS) {
-		t->inputs[input].op_first = r.op_base;
-		t->inputs[input].op_count = t->ops.n - r.op_base;
-	}
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;

@@ -353,7 +353,8 @@ int rpd_pages_links(struct rpd_reader *r)
 		return 1;
 	for (int k = 0; k < s.nthreads; k++) {
 		s.sinks[k].api_first = dense_first(t->apis.id, r->api_base, t->apis.n);
-		s.sinks[k].op_first = dense_first(t->ops.id, r->op_base, r->op_end);
+		s.sinks[k].op_first = t->ops.id ? dense_first(t->ops.id, r->op_base, r->op_end)
+					       : t->inputs[r->input].op_id0;   /* kept as a run */
 	}
 	trace_reserve_links(t, s.rows);
 	int rc = scan_decode(&s, t->links.n, link_row);

@@ -15,7 +15,7 @@ static uint32_t *map_strings(struct trace *dst, const struct trace *src)
 	return map;
 }
 
-static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t op_base)
+static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t op_base, size_t api_base)
 {
 	uint32_t *map = xmalloc((src->ninputs ? src->ninputs : 1) * sizeof(*map));
 	for (size_t i = 0; i < src->ninputs; i++) {
@@ -24,6 +24,8 @@ static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t o
 		trace_input_set_node(dst, map[i], src->domains[in->domain].node);
 		dst->inputs[map[i]].op_first = op_base + in->op_first;
 		dst->inputs[map[i]].op_count = in->op_count;
+		dst->inputs[map[i]].api_first = api_base + in->api_first;
+		dst->inputs[map[i]].api_count = in->api_count;
 	}
 	return map;
 }
@@ -33,7 +35,7 @@ static void merge_ops(struct trace *dst, const struct trace *src, const uint32_t
 {
 	const struct trace_ops *o = &src->ops;
 	for (size_t i = 0; i < o->n; i++) {
-		uint32_t row = trace_add_op(dst, o->id ? o->id[i] : 0, o->start[i], o->end[i], 0,
+		uint32_t row = trace_add_op(dst, src->no_op_ids ? 0 : trace_op_id(src, i), o->start[i], o->end[i], 0,
 					    str[o->name[i]], queue[o->queue[i]]);
 		/* The name and kind are taken as they are rather than derived
 		 * again from a description. */
@@ -47,7 +49,7 @@ static void merge_apis(struct trace *dst, const struct trace *src, const uint32_
 {
 	const struct trace_apis *a = &src->apis;
 	for (size_t i = 0; i < a->n; i++)
-		trace_add_api(dst, a->id[i], a->start[i], a->end[i], str[a->name[i]],
+		trace_add_api(dst, trace_api_id(src, i), a->start[i], a->end[i], str[a->name[i]],
 			      str[a->args[i]], thread[a->thread[i]]);
 }
 
@@ -55,7 +57,7 @@ void trace_merge(struct trace *dst, const struct trace *src)
 {
 	size_t op_base = dst->ops.n, api_base = dst->apis.n;
 	uint32_t *str = map_strings(dst, src);
-	uint32_t *input = map_inputs(dst, src, op_base);
+	uint32_t *input = map_inputs(dst, src, op_base, api_base);
 	uint32_t *gpu = xmalloc((src->ngpus ? src->ngpus : 1) * sizeof(*gpu));
 	uint32_t *queue = xmalloc((src->nqueues ? src->nqueues : 1) * sizeof(*queue));
 	uint32_t *thread = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*thread));

@@ -51,6 +51,10 @@ void trace_side_take(struct trace *t, struct trace *side)
 		a->args[i] = str[a->args[i]];
 		a->thread[i] = thread[a->thread[i]];
 	}
+	for (size_t i = 0; i < t->ninputs && i < side->ninputs; i++) {
+		t->inputs[i].api_first = side->inputs[i].api_first;
+		t->inputs[i].api_count = side->inputs[i].api_count;
+	}
 	free(t->apis.id);
 	free(t->apis.start);
 	free(t->apis.end);

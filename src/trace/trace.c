@@ -79,6 +79,7 @@ uint32_t trace_add_input(struct trace *t, const char *path, int format, int sche
 {
 	t->inputs = xgrow(t->inputs, &t->inputs_cap, t->ninputs + 1, sizeof(*t->inputs));
 	struct trace_input *in = &t->inputs[t->ninputs];
+	memset(in, 0, sizeof(*in));
 	in->path = xstrdup(path);
 	in->format = format;
 	in->schema_version = schema_version;
@@ -303,6 +304,85 @@ void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 	l->n++;
 }
 
+/* Do every input's ids run without gaps from a non-negative first id?
+ * Then only the first is kept. */
+static int ids_run(const int64_t *id, const struct trace *t, int apis, size_t total)
+{
+	size_t covered = 0;
+	for (size_t i = 0; i < t->ninputs; i++) {
+		const struct trace_input *in = &t->inputs[i];
+		size_t first = apis ? in->api_first : in->op_first, n = apis ? in->api_count : in->op_count;
+		covered += n;
+		if (n && (first > total || n > total - first || id[first] < 0))
+			return 0;
+		for (size_t k = 1; k < n; k++)
+			if (id[first + k] != id[first] + (int64_t)k)
+				return 0;
+	}
+	return covered == total;
+}
+
+static void compact_ids(struct trace *t)
+{
+	if (t->ops.id && t->ops.n && ids_run(t->ops.id, t, 0, t->ops.n)) {
+		for (size_t i = 0; i < t->ninputs; i++)
+			t->inputs[i].op_id0 = t->inputs[i].op_count ? t->ops.id[t->inputs[i].op_first] : 0;
+		free(t->ops.id);
+		t->ops.id = NULL;
+	}
+	if (t->apis.id && t->apis.n && ids_run(t->apis.id, t, 1, t->apis.n)) {
+		for (size_t i = 0; i < t->ninputs; i++)
+			t->inputs[i].api_id0 = t->inputs[i].api_count ? t->apis.id[t->inputs[i].api_first] : 0;
+		free(t->apis.id);
+		t->apis.id = NULL;
+	}
+}
+
+static const struct trace_input *input_with(const struct trace *t, size_t row, int apis)
+{
+	for (size_t i = 0; i < t->ninputs; i++) {
+		const struct trace_input *in = &t->inputs[i];
+		size_t first = apis ? in->api_first : in->op_first, n = apis ? in->api_count : in->op_count;
+		if (row >= first && row - first < n)
+			return in;
+	}
+	return NULL;
+}
+
+int64_t trace_op_id(const struct trace *t, size_t op)
+{
+	if (t->ops.id)
+		return t->ops.id[op];
+	const struct trace_input *in = input_with(t, op, 0);
+	return in ? in->op_id0 + (int64_t)(op - in->op_first) : 0;
+}
+
+int64_t trace_api_id(const struct trace *t, size_t api)
+{
+	if (t->apis.id)
+		return t->apis.id[api];
+	const struct trace_input *in = input_with(t, api, 1);
+	return in ? in->api_id0 + (int64_t)(api - in->api_first) : 0;
+}
+
+uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
+{
+	const struct trace_input *in = &t->inputs[input];
+	if (t->ops.id) {
+		size_t lo = in->op_first, hi = in->op_first + in->op_count;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (t->ops.id[mid] < id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo < in->op_first + in->op_count && t->ops.id[lo] == id ? (uint32_t)lo : TRACE_NONE;
+	}
+	return id >= in->op_id0 && (uint64_t)(id - in->op_id0) < in->op_count
+		       ? (uint32_t)(in->op_first + (size_t)(id - in->op_id0)) : TRACE_NONE;
+}
+
 void trace_finish(struct trace *t)
 {
 	/* Launches found by an earlier call stay; the links are then done with:
@@ -318,6 +398,7 @@ void trace_finish(struct trace *t)
 	free(t->links.api);
 	free(t->links.op);
 	memset(&t->links, 0, sizeof(t->links));
+	compact_ids(t);
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {

@@ -37,6 +37,8 @@ struct trace_input {
 	int schema_version;
 	uint32_t domain;  /* index into trace.domains */
 	size_t op_first, op_count;  /* its ops: a run of trace.ops */
+	size_t api_first, api_count; /* its API rows, when read as a run */
+	int64_t op_id0, api_id0;    /* the first ids, when ids are not kept */
 };
 
 struct trace_gpu {
@@ -58,7 +60,8 @@ struct trace_thread {
 
 struct trace_ops {
 	size_t n, cap;
-	int64_t *id;      /* id in its input database; NULL with trace.no_op_ids */
+	int64_t *id;      /* id in its input database; NULL with trace.no_op_ids
+			   * or when ids run without gaps (trace_op_id) */
 	int64_t *start, *end;
 	uint32_t *name;   /* description, or opType when the description is empty */
 	uint32_t *queue;  /* index into trace.queues */
@@ -67,7 +70,7 @@ struct trace_ops {
 
 struct trace_apis {
 	size_t n, cap;
-	int64_t *id;
+	int64_t *id;      /* NULL when ids run without gaps (trace_api_id) */
 	int64_t *start, *end;
 	uint32_t *name;   /* apiName */
 	uint32_t *args;   /* args; for roctx markers their text */
@@ -129,6 +132,13 @@ void trace_reserve_links(struct trace *t, size_t more);
 
 /* Derive what the rows imply (launch index, span); call once after loading. */
 void trace_finish(struct trace *t);
+
+/* Database ids of rows. Inputs whose ids run without gaps (nearly all)
+ * keep only their first id: the rest is arithmetic. */
+int64_t trace_op_id(const struct trace *t, size_t op);
+int64_t trace_api_id(const struct trace *t, size_t api);
+/* The op row of an input's op id, or TRACE_NONE. */
+uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id);
 
 /* The GPU an op ran on. */
 static inline uint32_t trace_op_gpu(const struct trace *t, size_t op)

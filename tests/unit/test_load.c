@@ -122,7 +122,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 	if (check_failures)
 		return;
 	for (size_t i = 0; i < a->ops.n && !check_failures; i++) {
-		CHECK_INT(b->ops.id[i], a->ops.id[i]);
+		CHECK_INT(trace_op_id(b, i), trace_op_id(a, i));
 		CHECK_INT(b->ops.start[i], a->ops.start[i]);
 		CHECK_INT(b->ops.end[i], a->ops.end[i]);
 		CHECK_STR(str(b, b->ops.name[i]), str(a, a->ops.name[i]));
@@ -131,7 +131,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 		CHECK_INT(b->op_launch[i], a->op_launch[i]);
 	}
 	for (size_t i = 0; i < a->apis.n && !check_failures; i++) {
-		CHECK_INT(b->apis.id[i], a->apis.id[i]);
+		CHECK_INT(trace_api_id(b, i), trace_api_id(a, i));
 		CHECK_INT(b->apis.start[i], a->apis.start[i]);
 		CHECK_INT(b->apis.end[i], a->apis.end[i]);
 		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
@@ -195,6 +195,33 @@ static void check_scan_agree(const char *path, const char *what)
 	sqlite3_close(db);
 }
 
+/* Ids that run without gaps are kept as their first only; with gaps, whole.
+ * Either way every row gives its database id. */
+static void check_ids(const char *path, int kept)
+{
+	struct trace t;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
+	CHECK_INT(t.ops.id != NULL, kept);
+	CHECK_INT(t.apis.id != NULL, kept);
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+	CHECK(sqlite3_prepare_v2(db, "SELECT id FROM rocpd_op ORDER BY id", -1, &st, NULL) == SQLITE_OK);
+	for (size_t i = 0; sqlite3_step(st) == SQLITE_ROW && !check_failures; i++) {
+		CHECK_INT(trace_op_id(&t, i), sqlite3_column_int64(st, 0));
+		CHECK_INT(trace_op_row(&t, 0, sqlite3_column_int64(st, 0)), i);
+	}
+	sqlite3_finalize(st);
+	CHECK(sqlite3_prepare_v2(db, "SELECT id FROM rocpd_api ORDER BY id", -1, &st, NULL) == SQLITE_OK);
+	for (size_t i = 0; sqlite3_step(st) == SQLITE_ROW && !check_failures; i++)
+		CHECK_INT(trace_api_id(&t, i), sqlite3_column_int64(st, 0));
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	trace_free(&t);
+}
+
 static void exec_ok(const char *path, const char *sql)
 {
 	sqlite3 *db;
@@ -236,6 +263,7 @@ static void test_paths(const char *dir)
 	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
 	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
 	check_paths_agree(path, "generated", 3);
+	check_ids(path, 0);
 	check_scan_agree(path, "generated");
 	check_background(path);
 	/* Gaps in the ids, links to missing rows, a value that is text. */
@@ -244,6 +272,7 @@ static void test_paths(const char *dir)
 	check_paths_agree(path, "gaps and text", 2);
 	exec_ok(path, "UPDATE rocpd_op SET start = 0 WHERE id = 5;");
 	check_paths_agree(path, "gaps", 3);
+	check_ids(path, 1);
 	exec_ok(path, "UPDATE rocpd_op SET start = start WHERE id = 5 AND 0;"
 		      "ALTER TABLE rocpd_op ADD COLUMN extra integer DEFAULT 3;"
 		      "INSERT INTO rocpd_op (gpuId, queueId, sequenceId, completionSignal, start, end,"
@@ -394,7 +423,7 @@ static void test_real(void)
 		launched += t.op_launch[i] != TRACE_NONE;
 	CHECK_INT(launched, 10124);
 	/* Ids above 2^32 are kept whole. */
-	CHECK_INT(t.ops.id[0], 4294967297LL);
+	CHECK_INT(trace_op_id(&t, 0), 4294967297LL);
 	trace_free(&t);
 
 	/* Reports load the ops alone; the API rows can follow. */
