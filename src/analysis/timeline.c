@@ -83,6 +83,34 @@ static int by_lane(const void *a, const void *b)
 	return (x->queue > y->queue) - (x->queue < y->queue);
 }
 
+/* Blocks of n values (each block has at least one). */
+static size_t blocks(size_t n)
+{
+	return (n + (1u << TL_BLOCK_BITS) - 1) >> TL_BLOCK_BITS;
+}
+
+/* Rising values as a base per block and 32-bit offsets; 1 when some do not
+ * fit (the caller keeps the whole values then). */
+static int pack(const int64_t *v, size_t n, int64_t **base_out, uint32_t **off_out)
+{
+	int64_t *base = xmalloc(blocks(n) * sizeof(*base));
+	uint32_t *off = xmalloc((n ? n : 1) * sizeof(*off));
+	for (size_t i = 0; i < n; i++) {
+		if (!(i & ((1u << TL_BLOCK_BITS) - 1)))
+			base[i >> TL_BLOCK_BITS] = v[i];
+		int64_t d = v[i] - base[i >> TL_BLOCK_BITS];
+		if (d < 0 || d > (int64_t)UINT32_MAX) {
+			free(base);
+			free(off);
+			return 1;
+		}
+		off[i] = (uint32_t)d;
+	}
+	*base_out = base;
+	*off_out = off;
+	return 0;
+}
+
 /* Times of a lane's rows, by start, with prefix sums of their lengths. */
 static void index_lane(const struct trace *t, struct tl_lane *l)
 {
@@ -90,14 +118,23 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
 		sort_nearly(t, l->ops, l->n, op_cmp, by_start);
-	l->start = xmalloc((l->n + 1) * sizeof(*l->start));
-	l->covered = xmalloc((l->n + 1) * sizeof(*l->covered));
-	l->covered[0] = 0;
+	int64_t *start = xmalloc((l->n + 1) * sizeof(*start));
+	int64_t *covered = xmalloc((l->n + 1) * sizeof(*covered));
+	covered[0] = 0;
 	for (size_t i = 0; i < l->n; i++) {
-		l->start[i] = st[l->ops[i]];
-		int64_t d = timeline_end(l, i) - l->start[i];
-		l->covered[i + 1] = l->covered[i] + (d > 0 ? d : 0);
+		start[i] = st[l->ops[i]];
+		int64_t d = timeline_end(l, i) - start[i];
+		covered[i + 1] = covered[i] + (d > 0 ? d : 0);
 	}
+	start[l->n] = l->n ? start[l->n - 1] : 0;
+	if (pack(start, l->n + 1, &l->start_base, &l->start_off))
+		l->start64 = start;
+	else
+		free(start);
+	if (pack(covered, l->n + 1, &l->covered_base, &l->covered_off))
+		l->covered64 = covered;
+	else
+		free(covered);
 }
 
 #define MAX_DEPTH 32
@@ -257,8 +294,12 @@ void timeline_free(struct timeline *tl)
 {
 	for (size_t i = 0; i < tl->nlanes; i++) {
 		free(tl->lanes[i].ops);
-		free(tl->lanes[i].start);
-		free(tl->lanes[i].covered);
+		free(tl->lanes[i].start_base);
+		free(tl->lanes[i].start_off);
+		free(tl->lanes[i].start64);
+		free(tl->lanes[i].covered_base);
+		free(tl->lanes[i].covered_off);
+		free(tl->lanes[i].covered64);
 	}
 	free(tl->lanes);
 	memset(tl, 0, sizeof(*tl));
@@ -267,14 +308,28 @@ void timeline_free(struct timeline *tl)
 /* How many ops start before x. */
 static size_t starting_before(const struct tl_lane *l, int64_t x)
 {
-	return lower_bound_i64(l->start, 0, l->n, x);
+	if (l->start64)
+		return lower_bound_i64(l->start64, 0, l->n, x);
+	/* The block first (bases are few and stay in cache), then its rows. */
+	size_t b = lower_bound_i64(l->start_base, 0, blocks(l->n + 1), x);
+	size_t lo = b > 0 ? (b - 1) << TL_BLOCK_BITS : 0, hi = b << TL_BLOCK_BITS;
+	if (hi > l->n)
+		hi = l->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (timeline_start(l, mid) < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* Time covered before x. */
 static int64_t covered_before(const struct tl_lane *l, int64_t x)
 {
 	size_t k = starting_before(l, x);
-	int64_t c = l->covered[k];
+	int64_t c = timeline_covered(l, k);
 	if (k > 0 && timeline_end(l, k - 1) > x)
 		c -= timeline_end(l, k - 1) - x;
 	return c;
@@ -299,10 +354,10 @@ size_t timeline_at(const struct tl_lane *l, int64_t time)
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)
 {
 	size_t k = timeline_at(l, from + (to - from) / 2);
-	if (k < l->n && l->start[k] < to && timeline_end(l, k) > from)
+	if (k < l->n && timeline_start(l, k) < to && timeline_end(l, k) > from)
 		return l->ops[k];
 	k = timeline_at(l, from);
-	if (k < l->n && l->start[k] < to)
+	if (k < l->n && timeline_start(l, k) < to)
 		return l->ops[k];
 	return TRACE_NONE;
 }

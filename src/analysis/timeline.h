@@ -19,9 +19,14 @@ struct tl_lane {
 	uint32_t thread;     /* TL_CPU: index into trace.threads */
 	int depth;           /* TL_CPU: nesting level of its calls (0: outermost) */
 	uint32_t *ops;       /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
-	int64_t *start;      /* start[i]: start of ops[i], copied for the searches */
 	const int64_t *row_end; /* the trace's end column (ops or API calls) */
-	int64_t *covered;    /* covered[i]: time covered by ops[0..i) */
+	/* Start of ops[i] and time covered by ops[0..i), each stored as a
+	 * base per block of TL_BLOCK rows plus a 32-bit offset (rows of a
+	 * lane are by start, so offsets are small); a lane whose offsets do
+	 * not fit keeps whole values (start64, covered64). */
+	int64_t *start_base, *covered_base;
+	uint32_t *start_off, *covered_off;
+	int64_t *start64, *covered64;
 	size_t n, cap;
 };
 
@@ -37,6 +42,20 @@ struct timeline {
  * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
 void timeline_free(struct timeline *tl);
+
+#define TL_BLOCK_BITS 8
+
+/* Start of a lane's k-th row (k < n). */
+static inline int64_t timeline_start(const struct tl_lane *l, size_t k)
+{
+	return l->start64 ? l->start64[k] : l->start_base[k >> TL_BLOCK_BITS] + l->start_off[k];
+}
+
+/* Time covered by a lane's rows before the k-th (k <= n). */
+static inline int64_t timeline_covered(const struct tl_lane *l, size_t k)
+{
+	return l->covered64 ? l->covered64[k] : l->covered_base[k >> TL_BLOCK_BITS] + l->covered_off[k];
+}
 
 /* End of a lane's k-th row. */
 static inline int64_t timeline_end(const struct tl_lane *l, size_t k)

@@ -361,7 +361,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = timeline_at(l, p->cursor);
-		if (k < l->n && l->start[k] <= p->cursor) {
+		if (k < l->n && timeline_start(l, k) <= p->cursor) {
 			uint32_t row = l->ops[k];
 			char lane[160], sizes[160] = "";
 			if (l->kind == TL_CPU) {
@@ -372,8 +372,8 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 relative(l->start[k] - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(timeline_end(l, k) - l->start[k], d, sizeof(d)), lane, sizes);
+				 relative(timeline_start(l, k) - p->tl.origin, a, sizeof(a)),
+				 units_format_ns(timeline_end(l, k) - timeline_start(l, k), d, sizeof(d)), lane, sizes);
 		}
 	}
 	int room = width - text_width(line), name_w = text_width(name);
@@ -466,12 +466,12 @@ static void jump(struct timeline_pane *p, int dir)
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = timeline_at(l, p->cursor);
 	if (dir > 0)
-		k = k < l->n && l->start[k] <= p->cursor ? k + 1 : k;
+		k = k < l->n && timeline_start(l, k) <= p->cursor ? k + 1 : k;
 	else
 		k = k > 0 ? k - 1 : l->n;
 	if (k >= l->n)
 		return;
-	p->cursor = l->start[k];
+	p->cursor = timeline_start(l, k);
 	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
 		p->view_start = p->cursor - p->view_span / 2;
 	clamp_view(p);
@@ -483,12 +483,12 @@ static void zoom_event(struct timeline_pane *p)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = timeline_at(l, p->cursor);
-	if (k >= l->n || l->start[k] > p->cursor)
+	if (k >= l->n || timeline_start(l, k) > p->cursor)
 		return;
-	int64_t d = timeline_end(l, k) - l->start[k];
+	int64_t d = timeline_end(l, k) - timeline_start(l, k);
 	p->view_span = d + d / 5 + 1;
-	p->view_start = l->start[k] - d / 10;
-	p->cursor = l->start[k];
+	p->view_start = timeline_start(l, k) - d / 10;
+	p->cursor = timeline_start(l, k);
 	clamp_view(p);
 }
 
@@ -501,7 +501,7 @@ static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t 
 		if (l->kind != kind || (kind == TL_GPU ? l->queue : l->thread) != owner)
 			continue;
 		size_t k = timeline_at(l, start);
-		while (k < l->n && l->start[k] <= start && l->ops[k] != row)
+		while (k < l->n && timeline_start(l, k) <= start && l->ops[k] != row)
 			k++;
 		if (k >= l->n || l->ops[k] != row)
 			continue;
@@ -538,7 +538,7 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 		return ACT_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = timeline_at(l, p->cursor);
-	if (k >= l->n || l->start[k] > p->cursor) {
+	if (k >= l->n || timeline_start(l, k) > p->cursor) {
 		app_message(app, 1, "%s", _("No event under the cursor"));
 		return ACT_REDRAW;
 	}

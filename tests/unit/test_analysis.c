@@ -4,6 +4,7 @@
 
 #include "analysis/busy.h"
 #include "analysis/profile.h"
+#include "analysis/timeline.h"
 #include "check.h"
 #include "trace/trace.h"
 
@@ -140,8 +141,84 @@ static void test_busy_unsorted(void)
 	trace_free(&t);
 }
 
+/* Busy time of [a, b) on a lane, by brute force over its rows. */
+static int64_t busy_brute(const struct trace *t, const struct tl_lane *l, int64_t a, int64_t b)
+{
+	int64_t sum = 0;
+	for (size_t k = 0; k < l->n; k++) {
+		int64_t s0 = timeline_start(l, k), e0 = timeline_end(l, k);
+		int64_t from = s0 > a ? s0 : a, to = e0 < b ? e0 : b;
+		if (to > from)
+			sum += to - from;
+	}
+	(void)t;
+	return sum > b - a ? b - a : sum;
+}
+
+static size_t at_brute(const struct tl_lane *l, int64_t time)
+{
+	size_t k = 0;
+	while (k < l->n && timeline_start(l, k) <= time)
+		k++;
+	return k > 0 && timeline_end(l, k - 1) > time ? k - 1 : k;
+}
+
+/* Queue 0: 1000 ops 1 us apart, a few recorded out of order (rows are
+ * kept as base + 32-bit offset per block). Queue 1: 600 ops 10 s apart
+ * (offsets do not fit: whole values). A thread: one call around 50 nested
+ * ones recorded before it. Every busy time and row lookup agrees with
+ * brute force. */
+static void test_timeline(void)
+{
+	struct trace t;
+	struct timeline tl;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "t.rpd", INPUT_RPD, 2);
+	uint32_t g = trace_gpu(&t, in, 0);
+	uint32_t q0 = trace_queue(&t, g, 0), q1 = trace_queue(&t, g, 1);
+	uint32_t k = s(&t, "k"), kx = s(&t, "KernelExecution");
+	int64_t id = 1;
+	for (int64_t i = 0; i < 1000; i++) {
+		int64_t at = (i % 97 == 5 ? i + 3 : i % 97 == 8 ? i - 3 : i) * 1000;
+		trace_add_op(&t, id++, at, at + 600, k, kx, q0);
+	}
+	for (int64_t i = 0; i < 600; i++)
+		trace_add_op(&t, id++, i * 10000000000LL, i * 10000000000LL + 5, k, kx, q1);
+	uint32_t th = trace_thread(&t, in, 1, 1);
+	for (int64_t i = 0; i < 50; i++)
+		trace_add_api(&t, id++, 100 + i * 1000, 200 + i * 1000, s(&t, "inner"), 0, th);
+	trace_add_api(&t, id++, 0, 60000, s(&t, "outer"), 0, th);
+	trace_finish(&t);
+	timeline_build(&t, NULL, &tl);
+	CHECK_INT(tl.nlanes, 4);
+	for (size_t i = 0; i < tl.nlanes && !check_failures; i++) {
+		const struct tl_lane *l = &tl.lanes[i];
+		if (l->kind == TL_GPU)
+			CHECK_INT(l->start64 != NULL, l->queue == q1);
+		for (size_t r = 1; r < l->n; r++)
+			CHECK(timeline_start(l, r - 1) <= timeline_start(l, r));
+		uint64_t seed = 11;
+		int64_t span = timeline_start(l, l->n - 1) + 1000;
+		for (int n = 0; n < 2000 && !check_failures; n++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int64_t a = (int64_t)((seed >> 16) % (uint64_t)span);
+			int64_t w = 1 + (int64_t)((seed >> 8) % (uint64_t)(n % 2 ? 3000 : span));
+			CHECK_INT(timeline_busy(l, a, a + w), busy_brute(&t, l, a, a + w));
+			CHECK_INT(timeline_at(l, a), at_brute(l, a));
+		}
+	}
+	/* The outer call alone on depth 0, the nested ones on depth 1. */
+	CHECK_INT(tl.lanes[2].kind, TL_CPU);
+	CHECK_INT(tl.lanes[2].n, 1);
+	CHECK_INT(tl.lanes[3].depth, 1);
+	CHECK_INT(tl.lanes[3].n, 50);
+	timeline_free(&tl);
+	trace_free(&t);
+}
+
 int main(void)
 {
+	test_timeline();
 	test_busy_unsorted();
 	test_model();
 	test_profile();
