@@ -89,25 +89,44 @@ static size_t blocks(size_t n)
 	return (n + (1u << TL_BLOCK_BITS) - 1) >> TL_BLOCK_BITS;
 }
 
-/* Rising values as a base per block and 32-bit offsets; 1 when some do not
- * fit (the caller keeps the whole values then). */
-static int pack(const int64_t *v, size_t n, int64_t **base_out, uint32_t **off_out)
+/* Value i of a column being packed: a base per block, an offset per row;
+ * 1 when the offset does not fit in 32 bits. */
+static int pack_one(int64_t *base, uint32_t *off, size_t i, int64_t v)
 {
-	int64_t *base = xmalloc(blocks(n) * sizeof(*base));
-	uint32_t *off = xmalloc((n ? n : 1) * sizeof(*off));
-	for (size_t i = 0; i < n; i++) {
-		if (!(i & ((1u << TL_BLOCK_BITS) - 1)))
-			base[i >> TL_BLOCK_BITS] = v[i];
-		int64_t d = v[i] - base[i >> TL_BLOCK_BITS];
-		if (d < 0 || d > (int64_t)UINT32_MAX) {
-			free(base);
-			free(off);
-			return 1;
-		}
-		off[i] = (uint32_t)d;
+	if (!(i & ((1u << TL_BLOCK_BITS) - 1)))
+		base[i >> TL_BLOCK_BITS] = v;
+	int64_t d = v - base[i >> TL_BLOCK_BITS];
+	if (d < 0 || d > (int64_t)UINT32_MAX)
+		return 1;
+	off[i] = (uint32_t)d;
+	return 0;
+}
+
+/* Start and covered time of row i of a lane (i == n: the total). */
+static void row_times(const struct tl_lane *l, const int64_t *st, size_t i, int64_t *covered, int64_t *start)
+{
+	*start = l->n == 0 ? 0 : st[l->ops[i < l->n ? i : l->n - 1]];
+	if (i > 0) {
+		int64_t d = timeline_end(l, i - 1) - st[l->ops[i - 1]];
+		*covered += d > 0 ? d : 0;
 	}
-	*base_out = base;
-	*off_out = off;
+}
+
+/* Pack start and covered; 1 when some offset does not fit. */
+static int pack_lane(struct tl_lane *l, const int64_t *st)
+{
+	size_t n = l->n + 1, nb = blocks(n);
+	l->start_base = xmalloc(nb * sizeof(int64_t));
+	l->covered_base = xmalloc(nb * sizeof(int64_t));
+	l->start_off = xmalloc(n * sizeof(uint32_t));
+	l->covered_off = xmalloc(n * sizeof(uint32_t));
+	int64_t covered = 0, start;
+	for (size_t i = 0; i < n; i++) {
+		row_times(l, st, i, &covered, &start);
+		if (pack_one(l->start_base, l->start_off, i, start) ||
+		    pack_one(l->covered_base, l->covered_off, i, covered))
+			return 1;
+	}
 	return 0;
 }
 
@@ -118,23 +137,22 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
 		sort_nearly(t, l->ops, l->n, op_cmp, by_start);
-	int64_t *start = xmalloc((l->n + 1) * sizeof(*start));
-	int64_t *covered = xmalloc((l->n + 1) * sizeof(*covered));
-	covered[0] = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		start[i] = st[l->ops[i]];
-		int64_t d = timeline_end(l, i) - start[i];
-		covered[i + 1] = covered[i] + (d > 0 ? d : 0);
+	if (!pack_lane(l, st))
+		return;
+	/* Rows far apart (over 4 s within a block): whole values. */
+	free(l->start_base);
+	free(l->covered_base);
+	free(l->start_off);
+	free(l->covered_off);
+	l->start_base = l->covered_base = NULL;
+	l->start_off = l->covered_off = NULL;
+	l->start64 = xmalloc((l->n + 1) * sizeof(int64_t));
+	l->covered64 = xmalloc((l->n + 1) * sizeof(int64_t));
+	int64_t covered = 0;
+	for (size_t i = 0; i <= l->n; i++) {
+		row_times(l, st, i, &covered, &l->start64[i]);
+		l->covered64[i] = covered;
 	}
-	start[l->n] = l->n ? start[l->n - 1] : 0;
-	if (pack(start, l->n + 1, &l->start_base, &l->start_off))
-		l->start64 = start;
-	else
-		free(start);
-	if (pack(covered, l->n + 1, &l->covered_base, &l->covered_off))
-		l->covered64 = covered;
-	else
-		free(covered);
 }
 
 #define MAX_DEPTH 32
