@@ -8,13 +8,26 @@
 
 /* The string ids a filter needs to judge: op names, API names, and the
  * text of markers. Other strings (arguments) are never matched. */
+/* The string an API call is matched by: its name, or a marker's text. The
+ * texts are walked along with the rows (*k): both rise. */
+static uint32_t api_match_name(const struct trace *t, size_t i, uint32_t marker, size_t *k)
+{
+	uint32_t name = t->apis.name[i];
+	if (name != marker)
+		return name;
+	while (*k < t->texts.n && t->texts.api[*k] < i)
+		(*k)++;
+	return *k < t->texts.n && t->texts.api[*k] == i ? t->texts.text[*k] : name;
+}
+
 static uint8_t *wanted_strings(const struct trace *t, uint32_t marker)
 {
 	uint8_t *want = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	size_t k = 0;
 	for (size_t i = 0; i < t->ops.n; i++)
 		want[t->ops.name[i]] = 1;
 	for (size_t i = 0; i < t->apis.n; i++)
-		want[t->apis.name[i] == marker ? t->apis.args[i] : t->apis.name[i]] = 1;
+		want[api_match_name(t, i, marker, &k)] = 1;
 	return want;
 }
 
@@ -30,8 +43,9 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const struct 
 static void select_apis(const struct trace *t, const uint8_t *pass, const struct window *w,
 			uint32_t marker, struct selection *s)
 {
+	size_t k = 0;
 	for (size_t i = 0; i < t->apis.n; i++) {
-		uint32_t name = t->apis.name[i] == marker ? t->apis.args[i] : t->apis.name[i];
+		uint32_t name = api_match_name(t, i, marker, &k);
 		s->apis[i] = (!pass || pass[name]) && window_has(w, t->apis.start[i]);
 	}
 	/* A launch goes with the ops it launched. */

@@ -250,7 +250,7 @@ static int region_row(struct reader *r, sqlite3_stmt *st)
 	uint32_t row = trace_add_api(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 4),
 				     sqlite3_column_int64(st, 5),
 				     marker ? strtab_intern(&r->t->strings, "UserMarker") : name,
-				     marker ? name : 0, thread);
+				     marker ? name : TRACE_NONE, thread);
 	uint32_t corr;
 	if (!marker && sqlite3_column_type(st, 7) != SQLITE_NULL && idmap_get(&r->event_corr, event, &corr))
 		idmap_put(&r->corr_api, corr, row);

@@ -106,7 +106,7 @@ static int read_apis(struct rpd_reader *r)
 		return -1;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		uint32_t name, text = r->empty;
+		uint32_t name, text = TRACE_NONE;
 		if (strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 5), &name) ||
 		    (name == r->marker && strcache_get(args, &r->src, r->t, sqlite3_column_int64(st, 6), &text))) {
 			sqlite3_finalize(st);

@@ -55,12 +55,20 @@ static uint32_t local_type(struct local_types *l, int64_t id)
 	return l->n++;
 }
 
+/* Markers met by one thread: their rows and database args ids. */
+struct local_texts {
+	size_t n, cap;
+	uint32_t *row;
+	int64_t *raw;
+};
+
 /* What one thread writes to: rows base + row of the trace's columns. */
 struct sink {
 	struct rpd_reader *r;
 	size_t base;
 	struct local_lanes lanes;
 	struct local_types types;
+	struct local_texts texts;
 	int64_t max_raw;              /* largest string id seen */
 	int64_t api_first, op_first;  /* links: dense ids start here, or -1 */
 };
@@ -97,6 +105,15 @@ static int op_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
+/* Is a database string id one of "UserMarker"'s? */
+static int is_marker(const struct rpd_reader *r, int64_t id)
+{
+	for (int k = 0; k < r->nmarker_raw; k++)
+		if (r->marker_raw[k] == id)
+			return 1;
+	return 0;
+}
+
 /* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
 static int api_row(void *ctx, size_t row, const int64_t *v)
 {
@@ -110,8 +127,16 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	a->start[i] = v[3];
 	a->end[i] = v[4];
 	a->name[i] = (uint32_t)v[5];
-	a->args[i] = (uint32_t)v[6];
 	a->thread[i] = lane;
+	if (is_marker(s->r, v[5])) {
+		struct local_texts *x = &s->texts;
+		if (x->n == x->cap) {
+			x->row = xgrow(x->row, &x->cap, x->n + 1, sizeof(*x->row));
+			x->raw = xrealloc(x->raw, x->cap * sizeof(*x->raw));
+		}
+		x->row[x->n] = (uint32_t)row;
+		x->raw[x->n++] = v[6];
+	}
 	progress_row();
 	return 0;
 }
@@ -226,6 +251,10 @@ static int64_t scan_max_raw(const struct scan *s)
 
 static void scan_close(struct scan *s)
 {
+	for (int k = 0; k < s->nthreads; k++) {
+		free(s->sinks[k].texts.row);
+		free(s->sinks[k].texts.raw);
+	}
 	free(s->sinks);
 	pagescan_table_free(&s->tab);
 	pagescan_end(&s->ps);
@@ -306,11 +335,15 @@ static int finish_apis(struct rpd_reader *r, struct scan *s)
 		size_t from = a->n + s->parts[k].first, to = from + s->parts[k].count;
 		for (size_t i = from; rc == 0 && i < to; i++) {
 			rc = strmap_get(&m, r, a->name[i], &a->name[i]);
-			if (rc == 0 && a->name[i] == r->marker)
-				rc = strcache_get(args, &r->src, r->t, a->args[i], &a->args[i]);
-			else
-				a->args[i] = r->empty;
 			a->thread[i] = threads[a->thread[i]];
+		}
+		/* Rows of later threads come later: texts stay in row order. */
+		const struct local_texts *x = &s->sinks[k].texts;
+		for (size_t j = 0; rc == 0 && j < x->n; j++) {
+			uint32_t text;
+			rc = strcache_get(args, &r->src, r->t, x->raw[j], &text);
+			if (rc == 0)
+				trace_add_api_text(r->t, (uint32_t)(a->n + x->row[j]), text);
 		}
 		free(threads);
 	}
@@ -322,9 +355,23 @@ static const char *const api_cols[] = {
 	"id", "pid", "tid", "start", "end", "apiName_id", "args_id",
 };
 
+/* The ids "UserMarker" has in the string table (normally one). */
+static void find_markers(struct rpd_reader *r)
+{
+	sqlite3_stmt *st;
+	r->nmarker_raw = 0;
+	if (sqlite3_prepare_v2(r->src.db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	while (r->nmarker_raw < 8 && sqlite3_step(st) == SQLITE_ROW)
+		r->marker_raw[r->nmarker_raw++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+}
+
 int rpd_pages_apis(struct rpd_reader *r)
 {
 	struct scan s;
+	find_markers(r);
 	if (scan_open(&s, r, "rocpd_api", api_cols, 7))
 		return 1;
 	trace_reserve_apis(r->t, s.rows);

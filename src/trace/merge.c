@@ -50,7 +50,7 @@ static void merge_apis(struct trace *dst, const struct trace *src, const uint32_
 	const struct trace_apis *a = &src->apis;
 	for (size_t i = 0; i < a->n; i++)
 		trace_add_api(dst, trace_api_id(src, i), a->start[i], a->end[i], str[a->name[i]],
-			      str[a->args[i]], thread[a->thread[i]]);
+			      TRACE_NONE, thread[a->thread[i]]);
 }
 
 void trace_merge(struct trace *dst, const struct trace *src)
@@ -72,6 +72,8 @@ void trace_merge(struct trace *dst, const struct trace *src)
 	}
 	merge_ops(dst, src, str, queue);
 	merge_apis(dst, src, str, thread);
+	for (size_t i = 0; i < src->texts.n; i++)
+		trace_add_api_text(dst, (uint32_t)(api_base + src->texts.api[i]), str[src->texts.text[i]]);
 	for (size_t i = 0; i < src->links.n; i++)
 		trace_add_link(dst, (uint32_t)(api_base + src->links.api[i]),
 			       (uint32_t)(op_base + src->links.op[i]));

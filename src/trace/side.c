@@ -48,9 +48,10 @@ void trace_side_take(struct trace *t, struct trace *side)
 	struct trace_apis *a = &side->apis;
 	for (size_t i = 0; i < a->n; i++) {
 		a->name[i] = str[a->name[i]];
-		a->args[i] = str[a->args[i]];
 		a->thread[i] = thread[a->thread[i]];
 	}
+	for (size_t i = 0; i < side->texts.n; i++)
+		side->texts.text[i] = str[side->texts.text[i]];
 	for (size_t i = 0; i < t->ninputs && i < side->ninputs; i++) {
 		t->inputs[i].api_first = side->inputs[i].api_first;
 		t->inputs[i].api_count = side->inputs[i].api_count;
@@ -59,14 +60,17 @@ void trace_side_take(struct trace *t, struct trace *side)
 	free(t->apis.start);
 	free(t->apis.end);
 	free(t->apis.name);
-	free(t->apis.args);
 	free(t->apis.thread);
 	free(t->links.api);
 	free(t->links.op);
+	free(t->texts.api);
+	free(t->texts.text);
 	t->apis = side->apis;
 	t->links = side->links;
+	t->texts = side->texts;
 	memset(&side->apis, 0, sizeof(side->apis));
 	memset(&side->links, 0, sizeof(side->links));
+	memset(&side->texts, 0, sizeof(side->texts));
 	free(str);
 	free(thread);
 	trace_side_free(side);

@@ -32,7 +32,6 @@ static void free_apis(struct trace_apis *a)
 	free(a->start);
 	free(a->end);
 	free(a->name);
-	free(a->args);
 	free(a->thread);
 }
 
@@ -51,6 +50,8 @@ void trace_free(struct trace *t)
 	free_apis(&t->apis);
 	free(t->links.api);
 	free(t->links.op);
+	free(t->texts.api);
+	free(t->texts.text);
 	free(t->op_launch);
 	strtab_free(&t->strings);
 	idmap_free(&t->lane_index);
@@ -218,7 +219,6 @@ static void grow_apis(struct trace_apis *a)
 	GROW_COL(a->start, a->cap);
 	GROW_COL(a->end, a->cap);
 	GROW_COL(a->name, a->cap);
-	GROW_COL(a->args, a->cap);
 	GROW_COL(a->thread, a->cap);
 }
 
@@ -247,7 +247,6 @@ void trace_reserve_apis(struct trace *t, size_t more)
 	GROW_COL(a->start, a->cap);
 	GROW_COL(a->end, a->cap);
 	GROW_COL(a->name, a->cap);
-	GROW_COL(a->args, a->cap);
 	GROW_COL(a->thread, a->cap);
 }
 
@@ -286,9 +285,35 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
 	a->start[a->n] = start;
 	a->end[a->n] = end;
 	a->name[a->n] = name;
-	a->args[a->n] = args;
 	a->thread[a->n] = thread;
+	if (args != TRACE_NONE)
+		trace_add_api_text(t, (uint32_t)a->n, args);
 	return (uint32_t)a->n++;
+}
+
+void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
+{
+	struct trace_texts *x = &t->texts;
+	if (x->n == x->cap) {
+		x->cap = next_cap(x->cap);
+		GROW_COL(x->api, x->cap);
+		GROW_COL(x->text, x->cap);
+	}
+	x->api[x->n] = api;
+	x->text[x->n++] = text;
+}
+
+uint32_t trace_api_text(const struct trace *t, size_t api)
+{
+	size_t lo = 0, hi = t->texts.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->texts.api[mid] < api)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->texts.n && t->texts.api[lo] == api ? t->texts.text[lo] : TRACE_NONE;
 }
 
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)

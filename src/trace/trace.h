@@ -73,8 +73,14 @@ struct trace_apis {
 	int64_t *id;      /* NULL when ids run without gaps (trace_api_id) */
 	int64_t *start, *end;
 	uint32_t *name;   /* apiName */
-	uint32_t *args;   /* args; for roctx markers their text */
 	uint32_t *thread; /* index into trace.threads */
+};
+
+/* The text some API calls carry, by row: roctx markers' messages. Other
+ * calls' args are not kept (nothing shows or matches them). */
+struct trace_texts {
+	size_t n, cap;
+	uint32_t *api, *text;  /* rising API rows, their strings */
 };
 
 /* Links of API calls to the ops they launched, as read; trace_finish turns
@@ -101,6 +107,7 @@ struct trace {
 	struct trace_ops ops;
 	struct trace_apis apis;
 	struct trace_links links;
+	struct trace_texts texts;
 	uint32_t *op_launch;  /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
@@ -118,12 +125,17 @@ uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device);
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue);
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid);
 
-/* Append rows; string ids are ids in t->strings. Return the new row index. */
+/* Append rows; string ids are ids in t->strings. Return the new row index.
+ * An API call's args is kept as its text unless it is TRACE_NONE. */
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 		      uint32_t desc, uint32_t type, uint32_t queue);
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
 		       uint32_t name, uint32_t args, uint32_t thread);
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
+/* The text of API row api, added after the texts of lower rows. */
+void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text);
+/* The text of an API row, or TRACE_NONE. */
+uint32_t trace_api_text(const struct trace *t, size_t api);
 /* Room for more rows, for bulk readers that fill the columns past n in
  * place and then raise n. */
 void trace_reserve_ops(struct trace *t, size_t more);

@@ -188,9 +188,8 @@ static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint
 {
 	if (l->kind == TL_GPU)
 		return t->ops.name[row];
-	if (strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0)
-		return t->apis.args[row];
-	return t->apis.name[row];
+	uint32_t text = strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0 ? trace_api_text(t, row) : TRACE_NONE;
+	return text != TRACE_NONE ? text : t->apis.name[row];
 }
 
 /* A colour per name, so that one kernel looks the same wherever it runs. */

@@ -25,6 +25,13 @@ static const char *str(const struct trace *t, uint32_t id)
 	return trace_str(t, id);
 }
 
+/* An API row's text ("" for none). */
+static const char *text(const struct trace *t, size_t api)
+{
+	uint32_t id = trace_api_text(t, api);
+	return id == TRACE_NONE ? "" : trace_str(t, id);
+}
+
 static size_t launched_ops(const struct trace *t)
 {
 	size_t n = 0;
@@ -57,9 +64,9 @@ static void check_same(const struct trace *a, const struct trace *b)
 		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
 		/* Only markers' args (their text) are read. */
 		if (strcmp(str(a, a->apis.name[i]), "UserMarker") == 0)
-			CHECK_STR(str(b, b->apis.args[i]), str(a, a->apis.args[i]));
+			CHECK_STR(text(b, i), text(a, i));
 		else
-			CHECK_STR(str(b, b->apis.args[i]), "");
+			CHECK_INT(trace_api_text(b, i), TRACE_NONE);
 		CHECK_INT(b->apis.start[i], a->apis.start[i]);
 		CHECK_INT(b->threads[b->apis.thread[i]].tid, a->threads[a->apis.thread[i]].tid);
 		if (check_failures)
@@ -117,6 +124,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 	CHECK_INT(b->ops.n, a->ops.n);
 	CHECK_INT(b->apis.n, a->apis.n);
 	CHECK_INT(launched_ops(b), launched_ops(a));
+	CHECK_INT(b->texts.n, a->texts.n);
 	CHECK_INT(b->nqueues, a->nqueues);
 	CHECK_INT(b->nthreads, a->nthreads);
 	if (check_failures)
@@ -135,7 +143,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 		CHECK_INT(b->apis.start[i], a->apis.start[i]);
 		CHECK_INT(b->apis.end[i], a->apis.end[i]);
 		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
-		CHECK_STR(str(b, b->apis.args[i]), str(a, a->apis.args[i]));
+		CHECK_STR(text(b, i), text(a, i));
 		CHECK_INT(b->apis.thread[i], a->apis.thread[i]);
 	}
 }
@@ -343,7 +351,7 @@ static char **canonical_apis(const struct trace *t)
 		char buf[4096];
 		snprintf(buf, sizeof(buf), "%lld %lld %s %s %lld/%lld", (long long)t->apis.start[i],
 			 (long long)t->apis.end[i], name,
-			 strcmp(name, "UserMarker") == 0 ? str(t, t->apis.args[i]) : "",
+			 strcmp(name, "UserMarker") == 0 ? text(t, i) : "",
 			 (long long)th->pid, (long long)th->tid);
 		rows[i] = xstrdup(buf);
 	}
