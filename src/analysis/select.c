@@ -1,13 +1,12 @@
 #include "config.h"
 #include "analysis/select.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/xalloc.h"
 
-/* The string ids a filter needs to judge: op names, API names, and the
- * text of markers. Other strings (arguments) are never matched. */
 /* The string an API call is matched by: its name, or a marker's text. The
  * texts are walked along with the rows (*k): both rise. */
 static uint32_t api_match_name(const struct trace *t, size_t i, uint32_t marker, size_t *k)
@@ -20,42 +19,62 @@ static uint32_t api_match_name(const struct trace *t, size_t i, uint32_t marker,
 	return *k < t->texts.n && t->texts.api[*k] == i ? t->texts.text[*k] : name;
 }
 
-static uint8_t *wanted_strings(const struct trace *t, uint32_t marker)
-{
-	uint8_t *want = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-	size_t k = 0;
-	for (size_t i = 0; i < t->ops.n; i++)
-		want[t->ops.name[i]] = 1;
-	for (size_t i = 0; i < t->apis.n; i++)
-		want[api_match_name(t, i, marker, &k)] = 1;
-	return want;
-}
-
 static void select_ops(const struct trace *t, const uint8_t *pass, const struct window *w,
 		       struct selection *s)
 {
-	for (size_t i = 0; i < t->ops.n; i++) {
-		s->ops[i] = (!pass || pass[t->ops.name[i]]) && window_has(w, t->ops.start[i]);
-		s->nops += s->ops[i];
+	/* A word of 64 rows at a time. */
+	for (size_t base = 0; base < t->ops.n; base += 64) {
+		size_t end = base + 64 < t->ops.n ? base + 64 : t->ops.n;
+		uint64_t word = 0;
+		for (size_t i = base; i < end; i++)
+			word |= (uint64_t)((!pass || pass[t->ops.name[i]]) && window_has(w, t->ops.start[i])) << (i - base);
+		s->op_bits[base >> 6] = word;
+		s->nops += (size_t)__builtin_popcountll(word);
 	}
 }
 
+/* API calls by their own name and start. */
 static void select_apis(const struct trace *t, const uint8_t *pass, const struct window *w,
 			uint32_t marker, struct selection *s)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < t->apis.n; i++) {
-		uint32_t name = api_match_name(t, i, marker, &k);
-		s->apis[i] = (!pass || pass[name]) && window_has(w, t->apis.start[i]);
+	for (size_t base = 0; base < t->apis.n; base += 64) {
+		size_t end = base + 64 < t->apis.n ? base + 64 : t->apis.n;
+		uint64_t word = 0;
+		for (size_t i = base; i < end; i++) {
+			uint32_t name = api_match_name(t, i, marker, &k);
+			word |= (uint64_t)((!pass || pass[name]) && window_has(w, t->apis.start[i])) << (i - base);
+		}
+		s->api_bits[base >> 6] = word;
 	}
-	/* A launch goes with the ops it launched. */
-	for (size_t i = 0; pass && t->op_launch && i < t->ops.n; i++) {
-		uint32_t a = t->op_launch[i];
-		if (a != TRACE_NONE && s->ops[i] && window_has(w, t->apis.start[a]))
-			s->apis[a] = 1;
+}
+
+/* A launch goes with the ops it launched: only ops in view are visited. */
+static void select_launches(const struct trace *t, const struct window *w, struct selection *s)
+{
+	for (size_t word = 0; t->op_launch && word < selection_words(t->ops.n); word++) {
+		for (uint64_t bits = s->op_bits[word]; bits; bits &= bits - 1) {
+			size_t i = word * 64 + (size_t)__builtin_ctzll(bits);
+			uint32_t a = i < t->ops.n ? t->op_launch[i] : TRACE_NONE;
+			if (a != TRACE_NONE && (!w->active || window_has(w, t->apis.start[a])))
+				selection_set(s->api_bits, a, 1);
+		}
 	}
-	for (size_t i = 0; i < t->apis.n; i++)
-		s->napis += s->apis[i];
+}
+
+struct api_job {
+	const struct trace *t;
+	const uint8_t *pass;
+	const struct window *w;
+	uint32_t marker;
+	struct selection *s;
+};
+
+static void *api_worker(void *arg)
+{
+	struct api_job *j = arg;
+	select_apis(j->t, j->pass, j->w, j->marker, j->s);
+	return NULL;
 }
 
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
@@ -64,23 +83,33 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	memset(out, 0, sizeof(*out));
 	out->window = *w;
 	out->filtered = f->n > 0 || w->active;
-	out->ops = xmalloc(t->ops.n ? t->ops.n : 1);
-	out->apis = xmalloc(t->apis.n ? t->apis.n : 1);
+	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
+	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
 	uint32_t marker = strtab_find(&t->strings, "UserMarker", 10);
 	uint8_t *pass = NULL;
-	if (f->n) {
-		uint8_t *want = wanted_strings(t, marker);
-		pass = filter_strings(f, t, want);
-		free(want);
-	}
+	/* Every string is judged once: names and markers' texts are all the
+	 * trace interns, a few thousand. */
+	if (f->n)
+		pass = filter_strings(f, t, NULL);
+	/* Ops and API calls on two threads: they do not touch each other. */
+	struct api_job j = { t, pass, w, marker, out };
+	pthread_t th;
+	int threaded = t->apis.n > 100000 && pthread_create(&th, NULL, api_worker, &j) == 0;
 	select_ops(t, pass, w, out);
-	select_apis(t, pass, w, marker, out);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		api_worker(&j);
+	if (pass)
+		select_launches(t, w, out);
+	for (size_t i = 0; i < selection_words(t->apis.n); i++)
+		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
 	free(pass);
 }
 
 void selection_free(struct selection *s)
 {
-	free(s->ops);
-	free(s->apis);
+	free(s->op_bits);
+	free(s->api_bits);
 	memset(s, 0, sizeof(*s));
 }

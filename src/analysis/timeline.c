@@ -163,7 +163,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 {
 	size_t *first = xcalloc(t->nthreads + 1, sizeof(*first));
 	for (size_t i = 0; i < t->apis.n; i++)
-		if (!sel || sel->apis[i])
+		if (selected_api(sel, i))
 			first[t->apis.thread[i] + 1]++;
 	for (size_t k = 0; k < t->nthreads; k++)
 		first[k + 1] += first[k];
@@ -172,7 +172,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 	size_t *fill = xmalloc((t->nthreads ? t->nthreads : 1) * sizeof(*fill));
 	memcpy(fill, first, t->nthreads * sizeof(*fill));
 	for (size_t i = 0; i < t->apis.n; i++)
-		if (!sel || sel->apis[i])
+		if (selected_api(sel, i))
 			calls[fill[t->apis.thread[i]]++] = (uint32_t)i;
 	for (size_t k = 0; k < t->nthreads; k++)
 		sort_nearly(t, calls + first[k], first[k + 1] - first[k], api_cmp, by_api_start);
@@ -277,7 +277,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	tl->end = t->op_last_end;
 	/* API calls often begin before the first op: the view reaches them. */
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (sel && !sel->apis[i])
+		if (!selected_api(sel, i))
 			continue;
 		if (t->apis.start[i] < tl->start)
 			tl->start = t->apis.start[i];

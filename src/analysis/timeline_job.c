@@ -29,10 +29,11 @@ static void *build(void *arg)
 static void copy_selection(const struct trace *t, const struct selection *from, struct selection *to)
 {
 	*to = *from;
-	to->ops = xmalloc(t->ops.n ? t->ops.n : 1);
-	to->apis = xmalloc(t->apis.n ? t->apis.n : 1);
-	memcpy(to->ops, from->ops, t->ops.n);
-	memcpy(to->apis, from->apis, t->apis.n);
+	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
+	to->op_bits = xmalloc(nops * sizeof(uint64_t));
+	to->api_bits = xmalloc(napis * sizeof(uint64_t));
+	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
+	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
 }
 
 struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel)

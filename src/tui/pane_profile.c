@@ -65,7 +65,7 @@ static unsigned show_first(struct profile_pane *p, struct app *app)
 	const struct trace_ops *ops = &app->trace->ops;
 	uint32_t first = TRACE_NONE;
 	for (size_t i = 0; i < ops->n; i++)
-		if (ops->name[i] == name && app->sel.ops[i] && (first == TRACE_NONE || ops->start[i] < ops->start[first]))
+		if (ops->name[i] == name && selected_op(&app->sel, i) && (first == TRACE_NONE || ops->start[i] < ops->start[first]))
 			first = (uint32_t)i;
 	if (first == TRACE_NONE)
 		return ACT_NONE;

@@ -202,7 +202,7 @@ static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32
 /* Whether the filter and window keep a row (all are drawn when dimming). */
 static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
 {
-	return l->kind == TL_GPU ? app->sel.ops[row] : app->sel.apis[row];
+	return l->kind == TL_GPU ? selected_op(&app->sel, row) : selected_api(&app->sel, row);
 }
 
 /* The name of a lane's row: an op's, a call's, a roctx range's text. */
