@@ -1,10 +1,12 @@
 #include "config.h"
 #include "export/export_select.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/window.h"
+#include "load/dbfile.h"
 #include "load/pagescan.h"
 #include "util/xalloc.h"
 
@@ -35,26 +37,33 @@ void export_sets_free(struct export_sets *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* The rowid range of a table: both ends are one b-tree descent away. */
-static int rowid_range(sqlite3 *db, const char *table, int64_t *lo, int64_t *hi)
+/* min(rowid) or max(rowid): one b-tree descent, as long as the query asks
+ * for nothing else (with both in one query SQLite scans the table). */
+static int rowid_end(sqlite3 *db, const char *table, const char *fn, int64_t *v)
 {
-	char *sql = sqlite3_mprintf("SELECT min(rowid), max(rowid) FROM \"%w\"", table);
+	char *sql = sqlite3_mprintf("SELECT %s(rowid) FROM \"%w\"", fn, table);
 	sqlite3_stmt *st;
 	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
 		return rc;
 	rc = sqlite3_step(st);
-	*lo = sqlite3_column_int64(st, 0);
-	*hi = sqlite3_column_int64(st, 1);
+	*v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+static int rowid_range(sqlite3 *db, const char *table, int64_t *lo, int64_t *hi)
+{
+	int rc = rowid_end(db, table, "min", lo);
+	return rc == SQLITE_OK ? rowid_end(db, table, "max", hi) : rc;
 }
 
 struct chooser {
 	struct exporter *x;
 	struct export_src *src;
 	struct export_sets *sets;
+	struct idset launchers;  /* API calls that launched exported ops */
 	int64_t marker;         /* rocpd_string id of "UserMarker", or -1 */
 	int ustring_args;       /* markers' text is in rocpd_ustring */
 };
@@ -66,7 +75,7 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 	(void)row;
 	if (idset_has(&c->sets->set[SET_OPS], v[2])) {
 		idset_add(&c->sets->set[SET_LINKS], v[0]);
-		idset_add(&c->sets->set[SET_APIS], v[1]);
+		idset_add(&c->launchers, v[1]);
 	}
 	return 0;
 }
@@ -97,6 +106,26 @@ static int64_t marker_id(sqlite3 *db)
 }
 
 static const char *const link_cols[] = { "rowid", "api_id", "op_id" };
+
+struct link_job {
+	struct chooser *c;
+	const char *path;
+	int rc;
+};
+
+static void *link_worker(void *arg)
+{
+	struct link_job *j = arg;
+	sqlite3 *db;
+	struct rpd_error err;
+	if (dbfile_open(j->path, &db, &err)) {
+		j->rc = SQLITE_CANTOPEN;
+		return NULL;
+	}
+	j->rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, j->c);
+	sqlite3_close(db);
+	return NULL;
+}
 static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
 
 int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
@@ -118,9 +147,24 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	idset_init(&out->set[SET_APIS], lo, hi);
 	struct chooser c = { .x = x, .src = src, .sets = out, .marker = marker_id(db),
 			     .ustring_args = x->req->t->inputs[0].schema_version >= 3 };
-	rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, &c);
+	idset_init(&c.launchers, lo, hi);
+	/* The links on a thread (and a connection) of their own, the calls
+	 * here; the launchers join the chosen calls after. */
+	struct link_job j = { .c = &c, .path = x->req->t->inputs[0].path };
+	pthread_t th;
+	int threaded = pthread_create(&th, NULL, link_worker, &j) == 0;
+	rc = pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &c);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		link_worker(&j);
 	if (rc == SQLITE_OK)
-		rc = pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &c);
+		rc = j.rc;
+	struct idset *apis = &out->set[SET_APIS];
+	for (int64_t id = c.launchers.count ? c.launchers.min : 1; c.launchers.count && id <= c.launchers.max; id++)
+		if (idset_has(&c.launchers, id))
+			idset_add(apis, id);
+	free(c.launchers.bits);
 	return rc;
 }
 

@@ -54,19 +54,14 @@ static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_int(ctx, export_src_passes(p, sqlite3_value_int64(argv[0]), ustring));
 }
 
-static int64_t scalar_col(sqlite3 *db, const char *sql, int col)
+static int64_t scalar(sqlite3 *db, const char *sql)
 {
 	sqlite3_stmt *st;
 	int64_t v = 0;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, col);
+		v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return v;
-}
-
-static int64_t scalar(sqlite3 *db, const char *sql)
-{
-	return scalar_col(db, sql, 0);
 }
 
 /* " AND rpdtop_has(set, col)" */
@@ -77,7 +72,7 @@ static void append_in(char *buf, size_t size, const char *col, int set)
 }
 
 /* The condition a table's rows must meet, from the kinds of its columns. */
-static void conditions(struct exporter *x, const struct table_plan *p, char *where, size_t size)
+static void conditions(struct exporter *x, const struct table_plan *p, int skip, char *where, size_t size)
 {
 	char names[256];
 	snprintf(where, size, " WHERE 1");
@@ -88,6 +83,8 @@ static void conditions(struct exporter *x, const struct table_plan *p, char *whe
 		return;
 	for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
 		snprintf(names, sizeof(names), "\"%s\"", (const char *)sqlite3_column_text(st, 0));
+		if (c == skip)
+			continue;
 		if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF)
 			append_in(where, size, names, SET_OPS);
 		else if (p->kinds[c] == K_API_PK || p->kinds[c] == K_API_REF)
@@ -133,10 +130,13 @@ static int copy_strings(struct exporter *x, struct export_sets *sets, int ustrin
 {
 	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
 	char sql[256];
-	snprintf(sql, sizeof(sql), "SELECT min(rowid), max(rowid) FROM src.%s", t);
+	/* One of min() and max() per query: each is then a b-tree descent. */
+	snprintf(sql, sizeof(sql), "SELECT min(rowid) FROM src.%s", t);
+	int64_t lo = scalar(x->out.db, sql);
+	snprintf(sql, sizeof(sql), "SELECT max(rowid) FROM src.%s", t);
 	struct idset *s = &sets->set[SET_STRINGS];
 	free(s->bits);
-	idset_init(s, scalar(x->out.db, sql), scalar_col(x->out.db, sql, 1));
+	idset_init(s, lo, scalar(x->out.db, sql));
 	if (mark_strings(x, ustring))
 		return -1;
 	sqlite3_stmt *st;
@@ -184,28 +184,85 @@ static void set_range(const struct idset *s, int64_t *lo, int64_t *hi)
 	*hi = s->count ? s->max : 0;
 }
 
+/* The set whose ids are the table's rowids, if any: an op or API key, or
+ * for the links the rows chosen with the API calls. */
+static int keyed_by(const struct table_plan *p)
+{
+	if (strcmp(p->name, "rocpd_api_ops") == 0)
+		return SET_LINKS;
+	if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF))
+		return SET_OPS;
+	if (p->key >= 0 && (p->kinds[p->key] == K_API_PK || p->kinds[p->key] == K_API_REF))
+		return SET_APIS;
+	return -1;
+}
+
+/* Copy the rows whose rowids are in the set, run by run of consecutive
+ * ids: each run is one range read, with no test per row. */
+static int copy_runs(struct exporter *x, const struct table_plan *p, const struct idset *s, const char *where)
+{
+	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2",
+				    p->name, p->name, where);
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
+		return fail(x, x->out.db);
+	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++) {
+		if (!idset_has(s, id))
+			continue;
+		int64_t end = id;
+		while (end < s->max && idset_has(s, end + 1))
+			end++;
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_int64(st, 2, end);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_finalize(st);
+			return fail(x, x->out.db);
+		}
+		sqlite3_reset(st);
+		id = end;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Runs of consecutive ids in a set (each costs a statement). */
+static size_t count_runs(const struct idset *s)
+{
+	size_t runs = 0;
+	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++)
+		runs += idset_has(s, id) && (id == s->min || !idset_has(s, id - 1));
+	return runs;
+}
+
 static int copy_tables(struct exporter *x, const struct export_sets *sets)
 {
-	int64_t op_lo, op_hi, api_lo, api_hi, link_lo, link_hi;
-	set_range(&sets->set[SET_OPS], &op_lo, &op_hi);
-	set_range(&sets->set[SET_APIS], &api_lo, &api_hi);
-	set_range(&sets->set[SET_LINKS], &link_lo, &link_hi);
+	size_t runs[NSETS];
+	for (int k = 0; k < NSETS; k++)
+		runs[k] = k == SET_STRINGS ? 0 : count_runs(&sets->set[k]);
 	for (size_t i = 0; i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		char where[2048], sql[2600];
-		conditions(x, p, where, sizeof(where));
-		/* Tables keyed by op or API id are read over the ids' range only;
-		 * the links, over the rows found when the API calls were chosen. */
-		if (strcmp(p->name, "rocpd_api_ops") == 0) {
+		int k = keyed_by(p);
+		/* The links were chosen for their op and API: no other test. */
+		if (k == SET_LINKS)
+			snprintf(where, sizeof(where), " WHERE 1");
+		else
+			conditions(x, p, k >= 0 ? p->key : -1, where, sizeof(where));
+		/* Keyed rows are read range by range while runs are long (a window);
+		 * scattered ones (a filter), over the ids' range with a test each. */
+		if (k >= 0 && runs[k] <= sets->set[k].count / 8 + 16) {
+			if (copy_runs(x, p, &sets->set[k], where))
+				return -1;
+			continue;
+		}
+		if (k >= 0) {
+			int64_t lo, hi;
+			set_range(&sets->set[k], &lo, &hi);
 			size_t n = strlen(where);
 			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld AND rpdtop_has(%d, rowid)",
-				 (long long)link_lo, (long long)link_hi, SET_LINKS);
-		} else if (p->key >= 0 && (p->kinds[p->key] == K_OP_PK || p->kinds[p->key] == K_OP_REF)) {
-			size_t n = strlen(where);
-			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)op_lo, (long long)op_hi);
-		} else if (p->key >= 0 && (p->kinds[p->key] == K_API_PK || p->kinds[p->key] == K_API_REF)) {
-			size_t n = strlen(where);
-			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld", (long long)api_lo, (long long)api_hi);
+				 (long long)lo, (long long)hi, k);
 		}
 		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name, p->name, where);
 		if (exec(x, sql))
