@@ -525,8 +525,7 @@ int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int
 			pagescan_end(&ps);
 			return c.stopped ? SQLITE_ABORT : SQLITE_OK;
 		}
-		if (tab.leaf)
-			pagescan_table_free(&tab);
+		pagescan_table_free(&tab);
 		pagescan_end(&ps);
 	}
 	return sql_rows(db, table, cols, ncols, fn, ctx);

@@ -160,7 +160,6 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	/* Only the text of markers is ever shown or matched among the args:
 	 * other calls' args (nearly every row of the string table) are not read. */
 	r->marker = strtab_intern(&r->t->strings, "UserMarker");
-	r->empty = strtab_intern(&r->t->strings, "");
 	if ((what & LOAD_OPS) && read_table(r, rpd_pages_ops, read_ops))
 		return -1;
 	struct trace_input *in = &r->t->inputs[r->input];

@@ -16,7 +16,6 @@ struct rpd_reader {
 	struct strcache ustrings;  /* rocpd_ustring (version 3 args) */
 	size_t op_base, op_end, api_base;   /* this input's rows in the trace */
 	uint32_t marker;           /* interned "UserMarker": its args are its text */
-	uint32_t empty;            /* interned "" */
 	int64_t marker_raw[8];     /* rocpd_string ids of "UserMarker" */
 	int nmarker_raw;
 };

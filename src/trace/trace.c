@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/search.h"
 #include "util/xalloc.h"
 
 enum { LANE_GPU = 1, LANE_QUEUE, LANE_THREAD };
@@ -195,69 +196,53 @@ static size_t next_cap(size_t cap)
 	return cap < 1024 ? 1024 : cap + cap / 2;
 }
 
-static void grow_ops(struct trace *t)
+/* Give every column of a table room for cap rows. */
+static void ops_cap(struct trace *t, size_t cap)
 {
 	struct trace_ops *o = &t->ops;
-	if (o->n < o->cap)
-		return;
-	o->cap = next_cap(o->cap);
+	o->cap = cap;
 	if (!t->no_op_ids)
-		GROW_COL(o->id, o->cap);
-	GROW_COL(o->start, o->cap);
-	GROW_COL(o->end, o->cap);
-	GROW_COL(o->name, o->cap);
-	GROW_COL(o->queue, o->cap);
-	GROW_COL(o->kind, o->cap);
+		GROW_COL(o->id, cap);
+	GROW_COL(o->start, cap);
+	GROW_COL(o->end, cap);
+	GROW_COL(o->name, cap);
+	GROW_COL(o->queue, cap);
+	GROW_COL(o->kind, cap);
 }
 
-static void grow_apis(struct trace_apis *a)
+static void apis_cap(struct trace_apis *a, size_t cap)
 {
-	if (a->n < a->cap)
-		return;
-	a->cap = next_cap(a->cap);
-	GROW_COL(a->id, a->cap);
-	GROW_COL(a->start, a->cap);
-	GROW_COL(a->end, a->cap);
-	GROW_COL(a->name, a->cap);
-	GROW_COL(a->thread, a->cap);
+	a->cap = cap;
+	GROW_COL(a->id, cap);
+	GROW_COL(a->start, cap);
+	GROW_COL(a->end, cap);
+	GROW_COL(a->name, cap);
+	GROW_COL(a->thread, cap);
+}
+
+static void links_cap(struct trace_links *l, size_t cap)
+{
+	l->cap = cap;
+	GROW_COL(l->api, cap);
+	GROW_COL(l->op, cap);
 }
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
-	struct trace_ops *o = &t->ops;
-	if (o->n + more <= o->cap)
-		return;
-	o->cap = o->n + more;
-	if (!t->no_op_ids)
-		GROW_COL(o->id, o->cap);
-	GROW_COL(o->start, o->cap);
-	GROW_COL(o->end, o->cap);
-	GROW_COL(o->name, o->cap);
-	GROW_COL(o->queue, o->cap);
-	GROW_COL(o->kind, o->cap);
+	if (t->ops.n + more > t->ops.cap)
+		ops_cap(t, t->ops.n + more);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
-	struct trace_apis *a = &t->apis;
-	if (a->n + more <= a->cap)
-		return;
-	a->cap = a->n + more;
-	GROW_COL(a->id, a->cap);
-	GROW_COL(a->start, a->cap);
-	GROW_COL(a->end, a->cap);
-	GROW_COL(a->name, a->cap);
-	GROW_COL(a->thread, a->cap);
+	if (t->apis.n + more > t->apis.cap)
+		apis_cap(&t->apis, t->apis.n + more);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
-	struct trace_links *l = &t->links;
-	if (l->n + more <= l->cap)
-		return;
-	l->cap = l->n + more;
-	GROW_COL(l->api, l->cap);
-	GROW_COL(l->op, l->cap);
+	if (t->links.n + more > t->links.cap)
+		links_cap(&t->links, t->links.n + more);
 }
 
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
@@ -265,7 +250,8 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 {
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
-	grow_ops(t);
+	if (o->n == o->cap)
+		ops_cap(t, next_cap(o->cap));
 	if (o->id)
 		o->id[o->n] = id;
 	o->start[o->n] = start;
@@ -280,7 +266,8 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
 		       uint32_t name, uint32_t args, uint32_t thread)
 {
 	struct trace_apis *a = &t->apis;
-	grow_apis(a);
+	if (a->n == a->cap)
+		apis_cap(a, next_cap(a->cap));
 	a->id[a->n] = id;
 	a->start[a->n] = start;
 	a->end[a->n] = end;
@@ -319,11 +306,8 @@ uint32_t trace_api_text(const struct trace *t, size_t api)
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
 	struct trace_links *l = &t->links;
-	if (l->n == l->cap) {
-		l->cap = next_cap(l->cap);
-		GROW_COL(l->api, l->cap);
-		GROW_COL(l->op, l->cap);
-	}
+	if (l->n == l->cap)
+		links_cap(l, next_cap(l->cap));
 	l->api[l->n] = api;
 	l->op[l->n] = op;
 	l->n++;
@@ -394,15 +378,9 @@ uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
 {
 	const struct trace_input *in = &t->inputs[input];
 	if (t->ops.id) {
-		size_t lo = in->op_first, hi = in->op_first + in->op_count;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (t->ops.id[mid] < id)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		return lo < in->op_first + in->op_count && t->ops.id[lo] == id ? (uint32_t)lo : TRACE_NONE;
+		size_t end = in->op_first + in->op_count;
+		size_t at = lower_bound_i64(t->ops.id, in->op_first, end, id);
+		return at < end && t->ops.id[at] == id ? (uint32_t)at : TRACE_NONE;
 	}
 	return id >= in->op_id0 && (uint64_t)(id - in->op_id0) < in->op_count
 		       ? (uint32_t)(in->op_first + (size_t)(id - in->op_id0)) : TRACE_NONE;
