@@ -10,31 +10,10 @@
 #include "load/pagescan.h"
 #include "util/xalloc.h"
 
-void idset_init(struct idset *s, int64_t lo, int64_t hi)
-{
-	memset(s, 0, sizeof(*s));
-	s->lo = lo;
-	s->hi = hi >= lo ? hi : lo;
-	s->bits = xcalloc((size_t)((uint64_t)(s->hi - s->lo) / 8 + 1), 1);
-}
-
-void idset_add(struct idset *s, int64_t id)
-{
-	if (id < s->lo || id > s->hi || idset_has(s, id))
-		return;
-	s->bits[(uint64_t)(id - s->lo) >> 3] |= (uint8_t)(1u << ((id - s->lo) & 7));
-	if (!s->count || id < s->min)
-		s->min = id;
-	if (!s->count || id > s->max)
-		s->max = id;
-	s->count++;
-}
-
 void export_sets_free(struct export_sets *s)
 {
 	for (int i = 0; i < NSETS; i++)
-		free(s->set[i].bits);
-	memset(s, 0, sizeof(*s));
+		idset_free(&s->set[i]);
 }
 
 /* min(rowid) or max(rowid): one b-tree descent, as long as the query asks
@@ -160,11 +139,12 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 		link_worker(&j);
 	if (rc == SQLITE_OK)
 		rc = j.rc;
-	struct idset *apis = &out->set[SET_APIS];
-	for (int64_t id = c.launchers.count ? c.launchers.min : 1; c.launchers.count && id <= c.launchers.max; id++)
-		if (idset_has(&c.launchers, id))
-			idset_add(apis, id);
-	free(c.launchers.bits);
+	int64_t *ids;
+	size_t n = idset_members(&c.launchers, &ids);
+	for (size_t i = 0; i < n; i++)
+		idset_add(&out->set[SET_APIS], ids[i]);
+	free(ids);
+	idset_free(&c.launchers);
 	return rc;
 }
 
@@ -173,8 +153,7 @@ static void has_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	const struct export_sets *s = sqlite3_user_data(ctx);
 	int k = sqlite3_value_int(argv[0]);
 	(void)argc;
-	sqlite3_result_int(ctx, k >= 0 && k < NSETS && s->set[k].bits &&
-				       idset_has(&s->set[k], sqlite3_value_int64(argv[1])));
+	sqlite3_result_int(ctx, k >= 0 && k < NSETS && idset_has(&s->set[k], sqlite3_value_int64(argv[1])));
 }
 
 static void mark_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -182,7 +161,7 @@ static void mark_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	struct export_sets *s = sqlite3_user_data(ctx);
 	int k = sqlite3_value_int(argv[0]);
 	(void)argc;
-	if (k >= 0 && k < NSETS && s->set[k].bits)
+	if (k >= 0 && k < NSETS)
 		idset_add(&s->set[k], sqlite3_value_int64(argv[1]));
 	sqlite3_result_int(ctx, 0);
 }

@@ -135,7 +135,7 @@ static int copy_strings(struct exporter *x, struct export_sets *sets, int ustrin
 	int64_t lo = scalar(x->out.db, sql);
 	snprintf(sql, sizeof(sql), "SELECT max(rowid) FROM src.%s", t);
 	struct idset *s = &sets->set[SET_STRINGS];
-	free(s->bits);
+	idset_free(s);
 	idset_init(s, lo, scalar(x->out.db, sql));
 	if (mark_strings(x, ustring))
 		return -1;
@@ -143,18 +143,17 @@ static int copy_strings(struct exporter *x, struct export_sets *sets, int ustrin
 	snprintf(sql, sizeof(sql), "INSERT INTO main.%s SELECT * FROM src.%s WHERE id = ?1", t, t);
 	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
 		return fail(x, x->out.db);
-	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++) {
-		if (!idset_has(s, id))
-			continue;
-		sqlite3_bind_int64(st, 1, id);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_finalize(st);
-			return fail(x, x->out.db);
-		}
+	int64_t *ids;
+	size_t n = idset_members(s, &ids);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : fail(x, x->out.db);
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	return 0;
+	free(ids);
+	return rc;
 }
 
 /* A code object id referenced but absent gets a row of zeros. */
@@ -197,9 +196,10 @@ static int keyed_by(const struct table_plan *p)
 	return -1;
 }
 
-/* Copy the rows whose rowids are in the set, run by run of consecutive
- * ids: each run is one range read, with no test per row. */
-static int copy_runs(struct exporter *x, const struct table_plan *p, const struct idset *s, const char *where)
+/* Copy the rows whose rowids are among ids (rising), run by run of
+ * consecutive ids: each run is one range read, with no test per row. */
+static int copy_runs(struct exporter *x, const struct table_plan *p, const int64_t *ids, size_t n,
+		     const char *where)
 {
 	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2",
 				    p->name, p->name, where);
@@ -208,40 +208,39 @@ static int copy_runs(struct exporter *x, const struct table_plan *p, const struc
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
 		return fail(x, x->out.db);
-	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++) {
-		if (!idset_has(s, id))
-			continue;
-		int64_t end = id;
-		while (end < s->max && idset_has(s, end + 1))
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		size_t end = i;
+		while (end + 1 < n && ids[end + 1] == ids[end] + 1)
 			end++;
-		sqlite3_bind_int64(st, 1, id);
-		sqlite3_bind_int64(st, 2, end);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_finalize(st);
-			return fail(x, x->out.db);
-		}
+		sqlite3_bind_int64(st, 1, ids[i]);
+		sqlite3_bind_int64(st, 2, ids[end]);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : fail(x, x->out.db);
 		sqlite3_reset(st);
-		id = end;
+		i = end;
 	}
 	sqlite3_finalize(st);
-	return 0;
+	return rc;
 }
 
-/* Runs of consecutive ids in a set (each costs a statement). */
-static size_t count_runs(const struct idset *s)
+/* Runs of consecutive ids among rising ids (each costs a statement). */
+static size_t count_runs(const int64_t *ids, size_t n)
 {
 	size_t runs = 0;
-	for (int64_t id = s->count ? s->min : 1; s->count && id <= s->max; id++)
-		runs += idset_has(s, id) && (id == s->min || !idset_has(s, id - 1));
+	for (size_t i = 0; i < n; i++)
+		runs += i == 0 || ids[i] != ids[i - 1] + 1;
 	return runs;
 }
 
 static int copy_tables(struct exporter *x, const struct export_sets *sets)
 {
-	size_t runs[NSETS];
-	for (int k = 0; k < NSETS; k++)
-		runs[k] = k == SET_STRINGS ? 0 : count_runs(&sets->set[k]);
-	for (size_t i = 0; i < x->nplans; i++) {
+	int64_t *ids[SET_STRINGS];
+	size_t count[SET_STRINGS], runs[SET_STRINGS];
+	for (int k = 0; k < SET_STRINGS; k++) {
+		count[k] = idset_members(&sets->set[k], &ids[k]);
+		runs[k] = count_runs(ids[k], count[k]);
+	}
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		char where[2048], sql[2600];
 		int k = keyed_by(p);
@@ -252,9 +251,8 @@ static int copy_tables(struct exporter *x, const struct export_sets *sets)
 			conditions(x, p, k >= 0 ? p->key : -1, where, sizeof(where));
 		/* Keyed rows are read range by range while runs are long (a window);
 		 * scattered ones (a filter), over the ids' range with a test each. */
-		if (k >= 0 && runs[k] <= sets->set[k].count / 8 + 16) {
-			if (copy_runs(x, p, &sets->set[k], where))
-				return -1;
+		if (k >= 0 && runs[k] <= count[k] / 8 + 16) {
+			rc = copy_runs(x, p, ids[k], count[k], where);
 			continue;
 		}
 		if (k >= 0) {
@@ -265,10 +263,11 @@ static int copy_tables(struct exporter *x, const struct export_sets *sets)
 				 (long long)lo, (long long)hi, k);
 		}
 		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name, p->name, where);
-		if (exec(x, sql))
-			return -1;
+		rc = exec(x, sql);
 	}
-	return 0;
+	for (int k = 0; k < SET_STRINGS; k++)
+		free(ids[k]);
+	return rc;
 }
 
 int export_attach(struct exporter *x, struct export_src *p)
