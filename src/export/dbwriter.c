@@ -62,8 +62,9 @@ static int keep_going(void *ctx)
 	return interrupt_pending();
 }
 
-static int setup(struct dbwriter *w, const char *schema, const char *const *statements,
-		 struct rpd_error *err)
+/* Open the temporary file for writing, in one exclusive transaction with
+ * no journal: a failure throws the whole file away anyway. */
+static int connect(struct dbwriter *w)
 {
 	static const char pragmas[] =
 		"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
@@ -74,6 +75,13 @@ static int setup(struct dbwriter *w, const char *schema, const char *const *stat
 		sqlite3_progress_handler(w->db, 10000, keep_going, NULL);
 		rc = sqlite3_exec(w->db, pragmas, NULL, NULL, NULL);
 	}
+	return rc;
+}
+
+static int setup(struct dbwriter *w, const char *schema, const char *const *statements,
+		 struct rpd_error *err)
+{
+	int rc = connect(w);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(w->db, schema, NULL, NULL, NULL);
 	for (int i = 0; rc == SQLITE_OK && i < w->nst; i++)
@@ -119,8 +127,10 @@ int dbwriter_step(struct dbwriter *w, int i)
 
 static void close_db(struct dbwriter *w)
 {
-	for (int i = 0; i < w->nst; i++)
+	for (int i = 0; i < w->nst; i++) {
 		sqlite3_finalize(w->st[i]);
+		w->st[i] = NULL;
+	}
 	sqlite3_close(w->db);
 	w->db = NULL;
 }
@@ -133,6 +143,29 @@ static void release(struct dbwriter *w)
 	free(w->path);
 	free(w->tmp);
 	memset(w, 0, sizeof(*w));
+}
+
+int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err)
+{
+	if (sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+	for (int i = 0; i < w->nst; i++) {
+		sqlite3_finalize(w->st[i]);
+		w->st[i] = NULL;
+	}
+	/* Statements still open would keep the connection (and its lock). */
+	if (sqlite3_close(w->db) != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+	w->db = NULL;
+	return 0;
+}
+
+int dbwriter_resume(struct dbwriter *w, struct rpd_error *err)
+{
+	int rc = connect(w);
+	if (rc != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, w->db ? sqlite3_errmsg(w->db) : sqlite3_errstr(rc));
+	return 0;
 }
 
 void dbwriter_abort(struct dbwriter *w)

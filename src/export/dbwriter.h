@@ -27,6 +27,11 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 int dbwriter_step(struct dbwriter *w, int i);
 /* Run final SQL (views), commit, sync and move the file into place. */
 int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err);
+/* Commit and close the connection, so that pages can be added to the
+ * temporary file directly (btree_build), then open it again in a new
+ * transaction. Prepared statements are not kept. */
+int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err);
+int dbwriter_resume(struct dbwriter *w, struct rpd_error *err);
 /* Give up: the temporary file is removed and the target left untouched. */
 void dbwriter_abort(struct dbwriter *w);
 

@@ -214,6 +214,18 @@ int export_plan(struct exporter *x, sqlite3 *first, const char *path)
 	return rc;
 }
 
+void export_plan_finalize(struct exporter *x)
+{
+	for (size_t i = 0; i < x->nplans; i++) {
+		sqlite3_finalize(x->plans[i].insert);
+		x->plans[i].insert = NULL;
+	}
+	sqlite3_finalize(x->insert_string);
+	sqlite3_finalize(x->insert_ustring);
+	sqlite3_finalize(x->insert_code);
+	x->insert_string = x->insert_ustring = x->insert_code = NULL;
+}
+
 void export_plan_free(struct exporter *x)
 {
 	for (size_t i = 0; i < x->nplans; i++) {

@@ -57,6 +57,8 @@ struct exporter {
  * output; views and indexes are kept for the end. */
 int export_plan(struct exporter *x, sqlite3 *first, const char *path);
 void export_plan_free(struct exporter *x);
+/* Let go of the statements prepared on the output (before it is closed). */
+void export_plan_finalize(struct exporter *x);
 /* The output id of a string, writing it on first use. */
 int export_string(struct exporter *x, int ustring, const char *s, size_t len, int64_t *out);
 /* A kernel code object for an id the input references: copied or made up. */

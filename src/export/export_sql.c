@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/export_bulk.h"
 #include "export/export_select.h"
 #include "load/dbfile.h"
 #include "util/i18n.h"
@@ -126,7 +127,8 @@ static int mark_strings(struct exporter *x, int ustring)
 	return 0;
 }
 
-static int copy_strings(struct exporter *x, struct export_sets *sets, int ustring)
+/* An empty set over the ids of the input's string table. */
+static void string_set(struct exporter *x, int ustring, struct idset *s)
 {
 	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
 	char sql[256];
@@ -134,11 +136,24 @@ static int copy_strings(struct exporter *x, struct export_sets *sets, int ustrin
 	snprintf(sql, sizeof(sql), "SELECT min(rowid) FROM src.%s", t);
 	int64_t lo = scalar(x->out.db, sql);
 	snprintf(sql, sizeof(sql), "SELECT max(rowid) FROM src.%s", t);
+	idset_init(s, lo, scalar(x->out.db, sql));
+}
+
+/* Copy the strings the written rows name; range (from string_set) becomes
+ * the set they are marked in. */
+static int copy_strings(struct exporter *x, struct export_sets *sets, struct idset *range,
+			const struct export_bulk *bulk, int ustring)
+{
+	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
+	char sql[256];
 	struct idset *s = &sets->set[SET_STRINGS];
 	idset_free(s);
-	idset_init(s, lo, scalar(x->out.db, sql));
+	*s = *range;
+	memset(range, 0, sizeof(*range));
 	if (mark_strings(x, ustring))
 		return -1;
+	if (bulk)
+		export_bulk_marks(bulk, ustring, s);
 	sqlite3_stmt *st;
 	snprintf(sql, sizeof(sql), "INSERT INTO main.%s SELECT * FROM src.%s WHERE id = ?1", t, t);
 	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
@@ -231,7 +246,8 @@ static size_t count_runs(const int64_t *ids, size_t n)
 	return runs;
 }
 
-static int copy_tables(struct exporter *x, const struct export_sets *sets)
+static int copy_tables(struct exporter *x, struct export_src *src, const struct export_sets *sets,
+		       struct export_bulk *bulk)
 {
 	int64_t *ids[SET_STRINGS];
 	size_t count[SET_STRINGS], runs[SET_STRINGS];
@@ -244,6 +260,12 @@ static int copy_tables(struct exporter *x, const struct export_sets *sets)
 		const struct table_plan *p = &x->plans[i];
 		char where[2048], sql[2600];
 		int k = keyed_by(p);
+		if (bulk && k >= 0) {
+			rc = export_bulk_table(x, bulk, src->input, p, sets, k);
+			if (rc <= 0)
+				continue;
+			rc = 0;
+		}
 		/* The links were chosen for their op and API: no other test. */
 		if (k == SET_LINKS)
 			snprintf(where, sizeof(where), " WHERE 1");
@@ -311,6 +333,40 @@ void export_src_close(struct export_src *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* The rows copied as stored join the file: SQLite's part is committed and
+ * the file closed meanwhile. AUTOINCREMENT tables (those the input has in
+ * sqlite_sequence) get the sequence SQLite would have written. */
+static int place_bulk(struct exporter *x, struct export_src *src, struct export_bulk *b)
+{
+	export_plan_finalize(x);
+	if (dbwriter_suspend(&x->out, x->err))
+		return -1;
+	int rc = export_bulk_place(x, b);
+	if (dbwriter_resume(&x->out, x->err))
+		return -1;
+	sqlite3_stmt *in, *out;
+	if (rc == 0 && sqlite3_prepare_v2(src->input, "SELECT 1 FROM sqlite_sequence WHERE name = ?1", -1, &in, NULL) ==
+			       SQLITE_OK) {
+		if (sqlite3_prepare_v2(x->out.db, "INSERT INTO main.sqlite_sequence (name, seq) VALUES (?1, ?2)", -1, &out,
+				       NULL) != SQLITE_OK)
+			rc = fail(x, x->out.db);
+		for (size_t i = 0; rc == 0 && i < b->ntables; i++) {
+			const struct bulk_table *t = &b->tables[i];
+			sqlite3_reset(in);
+			sqlite3_bind_text(in, 1, t->name, -1, SQLITE_STATIC);
+			if (t->rows == 0 || sqlite3_step(in) != SQLITE_ROW)
+				continue;
+			sqlite3_bind_text(out, 1, t->name, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(out, 2, t->max_rowid);
+			rc = sqlite3_step(out) == SQLITE_DONE ? 0 : fail(x, x->out.db);
+			sqlite3_reset(out);
+		}
+		sqlite3_finalize(out);
+		sqlite3_finalize(in);
+	}
+	return rc;
+}
+
 int export_single_sql(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
 		      uint64_t *apis)
 {
@@ -321,19 +377,30 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 		rc = err_set(x->err, "%s: %s", in->path, sqlite3_errmsg(src->input));
 	if (rc == 0 && export_sets_register(x->out.db, &sets) != SQLITE_OK)
 		rc = fail(x, x->out.db);
+	struct idset strings, ustrings;
+	string_set(x, 0, &strings);
+	string_set(x, 1, &ustrings);
+	struct export_bulk bulk;
+	int use_bulk = rc == 0 && export_bulk_init(x, &bulk, &strings, &ustrings) == 0;
 	if (rc == 0)
-		rc = copy_tables(x, &sets);
+		rc = copy_tables(x, src, &sets, use_bulk ? &bulk : NULL);
 	if (rc == 0)
-		rc = copy_strings(x, &sets, 0);
+		rc = copy_strings(x, &sets, &strings, use_bulk ? &bulk : NULL, 0);
 	if (rc == 0 && in->schema_version >= 3)
-		rc = copy_strings(x, &sets, 1);
+		rc = copy_strings(x, &sets, &ustrings, use_bulk ? &bulk : NULL, 1);
+	/* The functions' sets go with this call. */
+	sqlite3_create_function(x->out.db, "rpdtop_has", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	sqlite3_create_function(x->out.db, "rpdtop_mark", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	if (rc == 0 && use_bulk && bulk.ntables)
+		rc = place_bulk(x, src, &bulk);
 	if (rc == 0)
 		rc = repair_code_objects(x);
 	if (rc == 0)
 		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
-	/* The functions' sets go with this call. */
-	sqlite3_create_function(x->out.db, "rpdtop_has", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
-	sqlite3_create_function(x->out.db, "rpdtop_mark", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	if (use_bulk)
+		export_bulk_free(&bulk);
+	idset_free(&strings);
+	idset_free(&ustrings);
 	export_sets_free(&sets);
 	return rc;
 }

@@ -82,6 +82,7 @@ static int read_file_header(struct pagescan *ps)
 		return PAGESCAN_NO;
 	ps->page_size = size;
 	ps->usable = size - h[20];
+	ps->encoding = be32(h + 56);
 	sqlite3_int64 bytes;
 	if (ps->file->pMethods->xFileSize(ps->file, &bytes) != SQLITE_OK)
 		return PAGESCAN_NO;
@@ -182,9 +183,13 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 	return ok ? PAGESCAN_OK : PAGESCAN_NO;
 }
 
-/* Depth-first over the interior pages, leaves appended in key order. */
-static int walk(const struct pagescan *ps, uint32_t pgno, int depth, struct pagescan_table *tab,
-		size_t *visited)
+static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key);
+
+/* Depth-first over the interior pages, leaves appended in key order; upper
+ * bounds the keys below pgno (an interior cell's key is the largest key of
+ * its left child). */
+static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int depth,
+		struct pagescan_table *tab, size_t *visited)
 {
 	if (depth > MAX_DEPTH || ++*visited > ps->npages)
 		return PAGESCAN_NO;
@@ -193,6 +198,8 @@ static int walk(const struct pagescan *ps, uint32_t pgno, int depth, struct page
 	const uint8_t *h = p + header_offset(pgno);
 	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE) {
 		tab->leaf = xgrow(tab->leaf, &tab->cap, tab->nleaves + 1, sizeof(*tab->leaf));
+		tab->upper = xgrow(tab->upper, &tab->upper_cap, tab->nleaves + 1, sizeof(*tab->upper));
+		tab->upper[tab->nleaves] = upper;
 		tab->leaf[tab->nleaves++] = pgno;
 	} else if (rc == PAGESCAN_OK && h[0] == INTERIOR_TABLE) {
 		uint32_t n = be16(h + 3);
@@ -200,10 +207,13 @@ static int walk(const struct pagescan *ps, uint32_t pgno, int depth, struct page
 			rc = PAGESCAN_NO;
 		for (uint32_t i = 0; rc == PAGESCAN_OK && i < n; i++) {
 			uint32_t off = be16(h + 12 + 2 * i);
-			rc = off + 4 > ps->usable ? PAGESCAN_NO : walk(ps, be32(p + off), depth + 1, tab, visited);
+			int64_t key;
+			rc = off + 5 > ps->usable || varint_key(p + off + 4, p + ps->usable, &key)
+				     ? PAGESCAN_NO
+				     : walk(ps, be32(p + off), key, depth + 1, tab, visited);
 		}
 		if (rc == PAGESCAN_OK)
-			rc = walk(ps, be32(h + 8), depth + 1, tab, visited);
+			rc = walk(ps, be32(h + 8), upper, depth + 1, tab, visited);
 	} else {
 		rc = PAGESCAN_NO;
 	}
@@ -218,7 +228,7 @@ int pagescan_open_table(struct pagescan *ps, const char *table, const char *cons
 	uint32_t root;
 	size_t visited = 0;
 	if (ncols > PAGESCAN_MAX_COLS || root_page(ps->db, table, &root) ||
-	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, 0, out, &visited)) {
+	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, INT64_MAX, 0, out, &visited)) {
 		pagescan_table_free(out);
 		return PAGESCAN_NO;
 	}
@@ -228,7 +238,23 @@ int pagescan_open_table(struct pagescan *ps, const char *table, const char *cons
 void pagescan_table_free(struct pagescan_table *tab)
 {
 	free(tab->leaf);
+	free(tab->upper);
 	memset(tab, 0, sizeof(*tab));
+}
+
+void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi)
+{
+	size_t n = 0;
+	int64_t below = INT64_MIN;   /* every key of leaf i is above this */
+	for (size_t i = 0; i < tab->nleaves; i++) {
+		int64_t upper = tab->upper[i];
+		if (upper >= lo && below < hi) {
+			tab->leaf[n] = tab->leaf[i];
+			tab->upper[n++] = upper;
+		}
+		below = upper;
+	}
+	tab->nleaves = n;
 }
 
 /* SQLite's varint: big-endian groups of 7 bits, the ninth byte whole. */
@@ -248,6 +274,15 @@ static const uint8_t *varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 		return NULL;
 	*v = x << 8 | *p++;
 	return p;
+}
+
+static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key)
+{
+	uint64_t v;
+	if (!varint(p, end, &v))
+		return PAGESCAN_NO;
+	*key = (int64_t)v;
+	return PAGESCAN_OK;
 }
 
 /* Bytes of a value of serial type t in the record body. */
@@ -307,6 +342,7 @@ struct leaf_ctx {
 	int maxcol;
 	int8_t slot[MAX_RECORD_COLS];
 	pagescan_row_fn fn;
+	pagescan_cell_fn cell;      /* instead of fn */
 	void *ctx;
 	size_t row;
 };
@@ -330,9 +366,12 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 		if (!q || size > local_max || size > (uint64_t)(end - q))
 			return PAGESCAN_NO;
 		int64_t v[PAGESCAN_MAX_COLS];
-		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v) ||
-		    c->fn(c->ctx, c->row++, v))
+		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v))
 			return PAGESCAN_NO;
+		struct pagescan_cell cell = { (int64_t)rowid, q, size, v };
+		if (c->cell ? c->cell(c->ctx, &cell) : c->fn(c->ctx, c->row, v))
+			return PAGESCAN_NO;
+		c->row++;
 	}
 	return PAGESCAN_OK;
 }
@@ -342,7 +381,8 @@ struct worker {
 	const struct pagescan_table *tab;
 	size_t from, to;            /* leaves */
 	struct pagescan_part *part;
-	pagescan_row_fn fn;         /* NULL: only count the rows */
+	pagescan_row_fn fn;         /* both NULL: only count the rows */
+	pagescan_cell_fn cell;
 	void *ctx;
 	int rc;
 };
@@ -364,7 +404,7 @@ static void count_rows(struct worker *w)
 
 static void decode_rows(struct worker *w)
 {
-	struct leaf_ctx c = { .tab = w->tab, .fn = w->fn, .ctx = w->ctx, .row = w->part->first };
+	struct leaf_ctx c = { .tab = w->tab, .fn = w->fn, .cell = w->cell, .ctx = w->ctx, .row = w->part->first };
 	memset(c.slot, -1, sizeof(c.slot));
 	for (int k = 0; k < w->tab->ncols; k++) {
 		if (w->tab->cols[k] < 0)
@@ -387,7 +427,7 @@ static void decode_rows(struct worker *w)
 static void *run_worker(void *arg)
 {
 	struct worker *w = arg;
-	if (w->fn)
+	if (w->fn || w->cell)
 		decode_rows(w);
 	else
 		count_rows(w);
@@ -443,20 +483,33 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
 	return PAGESCAN_OK;
 }
 
-int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
-		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx)
+static int decode_with(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		       struct pagescan_part *parts, pagescan_row_fn fn, pagescan_cell_fn cell, void *const *ctx)
 {
 	struct worker w[PAGESCAN_MAX_THREADS];
 	nthreads = clamp_threads(nthreads);
 	split(ps, tab, nthreads, parts, w);
 	for (int k = 0; k < nthreads; k++) {
 		w[k].fn = fn;
+		w[k].cell = cell;
 		w[k].ctx = ctx[k];
 	}
 	if (run_all(w, nthreads))
 		return PAGESCAN_NO;
 	atomic_fetch_add(&tables_read, 1);
 	return PAGESCAN_OK;
+}
+
+int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx)
+{
+	return decode_with(ps, tab, nthreads, parts, fn, NULL, ctx);
+}
+
+int pagescan_decode_cells(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+			  struct pagescan_part *parts, pagescan_cell_fn fn, void *const *ctx)
+{
+	return decode_with(ps, tab, nthreads, parts, NULL, fn, ctx);
 }
 
 /* Rows through SQL, for tables the pages cannot give. */

@@ -22,13 +22,16 @@ struct pagescan {
 	sqlite3 *db;
 	sqlite3_file *file;     /* the connection's own handle: its locks hold */
 	uint32_t page_size, usable, npages;
+	uint32_t encoding;      /* text encoding: 1 is UTF-8 */
 	int in_txn;
 };
 
-/* The leaves of one table in rowid order. */
+/* The leaves of one table in rowid order; no rowid of leaf i exceeds
+ * upper[i], and every rowid of leaf i + 1 does. */
 struct pagescan_table {
 	uint32_t *leaf;
-	size_t nleaves, cap;
+	int64_t *upper;
+	size_t nleaves, cap, upper_cap;
 	int cols[PAGESCAN_MAX_COLS];   /* record index of each wanted column */
 	int ncols;
 };
@@ -36,6 +39,17 @@ struct pagescan_table {
 /* Called for each row with its wanted columns; row counts from 0 over the
  * whole table. A non-zero return stops the scan (PAGESCAN_NO). */
 typedef int (*pagescan_row_fn)(void *ctx, size_t row, const int64_t *v);
+
+/* A row as stored: its rowid, its record (header and body, all on the
+ * leaf: rows spilling onto overflow pages are refused) and the wanted
+ * columns decoded. */
+struct pagescan_cell {
+	int64_t rowid;
+	const uint8_t *record;
+	size_t size;
+	const int64_t *v;
+};
+typedef int (*pagescan_cell_fn)(void *ctx, const struct pagescan_cell *cell);
 
 /* The rows one thread handled: [first, first + count). */
 struct pagescan_part {
@@ -53,6 +67,8 @@ void pagescan_end(struct pagescan *ps);
 int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
 			int ncols, struct pagescan_table *out);
 void pagescan_table_free(struct pagescan_table *tab);
+/* Keep only the leaves that may hold rowids lo..hi. */
+void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi);
 
 /* Count the rows, split in nthreads runs of leaves: parts[k] tells the
  * rows of run k, *rows the table's total. */
@@ -62,6 +78,9 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
  * values) in rowid order, rows numbered as counted. */
 int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx);
+/* The same, handing each row over as stored. */
+int pagescan_decode_cells(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
+			  struct pagescan_part *parts, pagescan_cell_fn fn, void *const *ctx);
 
 /* Every row of a table on this thread, from its pages when it can be
  * read so, else through SQL (the same values: sqlite3_column_int64). When
