@@ -185,22 +185,39 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 
 static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key);
 
+static void add_leaf(struct pagescan_table *tab, uint32_t pgno, int64_t upper)
+{
+	tab->leaf = xgrow(tab->leaf, &tab->cap, tab->nleaves + 1, sizeof(*tab->leaf));
+	tab->upper = xgrow(tab->upper, &tab->upper_cap, tab->nleaves + 1, sizeof(*tab->upper));
+	tab->upper[tab->nleaves] = upper;
+	tab->leaf[tab->nleaves++] = pgno;
+}
+
+struct walk {
+	struct pagescan_table *tab;
+	size_t visited;
+	int leaf_depth;   /* where the first leaf was found, or -1 */
+};
+
 /* Depth-first over the interior pages, leaves appended in key order; upper
  * bounds the keys below pgno (an interior cell's key is the largest key of
- * its left child). */
-static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int depth,
-		struct pagescan_table *tab, size_t *visited)
+ * its left child). A b-tree keeps every leaf at the same depth, so past
+ * the first leaf the others are listed unread: the scan reads them once,
+ * and checks that they are leaves. */
+static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int depth, struct walk *w)
 {
-	if (depth > MAX_DEPTH || ++*visited > ps->npages)
+	if (depth > MAX_DEPTH || ++w->visited > ps->npages || pgno < 1 || pgno > ps->npages)
 		return PAGESCAN_NO;
+	if (depth == w->leaf_depth) {
+		add_leaf(w->tab, pgno, upper);
+		return PAGESCAN_OK;
+	}
 	uint8_t *p = xmalloc(ps->page_size);
 	int rc = read_page(ps, pgno, p);
 	const uint8_t *h = p + header_offset(pgno);
-	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE) {
-		tab->leaf = xgrow(tab->leaf, &tab->cap, tab->nleaves + 1, sizeof(*tab->leaf));
-		tab->upper = xgrow(tab->upper, &tab->upper_cap, tab->nleaves + 1, sizeof(*tab->upper));
-		tab->upper[tab->nleaves] = upper;
-		tab->leaf[tab->nleaves++] = pgno;
+	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE && w->leaf_depth < 0) {
+		w->leaf_depth = depth;
+		add_leaf(w->tab, pgno, upper);
 	} else if (rc == PAGESCAN_OK && h[0] == INTERIOR_TABLE) {
 		uint32_t n = be16(h + 3);
 		if ((uint32_t)header_offset(pgno) + 12 + 2 * n > ps->usable)
@@ -210,10 +227,10 @@ static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int dep
 			int64_t key;
 			rc = off + 5 > ps->usable || varint_key(p + off + 4, p + ps->usable, &key)
 				     ? PAGESCAN_NO
-				     : walk(ps, be32(p + off), key, depth + 1, tab, visited);
+				     : walk(ps, be32(p + off), key, depth + 1, w);
 		}
 		if (rc == PAGESCAN_OK)
-			rc = walk(ps, be32(h + 8), upper, depth + 1, tab, visited);
+			rc = walk(ps, be32(h + 8), upper, depth + 1, w);
 	} else {
 		rc = PAGESCAN_NO;
 	}
@@ -226,9 +243,9 @@ int pagescan_open_table(struct pagescan *ps, const char *table, const char *cons
 {
 	memset(out, 0, sizeof(*out));
 	uint32_t root;
-	size_t visited = 0;
+	struct walk w = { .tab = out, .leaf_depth = -1 };
 	if (ncols > PAGESCAN_MAX_COLS || root_page(ps->db, table, &root) ||
-	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, INT64_MAX, 0, out, &visited)) {
+	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, INT64_MAX, 0, &w)) {
 		pagescan_table_free(out);
 		return PAGESCAN_NO;
 	}
