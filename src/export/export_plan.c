@@ -80,10 +80,13 @@ static enum col_kind foreign_kind(sqlite3 *db, const char *table, const char *co
 
 static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, int version)
 {
-	char sql[256];
 	sqlite3_stmt *st;
-	snprintf(sql, sizeof(sql), "SELECT name, pk, type FROM pragma_table_info('%s') ORDER BY cid", p->name);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+	/* Only a lone INTEGER PRIMARY KEY is the rowid; a composite key is not. */
+	char *sql = sqlite3_mprintf("SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
+				    "FROM pragma_table_info(%Q) ORDER BY cid", p->name, p->name);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
 		return err_set(x->err, "%s", sqlite3_errmsg(db));
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *col = (const char *)sqlite3_column_text(st, 0);
@@ -95,7 +98,8 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		else if (!found)
 			k = foreign_kind(db, p->name, col);
 		/* A table's own integer key, when it means nothing elsewhere. */
-		int key = sqlite3_column_int(st, 1) == 1 && type && strcasecmp(type, "integer") == 0;
+		int key = sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 3) == 1 && type &&
+			  strcasecmp(type, "integer") == 0;
 		if (key)
 			p->key = p->ncols;
 		if (k == K_COPY && key)
