@@ -59,17 +59,86 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
+/* A call in the window whose name the filter is still to judge. */
+struct candidate {
+	int64_t id, name;
+	int ustring;
+};
+
+/* One thread's share of rocpd_api: the calls in the window, kept at once
+ * without a filter, else left as candidates (the filter's match data is
+ * not to be shared between threads). */
+struct api_part {
+	const struct chooser *c;
+	int judge;
+	struct idset kept;
+	struct candidate *cand;
+	size_t ncand, cap;
+};
+
 /* rocpd_api: id, start, apiName_id, args_id */
 static int api_row(void *ctx, size_t row, const int64_t *v)
 {
-	struct chooser *c = ctx;
+	struct api_part *p = ctx;
 	(void)row;
-	if (!window_has(c->x->req->window, v[1]))
+	if (!window_has(p->c->x->req->window, v[1]))
 		return 0;
-	int marker = v[2] == c->marker;
-	if (export_src_passes(c->src, marker ? v[3] : v[2], marker && c->ustring_args))
-		idset_add(&c->sets->set[SET_APIS], v[0]);
+	if (!p->judge) {
+		idset_add(&p->kept, v[0]);
+		return 0;
+	}
+	int marker = v[2] == p->c->marker;
+	p->cand = xgrow(p->cand, &p->cap, p->ncand + 1, sizeof(*p->cand));
+	p->cand[p->ncand++] = (struct candidate){ v[0], marker ? v[3] : v[2], marker && p->c->ustring_args };
 	return 0;
+}
+
+static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
+
+/* The calls of rocpd_api in the window, on as many threads as parts (from
+ * its pages), else on this one through SQL. */
+static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
+{
+	struct pagescan ps;
+	struct pagescan_table tab;
+	struct pagescan_part range[PAGESCAN_MAX_THREADS];
+	size_t rows;
+	void *ctx[PAGESCAN_MAX_THREADS];
+	for (int k = 0; k < n; k++)
+		ctx[k] = &parts[k];
+	if (pagescan_begin(&ps, db) == PAGESCAN_OK) {
+		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 4, &tab);
+		if (rc == PAGESCAN_OK) {
+			rc = pagescan_count(&ps, &tab, n, range, &rows);
+			if (rc == PAGESCAN_OK)
+				rc = pagescan_decode(&ps, &tab, n, range, api_row, ctx);
+			pagescan_table_free(&tab);
+		}
+		pagescan_end(&ps);
+		if (rc == PAGESCAN_OK)
+			return SQLITE_OK;
+		/* Start over in SQL: nothing kept so far counts twice. */
+		for (int k = 0; k < n; k++) {
+			idset_free(&parts[k].kept);
+			idset_init(&parts[k].kept, parts[0].c->sets->set[SET_APIS].lo, parts[0].c->sets->set[SET_APIS].hi);
+			parts[k].ncand = 0;
+		}
+	}
+	return pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &parts[0]);
+}
+
+/* The parts' calls join the chosen ones; candidates are judged here. */
+static void gather_apis(struct chooser *c, struct api_part *parts, int n)
+{
+	struct idset *apis = &c->sets->set[SET_APIS];
+	for (int k = 0; k < n; k++) {
+		idset_merge(apis, &parts[k].kept);
+		for (size_t i = 0; i < parts[k].ncand; i++)
+			if (export_src_passes(c->src, parts[k].cand[i].name, parts[k].cand[i].ustring))
+				idset_add(apis, parts[k].cand[i].id);
+		idset_free(&parts[k].kept);
+		free(parts[k].cand);
+	}
 }
 
 static int64_t marker_id(sqlite3 *db)
@@ -105,7 +174,8 @@ static void *link_worker(void *arg)
 	sqlite3_close(db);
 	return NULL;
 }
-static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
+/* Two threads for the calls (the largest table), one for the links. */
+#define API_THREADS 2
 
 int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
 		  struct export_sets *out)
@@ -127,23 +197,25 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	struct chooser c = { .x = x, .src = src, .sets = out, .marker = marker_id(db),
 			     .ustring_args = x->req->t->inputs[0].schema_version >= 3 };
 	idset_init(&c.launchers, lo, hi);
+	struct api_part parts[API_THREADS];
+	for (int k = 0; k < API_THREADS; k++) {
+		parts[k] = (struct api_part){ .c = &c, .judge = x->req->filter->n > 0 };
+		idset_init(&parts[k].kept, lo, hi);
+	}
 	/* The links on a thread (and a connection) of their own, the calls
 	 * here; the launchers join the chosen calls after. */
 	struct link_job j = { .c = &c, .path = x->req->t->inputs[0].path };
 	pthread_t th;
 	int threaded = pthread_create(&th, NULL, link_worker, &j) == 0;
-	rc = pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &c);
+	rc = scan_apis(db, parts, API_THREADS);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
 		link_worker(&j);
 	if (rc == SQLITE_OK)
 		rc = j.rc;
-	int64_t *ids;
-	size_t n = idset_members(&c.launchers, &ids);
-	for (size_t i = 0; i < n; i++)
-		idset_add(&out->set[SET_APIS], ids[i]);
-	free(ids);
+	gather_apis(&c, parts, API_THREADS);
+	idset_merge(&out->set[SET_APIS], &c.launchers);
 	idset_free(&c.launchers);
 	return rc;
 }

@@ -47,6 +47,32 @@ void idset_add(struct idset *s, int64_t id)
 	s->count++;
 }
 
+void idset_merge(struct idset *s, const struct idset *from)
+{
+	if (!from->count)
+		return;
+	if (!s->bits || !from->bits || s->lo != from->lo || s->hi != from->hi) {
+		int64_t *ids;
+		size_t n = idset_members(from, &ids);
+		for (size_t i = 0; i < n; i++)
+			idset_add(s, ids[i]);
+		free(ids);
+		return;
+	}
+	/* Two bitmaps over one range: OR the bytes that hold from's members. */
+	uint64_t first = (uint64_t)(from->min - from->lo) >> 3, last = (uint64_t)(from->max - from->lo) >> 3;
+	int was_empty = s->count == 0;
+	for (uint64_t b = first; b <= last; b++) {
+		uint8_t was = s->bits[b], now = was | from->bits[b];
+		s->count += (size_t)(__builtin_popcount(now) - __builtin_popcount(was));
+		s->bits[b] = now;
+	}
+	if (was_empty || from->min < s->min)
+		s->min = from->min;
+	if (was_empty || from->max > s->max)
+		s->max = from->max;
+}
+
 static int by_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;

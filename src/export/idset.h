@@ -21,6 +21,8 @@ struct idset {
 void idset_init(struct idset *s, int64_t lo, int64_t hi);
 void idset_free(struct idset *s);
 void idset_add(struct idset *s, int64_t id);
+/* Add every member of from to s. */
+void idset_merge(struct idset *s, const struct idset *from);
 /* The members, rising, in a new array (*out); returns how many. */
 size_t idset_members(const struct idset *s, int64_t **out);
 

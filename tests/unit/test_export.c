@@ -266,7 +266,8 @@ static void check_same_tables(const char *a, const char *b)
 }
 
 /* Export input under window with the pages read and all in SQL. */
-static void check_export(const char *input, const char *window, const char *what, unsigned long paged)
+static void check_export(const char *input, const char *pattern, const char *window, const char *what,
+			 unsigned long paged)
 {
 	struct trace t;
 	struct rpd_error err;
@@ -279,6 +280,8 @@ static void check_export(const char *input, const char *window, const char *what
 	struct window w;
 	struct selection sel;
 	filter_init(&f);
+	if (pattern)
+		CHECK(filter_push(&f, pattern, msg, sizeof(msg)) == 0);
 	CHECK(window_parse(window, t.op_first_start, t.op_last_end, &w, msg, sizeof(msg)) == 0);
 	selection_build(&t, &f, &w, &sel);
 	snprintf(out_pages, sizeof(out_pages), "%s/pages.rpd", dir);
@@ -315,8 +318,9 @@ static void check_exports(void)
 	CHECK(demo_write_file(path, &params, &rpd, &err) == 0);
 	/* rocpd_op, rocpd_api, rocpd_api_ops, rocpd_kernelapi, rocpd_copyapi,
 	 * rocpd_barrierop from pages, after the two scans that choose. */
-	check_export(path, "10%:35%", "a window", 2 + 6);
-	check_export(path, "0%:100%", "everything", 2 + 6);
+	check_export(path, NULL, "10%:35%", "a window", 2 + 6);
+	check_export(path, NULL, "0%:100%", "everything", 2 + 6);
+	check_export(path, "Cijk|CopyHost|nccl", "5%:80%", "a filter and a window", 2 + 6);
 
 	/* Some tracers write '' for "no code object": copied as it is, then
 	 * repaired as SQL repairs it. An index of the input is rebuilt over
@@ -331,7 +335,7 @@ static void check_exports(void)
 		 "CREATE TABLE ext_blob (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), data blob);"
 		 "INSERT INTO ext_blob SELECT id, zeroblob(CASE WHEN id % 100 = 1 THEN 9000 ELSE 10 END) FROM rocpd_api;");
 	sqlite3_close(db);
-	check_export(path, "20%:50%", "a code object of '', an index, UNIQUE, overflow", 2 + 6);
+	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow", 2 + 6);
 }
 
 int main(void)
