@@ -60,11 +60,11 @@ static int put_varint(uint8_t *p, uint64_t v)
 	return n;
 }
 
-static int write_all(int fd, const void *buf, size_t n, off_t off)
+/* All of n bytes at off, read or written; 0 or an errno. */
+static int transfer(int fd, uint8_t *p, size_t n, off_t off, int writing)
 {
-	const uint8_t *p = buf;
 	while (n > 0) {
-		ssize_t k = pwrite(fd, p, n, off);
+		ssize_t k = writing ? pwrite(fd, p, n, off) : pread(fd, p, n, off);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -76,20 +76,14 @@ static int write_all(int fd, const void *buf, size_t n, off_t off)
 	return 0;
 }
 
+static int write_all(int fd, const void *buf, size_t n, off_t off)
+{
+	return transfer(fd, (uint8_t *)buf, n, off, 1);
+}
+
 static int read_all(int fd, void *buf, size_t n, off_t off)
 {
-	uint8_t *p = buf;
-	while (n > 0) {
-		ssize_t k = pread(fd, p, n, off);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return k < 0 ? errno : EIO;
-		p += k;
-		n -= (size_t)k;
-		off += k;
-	}
-	return 0;
+	return transfer(fd, buf, n, off, 0);
 }
 
 int leaf_writer_init(struct leaf_writer *w, const char *dir, uint32_t page_size)
