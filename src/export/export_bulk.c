@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "load/pagescan.h"
+#include "util/interrupt.h"
 #include "util/xalloc.h"
 
 /* The directory of path, for the scratch files (the output's own disk). */
@@ -106,7 +107,9 @@ static int bulk_cell(void *ctx, const struct pagescan_cell *c)
 	for (int i = 0; i < j->ncols; i++)
 		if (j->mark[i] >= 0)
 			idset_add(&k->marks[j->mark[i]], c->v[i]);
-	k->rows++;
+	/* Ctrl-C stops the copy as it stops SQLite's (dbwriter's handler). */
+	if ((++k->rows & 0xffff) == 0 && interrupt_pending())
+		return 1;
 	/* Stops the scan on a record too large or a failed write (w->err). */
 	return leaf_writer_add(k->w, c->rowid, c->record, c->size) != 0;
 }
@@ -228,12 +231,16 @@ int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
 	for (int k = 0; k < b->nthreads; k++)
 		if (b->w[k].err)
 			rc = -1;
+	if (rc == 1 && interrupt_pending())
+		rc = -2;
 	if (rc != 0) {
 		int err = 0;
 		for (int k = 0; k < b->nthreads; k++) {
 			err = err ? err : b->w[k].err;
 			leaf_writer_drop(&b->w[k]);
 		}
+		if (rc == -2)
+			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errstr(SQLITE_INTERRUPT));
 		return rc < 0 ? write_error(x, err) : 1;
 	}
 	struct bulk_table *t = add_table(b, p->name, (uint32_t)root);
