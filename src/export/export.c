@@ -446,6 +446,24 @@ static void record(struct exporter *x, const struct export_result *res)
 	}
 }
 
+/* The output keeps the first input's text encoding (UTF-16 files exist):
+ * an input attached to it must share it, and stored rows copied as they
+ * are hold their text in it. Set before the first table is made. */
+static int same_encoding(struct exporter *x, sqlite3 *input)
+{
+	sqlite3_stmt *st;
+	char *set = NULL;
+	if (sqlite3_prepare_v2(input, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		const char *enc = (const char *)sqlite3_column_text(st, 0);
+		if (enc && strcmp(enc, "UTF-8") != 0)
+			set = sqlite3_mprintf("PRAGMA main.encoding = %Q", enc);
+	}
+	sqlite3_finalize(st);
+	int rc = set ? sqlite3_exec(x->out.db, set, NULL, NULL, NULL) : SQLITE_OK;
+	sqlite3_free(set);
+	return rc == SQLITE_OK ? 0 : fail_sql(x, x->out.db, x->req->path);
+}
+
 /* The span of the exported ops, for the monitor samples. */
 static void exported_span(struct exporter *x)
 {
@@ -484,10 +502,12 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		return -1;
 	}
 	x.out.verify = 1;
+	int rc = same_encoding(&x, first.db);
 	strtab_init(&x.strings);
 	strtab_init(&x.ustrings);
 	exported_span(&x);
-	int rc = rocpd ? 0 : export_plan(&x, first.db, r->t->inputs[0].path);
+	if (rc == 0 && !rocpd)
+		rc = export_plan(&x, first.db, r->t->inputs[0].path);
 	sqlite3_close(first.db);
 	struct export_src src = { 0 };
 	if (rc == 0 && !x.several) {

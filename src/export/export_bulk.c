@@ -36,6 +36,20 @@ static int out_page_size(sqlite3 *db, uint32_t *size)
 	return rc;
 }
 
+/* The output's text encoding as the file header numbers it. */
+static uint32_t out_encoding(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	uint32_t enc = 0;
+	if (sqlite3_prepare_v2(db, "PRAGMA main.encoding", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		enc = !name ? 0 : strcmp(name, "UTF-8") == 0 ? SQLITE_UTF8 : strcmp(name, "UTF-16le") == 0 ? SQLITE_UTF16LE
+			: strcmp(name, "UTF-16be") == 0 ? SQLITE_UTF16BE : 0;
+	}
+	sqlite3_finalize(st);
+	return enc;
+}
+
 int export_bulk_init(struct exporter *x, struct export_bulk *b, const struct idset *strings,
 		     const struct idset *ustrings)
 {
@@ -44,6 +58,7 @@ int export_bulk_init(struct exporter *x, struct export_bulk *b, const struct ids
 	uint32_t page_size;
 	if ((env && strcmp(env, "0") == 0) || out_page_size(x->out.db, &page_size) != SQLITE_OK)
 		return 1;
+	b->encoding = out_encoding(x->out.db);
 	char *dir = dir_of(x->req->path);
 	for (b->nthreads = 0; b->nthreads < BULK_THREADS; b->nthreads++)
 		if (leaf_writer_init(&b->w[b->nthreads], dir, page_size))
@@ -190,8 +205,9 @@ static int scan(struct export_bulk *b, sqlite3 *input, const struct table_plan *
 	}
 	if (pagescan_begin(&ps, input) != PAGESCAN_OK)
 		return PAGESCAN_NO;
-	/* Records are copied as they are: their text must be UTF-8 too. */
-	int rc = ps.encoding == SQLITE_UTF8 ? PAGESCAN_OK : PAGESCAN_NO;
+	/* Records are copied as they are: their text must be in the output's
+	 * encoding. */
+	int rc = ps.encoding == b->encoding ? PAGESCAN_OK : PAGESCAN_NO;
 	if (rc == PAGESCAN_OK)
 		rc = pagescan_open_table(&ps, p->name, (const char *const *)names, j->ncols, &tab);
 	if (rc == PAGESCAN_OK) {

@@ -30,6 +30,7 @@ struct export_bulk {
 	struct leaf_writer w[BULK_THREADS];
 	int nthreads;
 	int ready;                          /* writers and marks made */
+	uint32_t encoding;                  /* the output's text (SQLITE_UTF8...) */
 	struct bulk_table *tables;
 	size_t ntables, cap;
 	struct idset marks[BULK_THREADS][2]; /* strings, ustrings the rows name */
