@@ -118,8 +118,8 @@ static int pack_lane(struct tl_lane *l, const int64_t *st)
 	size_t n = l->n + 1, nb = blocks(n);
 	l->start_base = xmalloc(nb * sizeof(int64_t));
 	l->covered_base = xmalloc(nb * sizeof(int64_t));
-	l->start_off = xmalloc(n * sizeof(uint32_t));
-	l->covered_off = xmalloc(n * sizeof(uint32_t));
+	l->start_off = xmalloc_huge(n * sizeof(uint32_t));
+	l->covered_off = xmalloc_huge(n * sizeof(uint32_t));
 	int64_t covered = 0, start;
 	for (size_t i = 0; i < n; i++) {
 		row_times(l, st, i, &covered, &start);
@@ -146,8 +146,8 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	free(l->covered_off);
 	l->start_base = l->covered_base = NULL;
 	l->start_off = l->covered_off = NULL;
-	l->start64 = xmalloc((l->n + 1) * sizeof(int64_t));
-	l->covered64 = xmalloc((l->n + 1) * sizeof(int64_t));
+	l->start64 = xmalloc_huge((l->n + 1) * sizeof(int64_t));
+	l->covered64 = xmalloc_huge((l->n + 1) * sizeof(int64_t));
 	int64_t covered = 0;
 	for (size_t i = 0; i <= l->n; i++) {
 		row_times(l, st, i, &covered, &l->start64[i]);
@@ -168,7 +168,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 	for (size_t k = 0; k < t->nthreads; k++)
 		first[k + 1] += first[k];
 	*n = first[t->nthreads];
-	uint32_t *calls = xmalloc((*n ? *n : 1) * sizeof(*calls));
+	uint32_t *calls = xmalloc_huge((*n ? *n : 1) * sizeof(*calls));
 	size_t *fill = xmalloc((t->nthreads ? t->nthreads : 1) * sizeof(*fill));
 	memcpy(fill, first, t->nthreads * sizeof(*fill));
 	for (size_t i = 0; i < t->apis.n; i++)
@@ -232,7 +232,7 @@ static void add_cpu_lanes(const struct trace *t, const struct selection *sel, st
 	uint32_t *calls = calls_by_thread(t, sel, &n);
 	walk_calls(t, calls, n, tl, 0);
 	for (size_t k = first; k < tl->nlanes; k++)
-		tl->lanes[k].ops = xmalloc((tl->lanes[k].cap ? tl->lanes[k].cap : 1) * sizeof(uint32_t));
+		tl->lanes[k].ops = xmalloc_huge((tl->lanes[k].cap ? tl->lanes[k].cap : 1) * sizeof(uint32_t));
 	size_t total = tl->nlanes;
 	tl->nlanes = first;
 	walk_calls(t, calls, n, tl, 1);
@@ -292,7 +292,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	for (size_t q = 0; q < t->nqueues; q++) {
 		tl->lanes[q].kind = TL_GPU;
 		tl->lanes[q].queue = (uint32_t)q;
-		tl->lanes[q].ops = xmalloc((count[q] ? count[q] : 1) * sizeof(uint32_t));
+		tl->lanes[q].ops = xmalloc_huge((count[q] ? count[q] : 1) * sizeof(uint32_t));
 	}
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (!selected_op(sel, i))

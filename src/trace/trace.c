@@ -227,22 +227,45 @@ static void links_cap(struct trace_links *l, size_t cap)
 	GROW_COL(l->op, cap);
 }
 
+/* Reserved columns are filled to their size: huge pages pay there. */
+#define HUGE_COL(col, cap) xhuge((col), (cap) * sizeof(*(col)))
+
 void trace_reserve_ops(struct trace *t, size_t more)
 {
-	if (t->ops.n + more > t->ops.cap)
-		ops_cap(t, t->ops.n + more);
+	struct trace_ops *o = &t->ops;
+	if (o->n + more <= o->cap)
+		return;
+	ops_cap(t, o->n + more);
+	if (o->id)
+		HUGE_COL(o->id, o->cap);
+	HUGE_COL(o->start, o->cap);
+	HUGE_COL(o->end, o->cap);
+	HUGE_COL(o->name, o->cap);
+	HUGE_COL(o->queue, o->cap);
+	HUGE_COL(o->kind, o->cap);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
-	if (t->apis.n + more > t->apis.cap)
-		apis_cap(&t->apis, t->apis.n + more);
+	struct trace_apis *a = &t->apis;
+	if (a->n + more <= a->cap)
+		return;
+	apis_cap(a, a->n + more);
+	HUGE_COL(a->id, a->cap);
+	HUGE_COL(a->start, a->cap);
+	HUGE_COL(a->end, a->cap);
+	HUGE_COL(a->name, a->cap);
+	HUGE_COL(a->thread, a->cap);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
-	if (t->links.n + more > t->links.cap)
-		links_cap(&t->links, t->links.n + more);
+	struct trace_links *l = &t->links;
+	if (l->n + more <= l->cap)
+		return;
+	links_cap(l, l->n + more);
+	HUGE_COL(l->api, l->cap);
+	HUGE_COL(l->op, l->cap);
 }
 
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,

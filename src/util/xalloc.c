@@ -1,9 +1,11 @@
 #include "config.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "util/i18n.h"
 
@@ -11,6 +13,29 @@ static void out_of_memory(size_t n)
 {
 	fprintf(stderr, _("rpdtop: out of memory (%zu bytes)\n"), n);
 	exit(1);
+}
+
+#define HUGE_FROM ((size_t)8 << 20)
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+void *xhuge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	if (p && n >= HUGE_FROM) {
+		uintptr_t from = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		uintptr_t to = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
+		if (to > from)
+			madvise((void *)from, to - from, MADV_HUGEPAGE);
+	}
+#else
+	(void)n;
+#endif
+	return p;
+}
+
+void *xmalloc_huge(size_t n)
+{
+	return xhuge(xmalloc(n), n);
 }
 
 void *xmalloc(size_t n)
