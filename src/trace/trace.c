@@ -188,8 +188,15 @@ enum op_kind trace_classify_op(const char *desc, const char *type)
 	return desc[0] ? OP_KERNEL : OP_OTHER;
 }
 
-/* Columns grow together: one capacity, one realloc per column. */
-#define GROW_COL(col, cap) ((col) = xrealloc((col), (cap) * sizeof(*(col))))
+/* Columns grow together: one capacity, one realloc per column. Reserved
+ * columns are filled to their size: huge pages pay there (xhuge). */
+#define GROW_COL(col, cap, huge) ((col) = resize((col), (cap) * sizeof(*(col)), (huge)))
+
+static void *resize(void *p, size_t n, int huge)
+{
+	p = xrealloc(p, n);
+	return huge ? xhuge(p, n) : p;
+}
 
 static size_t next_cap(size_t cap)
 {
@@ -197,75 +204,52 @@ static size_t next_cap(size_t cap)
 }
 
 /* Give every column of a table room for cap rows. */
-static void ops_cap(struct trace *t, size_t cap)
+static void ops_cap(struct trace *t, size_t cap, int huge)
 {
 	struct trace_ops *o = &t->ops;
 	o->cap = cap;
 	if (!t->no_op_ids)
-		GROW_COL(o->id, cap);
-	GROW_COL(o->start, cap);
-	GROW_COL(o->end, cap);
-	GROW_COL(o->name, cap);
-	GROW_COL(o->queue, cap);
-	GROW_COL(o->kind, cap);
+		GROW_COL(o->id, cap, huge);
+	GROW_COL(o->start, cap, huge);
+	GROW_COL(o->end, cap, huge);
+	GROW_COL(o->name, cap, huge);
+	GROW_COL(o->queue, cap, huge);
+	GROW_COL(o->kind, cap, huge);
 }
 
-static void apis_cap(struct trace_apis *a, size_t cap)
+static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 {
 	a->cap = cap;
-	GROW_COL(a->id, cap);
-	GROW_COL(a->start, cap);
-	GROW_COL(a->end, cap);
-	GROW_COL(a->name, cap);
-	GROW_COL(a->thread, cap);
+	GROW_COL(a->id, cap, huge);
+	GROW_COL(a->start, cap, huge);
+	GROW_COL(a->end, cap, huge);
+	GROW_COL(a->name, cap, huge);
+	GROW_COL(a->thread, cap, huge);
 }
 
-static void links_cap(struct trace_links *l, size_t cap)
+static void links_cap(struct trace_links *l, size_t cap, int huge)
 {
 	l->cap = cap;
-	GROW_COL(l->api, cap);
-	GROW_COL(l->op, cap);
+	GROW_COL(l->api, cap, huge);
+	GROW_COL(l->op, cap, huge);
 }
-
-/* Reserved columns are filled to their size: huge pages pay there. */
-#define HUGE_COL(col, cap) xhuge((col), (cap) * sizeof(*(col)))
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
-	struct trace_ops *o = &t->ops;
-	if (o->n + more <= o->cap)
-		return;
-	ops_cap(t, o->n + more);
-	if (o->id)
-		HUGE_COL(o->id, o->cap);
-	HUGE_COL(o->start, o->cap);
-	HUGE_COL(o->end, o->cap);
-	HUGE_COL(o->name, o->cap);
-	HUGE_COL(o->queue, o->cap);
-	HUGE_COL(o->kind, o->cap);
+	if (t->ops.n + more > t->ops.cap)
+		ops_cap(t, t->ops.n + more, 1);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
-	struct trace_apis *a = &t->apis;
-	if (a->n + more <= a->cap)
-		return;
-	apis_cap(a, a->n + more);
-	HUGE_COL(a->id, a->cap);
-	HUGE_COL(a->start, a->cap);
-	HUGE_COL(a->end, a->cap);
-	HUGE_COL(a->name, a->cap);
-	HUGE_COL(a->thread, a->cap);
+	if (t->apis.n + more > t->apis.cap)
+		apis_cap(&t->apis, t->apis.n + more, 1);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
-	struct trace_links *l = &t->links;
-	if (l->n + more <= l->cap)
-		return;
-	links_cap(l, l->n + more);
-	HUGE_COL(l->api, l->cap);
-	HUGE_COL(l->op, l->cap);
+	if (t->links.n + more > t->links.cap)
+		links_cap(&t->links, t->links.n + more, 1);
 }
 
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
@@ -274,7 +258,7 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
-		ops_cap(t, next_cap(o->cap));
+		ops_cap(t, next_cap(o->cap), 0);
 	if (o->id)
 		o->id[o->n] = id;
 	o->start[o->n] = start;
@@ -290,7 +274,7 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
 {
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
-		apis_cap(a, next_cap(a->cap));
+		apis_cap(a, next_cap(a->cap), 0);
 	a->id[a->n] = id;
 	a->start[a->n] = start;
 	a->end[a->n] = end;
@@ -306,8 +290,8 @@ void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 	struct trace_texts *x = &t->texts;
 	if (x->n == x->cap) {
 		x->cap = next_cap(x->cap);
-		GROW_COL(x->api, x->cap);
-		GROW_COL(x->text, x->cap);
+		GROW_COL(x->api, x->cap, 0);
+		GROW_COL(x->text, x->cap, 0);
 	}
 	x->api[x->n] = api;
 	x->text[x->n++] = text;
@@ -330,7 +314,7 @@ void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
 	struct trace_links *l = &t->links;
 	if (l->n == l->cap)
-		links_cap(l, next_cap(l->cap));
+		links_cap(l, next_cap(l->cap), 0);
 	l->api[l->n] = api;
 	l->op[l->n] = op;
 	l->n++;
