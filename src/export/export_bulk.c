@@ -272,21 +272,8 @@ int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
 
 void export_bulk_marks(const struct export_bulk *b, int ustring, struct idset *s)
 {
-	for (int k = 0; k < b->nthreads; k++) {
-		int64_t *ids;
-		size_t n = idset_members(&b->marks[k][ustring], &ids);
-		for (size_t i = 0; i < n; i++)
-			idset_add(s, ids[i]);
-		free(ids);
-	}
-}
-
-uint64_t export_bulk_rows(const struct export_bulk *b, const char *table)
-{
-	for (size_t i = 0; i < b->ntables; i++)
-		if (strcmp(b->tables[i].name, table) == 0)
-			return b->tables[i].rows;
-	return 0;
+	for (int k = 0; k < b->nthreads; k++)
+		idset_merge(s, &b->marks[k][ustring]);
 }
 
 int export_bulk_place(struct exporter *x, struct export_bulk *b)
@@ -294,7 +281,6 @@ int export_bulk_place(struct exporter *x, struct export_bulk *b)
 	struct btree_file f;
 	if (btree_file_open(&f, x->out.tmp))
 		return write_error(x, errno);
-	f.max_children = b->max_children;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < b->ntables; i++)
 		rc = btree_place(&f, b->tables[i].root, b->tables[i].runs, (size_t)b->nthreads);

@@ -34,7 +34,6 @@ struct export_bulk {
 	struct bulk_table *tables;
 	size_t ntables, cap;
 	struct idset marks[BULK_THREADS][2]; /* strings, ustrings the rows name */
-	int max_children;                   /* tests: small interior pages */
 };
 
 /* Ready to copy, with scratch files beside the output; strings and
@@ -48,8 +47,6 @@ int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
 		      const struct export_sets *sets, int key);
 /* Add the string ids (ustring: rocpd_ustring) the copied rows hold to s. */
 void export_bulk_marks(const struct export_bulk *b, int ustring, struct idset *s);
-/* Rows copied so far into the table of that name (0 if not copied so). */
-uint64_t export_bulk_rows(const struct export_bulk *b, const char *table);
 /* With SQLite's work committed and the output closed (dbwriter_suspend):
  * put the tables' pages in place. -1 on error (x->err). */
 int export_bulk_place(struct exporter *x, struct export_bulk *b);
