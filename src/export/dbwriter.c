@@ -125,14 +125,18 @@ int dbwriter_step(struct dbwriter *w, int i)
 	return -1;
 }
 
-static void close_db(struct dbwriter *w)
+/* Statements still open would keep the connection (and its lock): they
+ * go first. The connection stays if SQLite would not close it. */
+static int close_db(struct dbwriter *w)
 {
 	for (int i = 0; i < w->nst; i++) {
 		sqlite3_finalize(w->st[i]);
 		w->st[i] = NULL;
 	}
-	sqlite3_close(w->db);
-	w->db = NULL;
+	int rc = sqlite3_close(w->db);
+	if (rc == SQLITE_OK)
+		w->db = NULL;
+	return rc;
 }
 
 static void release(struct dbwriter *w)
@@ -149,14 +153,8 @@ int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err)
 {
 	if (sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
-	for (int i = 0; i < w->nst; i++) {
-		sqlite3_finalize(w->st[i]);
-		w->st[i] = NULL;
-	}
-	/* Statements still open would keep the connection (and its lock). */
-	if (sqlite3_close(w->db) != SQLITE_OK)
+	if (close_db(w) != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
-	w->db = NULL;
 	return 0;
 }
 
