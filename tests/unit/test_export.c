@@ -325,7 +325,9 @@ static void check_exports(void)
 	/* Some tracers write '' for "no code object": copied as it is, then
 	 * repaired as SQL repairs it. An index of the input is rebuilt over
 	 * the copied rows. A table with a UNIQUE column goes through SQL, as
-	 * does one with rows spilling onto overflow pages. */
+	 * does one with rows spilling onto overflow pages. A composite key
+	 * starting with an API id is not the rowid: its rows go by their
+	 * api_id, whatever their rowid. */
 	sqlite3 *db;
 	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
 	exec(db, "UPDATE rocpd_kernelapi SET codeObject_id = '' WHERE api_ptr_id % 5 = 0;"
@@ -333,9 +335,26 @@ static void check_exports(void)
 		 "CREATE TABLE ext_note (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), note text UNIQUE);"
 		 "INSERT INTO ext_note SELECT id, 'note ' || id FROM rocpd_api WHERE id % 7 = 0;"
 		 "CREATE TABLE ext_blob (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), data blob);"
-		 "INSERT INTO ext_blob SELECT id, zeroblob(CASE WHEN id % 100 = 1 THEN 9000 ELSE 10 END) FROM rocpd_api;");
+		 "INSERT INTO ext_blob SELECT id, zeroblob(CASE WHEN id % 100 = 1 THEN 9000 ELSE 10 END) FROM rocpd_api;"
+		 "CREATE TABLE ext_pair (api_id integer NOT NULL REFERENCES rocpd_api (id), n integer NOT NULL,"
+		 " PRIMARY KEY (api_id, n));"
+		 "INSERT INTO ext_pair SELECT id, 1 FROM rocpd_api WHERE id % 3 = 0;");
 	sqlite3_close(db);
-	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow", 2 + 6);
+	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow, composite key", 2 + 6);
+	char out[300];
+	snprintf(out, sizeof(out), "%s/pages.rpd", dir);
+	CHECK(sqlite3_open(out, &db) == SQLITE_OK);
+	sqlite3_stmt *st;
+	CHECK(sqlite3_prepare_v2(db, "SELECT count(*), (SELECT count(*) FROM rocpd_api WHERE id % 3 = 0), "
+				     "(SELECT count(*) FROM ext_pair WHERE api_id NOT IN (SELECT id FROM rocpd_api)) FROM ext_pair",
+				 -1, &st, NULL) == SQLITE_OK);
+	CHECK(sqlite3_step(st) == SQLITE_ROW);
+	int64_t want = sqlite3_column_int64(st, 1);
+	CHECK(want > 0);
+	CHECK_INT(sqlite3_column_int64(st, 0), want);
+	CHECK_INT(sqlite3_column_int64(st, 2), 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
 }
 
 int main(void)
