@@ -77,7 +77,8 @@ int main(int argc, char **argv)
 	qsort(filt, RUNS, sizeof(double), by_double);
 	qsort(prof, RUNS, sizeof(double), by_double);
 	qsort(busy, RUNS, sizeof(double), by_double);
-	printf("ops=%zu filter='%s' kept=%zu filter_apply_ms=%.1f profile_ms=%.1f busy_ms=%.1f (medians of %d)\n",
+	printf("ops=%zu filter='%s' kept=%zu filter_apply_ms=%.1f profile_ms=%.1f busy_ms=%.1f (medians of "
+	       "%d)\n",
 	       t.ops.n, argv[2], kept, filt[RUNS / 2], prof[RUNS / 2], busy[RUNS / 2], RUNS);
 	/* The timeline's CPU lanes need the API rows, read as the pane reads
 	 * them: after the ops. */
@@ -97,8 +98,8 @@ int main(int argc, char **argv)
 		selection_free(&sel);
 	}
 	qsort(filt, RUNS, sizeof(double), by_double);
-	printf("ops=%zu apis=%zu filter='%s' kept_apis=%zu filter_apply_with_apis_ms=%.1f (median of %d)\n", t.ops.n,
-	       t.apis.n, argv[2], kept, filt[RUNS / 2], RUNS);
+	printf("ops=%zu apis=%zu filter='%s' kept_apis=%zu filter_apply_with_apis_ms=%.1f (median of %d)\n",
+	       t.ops.n, t.apis.n, argv[2], kept, filt[RUNS / 2], RUNS);
 	/* Timeline frames: every lane's 160 columns at random zooms, from the
 	 * whole trace down to a microsecond, as the pane computes them. */
 	struct timeline tl;
@@ -111,8 +112,11 @@ int main(int argc, char **argv)
 	int64_t span = tl.end - tl.start, sink = 0;
 	for (int i = 0; i < FRAMES; i++) {
 		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-		int64_t view = (int64_t)((double)span / (double)(1ull << (seed >> 59)) / (i % 2 ? 1000.0 : 1.0)) + COLS;
-		int64_t start = tl.start + (int64_t)((seed >> 20) % (uint64_t)(span - (view < span ? view : span) + 1));
+		int64_t view =
+			(int64_t)((double)span / (double)(1ull << (seed >> 59)) / (i % 2 ? 1000.0 : 1.0)) +
+			COLS;
+		int64_t start = tl.start +
+				(int64_t)((seed >> 20) % (uint64_t)(span - (view < span ? view : span) + 1));
 		int64_t dt = view / COLS;
 		double a = now();
 		for (size_t l = 0; l < tl.nlanes; l++)
@@ -123,8 +127,10 @@ int main(int argc, char **argv)
 		frame[i] = (now() - a) * 1e3;
 	}
 	qsort(frame, FRAMES, sizeof(double), by_double);
-	printf("ops=%zu timeline_build_s=%.2f lanes=%zu frame_ms_median=%.3f frame_ms_worst=%.3f (%d frames, %d columns)%s\n",
-	       t.ops.n, build, tl.nlanes, frame[FRAMES / 2], frame[FRAMES - 1], FRAMES, COLS, sink == 42 ? " " : "");
+	printf("ops=%zu timeline_build_s=%.2f lanes=%zu frame_ms_median=%.3f frame_ms_worst=%.3f (%d frames, "
+	       "%d columns)%s\n",
+	       t.ops.n, build, tl.nlanes, frame[FRAMES / 2], frame[FRAMES - 1], FRAMES, COLS,
+	       sink == 42 ? " " : "");
 	timeline_free(&tl);
 	filter_free(&f);
 	trace_free(&t);

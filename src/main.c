@@ -9,13 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "demo/demo.h"
-#include "load/load.h"
-#include "options.h"
 #include "analysis/filter.h"
 #include "analysis/select.h"
 #include "analysis/window.h"
+#include "demo/demo.h"
 #include "export/export.h"
+#include "load/load.h"
+#include "options.h"
 #include "present/report.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
@@ -35,14 +35,18 @@ static int open_trace(const struct options *o, struct trace *t)
 {
 	struct rpd_error err = { { 0 } };
 	if (o->demo) {
-		struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS,
+		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
+					.ops = GEN_DEMO_OPS,
 					.gpus = GEN_DEMO_GPUS };
 		demo_trace_build(t, &p);
 		return 0;
 	}
 	/* The reports and the panes there are need only the GPU ops. */
-	struct load_options lo = { .what = LOAD_OPS, .jobs = o->jobs, .skip_bad = o->skip_bad,
-				   .same_node = o->same_node, .progress = 1 };
+	struct load_options lo = { .what = LOAD_OPS,
+				   .jobs = o->jobs,
+				   .skip_bad = o->skip_bad,
+				   .same_node = o->same_node,
+				   .progress = 1 };
 	/* Reports never link ops to API calls: their ids need no memory. */
 	if (!o->export_path && !wants_tui(o))
 		lo.what |= LOAD_NO_OP_IDS;
@@ -85,8 +89,9 @@ static int run_export(const struct options *o, const struct trace *t, const stru
 	struct selection sel;
 	struct export_result res;
 	struct rpd_error err;
-	struct export_request req = { .t = t, .sel = &sel, .filter = f, .window = w,
-				      .path = o->export_path, .force = o->force };
+	struct export_request req = {
+		.t = t, .sel = &sel, .filter = f, .window = w, .path = o->export_path, .force = o->force
+	};
 	selection_build(t, f, w, &sel);
 	int rc = export_trace(&req, &res, &err);
 	selection_free(&sel);

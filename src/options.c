@@ -33,7 +33,8 @@ static void print_help(void)
 	printf(_("Usage: %s [OPTION]... DATABASE...\n"), "rpdtop");
 	fputs(_("Browse GPU profiling databases (rocmProfileData .rpd, rocprofiler-sdk\n"
 		"rocpd .db) in the terminal, or print reports from them. Several\n"
-		"databases, or directories of them, are read as one trace.\n\n"), stdout);
+		"databases, or directories of them, are read as one trace.\n\n"),
+	      stdout);
 	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
 		"                       ktop (kernels by name) or busy (per GPU)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
@@ -53,10 +54,12 @@ static void print_help(void)
 		"      --same-node      inputs that do not name their node were all\n"
 		"                       recorded on one machine (they share GPUs)\n"
 		"  -h, --help           display this help and exit\n"
-		"  -V, --version        output version information and exit\n\n"), stdout);
+		"  -V, --version        output version information and exit\n\n"),
+	      stdout);
 	fputs(_("Inputs are opened read-only and never modified.\n\n"
 		"Exit status: 0 on success, 1 when an input cannot be read,\n"
-		"2 on a usage error.\n"), stdout);
+		"2 on a usage error.\n"),
+	      stdout);
 }
 
 static void print_version(void)
@@ -65,7 +68,8 @@ static void print_version(void)
 	fputs(_("Copyright (C) 2026 The rpdtop authors.\n"
 		"License MIT: <https://opensource.org/licenses/MIT>.\n"
 		"This is free software: you are free to change and redistribute it.\n"
-		"There is NO WARRANTY, to the extent permitted by law.\n"), stdout);
+		"There is NO WARRANTY, to the extent permitted by law.\n"),
+	      stdout);
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -200,7 +204,8 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 		return OPTIONS_USAGE_ERROR;
 	}
 	if (o->demo && o->export_path) {
-		usage_error("%s", _("--export writes the inputs' rows; the demo trace has none (see rpdgen)"));
+		usage_error("%s",
+			    _("--export writes the inputs' rows; the demo trace has none (see rpdgen)"));
 		return OPTIONS_USAGE_ERROR;
 	}
 	if (o->demo && o->npaths) {

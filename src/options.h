@@ -10,16 +10,16 @@ struct options {
 	int have_report;
 	enum report_kind report;
 	enum table_format format;
-	size_t limit;                /* 0: all rows */
+	size_t limit; /* 0: all rows */
 	int demo;
-	int jobs;                    /* reader threads, 0: one per core */
+	int jobs; /* reader threads, 0: one per core */
 	int skip_bad;
 	int same_node;
-	const char *rules[16];       /* --filter "P" and --exclude as "!P", in order */
+	const char *rules[16]; /* --filter "P" and --exclude as "!P", in order */
 	size_t nrules;
-	const char *window;          /* --window START:END, or NULL */
-	const char *export_path;     /* --export FILE, or NULL */
-	int force;                   /* --force: replace an existing FILE */
+	const char *window;      /* --window START:END, or NULL */
+	const char *export_path; /* --export FILE, or NULL */
+	int force;               /* --force: replace an existing FILE */
 	const char *const *paths;
 	size_t npaths;
 };

@@ -22,7 +22,8 @@ static void usage(FILE *out)
 		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (rocpd has none)\n"
-		"  --force          replace FILE if it exists\n"), out);
+		"  --force          replace FILE if it exists\n"),
+	      out);
 }
 
 static int number(const char *s, uint64_t *v)
@@ -36,11 +37,11 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' }, { "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' }, { "force", no_argument, NULL, 'F' },
+		{ "ops", required_argument, NULL, 'n' },    { "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },   { "force", no_argument, NULL, 'F' },
 		{ "format", required_argument, NULL, 'o' }, { "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' }, { "pid-base", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "no-barriers", no_argument, NULL, 'b' },  { "pid-base", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;

@@ -9,19 +9,19 @@
 #include "trace/trace.h"
 
 struct busy_row {
-	uint32_t gpu;      /* index into trace.gpus */
+	uint32_t gpu; /* index into trace.gpus */
 	uint64_t ops;
-	int64_t sum;       /* sum of op durations */
-	int64_t busy;      /* length of the union of its op intervals */
+	int64_t sum;  /* sum of op durations */
+	int64_t busy; /* length of the union of its op intervals */
 };
 
 struct busy {
-	struct busy_row *rows;  /* in GPU order */
+	struct busy_row *rows; /* in GPU order */
 	size_t n;
-	int64_t first_start, last_end;  /* span of the ops in the selection */
-	int64_t wall;           /* last op end - first op start over all GPUs
-				 * of the trace (a filter does not change it),
-				 * or the window's length */
+	int64_t first_start, last_end; /* span of the ops in the selection */
+	int64_t wall;                  /* last op end - first op start over all GPUs
+					* of the trace (a filter does not change it),
+					* or the window's length */
 };
 
 /* GPU busy over the ops in the selection (NULL: all). With a window, only

@@ -54,8 +54,8 @@ static int compile(struct filter_rule *r, const char *pattern, char *err, size_t
 	uint32_t options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
 	if (!has_upper(pattern))
 		options |= PCRE2_CASELESS;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &code,
-				       &offset, NULL);
+	pcre2_code *re =
+		pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &code, &offset, NULL);
 	if (!re) {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(code, msg, sizeof(msg));

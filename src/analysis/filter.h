@@ -13,10 +13,10 @@
 #define FILTER_MAX_RULES 16
 
 struct filter_rule {
-	char *text;          /* as typed, with a leading '!' for exclude */
+	char *text; /* as typed, with a leading '!' for exclude */
 	int exclude;
-	void *code;          /* pcre2_code */
-	void *match;         /* pcre2_match_data, made once per pattern */
+	void *code;  /* pcre2_code */
+	void *match; /* pcre2_match_data, made once per pattern */
 };
 
 struct filter {

@@ -13,8 +13,8 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int64_t *profile_durations(const struct trace *t, enum profile_scope scope,
-			   const struct selection *sel, uint32_t name, size_t *n)
+int64_t *profile_durations(const struct trace *t, enum profile_scope scope, const struct selection *sel,
+			   uint32_t name, size_t *n)
 {
 	size_t cap = 0;
 	int64_t *d = NULL;

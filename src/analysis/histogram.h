@@ -11,10 +11,10 @@
 #define HIST_MAX_BUCKETS 64
 
 struct histogram {
-	size_t n;                  /* instances */
+	size_t n; /* instances */
 	int64_t min, max, median, p90, p99;
 	double stddev;
-	int log_scale;             /* buckets grow geometrically */
+	int log_scale; /* buckets grow geometrically */
 	size_t nbuckets;
 	int64_t lo[HIST_MAX_BUCKETS], hi[HIST_MAX_BUCKETS]; /* [lo, hi] */
 	uint64_t count[HIST_MAX_BUCKETS];
@@ -22,8 +22,8 @@ struct histogram {
 
 /* Durations of the ops named name in scope and selection, sorted
  * ascending; *n is their number. */
-int64_t *profile_durations(const struct trace *t, enum profile_scope scope,
-			   const struct selection *sel, uint32_t name, size_t *n);
+int64_t *profile_durations(const struct trace *t, enum profile_scope scope, const struct selection *sel,
+			   uint32_t name, size_t *n);
 
 /* Summarise sorted durations into at most nbuckets buckets. Log-spaced
  * buckets are used when the range spans more than a factor of 20. */

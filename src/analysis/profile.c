@@ -6,8 +6,7 @@
 
 #include "util/xalloc.h"
 
-static int in_scope(const struct trace *t, size_t op, enum profile_scope scope,
-		    const struct selection *sel)
+static int in_scope(const struct trace *t, size_t op, enum profile_scope scope, const struct selection *sel)
 {
 	return (scope == PROFILE_ALL_OPS || t->ops.kind[op] == OP_KERNEL) && selected_op(sel, op);
 }

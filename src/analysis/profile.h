@@ -10,21 +10,21 @@
 #include "trace/trace.h"
 
 enum profile_scope {
-	PROFILE_ALL_OPS,   /* every GPU op (top) */
-	PROFILE_KERNELS,   /* kernel ops only (ktop) */
+	PROFILE_ALL_OPS, /* every GPU op (top) */
+	PROFILE_KERNELS, /* kernel ops only (ktop) */
 };
 
 struct profile_row {
-	uint32_t name;     /* string id */
+	uint32_t name; /* string id */
 	uint64_t calls;
 	int64_t total, min, max;
 };
 
 struct profile {
-	struct profile_row *rows;  /* sorted by total descending, then name */
+	struct profile_row *rows; /* sorted by total descending, then name */
 	size_t n;
-	uint64_t calls;            /* ops in scope */
-	int64_t total;             /* time of all ops in scope */
+	uint64_t calls; /* ops in scope */
+	int64_t total;  /* time of all ops in scope */
 };
 
 /* Group the ops in scope and in the selection (NULL: all) by name. */

@@ -27,15 +27,16 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const struct 
 		size_t end = base + 64 < t->ops.n ? base + 64 : t->ops.n;
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++)
-			word |= (uint64_t)((!pass || pass[t->ops.name[i]]) && window_has(w, t->ops.start[i])) << (i - base);
+			word |= (uint64_t)((!pass || pass[t->ops.name[i]]) && window_has(w, t->ops.start[i]))
+				<< (i - base);
 		s->op_bits[base >> 6] = word;
 		s->nops += (size_t)__builtin_popcountll(word);
 	}
 }
 
 /* API calls by their own name and start. */
-static void select_apis(const struct trace *t, const uint8_t *pass, const struct window *w,
-			uint32_t marker, struct selection *s)
+static void select_apis(const struct trace *t, const uint8_t *pass, const struct window *w, uint32_t marker,
+			struct selection *s)
 {
 	size_t k = 0;
 	for (size_t base = 0; base < t->apis.n; base += 64) {
@@ -43,7 +44,8 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const struct
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++) {
 			uint32_t name = api_match_name(t, i, marker, &k);
-			word |= (uint64_t)((!pass || pass[name]) && window_has(w, t->apis.start[i])) << (i - base);
+			word |= (uint64_t)((!pass || pass[name]) && window_has(w, t->apis.start[i]))
+				<< (i - base);
 		}
 		s->api_bits[base >> 6] = word;
 	}

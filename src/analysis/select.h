@@ -12,11 +12,11 @@
 #include "trace/trace.h"
 
 struct selection {
-	uint64_t *op_bits;     /* a bit per op: in view */
-	uint64_t *api_bits;    /* a bit per API call: in view */
-	size_t nops, napis;    /* how many are */
-	struct window window;  /* busy clips to it */
-	int filtered;          /* a filter or a window is active */
+	uint64_t *op_bits;    /* a bit per op: in view */
+	uint64_t *api_bits;   /* a bit per API call: in view */
+	size_t nops, napis;   /* how many are */
+	struct window window; /* busy clips to it */
+	int filtered;         /* a filter or a window is active */
 };
 
 /* An API call passes when its name does (for a roctx marker, its text), or

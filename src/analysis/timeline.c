@@ -4,17 +4,18 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/search.h"
 #include "util/xalloc.h"
 
-static _Thread_local const struct trace *sort_trace;  /* for qsort, per thread */
+static _Thread_local const struct trace *sort_trace; /* for qsort, per thread */
 
 static int by_start(const void *a, const void *b)
 {
-	int64_t x = sort_trace->ops.start[*(const uint32_t *)a], y = sort_trace->ops.start[*(const uint32_t *)b];
+	int64_t x = sort_trace->ops.start[*(const uint32_t *)a],
+		y = sort_trace->ops.start[*(const uint32_t *)b];
 	return (x > y) - (x < y);
 }
 
@@ -186,8 +187,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 /* Walk the calls, thread by thread, giving each its (thread, depth) lane:
  * the first walk creates the lanes and counts their calls, the second
  * (fill set) stores them, so each lane is allocated once. */
-static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, struct timeline *tl,
-		       int fill)
+static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, struct timeline *tl, int fill)
 {
 	int64_t open_end[MAX_DEPTH];
 	int depth = 0;
@@ -263,7 +263,8 @@ static void index_lanes(const struct trace *t, struct timeline *tl)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	pthread_t th[7];
 	int started = 0;
-	while (started < 7 && started + 1 < cores && pthread_create(&th[started], NULL, index_worker, &ix) == 0)
+	while (started < 7 && started + 1 < cores &&
+	       pthread_create(&th[started], NULL, index_worker, &ix) == 0)
 		started++;
 	index_worker(&ix);
 	for (int k = 0; k < started; k++)

@@ -14,11 +14,11 @@
 enum tl_kind { TL_GPU, TL_CPU };
 
 struct tl_lane {
-	int kind;            /* enum tl_kind */
-	uint32_t queue;      /* TL_GPU: index into trace.queues */
-	uint32_t thread;     /* TL_CPU: index into trace.threads */
-	int depth;           /* TL_CPU: nesting level of its calls (0: outermost) */
-	uint32_t *ops;       /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
+	int kind;               /* enum tl_kind */
+	uint32_t queue;         /* TL_GPU: index into trace.queues */
+	uint32_t thread;        /* TL_CPU: index into trace.threads */
+	int depth;              /* TL_CPU: nesting level of its calls (0: outermost) */
+	uint32_t *ops;          /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
 	const int64_t *row_end; /* the trace's end column (ops or API calls) */
 	/* Start of ops[i] and time covered by ops[0..i), each stored as a
 	 * base per block of TL_BLOCK rows plus a 32-bit offset (rows of a
@@ -31,10 +31,10 @@ struct tl_lane {
 };
 
 struct timeline {
-	struct tl_lane *lanes;  /* by GPU, then queue; then each thread's depths */
+	struct tl_lane *lanes; /* by GPU, then queue; then each thread's depths */
 	size_t nlanes;
-	int64_t start, end;     /* the span of every row, ops and calls */
-	int64_t origin;         /* time 0 of the ruler: the first op's start */
+	int64_t start, end; /* the span of every row, ops and calls */
+	int64_t origin;     /* time 0 of the ruler: the first op's start */
 };
 
 /* Index the ops and API calls in the selection (NULL: all). API calls of

@@ -13,7 +13,7 @@ struct timeline_job {
 	int threaded;
 	const struct trace *t;
 	struct selection sel;
-	int all;                /* no selection: every row */
+	int all; /* no selection: every row */
 	struct timeline tl;
 	atomic_int done;
 };

@@ -45,8 +45,8 @@ static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, 
 	return 0;
 }
 
-int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w,
-		 char *err, size_t errsize)
+int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w, char *err,
+		 size_t errsize)
 {
 	const char *colon = strchr(text, ':');
 	if (!colon) {
@@ -58,8 +58,10 @@ int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struc
 	struct window out = { .active = 1 };
 	if (parse_point(first, trace_start, trace_end, trace_start, &out.start) ||
 	    parse_point(colon + 1, trace_start, trace_end, trace_end, &out.end)) {
-		snprintf(err, errsize, _("invalid window '%s' (a side is ns, +OFFSET, N%%, or a "
-					 "value with ns, us, ms or s)"), text);
+		snprintf(err, errsize,
+			 _("invalid window '%s' (a side is ns, +OFFSET, N%%, or a "
+			   "value with ns, us, ms or s)"),
+			 text);
 		return -1;
 	}
 	if (out.end <= out.start) {

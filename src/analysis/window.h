@@ -9,7 +9,7 @@
 
 struct window {
 	int active;
-	int64_t start, end;   /* absolute ns */
+	int64_t start, end; /* absolute ns */
 };
 
 /* Parse START:END against the trace's span. Each side is absolute ns
@@ -17,8 +17,8 @@ struct window {
  * "+1.5s", or a bare value with a unit, "200ms", "40us", "1.5s", "30ns"),
  * or a share of the span ("25%"); an empty side is the trace's start or
  * end. Returns -1 with a reason in err. */
-int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w,
-		 char *err, size_t errsize);
+int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w, char *err,
+		 size_t errsize);
 /* "+1.20 s .. +2.00 s" relative to the trace start. */
 void window_describe(const struct window *w, int64_t trace_start, char *buf, size_t size);
 

@@ -14,9 +14,9 @@
 void demo_trace_build(struct trace *t, const struct gen_params *p);
 
 struct demo_output {
-	int format;        /* INPUT_RPD or INPUT_ROCPD */
-	const char *node;  /* rocpd: the machine named in the file */
-	int force;         /* replace an existing file */
+	int format;       /* INPUT_RPD or INPUT_ROCPD */
+	const char *node; /* rocpd: the machine named in the file */
+	int force;        /* replace an existing file */
 };
 
 /* Write the generated trace to a database file at path. */

@@ -35,9 +35,15 @@ static int rocpd_op(void *ctx, const struct gen_op *o)
 	if (!o->kernel && !o->copy)
 		return 0;
 	struct rocpd_gpu_row g = {
-		.pid = o->pid, .gpu = o->gpu, .queue = o->queue, .start = o->start, .end = o->end,
-		.kernel = o->kernel ? o->kernel->kernel : NULL, .copy_kind = o->copy ? o->copy->kind : 0,
-		.size = o->copy ? o->copy->size : 0, .correlation = o->launch,
+		.pid = o->pid,
+		.gpu = o->gpu,
+		.queue = o->queue,
+		.start = o->start,
+		.end = o->end,
+		.kernel = o->kernel ? o->kernel->kernel : NULL,
+		.copy_kind = o->copy ? o->copy->kind : 0,
+		.size = o->copy ? o->copy->size : 0,
+		.correlation = o->launch,
 	};
 	for (int i = 0; o->kernel && i < 3; i++) {
 		g.grid[i] = o->kernel->grid[i];
@@ -50,8 +56,13 @@ static int rocpd_api(void *ctx, const struct gen_api *a)
 {
 	int marker = strcmp(a->name, "UserMarker") == 0;
 	struct rocpd_region_row r = {
-		.pid = a->pid, .tid = a->tid, .start = a->start, .end = a->end,
-		.name = marker ? a->args : a->name, .marker = marker, .correlation = a->id,
+		.pid = a->pid,
+		.tid = a->tid,
+		.start = a->start,
+		.end = a->end,
+		.name = marker ? a->args : a->name,
+		.marker = marker,
+		.correlation = a->id,
 	};
 	return rocpd_writer_region(ctx, &r);
 }

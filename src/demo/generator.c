@@ -13,7 +13,7 @@ enum { Q_COMPUTE = 0, Q_COMM = 1, Q_COPY = 2, NQUEUES = 3 };
 struct kernel_kind {
 	const char *name;
 	const char *launcher;
-	int64_t min_ns, spread_ns;  /* duration: min + random part of spread */
+	int64_t min_ns, spread_ns; /* duration: min + random part of spread */
 	int64_t grid, workgroup;
 };
 
@@ -25,7 +25,8 @@ static const struct kernel_kind gemm_kernels[] = {
 	  "GRVW8_GSU1_GSUASB_GLS0_ISA90a_IU1_K1_KLA_LBSPP128_LPA0_LPB8_LDL1_LRVW16_LWPMn1_LDW0_FMA_"
 	  "MIAV0_MDA2_MO40_NTA0_NTB0_NTC0_NTD0_NEPBS0_NLCA1_NLCB1_ONLL1_OPLV0_PK0_PAP0_PGR1_PLR1_SIA3_"
 	  "SS1_SU32_SUM0_SUS256_SCIUI1_SPO0_SRVW0_SSO0_SVW4_SNLL0_TT4_64_TLDS1_USFGROn1_VAW2_VSn1_VW4_"
-	  "WSGRA1_WSGRB1_WS64_WG32_4_1_WGM8", "hipExtModuleLaunchKernel", 180000, 900000, 2048, 256 },
+	  "WSGRA1_WSGRB1_WS64_WG32_4_1_WGM8",
+	  "hipExtModuleLaunchKernel", 180000, 900000, 2048, 256 },
 	{ "Cijk_Ailk_Bljk_HHS_BH_MT256x128x64_MI32x32x8x1_SN_1LDSB1_APM1_ABV0_ACED0_AF0EM1_AF1EM1_"
 	  "AMAS3_ASE_ASGT_ASLT_ASAE01_ASCE01_ASEM1_AAC0_BL1_BS1_DTL0_DTVA0_DVO0_ETSP_EPS1_FL0_GRPM1_"
 	  "GRVW8_GSU1_GSUASB_GLS0_ISA90a_IU1_K1_KLA_LBSPP128_LPA0_LPB8_LDL1_LRVW16_WGM8",
@@ -38,13 +39,15 @@ static const struct kernel_kind gemm_kernels[] = {
 static const struct kernel_kind small_kernels[] = {
 	{ "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<c10::Half>, "
 	  "at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<c10::Half>, "
-	  "at::detail::Array<char*, 3>)", "hipLaunchKernel", 4000, 30000, 1024, 128 },
+	  "at::detail::Array<char*, 3>)",
+	  "hipLaunchKernel", 4000, 30000, 1024, 128 },
 	{ "void at::native::vectorized_elementwise_kernel<4, at::native::GeluCUDAKernelImpl("
 	  "at::TensorIteratorBase&, at::native::GeluType)::{lambda()#2}::operator()() const::"
 	  "{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, at::detail::Array<char*, 2> >"
 	  "(int, at::native::GeluCUDAKernelImpl(at::TensorIteratorBase&, at::native::GeluType)::"
 	  "{lambda()#2}::operator()() const::{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, "
-	  "at::detail::Array<char*, 2>)", "hipLaunchKernel", 8000, 40000, 1024, 128 },
+	  "at::detail::Array<char*, 2>)",
+	  "hipLaunchKernel", 8000, 40000, 1024, 128 },
 	{ "void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c10::Half, float>"
 	  "(int, float, c10::Half const*, c10::Half const*, c10::Half const*, float*, float*, c10::Half*)",
 	  "hipLaunchKernel", 10000, 30000, 4096, 256 },
@@ -55,7 +58,8 @@ static const struct kernel_kind small_kernels[] = {
 	  "(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, float, 4>)",
 	  "hipLaunchKernel", 6000, 20000, 256, 512 },
 	{ "void flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, c10::Half> >"
-	  "(Flash_fwd_params)", "hipLaunchKernel", 90000, 300000, 1536, 256 },
+	  "(Flash_fwd_params)",
+	  "hipLaunchKernel", 90000, 300000, 1536, 256 },
 	{ "_Z13softmax_fwd_kPfPKfii", "hipLaunchKernel", 5000, 25000, 2048, 256 },
 };
 
@@ -64,8 +68,12 @@ static const struct kernel_kind optimizer_kernel = {
 };
 
 static const struct kernel_kind allreduce_kernel = {
-	"ncclDevKernel_Generic(ncclDevComm*, unsigned long, ncclWork*)", "hipExtLaunchKernel",
-	150000, 600000, 64, 256
+	"ncclDevKernel_Generic(ncclDevComm*, unsigned long, ncclWork*)",
+	"hipExtLaunchKernel",
+	150000,
+	600000,
+	64,
+	256
 };
 
 static const char *const layer_names[LAYERS] = {
@@ -112,20 +120,35 @@ static int64_t emit_api(struct gen *g, struct gpu_state *s, int64_t tid, int64_t
 			const char *name, const char *args, const struct rpd_kernel_launch *k,
 			const struct rpd_copy_launch *c)
 {
-	struct gen_api a = { .id = ++g->next_api, .start = start, .end = end, .pid = s->pid,
-			     .tid = tid, .name = name, .args = args, .kernel = k, .copy = c };
+	struct gen_api a = { .id = ++g->next_api,
+			     .start = start,
+			     .end = end,
+			     .pid = s->pid,
+			     .tid = tid,
+			     .name = name,
+			     .args = args,
+			     .kernel = k,
+			     .copy = c };
 	if (!g->failed && g->sink->api(g->sink->ctx, &a))
 		g->failed = 1;
 	return a.id;
 }
 
 static int64_t emit_op(struct gen *g, struct gpu_state *s, int queue, int64_t start, int64_t dur,
-		       const char *desc, const char *type, int64_t launch,
-		       const struct rpd_kernel_launch *k, const struct rpd_copy_launch *c)
+		       const char *desc, const char *type, int64_t launch, const struct rpd_kernel_launch *k,
+		       const struct rpd_copy_launch *c)
 {
-	struct gen_op o = { .id = ++g->next_op, .start = start, .end = start + dur,
-			    .gpu = s->gpu, .queue = queue, .desc = desc, .type = type,
-			    .pid = s->pid, .launch = launch, .kernel = k, .copy = c };
+	struct gen_op o = { .id = ++g->next_op,
+			    .start = start,
+			    .end = start + dur,
+			    .gpu = s->gpu,
+			    .queue = queue,
+			    .desc = desc,
+			    .type = type,
+			    .pid = s->pid,
+			    .launch = launch,
+			    .kernel = k,
+			    .copy = c };
 	g->ops_left--;
 	s->queue_free[queue] = o.end;
 	if (!g->failed && g->sink->op(g->sink->ctx, &o))
@@ -170,12 +193,14 @@ static void launch_kernel(struct gen *g, struct gpu_state *s, const struct kerne
 		return;
 	int64_t api_start = s->cpu, api_end = api_start + rnd_range(g, 3000, 9000);
 	struct rpd_kernel_launch kl = {
-		.grid = { k->grid * k->workgroup, 1, 1 }, .workgroup = { k->workgroup, 1, 1 },
+		.grid = { k->grid * k->workgroup, 1, 1 },
+		.workgroup = { k->workgroup, 1, 1 },
 		.kernel = k->name,
 	};
 	int64_t api = emit_api(g, s, s->tid, api_start, api_end, k->launcher, "", &kl, NULL);
 	/* A kernel starts once launched and once its queue is free. */
-	int64_t start = max64(api_end + rnd_range(g, 2000, 6000), s->queue_free[queue] + rnd_range(g, 500, 1500));
+	int64_t start =
+		max64(api_end + rnd_range(g, 2000, 6000), s->queue_free[queue] + rnd_range(g, 500, 1500));
 	int64_t op = emit_op(g, s, queue, start, rnd_range(g, k->min_ns, k->spread_ns), k->name,
 			     "KernelExecution", api, &kl, NULL);
 	emit_link(g, api, op);
@@ -196,11 +221,13 @@ static void copy(struct gen *g, struct gpu_state *s, int kind, int64_t bytes, in
 	int64_t dur = 5000 + bytes / 20;
 	if (sync)
 		api_end = start + dur + 2000;
-	struct rpd_copy_launch cl = { .size = bytes, .kind = kind, .sync = sync,
+	struct rpd_copy_launch cl = { .size = bytes,
+				      .kind = kind,
+				      .sync = sync,
 				      .src_device = kind == 1 ? -1 : s->gpu,
 				      .dst_device = kind == 2 ? -1 : s->gpu };
-	int64_t api = emit_api(g, s, s->tid, api_start, api_end,
-			       sync ? "hipMemcpy" : "hipMemcpyAsync", args, NULL, &cl);
+	int64_t api = emit_api(g, s, s->tid, api_start, api_end, sync ? "hipMemcpy" : "hipMemcpyAsync", args,
+			       NULL, &cl);
 	int64_t op = emit_op(g, s, Q_COPY, start, dur, "", types[kind], api, NULL, &cl);
 	emit_link(g, api, op);
 	s->cpu = api_end + rnd_range(g, 1000, 3000);
@@ -230,9 +257,10 @@ static void layer(struct gen *g, struct gpu_state *s, int i, int backward)
 	push_range(s, text);
 	int n = 2 + (int)(rnd(g) % 3);
 	for (int k = 0; k < n; k++) {
-		const struct kernel_kind *kk = rnd(g) % 3 == 0
-			? &gemm_kernels[rnd(g) % (sizeof(gemm_kernels) / sizeof(gemm_kernels[0]))]
-			: &small_kernels[rnd(g) % (sizeof(small_kernels) / sizeof(small_kernels[0]))];
+		const struct kernel_kind *kk =
+			rnd(g) % 3 == 0
+				? &gemm_kernels[rnd(g) % (sizeof(gemm_kernels) / sizeof(gemm_kernels[0]))]
+				: &small_kernels[rnd(g) % (sizeof(small_kernels) / sizeof(small_kernels[0]))];
 		launch_kernel(g, s, kk, Q_COMPUTE);
 	}
 	/* Gradients are reduced across GPUs while the next layer computes. */

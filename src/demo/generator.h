@@ -10,28 +10,28 @@
 
 struct gen_params {
 	uint64_t seed;
-	uint64_t ops;      /* exact number of GPU ops to produce */
-	unsigned gpus;     /* one process per GPU */
-	int no_barriers;   /* rocpd has no barrier ops */
-	int64_t pid_base;  /* first process id (0: the default) */
+	uint64_t ops;     /* exact number of GPU ops to produce */
+	unsigned gpus;    /* one process per GPU */
+	int no_barriers;  /* rocpd has no barrier ops */
+	int64_t pid_base; /* first process id (0: the default) */
 };
 
 struct gen_op {
 	int64_t id, start, end;
 	int64_t gpu, queue;
 	const char *desc, *type;
-	int64_t pid;       /* the process that launched it */
-	int64_t launch;    /* id of the API call that launched it, 0: none */
-	const struct rpd_kernel_launch *kernel;  /* kernels only */
-	const struct rpd_copy_launch *copy;      /* copies only */
+	int64_t pid;                            /* the process that launched it */
+	int64_t launch;                         /* id of the API call that launched it, 0: none */
+	const struct rpd_kernel_launch *kernel; /* kernels only */
+	const struct rpd_copy_launch *copy;     /* copies only */
 };
 
 struct gen_api {
 	int64_t id, start, end;
 	int64_t pid, tid;
 	const char *name, *args;
-	const struct rpd_kernel_launch *kernel;  /* kernel launches only */
-	const struct rpd_copy_launch *copy;      /* memory copies only */
+	const struct rpd_kernel_launch *kernel; /* kernel launches only */
+	const struct rpd_copy_launch *copy;     /* memory copies only */
 };
 
 /* Where generated rows go. Rows arrive with ascending ids per table; a link

@@ -223,8 +223,8 @@ int btree_file_open(struct btree_file *f, const char *path)
 	uint32_t size = (uint32_t)h[16] << 8 | h[17];
 	size = size == 1 ? 65536 : size;
 	/* Reserved bytes or auto-vacuum's pointer maps: not written here. */
-	if (e == 0 && (memcmp(h, "SQLite format 3", 16) != 0 || size < 512 || (size & (size - 1)) || h[20] != 0 ||
-		       get32(h + 52) != 0 || st.st_size % size != 0))
+	if (e == 0 && (memcmp(h, "SQLite format 3", 16) != 0 || size < 512 || (size & (size - 1)) ||
+		       h[20] != 0 || get32(h + 52) != 0 || st.st_size % size != 0))
 		e = EINVAL;
 	if (e) {
 		close(f->fd);
@@ -267,7 +267,8 @@ static int place_leaves(struct btree_file *f, const struct leaf_run *runs, size_
 		const struct leaf_run *run = &runs[r];
 		for (size_t i = 0; i < run->n && !f->err; i += COPY_PAGES) {
 			size_t m = run->n - i < COPY_PAGES ? run->n - i : COPY_PAGES;
-			f->err = read_all(run->w->fd, buf, m * f->page_size, (off_t)((run->first + i) * f->page_size));
+			f->err = read_all(run->w->fd, buf, m * f->page_size,
+					  (off_t)((run->first + i) * f->page_size));
 			/* Written page by page only where the lock page splits them. */
 			size_t from = 0;
 			uint32_t first = 0;
@@ -276,7 +277,8 @@ static int place_leaves(struct btree_file *f, const struct leaf_run *runs, size_
 				if (j == 0)
 					first = pg;
 				else if (pg != first + (uint32_t)(j - from)) {
-					f->err = write_all(f->fd, buf + from * f->page_size, (j - from) * f->page_size,
+					f->err = write_all(f->fd, buf + from * f->page_size,
+							   (j - from) * f->page_size,
 							   (off_t)(first - 1) * f->page_size);
 					from = j;
 					first = pg;
@@ -285,8 +287,9 @@ static int place_leaves(struct btree_file *f, const struct leaf_run *runs, size_
 				lv->key[lv->n++] = run->maxkey[i + j];
 			}
 			if (!f->err)
-				f->err = write_all(f->fd, buf + from * f->page_size, (m - from) * f->page_size,
-						   (off_t)(first - 1) * f->page_size);
+				f->err =
+					write_all(f->fd, buf + from * f->page_size, (m - from) * f->page_size,
+						  (off_t)(first - 1) * f->page_size);
 		}
 	}
 	free(buf);
@@ -377,7 +380,8 @@ int btree_place(struct btree_file *f, uint32_t root, const struct leaf_run *runs
 		uint8_t *p = xmalloc(f->page_size);
 		for (size_t r = 0; r < nruns; r++)
 			if (runs[r].n == 1)
-				f->err = read_all(runs[r].w->fd, p, f->page_size, (off_t)(runs[r].first * f->page_size));
+				f->err = read_all(runs[r].w->fd, p, f->page_size,
+						  (off_t)(runs[r].first * f->page_size));
 		put_page(f, root, p);
 		free(p);
 		return f->err ? -1 : 0;

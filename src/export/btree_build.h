@@ -27,8 +27,8 @@ struct leaf_writer {
 	uint32_t content;       /* where its cell content starts */
 	int64_t *maxkey;        /* largest rowid of each finished leaf of the run */
 	size_t nkeys, cap;
-	int64_t last;           /* rowid of the last row added */
-	int err;                /* errno of a failed write, else 0 */
+	int64_t last; /* rowid of the last row added */
+	int err;      /* errno of a failed write, else 0 */
 };
 
 /* The leaves one writer made for one table: pages first..first + n of its
@@ -60,9 +60,9 @@ void leaf_run_free(struct leaf_run *run);
 struct btree_file {
 	int fd;
 	uint32_t page_size;
-	uint32_t npages;        /* pages in the file so far */
-	int max_children;       /* per interior page, 0 for as many as fit */
-	int err;                /* errno of a failed read or write */
+	uint32_t npages;  /* pages in the file so far */
+	int max_children; /* per interior page, 0 for as many as fit */
+	int err;          /* errno of a failed read or write */
 };
 
 /* Open the database file at path and read its header; -1 (errno set, or

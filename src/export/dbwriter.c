@@ -78,8 +78,7 @@ static int connect(struct dbwriter *w)
 	return rc;
 }
 
-static int setup(struct dbwriter *w, const char *schema, const char *const *statements,
-		 struct rpd_error *err)
+static int setup(struct dbwriter *w, const char *schema, const char *const *statements, struct rpd_error *err)
 {
 	int rc = connect(w);
 	if (rc == SQLITE_OK)

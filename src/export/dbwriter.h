@@ -13,9 +13,9 @@ struct dbwriter {
 	sqlite3 *db;
 	char *path, *tmp;
 	int force;
-	sqlite3_stmt **st;     /* prepared statements, in the order given */
+	sqlite3_stmt **st; /* prepared statements, in the order given */
 	int nst;
-	int verify;            /* check integrity before the rename */
+	int verify; /* check integrity before the rename */
 	char errmsg[512];
 };
 

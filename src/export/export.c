@@ -16,22 +16,22 @@
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
 #include "load/dbfile.h"
-#include "util/search.h"
 #include "util/i18n.h"
+#include "util/search.h"
 #include "util/xalloc.h"
 
 struct input_state {
 	sqlite3 *db;
 	const char *path;
 	int version;
-	const int64_t *ops;          /* exported op ids, sorted */
+	const int64_t *ops; /* exported op ids, sorted */
 	size_t nops;
-	struct idmap apis;           /* exported API ids -> output ids */
-	int64_t api_lo, api_hi;      /* range of the exported API ids */
-	int64_t links_lo, links_hi;  /* rowids of the rocpd_api_ops rows that go */
+	struct idmap apis;          /* exported API ids -> output ids */
+	int64_t api_lo, api_hi;     /* range of the exported API ids */
+	int64_t links_lo, links_hi; /* rowids of the rocpd_api_ops rows that go */
 	int any_api, any_link;
-	struct idmap op_out;         /* several inputs: op id -> output id */
-	struct idmap code_out;       /* kernel code objects -> output ids */
+	struct idmap op_out;            /* several inputs: op id -> output id */
+	struct idmap code_out;          /* kernel code objects -> output ids */
 	struct idmap str_out, ustr_out; /* string ids -> output string ids */
 	sqlite3_stmt *str_lookup, *ustr_lookup;
 };
@@ -64,8 +64,9 @@ static int out_string(struct exporter *x, struct input_state *in, int ustring, i
 		return 0;
 	}
 	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
-	if (!*lookup && sqlite3_prepare_v2(in->db, ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
-						       : "SELECT string FROM rocpd_string WHERE id = ?1",
+	if (!*lookup && sqlite3_prepare_v2(in->db,
+					   ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						   : "SELECT string FROM rocpd_string WHERE id = ?1",
 					   -1, lookup, NULL) != SQLITE_OK)
 		return fail_sql(x, in->db, in->path);
 	sqlite3_reset(*lookup);
@@ -82,8 +83,8 @@ static int out_string(struct exporter *x, struct input_state *in, int ustring, i
 }
 
 /* Translate one column of a row; *keep becomes 0 when the row must not go. */
-static int translate(struct exporter *x, struct input_state *in, enum col_kind k, sqlite3_stmt *src,
-		     int col, sqlite3_stmt *dst, int *keep)
+static int translate(struct exporter *x, struct input_state *in, enum col_kind k, sqlite3_stmt *src, int col,
+		     sqlite3_stmt *dst, int *keep)
 {
 	if (k == K_COPY || sqlite3_column_type(src, col) == SQLITE_NULL) {
 		sqlite3_bind_value(dst, col + 1, sqlite3_column_value(src, col));
@@ -183,7 +184,8 @@ static int copy_table(struct exporter *x, struct input_state *in, const struct t
 		return fail_sql(x, in->db, in->path);
 	if (sqlite3_column_count(src) != p->ncols) {
 		sqlite3_finalize(src);
-		return err_set(x->err, _("%s: table %s differs from the first input's; export the inputs separately"),
+		return err_set(x->err,
+			       _("%s: table %s differs from the first input's; export the inputs separately"),
 			       in->path, p->name);
 	}
 	if (p->where && p->bind_span) {
@@ -250,8 +252,9 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 static const char *input_text(struct input_state *in, int ustring, int64_t id, size_t *len)
 {
 	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
-	if (!*lookup && sqlite3_prepare_v2(in->db, ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
-						       : "SELECT string FROM rocpd_string WHERE id = ?1",
+	if (!*lookup && sqlite3_prepare_v2(in->db,
+					   ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						   : "SELECT string FROM rocpd_string WHERE id = ?1",
 					   -1, lookup, NULL) != SQLITE_OK)
 		return NULL;
 	sqlite3_reset(*lookup);
@@ -263,7 +266,8 @@ static const char *input_text(struct input_state *in, int ustring, int64_t id, s
 }
 
 /* Does the string pass the filter? Each string is matched once. */
-static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring, int64_t id)
+static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring,
+		       int64_t id)
 {
 	uint32_t v;
 	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
@@ -295,7 +299,8 @@ static int64_t marker_string(struct input_state *in)
 	sqlite3_stmt *st;
 	int64_t id = -1;
 	if (sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
-			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return id;
@@ -306,7 +311,8 @@ static int64_t marker_string(struct input_state *in)
 static int select_apis(struct exporter *x, struct input_state *in)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) !=
+	    SQLITE_OK)
 		return fail_sql(x, in->db, in->path);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		if (!sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
@@ -395,15 +401,21 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct stat in;
 		if (t->inputs[i].format != t->inputs[0].format)
-			return err_set(err, _("%s: rpd and rocpd inputs cannot go into one export; export them separately"),
+			return err_set(err,
+				       _("%s: rpd and rocpd inputs cannot go into one export; export them "
+					 "separately"),
 				       t->inputs[i].path);
 		if (t->inputs[i].format == INPUT_ROCPD && strcmp(t->inputs[i].path, t->inputs[0].path) != 0)
-			return err_set(err, _("%s: rocpd databases are exported one at a time"), t->inputs[i].path);
+			return err_set(err, _("%s: rocpd databases are exported one at a time"),
+				       t->inputs[i].path);
 		if (t->inputs[i].schema_version != t->inputs[0].schema_version)
-			return err_set(err, _("%s: rpd schema_version %d differs from %s's (%d); export them separately"),
-				       t->inputs[i].path, t->inputs[i].schema_version, t->inputs[0].path,
-				       t->inputs[0].schema_version);
-		if (exists && stat(t->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+			return err_set(
+				err,
+				_("%s: rpd schema_version %d differs from %s's (%d); export them separately"),
+				t->inputs[i].path, t->inputs[i].schema_version, t->inputs[0].path,
+				t->inputs[0].schema_version);
+		if (exists && stat(t->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev &&
+		    in.st_ino == out.st_ino)
 			return err_set(err, _("%s: is an input; it is never overwritten"), r->path);
 	}
 	return 0;
@@ -434,7 +446,8 @@ static void record(struct exporter *x, const struct export_result *res)
 	add_metadata(x, "rpdtop::filter", buf);
 	buf[0] = '\0';
 	if (r->window->active)
-		snprintf(buf, sizeof(buf), "%lld:%lld", (long long)r->window->start, (long long)r->window->end);
+		snprintf(buf, sizeof(buf), "%lld:%lld", (long long)r->window->start,
+			 (long long)r->window->end);
 	add_metadata(x, "rpdtop::window", buf);
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)res->ops);
 	add_metadata(x, "rpdtop::exported_ops", buf);
@@ -453,7 +466,8 @@ static int same_encoding(struct exporter *x, sqlite3 *input)
 {
 	sqlite3_stmt *st;
 	char *set = NULL;
-	if (sqlite3_prepare_v2(input, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+	if (sqlite3_prepare_v2(input, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW) {
 		const char *enc = (const char *)sqlite3_column_text(st, 0);
 		if (enc && strcmp(enc, "UTF-8") != 0)
 			set = sqlite3_mprintf("PRAGMA main.encoding = %Q", enc);
@@ -488,7 +502,8 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		return -1;
 	/* rpdtop itself refuses a trace without GPU ops: so does the export. */
 	if (r->sel && r->sel->nops == 0)
-		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"), r->path);
+		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"),
+			       r->path);
 	int rocpd = r->t->inputs[0].format == INPUT_ROCPD;
 	/* A rocpd file with several nodes is several inputs of one path. */
 	if (rocpd)
@@ -517,7 +532,8 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
 		rc = export_attach(&x, &src);
 		if (rc == 0)
-			rc = rocpd ? export_rocpd(&x, ops, n, &res->apis) : export_single_sql(&x, &src, ops, n, &res->apis);
+			rc = rocpd ? export_rocpd(&x, ops, n, &res->apis)
+				   : export_single_sql(&x, &src, ops, n, &res->apis);
 		free(ops);
 	}
 	for (size_t i = 0; rc == 0 && x.several && i < r->t->ninputs; i++)

@@ -13,16 +13,16 @@
 
 struct export_request {
 	const struct trace *t;
-	const struct selection *sel;   /* the ops to export */
-	const struct filter *filter;   /* API calls are judged by it too */
+	const struct selection *sel; /* the ops to export */
+	const struct filter *filter; /* API calls are judged by it too */
 	const struct window *window;
 	const char *path;
-	int force;                     /* replace an existing file */
+	int force; /* replace an existing file */
 };
 
 struct export_result {
 	uint64_t ops, apis;
-	int64_t bytes;                 /* size of the file written */
+	int64_t bytes; /* size of the file written */
 };
 
 /* Write the export; on failure nothing is left at path (or beside it). */

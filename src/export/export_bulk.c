@@ -41,10 +41,14 @@ static uint32_t out_encoding(sqlite3 *db)
 {
 	sqlite3_stmt *st;
 	uint32_t enc = 0;
-	if (sqlite3_prepare_v2(db, "PRAGMA main.encoding", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+	if (sqlite3_prepare_v2(db, "PRAGMA main.encoding", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
-		enc = !name ? 0 : strcmp(name, "UTF-8") == 0 ? SQLITE_UTF8 : strcmp(name, "UTF-16le") == 0 ? SQLITE_UTF16LE
-			: strcmp(name, "UTF-16be") == 0 ? SQLITE_UTF16BE : 0;
+		enc = !name                           ? 0
+		      : strcmp(name, "UTF-8") == 0    ? SQLITE_UTF8
+		      : strcmp(name, "UTF-16le") == 0 ? SQLITE_UTF16LE
+		      : strcmp(name, "UTF-16be") == 0 ? SQLITE_UTF16BE
+						      : 0;
 	}
 	sqlite3_finalize(st);
 	return enc;
@@ -97,10 +101,10 @@ void export_bulk_free(struct export_bulk *b)
 
 /* What decides whether a row goes, and the strings it names. */
 struct bulk_job {
-	const struct idset *key;                  /* the rowids that may go */
+	const struct idset *key; /* the rowids that may go */
 	int ncols;
 	const struct idset *test[PAGESCAN_MAX_COLS]; /* the column's id must be in it */
-	int mark[PAGESCAN_MAX_COLS];              /* -1, 0 (rocpd_string) or 1 (ustring) */
+	int mark[PAGESCAN_MAX_COLS];                 /* -1, 0 (rocpd_string) or 1 (ustring) */
 };
 
 struct bulk_worker {
@@ -230,11 +234,14 @@ int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
 		      const struct export_sets *sets, int key)
 {
 	/* An index made with the table (UNIQUE) would miss the rows. */
-	if (p->where || scalar(x->out.db, "SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?1",
-			       p->name) != 0)
+	if (p->where ||
+	    scalar(x->out.db,
+		   "SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?1",
+		   p->name) != 0)
 		return 1;
-	int64_t root = scalar(x->out.db, "SELECT rootpage FROM main.sqlite_master WHERE type = 'table' AND name = ?1",
-			      p->name);
+	int64_t root =
+		scalar(x->out.db,
+		       "SELECT rootpage FROM main.sqlite_master WHERE type = 'table' AND name = ?1", p->name);
 	struct bulk_job j;
 	char *names[PAGESCAN_MAX_COLS];
 	memset(names, 0, sizeof(names));

@@ -20,7 +20,7 @@
 
 struct bulk_table {
 	char *name;
-	uint32_t root;                      /* in the output */
+	uint32_t root; /* in the output */
 	struct leaf_run runs[BULK_THREADS];
 	uint64_t rows;
 	int64_t max_rowid;
@@ -29,8 +29,8 @@ struct bulk_table {
 struct export_bulk {
 	struct leaf_writer w[BULK_THREADS];
 	int nthreads;
-	int ready;                          /* writers and marks made */
-	uint32_t encoding;                  /* the output's text (SQLITE_UTF8...) */
+	int ready;         /* writers and marks made */
+	uint32_t encoding; /* the output's text (SQLITE_UTF8...) */
 	struct bulk_table *tables;
 	size_t ntables, cap;
 	struct idset marks[BULK_THREADS][2]; /* strings, ustrings the rows name */

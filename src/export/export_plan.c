@@ -82,8 +82,10 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 {
 	sqlite3_stmt *st;
 	/* Only a lone INTEGER PRIMARY KEY is the rowid; a composite key is not. */
-	char *sql = sqlite3_mprintf("SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
-				    "FROM pragma_table_info(%Q) ORDER BY cid", p->name, p->name);
+	char *sql = sqlite3_mprintf(
+		"SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
+		"FROM pragma_table_info(%Q) ORDER BY cid",
+		p->name, p->name);
 	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
@@ -138,7 +140,8 @@ static int order_of(const char *name)
 
 static int by_order(const void *a, const void *b)
 {
-	return order_of(((const struct table_plan *)a)->name) - order_of(((const struct table_plan *)b)->name);
+	return order_of(((const struct table_plan *)a)->name) -
+	       order_of(((const struct table_plan *)b)->name);
 }
 
 static void add_sql(char **buf, size_t *len, size_t *cap, const char *sql)
@@ -156,7 +159,8 @@ static int schema_version(sqlite3 *db)
 	sqlite3_stmt *st;
 	int v = 2;
 	if (sqlite3_prepare_v2(db, "SELECT value FROM rocpd_metadata WHERE tag = 'schema_version'", -1, &st,
-			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return v;
@@ -182,7 +186,8 @@ static int create_table(struct exporter *x, const char *name, const char *sql, s
 		p->where = " WHERE start < ?1 AND end > ?2";
 		p->bind_span = 1;
 	}
-	p->first_input_only = strcmp(name, "rocpd_metadata") == 0 || strcmp(name, "rocpd_kernelcodeobject") == 0;
+	p->first_input_only =
+		strcmp(name, "rocpd_metadata") == 0 || strcmp(name, "rocpd_kernelcodeobject") == 0;
 	return plan_columns(x, first, p, version) || prepare_insert(x, p);
 }
 
@@ -191,8 +196,10 @@ int export_plan(struct exporter *x, sqlite3 *first, const char *path)
 	sqlite3_stmt *st;
 	int version = schema_version(first);
 	size_t len = 0, cap = 0;
-	if (sqlite3_prepare_v2(first, "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
-			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(first,
+			       "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+			       -1, &st, NULL) != SQLITE_OK)
 		return err_set(x->err, "%s: %s", path, sqlite3_errmsg(first));
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
@@ -202,14 +209,14 @@ int export_plan(struct exporter *x, sqlite3 *first, const char *path)
 		if (strcmp(type, "table") == 0)
 			rc = create_table(x, name, sql, first, version);
 		else
-			add_sql(&x->views, &len, &cap, sql);   /* views and indexes */
+			add_sql(&x->views, &len, &cap, sql); /* views and indexes */
 	}
 	sqlite3_finalize(st);
 	if (!x->views)
 		x->views = xstrdup("");
 	qsort(x->plans, x->nplans, sizeof(*x->plans), by_order);
-	if (rc == 0 && sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_string (id, string) VALUES (?1, ?2)", -1,
-					  &x->insert_string, NULL) != SQLITE_OK)
+	if (rc == 0 && sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_string (id, string) VALUES (?1, ?2)",
+					  -1, &x->insert_string, NULL) != SQLITE_OK)
 		rc = err_set(x->err, _("%s: not an rpd trace (no rocpd_string table)"), path);
 	if (rc == 0 && version >= 3 &&
 	    sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_ustring (id, string) VALUES (?1, ?2)", -1,
@@ -255,7 +262,8 @@ int export_string(struct exporter *x, int ustring, const char *s, size_t len, in
 	uint32_t id = strtab_intern_len(tab, s, len);
 	*out = (int64_t)id + 1;
 	/* "" is interned from the start: write it when first used, like the rest. */
-	int fresh = id >= before || (id == 0 && !(ustring ? x->ustrings_empty_written : x->strings_empty_written));
+	int fresh = id >= before ||
+		    (id == 0 && !(ustring ? x->ustrings_empty_written : x->strings_empty_written));
 	if (!fresh)
 		return 0;
 	if (id == 0) {
@@ -286,9 +294,11 @@ int export_code_object(struct exporter *x, struct idmap *map, int64_t id, int64_
 		sqlite3_finalize(st);
 	}
 	if (!exists) {
-		if (!x->insert_code && sqlite3_prepare_v2(x->out.db,
-			"INSERT INTO rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) VALUES (?1, 0, 0, 0)", -1,
-			&x->insert_code, NULL) != SQLITE_OK)
+		if (!x->insert_code &&
+		    sqlite3_prepare_v2(
+			    x->out.db,
+			    "INSERT INTO rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) VALUES (?1, 0, 0, 0)",
+			    -1, &x->insert_code, NULL) != SQLITE_OK)
 			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
 		sqlite3_bind_int64(x->insert_code, 1, id);
 		int rc = sqlite3_step(x->insert_code);

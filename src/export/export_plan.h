@@ -13,44 +13,44 @@
 /* What a column holds, which decides whether a row goes and how its value
  * is translated. */
 enum col_kind {
-	K_COPY,      /* copied as it is */
-	K_OP_PK,     /* rocpd_op.id */
-	K_API_PK,    /* rocpd_api.id */
-	K_OP_REF,    /* an op id: the row goes only if that op does */
-	K_API_REF,   /* an API id: likewise */
-	K_STR,       /* a rocpd_string id */
-	K_USTR,      /* a rocpd_ustring id */
-	K_CODE_PK,   /* rocpd_kernelcodeobject.id */
-	K_CODE_REF,  /* a kernel code object id */
-	K_ROWID,     /* a table's own row id: renumbered with several inputs */
+	K_COPY,     /* copied as it is */
+	K_OP_PK,    /* rocpd_op.id */
+	K_API_PK,   /* rocpd_api.id */
+	K_OP_REF,   /* an op id: the row goes only if that op does */
+	K_API_REF,  /* an API id: likewise */
+	K_STR,      /* a rocpd_string id */
+	K_USTR,     /* a rocpd_ustring id */
+	K_CODE_PK,  /* rocpd_kernelcodeobject.id */
+	K_CODE_REF, /* a kernel code object id */
+	K_ROWID,    /* a table's own row id: renumbered with several inputs */
 };
 
 struct table_plan {
 	char *name;
 	int ncols;
 	enum col_kind *kinds;
-	const char *where;     /* extra condition on the rows read, or NULL */
-	int key;               /* column of the integer primary key, or -1 */
-	int bind_span;         /* where takes the exported span's end and start */
-	int first_input_only;  /* rocpd_metadata */
-	sqlite3_stmt *insert;  /* on the output */
+	const char *where;    /* extra condition on the rows read, or NULL */
+	int key;              /* column of the integer primary key, or -1 */
+	int bind_span;        /* where takes the exported span's end and start */
+	int first_input_only; /* rocpd_metadata */
+	sqlite3_stmt *insert; /* on the output */
 };
 
 struct exporter {
 	const struct export_request *req;
 	struct rpd_error *err;
 	struct dbwriter out;
-	int several;                   /* several inputs: ids renumbered */
+	int several; /* several inputs: ids renumbered */
 	struct table_plan *plans;
 	size_t nplans;
-	char *views;                   /* the inputs' views and indexes, last */
+	char *views; /* the inputs' views and indexes, last */
 	struct strtab strings, ustrings;
 	sqlite3_stmt *insert_string, *insert_ustring, *insert_code;
 	int64_t next_op, next_api, next_code;
-	int64_t span_start, span_end;  /* of the exported ops */
-	int64_t repaired;              /* code objects made up for dangling ids */
+	int64_t span_start, span_end; /* of the exported ops */
+	int64_t repaired;             /* code objects made up for dangling ids */
 	int strings_empty_written, ustrings_empty_written;
-	char metadata_table[128];      /* where the export records itself */
+	char metadata_table[128]; /* where the export records itself */
 };
 
 /* Plan every table of the first input's schema and create it in the

@@ -32,9 +32,11 @@ static char *table_of(struct exporter *x, const char *base)
 	sqlite3_stmt *st;
 	char *name = NULL;
 	size_t n = strlen(base);
-	if (sqlite3_prepare_v2(x->out.db, "SELECT name FROM src.sqlite_master WHERE type = 'table' "
-			       "AND substr(name, 1, ?2) = ?1 AND substr(name, ?2 + 1, 1) = '_' ORDER BY rowid",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    x->out.db,
+		    "SELECT name FROM src.sqlite_master WHERE type = 'table' "
+		    "AND substr(name, 1, ?2) = ?1 AND substr(name, ?2 + 1, 1) = '_' ORDER BY rowid",
+		    -1, &st, NULL) != SQLITE_OK)
 		return NULL;
 	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 2, (int)n);
@@ -48,8 +50,10 @@ static int create_schema(struct exporter *x)
 {
 	sqlite3_stmt *st;
 	size_t len = 0, cap = 0;
-	if (sqlite3_prepare_v2(x->out.db, "SELECT type, sql FROM src.sqlite_master WHERE sql IS NOT NULL "
-			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(x->out.db,
+			       "SELECT type, sql FROM src.sqlite_master WHERE sql IS NOT NULL "
+			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+			       -1, &st, NULL) != SQLITE_OK)
 		return fail(x);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
@@ -74,13 +78,17 @@ static int create_schema(struct exporter *x)
 static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
 {
 	sqlite3_stmt *disp, *copy;
-	if (exec(x, "CREATE TEMP TABLE x_disp (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_copy (id INTEGER PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_regions (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_events (id INTEGER PRIMARY KEY); "
+	if (exec(x, "CREATE TEMP TABLE x_disp (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_copy (id INTEGER "
+		    "PRIMARY KEY); "
+		    "CREATE TEMP TABLE x_regions (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_events (id "
+		    "INTEGER PRIMARY KEY); "
 		    "CREATE TEMP TABLE x_corr (id INTEGER PRIMARY KEY)"))
 		return -1;
-	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_disp VALUES (?1)", -1, &disp, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_disp VALUES (?1)", -1, &disp, NULL) !=
+	    SQLITE_OK)
 		return fail(x);
-	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_copy VALUES (?1)", -1, &copy, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_copy VALUES (?1)", -1, &copy, NULL) !=
+	    SQLITE_OK) {
 		sqlite3_finalize(disp);
 		return fail(x);
 	}
@@ -105,24 +113,43 @@ static int fill_regions(struct exporter *x, const char *const *t)
 	char sql[2048], win[160] = "1";
 	const struct window *w = x->req->window;
 	if (w->active)
-		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start, (long long)w->end);
+		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start,
+			 (long long)w->end);
 	snprintf(sql, sizeof(sql),
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN temp.x_disp AND event_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN temp.x_copy AND event_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_corr SELECT correlation_id FROM src.\"%s\" WHERE id IN temp.x_events AND correlation_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_regions SELECT R.id FROM src.\"%s\" R JOIN src.\"%s\" E ON E.id = R.event_id "
+		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
+		 "temp.x_disp AND event_id IS NOT NULL;"
+		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
+		 "temp.x_copy AND event_id IS NOT NULL;"
+		 "INSERT OR IGNORE INTO temp.x_corr SELECT correlation_id FROM src.\"%s\" WHERE id IN "
+		 "temp.x_events AND correlation_id IS NOT NULL;"
+		 "INSERT OR IGNORE INTO temp.x_regions SELECT R.id FROM src.\"%s\" R JOIN src.\"%s\" E ON "
+		 "E.id = R.event_id "
 		 "WHERE E.correlation_id IN temp.x_corr;"
 		 "INSERT OR IGNORE INTO temp.x_regions SELECT id FROM src.\"%s\" WHERE %s AND %s;"
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN temp.x_regions AND event_id IS NOT NULL;",
-		 t[0], t[1], t[3], t[2], t[3], t[2], win, x->req->filter->n ? "rpdtop_pass(name_id, 0)" : "1", t[2]);
+		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
+		 "temp.x_regions AND event_id IS NOT NULL;",
+		 t[0], t[1], t[3], t[2], t[3], t[2], win, x->req->filter->n ? "rpdtop_pass(name_id, 0)" : "1",
+		 t[2]);
 	return exec(x, sql);
 }
 
-enum { T_DISPATCH, T_COPY, T_REGION, T_EVENT, T_ARG, T_PMC_EVENT, T_SAMPLE, T_ALLOCATE, T_STRING,
-       T_TRACK, T_METADATA, NT };
+enum {
+	T_DISPATCH,
+	T_COPY,
+	T_REGION,
+	T_EVENT,
+	T_ARG,
+	T_PMC_EVENT,
+	T_SAMPLE,
+	T_ALLOCATE,
+	T_STRING,
+	T_TRACK,
+	T_METADATA,
+	NT
+};
 static const char *const bases[NT] = {
-	"rocpd_kernel_dispatch", "rocpd_memory_copy", "rocpd_region", "rocpd_event", "rocpd_arg",
-	"rocpd_pmc_event", "rocpd_sample", "rocpd_allocate_unused", "rocpd_string", "rocpd_track",
+	"rocpd_kernel_dispatch", "rocpd_memory_copy", "rocpd_region",          "rocpd_event",  "rocpd_arg",
+	"rocpd_pmc_event",       "rocpd_sample",      "rocpd_allocate_unused", "rocpd_string", "rocpd_track",
 	"rocpd_metadata",
 };
 
@@ -142,8 +169,10 @@ static int copy_where(struct exporter *x, const char *table, const char *where)
 static int copy_others(struct exporter *x, char *const *t)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(x->out.db, "SELECT name FROM src.sqlite_master WHERE type = 'table' "
-			       "AND name NOT LIKE 'sqlite_%'", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(x->out.db,
+			       "SELECT name FROM src.sqlite_master WHERE type = 'table' "
+			       "AND name NOT LIKE 'sqlite_%'",
+			       -1, &st, NULL) != SQLITE_OK)
 		return fail(x);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
@@ -161,14 +190,17 @@ static int copy_others(struct exporter *x, char *const *t)
 static int copy_trimmed(struct exporter *x, char *const *t, const char *allocate)
 {
 	char span[160], samples[160];
-	snprintf(span, sizeof(span), "start < %lld AND end > %lld", (long long)x->span_end, (long long)x->span_start);
-	snprintf(samples, sizeof(samples), "timestamp >= %lld AND timestamp <= %lld", (long long)x->span_start,
-		 (long long)x->span_end);
-	if (copy_where(x, t[T_DISPATCH], "id IN temp.x_disp") || copy_where(x, t[T_COPY], "id IN temp.x_copy") ||
-	    copy_where(x, t[T_REGION], "id IN temp.x_regions") || copy_where(x, t[T_EVENT], "id IN temp.x_events") ||
+	snprintf(span, sizeof(span), "start < %lld AND end > %lld", (long long)x->span_end,
+		 (long long)x->span_start);
+	snprintf(samples, sizeof(samples), "timestamp >= %lld AND timestamp <= %lld",
+		 (long long)x->span_start, (long long)x->span_end);
+	if (copy_where(x, t[T_DISPATCH], "id IN temp.x_disp") ||
+	    copy_where(x, t[T_COPY], "id IN temp.x_copy") ||
+	    copy_where(x, t[T_REGION], "id IN temp.x_regions") ||
+	    copy_where(x, t[T_EVENT], "id IN temp.x_events") ||
 	    copy_where(x, t[T_ARG], "event_id IN temp.x_events") ||
-	    copy_where(x, t[T_PMC_EVENT], "event_id IN temp.x_events") || copy_where(x, t[T_SAMPLE], samples) ||
-	    copy_where(x, allocate, span))
+	    copy_where(x, t[T_PMC_EVENT], "event_id IN temp.x_events") ||
+	    copy_where(x, t[T_SAMPLE], samples) || copy_where(x, allocate, span))
 		return -1;
 	/* Strings: those the kept rows name. */
 	char sql[2048];
@@ -187,7 +219,8 @@ int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *
 	for (int i = 0; rc == 0 && i < NT; i++) {
 		t[i] = table_of(x, bases[i]);
 		if (!t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
-			rc = err_set(x->err, _("%s: rocpd database without a %s table"), x->req->t->inputs[0].path, bases[i]);
+			rc = err_set(x->err, _("%s: rocpd database without a %s table"),
+				     x->req->t->inputs[0].path, bases[i]);
 	}
 	char *allocate = rc == 0 ? table_of(x, "rocpd_memory_allocate") : NULL;
 	if (rc == 0)
@@ -202,7 +235,8 @@ int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *
 		char sql[256];
 		snprintf(sql, sizeof(sql), "SELECT count(*) FROM main.\"%s\"", t[T_REGION]);
 		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) == SQLITE_OK &&
+		    sqlite3_step(st) == SQLITE_ROW)
 			*apis = (uint64_t)sqlite3_column_int64(st, 0);
 		sqlite3_finalize(st);
 		snprintf(x->metadata_table, sizeof(x->metadata_table), "%s", t[T_METADATA]);

@@ -42,7 +42,7 @@ struct chooser {
 	struct exporter *x;
 	struct export_src *src;
 	struct export_sets *sets;
-	struct idset launchers;  /* API calls that launched exported ops */
+	struct idset launchers; /* API calls that launched exported ops */
 	int64_t marker;         /* rocpd_string id of "UserMarker", or -1 */
 	int ustring_args;       /* markers' text is in rocpd_ustring */
 };
@@ -120,7 +120,8 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 		/* Start over in SQL: nothing kept so far counts twice. */
 		for (int k = 0; k < n; k++) {
 			idset_free(&parts[k].kept);
-			idset_init(&parts[k].kept, parts[0].c->sets->set[SET_APIS].lo, parts[0].c->sets->set[SET_APIS].hi);
+			idset_init(&parts[k].kept, parts[0].c->sets->set[SET_APIS].lo,
+				   parts[0].c->sets->set[SET_APIS].hi);
 			parts[k].ncand = 0;
 		}
 	}
@@ -145,8 +146,8 @@ static int64_t marker_id(sqlite3 *db)
 {
 	sqlite3_stmt *st;
 	int64_t id = -1;
-	if (sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st, NULL) ==
-		    SQLITE_OK &&
+	if (sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
+			       NULL) == SQLITE_OK &&
 	    sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -194,7 +195,10 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	if (rc != SQLITE_OK)
 		return rc;
 	idset_init(&out->set[SET_APIS], lo, hi);
-	struct chooser c = { .x = x, .src = src, .sets = out, .marker = marker_id(db),
+	struct chooser c = { .x = x,
+			     .src = src,
+			     .sets = out,
+			     .marker = marker_id(db),
 			     .ustring_args = x->req->t->inputs[0].schema_version >= 3 };
 	idset_init(&c.launchers, lo, hi);
 	struct api_part parts[API_THREADS];

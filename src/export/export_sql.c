@@ -107,14 +107,16 @@ static int mark_strings(struct exporter *x, int ustring)
 		const struct table_plan *p = &x->plans[i];
 		sqlite3_stmt *st;
 		char sql[256];
-		snprintf(sql, sizeof(sql), "SELECT name FROM main.pragma_table_info('%s') ORDER BY cid", p->name);
+		snprintf(sql, sizeof(sql), "SELECT name FROM main.pragma_table_info('%s') ORDER BY cid",
+			 p->name);
 		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
 			continue;
 		for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
 			if (p->kinds[c] != (ustring ? K_USTR : K_STR))
 				continue;
-			char *mark = sqlite3_mprintf("SELECT count(rpdtop_mark(%d, \"%w\")) FROM main.\"%w\"", SET_STRINGS,
-						     (const char *)sqlite3_column_text(st, 0), p->name);
+			char *mark = sqlite3_mprintf("SELECT count(rpdtop_mark(%d, \"%w\")) FROM main.\"%w\"",
+						     SET_STRINGS, (const char *)sqlite3_column_text(st, 0),
+						     p->name);
 			int rc = exec(x, mark);
 			sqlite3_free(mark);
 			if (rc) {
@@ -216,8 +218,9 @@ static int keyed_by(const struct table_plan *p)
 static int copy_runs(struct exporter *x, const struct table_plan *p, const int64_t *ids, size_t n,
 		     const char *where)
 {
-	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2",
-				    p->name, p->name, where);
+	char *sql = sqlite3_mprintf(
+		"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2", p->name,
+		p->name, where);
 	sqlite3_stmt *st;
 	int rc = sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL);
 	sqlite3_free(sql);
@@ -281,10 +284,12 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 			int64_t lo, hi;
 			set_range(&sets->set[k], &lo, &hi);
 			size_t n = strlen(where);
-			snprintf(where + n, sizeof(where) - n, " AND rowid BETWEEN %lld AND %lld AND rpdtop_has(%d, rowid)",
-				 (long long)lo, (long long)hi, k);
+			snprintf(where + n, sizeof(where) - n,
+				 " AND rowid BETWEEN %lld AND %lld AND rpdtop_has(%d, rowid)", (long long)lo,
+				 (long long)hi, k);
 		}
-		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name, p->name, where);
+		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name,
+			 p->name, where);
 		rc = exec(x, sql);
 	}
 	for (int k = 0; k < SET_STRINGS; k++)
@@ -314,9 +319,11 @@ int export_attach(struct exporter *x, struct export_src *p)
 		return fail(x, x->out.db);
 	if (dbfile_open(in->path, &p->input, &err))
 		return err_set(x->err, "%s", err.msg);
-	if (sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p->str, NULL) ||
+	if (sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p->str,
+			       NULL) ||
 	    (in->format == INPUT_RPD && in->schema_version >= 3 &&
-	     sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p->ustr, NULL)))
+	     sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p->ustr,
+				NULL)))
 		return fail(x, p->input);
 	if (sqlite3_create_function(x->out.db, "rpdtop_pass", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, p,
 				    pass_fn, NULL, NULL) != SQLITE_OK)
@@ -345,10 +352,11 @@ static int place_bulk(struct exporter *x, struct export_src *src, struct export_
 	if (dbwriter_resume(&x->out, x->err))
 		return -1;
 	sqlite3_stmt *in, *out;
-	if (rc == 0 && sqlite3_prepare_v2(src->input, "SELECT 1 FROM sqlite_sequence WHERE name = ?1", -1, &in, NULL) ==
-			       SQLITE_OK) {
-		if (sqlite3_prepare_v2(x->out.db, "INSERT INTO main.sqlite_sequence (name, seq) VALUES (?1, ?2)", -1, &out,
-				       NULL) != SQLITE_OK)
+	if (rc == 0 && sqlite3_prepare_v2(src->input, "SELECT 1 FROM sqlite_sequence WHERE name = ?1", -1,
+					  &in, NULL) == SQLITE_OK) {
+		if (sqlite3_prepare_v2(x->out.db,
+				       "INSERT INTO main.sqlite_sequence (name, seq) VALUES (?1, ?2)", -1,
+				       &out, NULL) != SQLITE_OK)
 			rc = fail(x, x->out.db);
 		for (size_t i = 0; rc == 0 && i < b->ntables; i++) {
 			const struct bulk_table *t = &b->tables[i];

@@ -8,7 +8,7 @@
  * function rpdtop_pass(string_id, in_ustring) needs to match names. */
 struct export_src {
 	const struct filter *filter;
-	sqlite3 *input;                /* a connection of its own, for lookups */
+	sqlite3 *input; /* a connection of its own, for lookups */
 	sqlite3_stmt *str, *ustr;
 	struct idmap seen;
 };

@@ -10,11 +10,11 @@
 #include "util/idmap.h"
 
 struct idset {
-	int64_t lo, hi;       /* ids outside lo..hi are never members */
-	uint8_t *bits;        /* bitmap mode: a bit per id from lo */
-	struct idmap map;     /* hash mode (bits == NULL) */
+	int64_t lo, hi;   /* ids outside lo..hi are never members */
+	uint8_t *bits;    /* bitmap mode: a bit per id from lo */
+	struct idmap map; /* hash mode (bits == NULL) */
 	size_t count;
-	int64_t min, max;     /* of the members (count > 0) */
+	int64_t min, max; /* of the members (count > 0) */
 };
 
 /* An empty set for ids lo..hi. */

@@ -96,15 +96,31 @@ static const char *const table_sql[] = {
 };
 
 const char *const rocpd_table_names[] = {
-	"rocpd_metadata", "rocpd_string", "rocpd_info_node", "rocpd_info_process",
-	"rocpd_info_thread", "rocpd_info_agent", "rocpd_info_queue", "rocpd_info_stream",
-	"rocpd_info_pmc", "rocpd_info_code_object", "rocpd_info_kernel_symbol", "rocpd_track",
-	"rocpd_event", "rocpd_arg", "rocpd_pmc_event", "rocpd_region", "rocpd_sample",
-	"rocpd_kernel_dispatch", "rocpd_memory_copy", "rocpd_memory_allocate",
+	"rocpd_metadata",
+	"rocpd_string",
+	"rocpd_info_node",
+	"rocpd_info_process",
+	"rocpd_info_thread",
+	"rocpd_info_agent",
+	"rocpd_info_queue",
+	"rocpd_info_stream",
+	"rocpd_info_pmc",
+	"rocpd_info_code_object",
+	"rocpd_info_kernel_symbol",
+	"rocpd_track",
+	"rocpd_event",
+	"rocpd_arg",
+	"rocpd_pmc_event",
+	"rocpd_region",
+	"rocpd_sample",
+	"rocpd_kernel_dispatch",
+	"rocpd_memory_copy",
+	"rocpd_memory_allocate",
 };
 const size_t rocpd_ntables = sizeof(rocpd_table_names) / sizeof(rocpd_table_names[0]);
 _Static_assert(sizeof(table_sql) / sizeof(table_sql[0]) ==
-	       sizeof(rocpd_table_names) / sizeof(rocpd_table_names[0]), "one name per table");
+		       sizeof(rocpd_table_names) / sizeof(rocpd_table_names[0]),
+	       "one name per table");
 
 static char *join(const char *(*piece)(size_t i, const char *suffix, char *buf, size_t size),
 		  const char *suffix)

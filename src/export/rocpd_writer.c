@@ -13,8 +13,20 @@
 
 /* Statements use {uuid} for the table suffix. */
 enum stmt_id {
-	ST_META, ST_STRING, ST_NODE, ST_PROCESS, ST_THREAD, ST_AGENT, ST_QUEUE, ST_CODE_OBJECT,
-	ST_SYMBOL, ST_EVENT, ST_REGION, ST_DISPATCH, ST_COPY, ST_COUNT
+	ST_META,
+	ST_STRING,
+	ST_NODE,
+	ST_PROCESS,
+	ST_THREAD,
+	ST_AGENT,
+	ST_QUEUE,
+	ST_CODE_OBJECT,
+	ST_SYMBOL,
+	ST_EVENT,
+	ST_REGION,
+	ST_DISPATCH,
+	ST_COPY,
+	ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -27,13 +39,16 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_THREAD] = "INSERT INTO rocpd_info_thread{uuid} (id, guid, nid, ppid, pid, tid) "
 		      "VALUES (?1, ?2, 1, 1, ?3, ?4)",
 	[ST_AGENT] = "INSERT INTO rocpd_info_agent{uuid} (id, guid, nid, pid, type, absolute_index, "
-		     "logical_index, type_index, name, product_name) VALUES (?1, ?2, 1, 1, ?3, ?4, ?4, ?5, ?6, ?7)",
-	[ST_QUEUE] = "INSERT INTO rocpd_info_queue{uuid} (id, guid, nid, pid, name) VALUES (?1, ?2, 1, 1, ?3)",
+		     "logical_index, type_index, name, product_name) VALUES (?1, ?2, 1, 1, ?3, ?4, ?4, ?5, "
+		     "?6, ?7)",
+	[ST_QUEUE] =
+		"INSERT INTO rocpd_info_queue{uuid} (id, guid, nid, pid, name) VALUES (?1, ?2, 1, 1, ?3)",
 	[ST_CODE_OBJECT] = "INSERT INTO rocpd_info_code_object{uuid} (id, guid, nid, pid, agent_id, uri, "
 			   "storage_type) VALUES (1, ?1, 1, 1, 2, 'memory://generated', 'MEMORY')",
 	[ST_SYMBOL] = "INSERT INTO rocpd_info_kernel_symbol{uuid} (id, guid, nid, pid, code_object_id, "
 		      "kernel_name, display_name) VALUES (?1, ?2, 1, 1, 1, ?3, ?3)",
-	[ST_EVENT] = "INSERT INTO rocpd_event{uuid} (id, guid, category_id, correlation_id) VALUES (?1, ?2, ?3, ?4)",
+	[ST_EVENT] = "INSERT INTO rocpd_event{uuid} (id, guid, category_id, correlation_id) VALUES (?1, ?2, "
+		     "?3, ?4)",
 	[ST_REGION] = "INSERT INTO rocpd_region{uuid} (guid, nid, pid, tid, start, end, name_id, event_id) "
 		      "VALUES (?1, 1, ?2, ?3, ?4, ?5, ?6, ?7)",
 	[ST_DISPATCH] = "INSERT INTO rocpd_kernel_dispatch{uuid} (guid, nid, pid, tid, agent_id, kernel_id, "
@@ -48,7 +63,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 struct rocpd_writer {
 	struct dbwriter db;
 	char suffix[64], guid[40];
-	struct strtab strings;          /* rocpd_string id = strtab id + 1 */
+	struct strtab strings; /* rocpd_string id = strtab id + 1 */
 	struct idmap process, thread, agent, queue, symbol;
 	int64_t nprocess, nthread, nagent, nqueue, nsymbol, nevent, ndispatch;
 };
@@ -264,8 +279,8 @@ int rocpd_writer_region(struct rocpd_writer *w, const struct rocpd_region_row *r
 	return step(w, ST_REGION);
 }
 
-static int gpu_common(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t *pid,
-		      int64_t *agent, int64_t *queue, int64_t *event)
+static int gpu_common(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t *pid, int64_t *agent,
+		      int64_t *queue, int64_t *event)
 {
 	int64_t pk[1] = { g->pid }, ak[1] = { g->gpu }, qk[2] = { g->gpu, g->queue };
 	return lookup(w, &w->process, &w->nprocess, (uint64_t)g->pid, pk, insert_process, pid) ||
@@ -284,8 +299,8 @@ static int insert_symbol(struct rocpd_writer *w, int64_t id, const int64_t *k)
 	return step(w, ST_SYMBOL);
 }
 
-static int write_dispatch(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid,
-			  int64_t agent, int64_t queue, int64_t event)
+static int write_dispatch(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid, int64_t agent,
+			  int64_t queue, int64_t event)
 {
 	int64_t name, symbol;
 	if (string_id(w, g->kernel, &name))
@@ -295,19 +310,30 @@ static int write_dispatch(struct rocpd_writer *w, const struct rocpd_gpu_row *g,
 		return -1;
 	sqlite3_stmt *st = w->db.st[ST_DISPATCH];
 	bind_guid(w, ST_DISPATCH, 1);
-	int64_t v[] = { pid, agent, symbol, ++w->ndispatch, queue, g->start, g->end,
-			g->workgroup[0], g->workgroup[1], g->workgroup[2],
-			g->grid[0], g->grid[1], g->grid[2], event };
+	int64_t v[] = { pid,
+			agent,
+			symbol,
+			++w->ndispatch,
+			queue,
+			g->start,
+			g->end,
+			g->workgroup[0],
+			g->workgroup[1],
+			g->workgroup[2],
+			g->grid[0],
+			g->grid[1],
+			g->grid[2],
+			event };
 	for (int i = 0; i < 14; i++)
 		sqlite3_bind_int64(st, i + 2, v[i]);
 	return step(w, ST_DISPATCH);
 }
 
-static int write_copy(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid,
-		      int64_t agent, int64_t queue, int64_t event)
+static int write_copy(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid, int64_t agent,
+		      int64_t queue, int64_t event)
 {
-	static const char *const names[] = { "", "MEMORY_COPY_HOST_TO_DEVICE",
-					     "MEMORY_COPY_DEVICE_TO_HOST", "MEMORY_COPY_DEVICE_TO_DEVICE" };
+	static const char *const names[] = { "", "MEMORY_COPY_HOST_TO_DEVICE", "MEMORY_COPY_DEVICE_TO_HOST",
+					     "MEMORY_COPY_DEVICE_TO_DEVICE" };
 	int64_t name, cpu = 1;
 	if (string_id(w, names[g->copy_kind & 3], &name))
 		return -1;

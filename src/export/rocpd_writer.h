@@ -26,7 +26,7 @@ struct rocpd_gpu_row {
 	int copy_kind;
 	int64_t size;
 	int64_t grid[3], workgroup[3];
-	int64_t correlation;         /* 0: none */
+	int64_t correlation; /* 0: none */
 };
 
 /* node names the machine (rocpd_info_node.hostname). */

@@ -30,7 +30,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 
 struct rpd_writer {
 	struct dbwriter db;
-	struct strtab strings;  /* string id in the file = strtab id + 1 */
+	struct strtab strings; /* string id in the file = strtab id + 1 */
 };
 
 static int step(struct rpd_writer *w, int i)
@@ -78,8 +78,8 @@ int rpd_writer_open(struct rpd_writer **out, const char *path, int force, struct
 	return 0;
 }
 
-int rpd_writer_op(struct rpd_writer *w, int64_t id, int64_t gpu, int64_t queue, int64_t start,
-		  int64_t end, const char *desc, const char *type)
+int rpd_writer_op(struct rpd_writer *w, int64_t id, int64_t gpu, int64_t queue, int64_t start, int64_t end,
+		  const char *desc, const char *type)
 {
 	int64_t d, t;
 	if (string_id(w, desc, &d) || string_id(w, type, &t))
@@ -89,8 +89,8 @@ int rpd_writer_op(struct rpd_writer *w, int64_t id, int64_t gpu, int64_t queue, 
 	return step(w, ST_OP);
 }
 
-int rpd_writer_api(struct rpd_writer *w, int64_t id, int64_t pid, int64_t tid, int64_t start,
-		   int64_t end, const char *name, const char *args)
+int rpd_writer_api(struct rpd_writer *w, int64_t id, int64_t pid, int64_t tid, int64_t start, int64_t end,
+		   const char *name, const char *args)
 {
 	int64_t n, a;
 	if (string_id(w, name, &n) || string_id(w, args, &a))
@@ -112,7 +112,7 @@ int rpd_writer_kernel(struct rpd_writer *w, int64_t api_id, const struct rpd_ker
 	int64_t name;
 	if (string_id(w, k->kernel, &name))
 		return -1;
-	int64_t v[] = { api_id, k->grid[0], k->grid[1], k->grid[2],
+	int64_t v[] = { api_id,          k->grid[0],      k->grid[1],      k->grid[2],
 			k->workgroup[0], k->workgroup[1], k->workgroup[2], name };
 	bind_all(w, ST_KERNEL, v, 8);
 	return step(w, ST_KERNEL);
@@ -148,8 +148,7 @@ void rpd_writer_abort(struct rpd_writer *w)
 
 int rpd_writer_commit(struct rpd_writer *w, struct rpd_error *err)
 {
-	if (rpd_writer_metadata(w, "schema_version", "2") ||
-	    rpd_writer_metadata(w, "session_count", "1")) {
+	if (rpd_writer_metadata(w, "schema_version", "2") || rpd_writer_metadata(w, "session_count", "1")) {
 		err_set(err, "%s: %s", w->db.path, w->db.errmsg);
 		rpd_writer_abort(w);
 		return -1;

@@ -11,12 +11,12 @@ struct rpd_writer;
 
 struct rpd_kernel_launch {
 	int64_t grid[3], workgroup[3];
-	const char *kernel;   /* kernel name */
+	const char *kernel; /* kernel name */
 };
 
 struct rpd_copy_launch {
 	int64_t size;
-	int kind;             /* hipMemcpyKind: 1 H2D, 2 D2H, 3 D2D */
+	int kind; /* hipMemcpyKind: 1 H2D, 2 D2H, 3 D2D */
 	int64_t src_device, dst_device;
 	int sync;
 };
@@ -24,10 +24,10 @@ struct rpd_copy_launch {
 /* Start writing path. An existing file is an error unless force is set. */
 int rpd_writer_open(struct rpd_writer **w, const char *path, int force, struct rpd_error *err);
 
-int rpd_writer_op(struct rpd_writer *w, int64_t id, int64_t gpu, int64_t queue, int64_t start,
-		  int64_t end, const char *desc, const char *type);
-int rpd_writer_api(struct rpd_writer *w, int64_t id, int64_t pid, int64_t tid, int64_t start,
-		   int64_t end, const char *name, const char *args);
+int rpd_writer_op(struct rpd_writer *w, int64_t id, int64_t gpu, int64_t queue, int64_t start, int64_t end,
+		  const char *desc, const char *type);
+int rpd_writer_api(struct rpd_writer *w, int64_t id, int64_t pid, int64_t tid, int64_t start, int64_t end,
+		   const char *name, const char *args);
 int rpd_writer_link(struct rpd_writer *w, int64_t api_id, int64_t op_id);
 int rpd_writer_kernel(struct rpd_writer *w, int64_t api_id, const struct rpd_kernel_launch *k);
 int rpd_writer_copy(struct rpd_writer *w, int64_t api_id, const struct rpd_copy_launch *c);

@@ -17,8 +17,8 @@
 #define BUSY_TIMEOUT_MS 2000
 
 struct header_info {
-	int wal;            /* file format version bytes say WAL */
-	uint64_t expected;  /* bytes the header promises, 0 when unknown */
+	int wal;           /* file format version bytes say WAL */
+	uint64_t expected; /* bytes the header promises, 0 when unknown */
 };
 
 static uint32_t be32(const unsigned char *p)
@@ -28,8 +28,8 @@ static uint32_t be32(const unsigned char *p)
 
 /* Check the 100-byte SQLite header ourselves: SQLite treats an empty file as
  * an empty database and reports a cut file only when it reaches the cut. */
-static int check_header(const char *path, const struct stat *st,
-			struct header_info *info, struct rpd_error *err)
+static int check_header(const char *path, const struct stat *st, struct header_info *info,
+			struct rpd_error *err)
 {
 	unsigned char h[HEADER_SIZE];
 	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -55,8 +55,8 @@ static int check_header(const char *path, const struct stat *st,
 	/* The page count is only trustworthy when written by the same change. */
 	info->expected = be32(h + 24) == be32(h + 92) ? (uint64_t)page_size * pages : 0;
 	if (info->expected && (uint64_t)st->st_size < info->expected)
-		return err_set(err, _("%s: truncated SQLite database (%lld of %llu bytes)"),
-			       path, (long long)st->st_size, (unsigned long long)info->expected);
+		return err_set(err, _("%s: truncated SQLite database (%lld of %llu bytes)"), path,
+			       (long long)st->st_size, (unsigned long long)info->expected);
 	return 0;
 }
 
@@ -108,8 +108,7 @@ int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err)
 	case SQLITE_NOTADB:
 		return err_set(err, _("%s: not an SQLite database"), path);
 	case SQLITE_CORRUPT:
-		return err_set(err, _("%s: corrupt or truncated database (%s)"), path,
-			       sqlite3_errmsg(db));
+		return err_set(err, _("%s: corrupt or truncated database (%s)"), path, sqlite3_errmsg(db));
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED:
 		return err_set(err, _("%s: database is locked by another process"), path);
@@ -158,8 +157,8 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	if (!uri)
 		return -1;
 	sqlite3 *db = NULL;
-	int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
-				 SQLITE_OPEN_NOMUTEX, NULL);
+	int rc =
+		sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);

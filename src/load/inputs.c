@@ -58,8 +58,7 @@ static int scan(const char *dir, int depth, struct input_list *list, struct rpd_
 	return rc;
 }
 
-int inputs_expand(const char *const *args, size_t nargs, struct input_list *list,
-		  struct rpd_error *err)
+int inputs_expand(const char *const *args, size_t nargs, struct input_list *list, struct rpd_error *err)
 {
 	memset(list, 0, sizeof(*list));
 	for (size_t i = 0; i < nargs; i++) {

@@ -14,8 +14,7 @@ struct input_list {
 
 /* Expand args into list (sorted within each directory). A directory with
  * no database in it is an error. */
-int inputs_expand(const char *const *args, size_t nargs, struct input_list *list,
-		  struct rpd_error *err);
+int inputs_expand(const char *const *args, size_t nargs, struct input_list *list, struct rpd_error *err);
 void inputs_free(struct input_list *list);
 
 #endif

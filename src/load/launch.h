@@ -9,7 +9,7 @@
 #include "trace/trace.h"
 
 struct launch_dims {
-	int64_t grid[3];       /* work-items, as the runtime records them */
+	int64_t grid[3]; /* work-items, as the runtime records them */
 	int64_t workgroup[3];
 };
 

@@ -24,8 +24,7 @@ static int cores(void)
 }
 
 /* Read one input into t: the format is told by its tables. */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads,
-		    struct rpd_error *err)
+static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	sqlite3 *db;
 	int version;
@@ -39,7 +38,8 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
-			rc = rpd_read(t, db, trace_add_input(t, path, INPUT_RPD, version), what, threads, err);
+			rc = rpd_read(t, db, trace_add_input(t, path, INPUT_RPD, version), what, threads,
+				      err);
 	}
 	/* Connections are closed as soon as an input is read: a run over many
 	 * inputs must not hold a descriptor per file. */
@@ -88,7 +88,6 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 	}
 }
-
 
 /* Wait for job i, showing progress meanwhile. */
 static void wait_job(struct pool *p, size_t i, struct progress *pr)
@@ -171,14 +170,14 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	return skipped;
 }
 
-static int finish(struct trace *t, const struct input_list *in, long skipped,
-		  const struct load_options *o, struct rpd_error *err)
+static int finish(struct trace *t, const struct input_list *in, long skipped, const struct load_options *o,
+		  struct rpd_error *err)
 {
 	if (skipped > 0 && (size_t)skipped == in->n)
 		return err_set(err, _("none of the %zu inputs could be read"), in->n);
 	if (skipped > 0)
-		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"),
-			skipped, in->n);
+		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), skipped,
+			in->n);
 	if ((o->what & LOAD_OPS) && t->ops.n == 0) {
 		if (in->n == 1)
 			return err_set(err, _("%s: trace has no GPU ops"), in->paths[0]);
@@ -188,8 +187,8 @@ static int finish(struct trace *t, const struct input_list *in, long skipped,
 	return 0;
 }
 
-int trace_load(struct trace *t, const char *const *args, size_t nargs,
-	       const struct load_options *o, struct rpd_error *err)
+int trace_load(struct trace *t, const char *const *args, size_t nargs, const struct load_options *o,
+	       struct rpd_error *err)
 {
 	struct input_list in;
 	struct progress pr;

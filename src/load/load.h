@@ -10,18 +10,18 @@
 #include "util/error.h"
 
 struct load_options {
-	unsigned what;     /* enum load_what */
-	int jobs;          /* reader threads; 0: one per core */
-	int skip_bad;      /* load what can be read, warn about the rest */
-	int same_node;     /* inputs that do not name their node share one */
-	int progress;      /* show progress on stderr when it is a terminal */
+	unsigned what; /* enum load_what */
+	int jobs;      /* reader threads; 0: one per core */
+	int skip_bad;  /* load what can be read, warn about the rest */
+	int same_node; /* inputs that do not name their node share one */
+	int progress;  /* show progress on stderr when it is a terminal */
 };
 
 /* Read every input (files, or directories of .rpd/.db files) into t,
  * initialised here. Returns 0, or -1 with *err set to one line naming the
  * input at fault; t is then already freed. */
-int trace_load(struct trace *t, const char *const *args, size_t nargs,
-	       const struct load_options *o, struct rpd_error *err);
+int trace_load(struct trace *t, const char *const *args, size_t nargs, const struct load_options *o,
+	       struct rpd_error *err);
 
 /* Add the API rows and their links to a trace loaded with the ops only
  * (rpd inputs; rocpd inputs keep none). Returns -1 with *err set; the

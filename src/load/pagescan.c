@@ -34,8 +34,7 @@ static uint32_t be32(const uint8_t *p)
 
 static int read_at(const struct pagescan *ps, void *buf, int n, int64_t off)
 {
-	return ps->file->pMethods->xRead(ps->file, buf, n, off) == SQLITE_OK ? PAGESCAN_OK
-									    : PAGESCAN_NO;
+	return ps->file->pMethods->xRead(ps->file, buf, n, off) == SQLITE_OK ? PAGESCAN_OK : PAGESCAN_NO;
 }
 
 static int read_page(const struct pagescan *ps, uint32_t pgno, uint8_t *buf)
@@ -127,7 +126,8 @@ void pagescan_end(struct pagescan *ps)
 static int root_page(sqlite3 *db, const char *table, uint32_t *root)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT rootpage, sql FROM sqlite_master WHERE type = 'table' AND name = ?1",
+	if (sqlite3_prepare_v2(db,
+			       "SELECT rootpage, sql FROM sqlite_master WHERE type = 'table' AND name = ?1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return PAGESCAN_NO;
 	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
@@ -159,7 +159,7 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		const char *type = (const char *)sqlite3_column_text(st, 2);
 		if (sqlite3_column_int(st, 6) != 0)
-			ok = 0;   /* generated or hidden columns: not plain records */
+			ok = 0; /* generated or hidden columns: not plain records */
 		if (sqlite3_column_int(st, 5) > 0) {
 			npk++;
 			if (type && strcasecmp(type, "integer") == 0)
@@ -196,7 +196,7 @@ static void add_leaf(struct pagescan_table *tab, uint32_t pgno, int64_t upper)
 struct walk {
 	struct pagescan_table *tab;
 	size_t visited;
-	int leaf_depth;   /* where the first leaf was found, or -1 */
+	int leaf_depth; /* where the first leaf was found, or -1 */
 };
 
 /* Depth-first over the interior pages, leaves appended in key order; upper
@@ -238,8 +238,8 @@ static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int dep
 	return rc;
 }
 
-int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
-			int ncols, struct pagescan_table *out)
+int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols, int ncols,
+			struct pagescan_table *out)
 {
 	memset(out, 0, sizeof(*out));
 	uint32_t root;
@@ -262,7 +262,7 @@ void pagescan_table_free(struct pagescan_table *tab)
 void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi)
 {
 	size_t n = 0;
-	int64_t below = INT64_MIN;   /* every key of leaf i is above this */
+	int64_t below = INT64_MIN; /* every key of leaf i is above this */
 	for (size_t i = 0; i < tab->nleaves; i++) {
 		int64_t upper = tab->upper[i];
 		if (upper >= lo && below < hi) {
@@ -327,8 +327,8 @@ static int serial_int(uint64_t t, const uint8_t *b, int64_t *out)
 }
 
 /* Wanted columns of one record, into v. */
-static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot,
-			 const uint8_t *rec, uint64_t size, int64_t rowid, int64_t *v)
+static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
+			 uint64_t size, int64_t rowid, int64_t *v)
 {
 	const uint8_t *end = rec + size;
 	uint64_t hsize;
@@ -359,7 +359,7 @@ struct leaf_ctx {
 	int maxcol;
 	int8_t slot[MAX_RECORD_COLS];
 	pagescan_row_fn fn;
-	pagescan_cell_fn cell;      /* instead of fn */
+	pagescan_cell_fn cell; /* instead of fn */
 	void *ctx;
 	size_t row;
 };
@@ -396,9 +396,9 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 struct worker {
 	const struct pagescan *ps;
 	const struct pagescan_table *tab;
-	size_t from, to;            /* leaves */
+	size_t from, to; /* leaves */
 	struct pagescan_part *part;
-	pagescan_row_fn fn;         /* both NULL: only count the rows */
+	pagescan_row_fn fn; /* both NULL: only count the rows */
 	pagescan_cell_fn cell;
 	void *ctx;
 	int rc;
@@ -411,7 +411,8 @@ static void count_rows(struct worker *w)
 	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++) {
 		uint32_t pgno = w->tab->leaf[i];
 		int off = header_offset(pgno);
-		if (pgno < 1 || pgno > w->ps->npages || read_at(w->ps, h, off + 8, (int64_t)(pgno - 1) * w->ps->page_size) ||
+		if (pgno < 1 || pgno > w->ps->npages ||
+		    read_at(w->ps, h, off + 8, (int64_t)(pgno - 1) * w->ps->page_size) ||
 		    h[off] != LEAF_TABLE)
 			w->rc = PAGESCAN_NO;
 		else
@@ -421,7 +422,9 @@ static void count_rows(struct worker *w)
 
 static void decode_rows(struct worker *w)
 {
-	struct leaf_ctx c = { .tab = w->tab, .fn = w->fn, .cell = w->cell, .ctx = w->ctx, .row = w->part->first };
+	struct leaf_ctx c = {
+		.tab = w->tab, .fn = w->fn, .cell = w->cell, .ctx = w->ctx, .row = w->part->first
+	};
 	memset(c.slot, -1, sizeof(c.slot));
 	for (int k = 0; k < w->tab->ncols; k++) {
 		if (w->tab->cols[k] < 0)
@@ -474,7 +477,9 @@ static void split(const struct pagescan *ps, const struct pagescan_table *tab, i
 		  struct pagescan_part *parts, struct worker *w)
 {
 	for (int k = 0; k < n; k++)
-		w[k] = (struct worker){ .ps = ps, .tab = tab, .part = &parts[k],
+		w[k] = (struct worker){ .ps = ps,
+					.tab = tab,
+					.part = &parts[k],
 					.from = tab->nleaves * (size_t)k / (size_t)n,
 					.to = tab->nleaves * (size_t)(k + 1) / (size_t)n };
 }
@@ -501,7 +506,8 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
 }
 
 static int decode_with(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
-		       struct pagescan_part *parts, pagescan_row_fn fn, pagescan_cell_fn cell, void *const *ctx)
+		       struct pagescan_part *parts, pagescan_row_fn fn, pagescan_cell_fn cell,
+		       void *const *ctx)
 {
 	struct worker w[PAGESCAN_MAX_THREADS];
 	nthreads = clamp_threads(nthreads);
@@ -530,8 +536,8 @@ int pagescan_decode_cells(const struct pagescan *ps, const struct pagescan_table
 }
 
 /* Rows through SQL, for tables the pages cannot give. */
-static int sql_rows(sqlite3 *db, const char *table, const char *const *cols, int ncols,
-		    pagescan_row_fn fn, void *ctx)
+static int sql_rows(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
+		    void *ctx)
 {
 	char *list = sqlite3_mprintf("%s", "");
 	for (int k = 0; k < ncols; k++) {
@@ -577,8 +583,8 @@ static int checked_row(void *arg, size_t row, const int64_t *v)
 	return 0;
 }
 
-int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols,
-		    pagescan_row_fn fn, void *ctx)
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
+		    void *ctx)
 {
 	struct pagescan ps;
 	struct pagescan_table tab;
@@ -589,7 +595,8 @@ int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int
 			 pagescan_count(&ps, &tab, 1, &part, &rows) == PAGESCAN_OK;
 		struct checked c = { fn, ctx, 0 };
 		if (ok)
-			ok = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ &c }) == PAGESCAN_OK;
+			ok = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ &c }) ==
+			     PAGESCAN_OK;
 		if (ok || c.stopped) {
 			pagescan_table_free(&tab);
 			pagescan_end(&ps);

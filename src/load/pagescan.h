@@ -14,15 +14,15 @@
 
 enum { PAGESCAN_OK = 0, PAGESCAN_NO = 1 };
 
-#define PAGESCAN_ROWID (-1)   /* a column index meaning the row's rowid */
+#define PAGESCAN_ROWID (-1) /* a column index meaning the row's rowid */
 #define PAGESCAN_MAX_COLS 8
 #define PAGESCAN_MAX_THREADS 8
 
 struct pagescan {
 	sqlite3 *db;
-	sqlite3_file *file;     /* the connection's own handle: its locks hold */
+	sqlite3_file *file; /* the connection's own handle: its locks hold */
 	uint32_t page_size, usable, npages;
-	uint32_t encoding;      /* text encoding: 1 is UTF-8 */
+	uint32_t encoding; /* text encoding: 1 is UTF-8 */
 	int in_txn;
 };
 
@@ -32,7 +32,7 @@ struct pagescan_table {
 	uint32_t *leaf;
 	int64_t *upper;
 	size_t nleaves, cap, upper_cap;
-	int cols[PAGESCAN_MAX_COLS];   /* record index of each wanted column */
+	int cols[PAGESCAN_MAX_COLS]; /* record index of each wanted column */
 	int ncols;
 };
 
@@ -64,8 +64,8 @@ void pagescan_end(struct pagescan *ps);
 
 /* Find table's leaves and the record positions of the named columns
  * (the rowid alias column reads as the rowid, as does "rowid"). */
-int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols,
-			int ncols, struct pagescan_table *out);
+int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols, int ncols,
+			struct pagescan_table *out);
 void pagescan_table_free(struct pagescan_table *tab);
 /* Keep only the leaves that may hold rowids lo..hi. */
 void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi);
@@ -87,8 +87,8 @@ int pagescan_decode_cells(const struct pagescan *ps, const struct pagescan_table
  * the pages give out half-way, SQL starts over: fn may see a row twice
  * and must not mind. Returns an SQLite code; a non-zero fn return stops
  * the scan (SQLITE_ABORT). */
-int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols,
-		    pagescan_row_fn fn, void *ctx);
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
+		    void *ctx);
 
 /* Tables decoded this way so far (tests check which path was taken). */
 unsigned long pagescan_tables_read(void);

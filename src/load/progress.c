@@ -9,7 +9,7 @@
 
 #include "util/i18n.h"
 
-#define SHOW_AFTER 0.5    /* seconds */
+#define SHOW_AFTER 0.5 /* seconds */
 #define SHOW_EVERY 0.1
 
 #define BATCH 65536
@@ -17,7 +17,7 @@
 static atomic_uint_fast64_t rows_read;
 static _Thread_local uint64_t unpublished;
 static struct progress *inline_progress;
-static pthread_t inline_thread;   /* the one that draws inline updates */
+static pthread_t inline_thread; /* the one that draws inline updates */
 
 void progress_flush(void)
 {

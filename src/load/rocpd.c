@@ -17,23 +17,31 @@
 #include "util/xalloc.h"
 
 static const char *const required_views[] = {
-	"rocpd_metadata", "rocpd_string", "rocpd_info_node", "rocpd_info_process",
-	"rocpd_info_thread", "rocpd_info_agent", "rocpd_info_kernel_symbol",
-	"rocpd_kernel_dispatch", "rocpd_memory_copy", "rocpd_region", "rocpd_event",
+	"rocpd_metadata",
+	"rocpd_string",
+	"rocpd_info_node",
+	"rocpd_info_process",
+	"rocpd_info_thread",
+	"rocpd_info_agent",
+	"rocpd_info_kernel_symbol",
+	"rocpd_kernel_dispatch",
+	"rocpd_memory_copy",
+	"rocpd_region",
+	"rocpd_event",
 };
 #define NREQUIRED (sizeof(required_views) / sizeof(required_views[0]))
 
 struct agent {
-	int gpu;           /* a GPU (else a CPU) */
-	int64_t index;     /* its GPU index */
+	int gpu;       /* a GPU (else a CPU) */
+	int64_t index; /* its GPU index */
 };
 
 struct reader {
 	struct sqlsrc src;
 	struct trace *t;
 	unsigned what;
-	struct idmap node_input;   /* rocpd_info_node.id -> trace input */
-	struct idmap agent_row;    /* rocpd_info_agent.id -> agents[] */
+	struct idmap node_input; /* rocpd_info_node.id -> trace input */
+	struct idmap agent_row;  /* rocpd_info_agent.id -> agents[] */
 	struct agent *agents;
 	size_t nagents, agents_cap;
 	struct idmap pid, tid;     /* info row id -> OS pid / tid */
@@ -42,7 +50,7 @@ struct reader {
 	struct idmap event_marker; /* rocpd_event.id of markers -> 1 */
 	struct idmap corr_api;     /* correlation id -> api row */
 	struct strcache strings;
-	int64_t *op_event;         /* event id of each op read, for links */
+	int64_t *op_event; /* event id of each op read, for links */
 	size_t op_base, nop_event, op_event_cap;
 	uint32_t first_input;
 };
@@ -109,7 +117,8 @@ static int node_row(struct reader *r, sqlite3_stmt *st)
 	const char *machine = (const char *)sqlite3_column_text(st, 2);
 	uint32_t input = r->first_input;
 	if (r->node_input.count > 0)
-		input = trace_add_input(r->t, r->src.path, INPUT_ROCPD, r->t->inputs[r->first_input].schema_version);
+		input = trace_add_input(r->t, r->src.path, INPUT_ROCPD,
+					r->t->inputs[r->first_input].schema_version);
 	trace_input_set_node(r->t, input, host && *host ? host : machine);
 	idmap_put(&r->node_input, (uint64_t)sqlite3_column_int64(st, 0), input);
 	return 0;
@@ -168,8 +177,8 @@ static int event_row(struct reader *r, sqlite3_stmt *st)
 static uint32_t input_of(struct reader *r, sqlite3_stmt *st, int col)
 {
 	uint32_t input;
-	return idmap_get(&r->node_input, (uint64_t)sqlite3_column_int64(st, col), &input)
-		? input : r->first_input;
+	return idmap_get(&r->node_input, (uint64_t)sqlite3_column_int64(st, col), &input) ? input
+											  : r->first_input;
 }
 
 static const struct agent *agent_of(struct reader *r, sqlite3_stmt *st, int col)
@@ -184,8 +193,8 @@ static const struct agent *agent_of(struct reader *r, sqlite3_stmt *st, int col)
 static void remember_event(struct reader *r, sqlite3_stmt *st, int col)
 {
 	r->op_event = xgrow(r->op_event, &r->op_event_cap, r->nop_event + 1, sizeof(*r->op_event));
-	r->op_event[r->nop_event++] = sqlite3_column_type(st, col) == SQLITE_NULL
-		? -1 : sqlite3_column_int64(st, col);
+	r->op_event[r->nop_event++] =
+		sqlite3_column_type(st, col) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, col);
 }
 
 /* id, nid, agent_id, queue_id, kernel_id, start, end, event_id */
@@ -277,19 +286,27 @@ static int read_all(struct reader *r)
 	if (r->what & LOAD_APIS) {
 		if (each_row(r, "SELECT id, pid FROM rocpd_info_process", pid_row) ||
 		    each_row(r, "SELECT id, tid FROM rocpd_info_thread", tid_row) ||
-		    each_row(r, "SELECT E.id, E.correlation_id, S.string FROM rocpd_event E "
-			     "LEFT JOIN rocpd_string S ON S.id = E.category_id", event_row))
+		    each_row(r,
+			     "SELECT E.id, E.correlation_id, S.string FROM rocpd_event E "
+			     "LEFT JOIN rocpd_string S ON S.id = E.category_id",
+			     event_row))
 			return -1;
 	}
 	if ((r->what & LOAD_OPS) &&
-	    (each_row(r, "SELECT id, nid, agent_id, queue_id, kernel_id, start, end, event_id "
-		      "FROM rocpd_kernel_dispatch ORDER BY id", dispatch_row) ||
-	     each_row(r, "SELECT id, nid, start, end, src_agent_id, dst_agent_id, queue_id, event_id "
-		      "FROM rocpd_memory_copy ORDER BY id", copy_row)))
+	    (each_row(r,
+		      "SELECT id, nid, agent_id, queue_id, kernel_id, start, end, event_id "
+		      "FROM rocpd_kernel_dispatch ORDER BY id",
+		      dispatch_row) ||
+	     each_row(r,
+		      "SELECT id, nid, start, end, src_agent_id, dst_agent_id, queue_id, event_id "
+		      "FROM rocpd_memory_copy ORDER BY id",
+		      copy_row)))
 		return -1;
 	if (r->what & LOAD_APIS) {
-		if (each_row(r, "SELECT id, nid, pid, tid, start, end, name_id, event_id "
-			     "FROM rocpd_region ORDER BY id", region_row))
+		if (each_row(r,
+			     "SELECT id, nid, pid, tid, start, end, name_id, event_id "
+			     "FROM rocpd_region ORDER BY id",
+			     region_row))
 			return -1;
 		link_ops(r);
 	}
@@ -299,10 +316,9 @@ static int read_all(struct reader *r)
 int rocpd_read(struct trace *t, sqlite3 *db, const char *path, int version, unsigned what,
 	       struct rpd_error *err)
 {
-	struct reader r = { .src = { db, path, "rocpd", err }, .t = t, .what = what,
-			    .op_base = t->ops.n };
-	struct idmap *maps[] = { &r.node_input, &r.agent_row, &r.pid, &r.tid, &r.kernel_name,
-				 &r.event_corr, &r.event_marker, &r.corr_api };
+	struct reader r = { .src = { db, path, "rocpd", err }, .t = t, .what = what, .op_base = t->ops.n };
+	struct idmap *maps[] = { &r.node_input,  &r.agent_row,  &r.pid,          &r.tid,
+				 &r.kernel_name, &r.event_corr, &r.event_marker, &r.corr_api };
 	size_t nmaps = sizeof(maps) / sizeof(maps[0]);
 	for (size_t i = 0; i < nmaps; i++)
 		idmap_init(maps[i]);

@@ -10,8 +10,8 @@
 #include "load/progress.h"
 #include "load/rpd_reader.h"
 #include "load/sqlread.h"
-#include "util/search.h"
 #include "util/i18n.h"
+#include "util/search.h"
 
 static const char *const required_tables[] = {
 	"rocpd_op", "rocpd_string", "rocpd_api", "rocpd_api_ops", "rocpd_metadata",
@@ -61,7 +61,9 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 		if (rc != SQLITE_OK)
 			return sql_fail(&src, rc);
 		if (!ustring)
-			return err_set(err, _("%s: rpd schema_version 3 trace is missing the rocpd_ustring table"), path);
+			return err_set(err,
+				       _("%s: rpd schema_version 3 trace is missing the rocpd_ustring table"),
+				       path);
 	}
 	return 0;
 }
@@ -69,8 +71,10 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 static int read_ops(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
-	if (sql_prepare(&r->src, "SELECT id, gpuId, queueId, start, end, description_id, opType_id "
-			"FROM rocpd_op ORDER BY id", &st))
+	if (sql_prepare(&r->src,
+			"SELECT id, gpuId, queueId, start, end, description_id, opType_id "
+			"FROM rocpd_op ORDER BY id",
+			&st))
 		return -1;
 	/* Consecutive ops usually share a queue: remember the last lane. */
 	int64_t last_gpu = 0, last_queue = 0;
@@ -90,7 +94,7 @@ static int read_ops(struct rpd_reader *r)
 			last_queue = queue;
 		}
 		progress_row();
-	trace_add_op(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
+		trace_add_op(r->t, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 3),
 			     sqlite3_column_int64(st, 4), desc, type, lane);
 	}
 	sqlite3_finalize(st);
@@ -101,14 +105,17 @@ static int read_apis(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
 	struct strcache *args = r->version == 3 ? &r->ustrings : &r->strings;
-	if (sql_prepare(&r->src, "SELECT id, pid, tid, start, end, apiName_id, args_id "
-			"FROM rocpd_api ORDER BY id", &st))
+	if (sql_prepare(&r->src,
+			"SELECT id, pid, tid, start, end, apiName_id, args_id "
+			"FROM rocpd_api ORDER BY id",
+			&st))
 		return -1;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		uint32_t name, text = TRACE_NONE;
 		if (strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 5), &name) ||
-		    (name == r->marker && strcache_get(args, &r->src, r->t, sqlite3_column_int64(st, 6), &text))) {
+		    (name == r->marker &&
+		     strcache_get(args, &r->src, r->t, sqlite3_column_int64(st, 6), &text))) {
 			sqlite3_finalize(st);
 			return -1;
 		}
@@ -179,13 +186,17 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	return 0;
 }
 
-int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
-	     struct rpd_error *err)
+int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err)
 {
 	struct rpd_reader r = {
 		.src = { db, t->inputs[input].path, "rpd", err },
-		.t = t, .input = input, .version = t->inputs[input].schema_version, .threads = threads,
-		.op_base = t->ops.n, .op_end = t->ops.n, .api_base = t->apis.n,
+		.t = t,
+		.input = input,
+		.version = t->inputs[input].schema_version,
+		.threads = threads,
+		.op_base = t->ops.n,
+		.op_end = t->ops.n,
+		.api_base = t->apis.n,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */
 	if (!(what & LOAD_OPS)) {

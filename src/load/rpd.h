@@ -10,16 +10,15 @@
 /* What to read: the reports need only the ops; the viewer needs all. */
 enum load_what {
 	LOAD_OPS = 1,
-	LOAD_APIS = 2,   /* API rows and their links to ops */
+	LOAD_APIS = 2, /* API rows and their links to ops */
 	LOAD_ALL = LOAD_OPS | LOAD_APIS,
-	LOAD_NO_OP_IDS = 4,  /* reports only: ops are never linked to API rows */
+	LOAD_NO_OP_IDS = 4, /* reports only: ops are never linked to API rows */
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */
 int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *err);
 
 /* Append the rows of one rpd input to t, using up to threads threads. */
-int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
-	     struct rpd_error *err);
+int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err);
 
 #endif

@@ -69,8 +69,8 @@ struct sink {
 	struct local_lanes lanes;
 	struct local_types types;
 	struct local_texts texts;
-	int64_t max_raw;              /* largest string id seen */
-	int64_t api_first, op_first;  /* links: dense ids start here, or -1 */
+	int64_t max_raw;             /* largest string id seen */
+	int64_t api_first, op_first; /* links: dense ids start here, or -1 */
 };
 
 static int raw_ok(struct sink *s, int64_t a, int64_t b)
@@ -146,7 +146,7 @@ static uint32_t find_dense(const int64_t *ids, size_t lo, size_t end, int64_t fi
 	if (first < 0)
 		return rpd_find_row(ids, lo, end, id);
 	return id >= first && (uint64_t)(id - first) < end - lo ? (uint32_t)(lo + (size_t)(id - first))
-								 : TRACE_NONE;
+								: TRACE_NONE;
 }
 
 /* rocpd_api_ops: api_id, op_id; the ids are found among this input's rows
@@ -166,7 +166,7 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 /* Database string id -> interned id, as a sparse array: few distinct ids
  * are used, and untouched pages of a calloc'd block cost no memory. */
 struct strmap {
-	uint32_t *v;         /* interned id + 1, 0 unknown */
+	uint32_t *v; /* interned id + 1, 0 unknown */
 	size_t n;
 	struct strcache *cache;
 };
@@ -206,8 +206,8 @@ static int threads_for(const struct rpd_reader *r, size_t leaves)
 	return leaves < 256 ? 1 : n;
 }
 
-static int scan_open(struct scan *s, struct rpd_reader *r, const char *table,
-		     const char *const *cols, int ncols)
+static int scan_open(struct scan *s, struct rpd_reader *r, const char *table, const char *const *cols,
+		     int ncols)
 {
 	memset(s, 0, sizeof(*s));
 	if (pagescan_begin(&s->ps, r->src.db))
@@ -289,7 +289,8 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 				break;
 			}
 			if (desc != last_desc || type != last_type) {
-				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc), trace_str(r->t, type));
+				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc),
+								  trace_str(r->t, type));
 				last_desc = desc;
 				last_type = type;
 			}
@@ -401,7 +402,7 @@ int rpd_pages_links(struct rpd_reader *r)
 	for (int k = 0; k < s.nthreads; k++) {
 		s.sinks[k].api_first = dense_first(t->apis.id, r->api_base, t->apis.n);
 		s.sinks[k].op_first = t->ops.id ? dense_first(t->ops.id, r->op_base, r->op_end)
-					       : t->inputs[r->input].op_id0;   /* kept as a run */
+						: t->inputs[r->input].op_id0; /* kept as a run */
 	}
 	trace_reserve_links(t, s.rows);
 	int rc = scan_decode(&s, t->links.n, link_row);

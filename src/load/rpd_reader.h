@@ -11,12 +11,12 @@ struct rpd_reader {
 	struct trace *t;
 	uint32_t input;
 	int version;
-	int threads;               /* for the page path */
-	struct strcache strings;   /* rocpd_string */
-	struct strcache ustrings;  /* rocpd_ustring (version 3 args) */
-	size_t op_base, op_end, api_base;   /* this input's rows in the trace */
-	uint32_t marker;           /* interned "UserMarker": its args are its text */
-	int64_t marker_raw[8];     /* rocpd_string ids of "UserMarker" */
+	int threads;                      /* for the page path */
+	struct strcache strings;          /* rocpd_string */
+	struct strcache ustrings;         /* rocpd_ustring (version 3 args) */
+	size_t op_base, op_end, api_base; /* this input's rows in the trace */
+	uint32_t marker;                  /* interned "UserMarker": its args are its text */
+	int64_t marker_raw[8];            /* rocpd_string ids of "UserMarker" */
 	int nmarker_raw;
 };
 

@@ -26,9 +26,9 @@ int sql_prepare(const struct sqlsrc *src, const char *sql, sqlite3_stmt **st)
 int sql_table_exists(sqlite3 *db, const char *name, int *exists)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db,
-		"SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1",
-		-1, &st, NULL);
+	int rc = sqlite3_prepare_v2(
+		db, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1", -1, &st,
+		NULL);
 	if (rc != SQLITE_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -90,8 +90,8 @@ uint32_t strcache_peek(struct strcache *c, struct trace *t, sqlite3_int64 id)
 	return idmap_get(&c->map, (uint64_t)id, &out) ? out : missing_string(t, (long long)id);
 }
 
-int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t,
-		 sqlite3_int64 id, uint32_t *out)
+int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, sqlite3_int64 id,
+		 uint32_t *out)
 {
 	if (idmap_get(&c->map, (uint64_t)id, out))
 		return 0;

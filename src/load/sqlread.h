@@ -12,7 +12,7 @@
 struct sqlsrc {
 	sqlite3 *db;
 	const char *path;
-	const char *format;      /* "rpd" or "rocpd", for messages */
+	const char *format; /* "rpd" or "rocpd", for messages */
 	struct rpd_error *err;
 };
 
@@ -34,14 +34,14 @@ uint32_t sql_intern_column(struct trace *t, sqlite3_stmt *st, int col);
  * a table full of arguments. */
 struct strcache {
 	const char *table;
-	struct idmap map;        /* database id -> interned id */
+	struct idmap map; /* database id -> interned id */
 	sqlite3_stmt *lookup;
 };
 
 void strcache_init(struct strcache *c, const char *table);
 void strcache_free(struct strcache *c);
-int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t,
-		 sqlite3_int64 id, uint32_t *out);
+int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, sqlite3_int64 id,
+		 uint32_t *out);
 /* Read the whole table at once (when nearly every row will be used). */
 int strcache_fill(struct strcache *c, const struct sqlsrc *src, struct trace *t);
 /* A cached string, or a visible placeholder for a dangling reference. */

@@ -9,8 +9,8 @@
 #include "trace/trace.h"
 
 enum name_style {
-	NAME_DEMANGLE = 1,  /* _Z... names through the C++ runtime's demangler */
-	NAME_STRIP = 2,     /* drop return type, <...> and (...) */
+	NAME_DEMANGLE = 1, /* _Z... names through the C++ runtime's demangler */
+	NAME_STRIP = 2,    /* drop return type, <...> and (...) */
 };
 
 /* The name as shown in style; a new string the caller frees. */

@@ -13,22 +13,16 @@
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col profile_cols[] = {
-	{ "name", N_("NAME"), COL_NAME },
-	{ "calls", N_("CALLS"), COL_COUNT },
-	{ "total_ns", N_("TOTAL"), COL_NS },
-	{ "avg_ns", N_("AVG"), COL_NS },
-	{ "min_ns", N_("MIN"), COL_NS },
-	{ "max_ns", N_("MAX"), COL_NS },
+	{ "name", N_("NAME"), COL_NAME },    { "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS }, { "avg_ns", N_("AVG"), COL_NS },
+	{ "min_ns", N_("MIN"), COL_NS },     { "max_ns", N_("MAX"), COL_NS },
 	{ "percent", N_("%"), COL_PERCENT },
 };
 
 static const struct table_col busy_cols[] = {
-	{ "gpu", N_("GPU"), COL_LABEL },
-	{ "ops", N_("OPS"), COL_COUNT },
-	{ "sum_ns", N_("SUM"), COL_NS },
-	{ "busy_ns", N_("BUSY"), COL_NS },
-	{ "wall_ns", N_("WALL"), COL_NS },
-	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
+	{ "gpu", N_("GPU"), COL_LABEL },   { "ops", N_("OPS"), COL_COUNT },
+	{ "sum_ns", N_("SUM"), COL_NS },   { "busy_ns", N_("BUSY"), COL_NS },
+	{ "wall_ns", N_("WALL"), COL_NS }, { "busy_percent", N_("BUSY%"), COL_PERCENT },
 };
 
 static const char *const report_names[] = { "top", "ktop", "busy" };
@@ -65,8 +59,7 @@ static void build_profile(const struct trace *t, enum report_kind kind, size_t l
 	char total[UNITS_BUFSZ];
 	int kernels = kind == REPORT_KTOP;
 	profile_by_name(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, &p);
-	table_init(out, report_names[kind], profile_cols,
-		   NCOLS(profile_cols));
+	table_init(out, report_names[kind], profile_cols, NCOLS(profile_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 kernels ? _("Kernels by name: %llu kernels, %zu names, %s GPU time")
 			 : _("GPU ops by name: %llu ops, %zu names, %s GPU time"),
@@ -85,8 +78,7 @@ static void build_profile(const struct trace *t, enum report_kind kind, size_t l
 	profile_free(&p);
 }
 
-static void build_busy(const struct trace *t, size_t limit, const struct selection *sel,
-		       struct table *out)
+static void build_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
 {
 	struct busy b;
 	char wall[UNITS_BUFSZ], label[256];
@@ -109,8 +101,8 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 	busy_free(&b);
 }
 
-void report_build(const struct trace *t, enum report_kind kind, size_t limit,
-		  const struct selection *sel, struct table *out)
+void report_build(const struct trace *t, enum report_kind kind, size_t limit, const struct selection *sel,
+		  struct table *out)
 {
 	if (kind == REPORT_BUSY)
 		build_busy(t, limit, sel, out);

@@ -17,8 +17,8 @@ int report_parse_format(const char *name, enum table_format *format);
 
 /* Build the report over the selected part of t (sel NULL: all of it),
  * keeping at most limit rows (0 = all). */
-void report_build(const struct trace *t, enum report_kind kind, size_t limit,
-		  const struct selection *sel, struct table *out);
+void report_build(const struct trace *t, enum report_kind kind, size_t limit, const struct selection *sel,
+		  struct table *out);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

@@ -8,33 +8,33 @@
 #include <stdio.h>
 
 enum col_type {
-	COL_NAME,     /* long text; last column in text output */
-	COL_LABEL,    /* short text */
-	COL_COUNT,    /* integer */
-	COL_NS,       /* duration in ns; human units in text output */
-	COL_PERCENT,  /* 0..100 */
+	COL_NAME,    /* long text; last column in text output */
+	COL_LABEL,   /* short text */
+	COL_COUNT,   /* integer */
+	COL_NS,      /* duration in ns; human units in text output */
+	COL_PERCENT, /* 0..100 */
 };
 
 struct table_col {
-	const char *key;     /* CSV header and JSON member */
-	const char *title;   /* text header, untranslated (N_) */
+	const char *key;   /* CSV header and JSON member */
+	const char *title; /* text header, untranslated (N_) */
 	enum col_type type;
 };
 
 struct table_cell {
-	char *text;          /* COL_NAME, COL_LABEL; owned */
-	int64_t num;         /* COL_COUNT, COL_NS */
-	double pct;          /* COL_PERCENT */
+	char *text;  /* COL_NAME, COL_LABEL; owned */
+	int64_t num; /* COL_COUNT, COL_NS */
+	double pct;  /* COL_PERCENT */
 };
 
 struct table {
-	const char *report;  /* "top", "ktop", "busy" */
-	char caption[256];   /* one line for people, text output only */
-	char filter[256];    /* the filter in force, "" for none */
-	char window[128];    /* the window in force, "" for none */
+	const char *report; /* "top", "ktop", "busy" */
+	char caption[256];  /* one line for people, text output only */
+	char filter[256];   /* the filter in force, "" for none */
+	char window[128];   /* the window in force, "" for none */
 	const struct table_col *cols;
 	size_t ncols;
-	struct table_cell *cells;  /* nrows * ncols, row-major */
+	struct table_cell *cells; /* nrows * ncols, row-major */
 	size_t nrows, cap;
 };
 

@@ -18,8 +18,8 @@ static void put_file(const char *piece, size_t len, void *ctx)
 }
 
 /* The cell as text people read: durations in human units. */
-static const char *cell_text(const struct table_col *col, const struct table_cell *cell,
-			     char *buf, size_t size)
+static const char *cell_text(const struct table_col *col, const struct table_cell *cell, char *buf,
+			     size_t size)
 {
 	switch (col->type) {
 	case COL_NAME:
@@ -71,8 +71,8 @@ void table_write_text(const struct table *tb, FILE *out)
 	for (size_t c = 0; c < tb->ncols; c++) {
 		width[c] = utf8_escaped_width(_(tb->cols[c].title));
 		for (size_t r = 0; r < tb->nrows; r++) {
-			size_t w = utf8_escaped_width(cell_text(&tb->cols[c],
-				&tb->cells[r * tb->ncols + c], buf, sizeof(buf)));
+			size_t w = utf8_escaped_width(
+				cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf)));
 			if (w > width[c])
 				width[c] = w;
 		}
@@ -96,7 +96,8 @@ void table_write_text(const struct table *tb, FILE *out)
 	for (size_t r = 0; r < tb->nrows; r++) {
 		for (size_t k = 0; k < tb->ncols; k++) {
 			size_t c = order[k];
-			const char *s = cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf));
+			const char *s =
+				cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf));
 			fputs(k ? GAP : "", out);
 			write_cell(&tb->cols[c], s, width[c], k + 1 == tb->ncols, out);
 		}

@@ -30,13 +30,12 @@ static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t o
 	return map;
 }
 
-static void merge_ops(struct trace *dst, const struct trace *src, const uint32_t *str,
-		      const uint32_t *queue)
+static void merge_ops(struct trace *dst, const struct trace *src, const uint32_t *str, const uint32_t *queue)
 {
 	const struct trace_ops *o = &src->ops;
 	for (size_t i = 0; i < o->n; i++) {
-		uint32_t row = trace_add_op(dst, src->no_op_ids ? 0 : trace_op_id(src, i), o->start[i], o->end[i], 0,
-					    str[o->name[i]], queue[o->queue[i]]);
+		uint32_t row = trace_add_op(dst, src->no_op_ids ? 0 : trace_op_id(src, i), o->start[i],
+					    o->end[i], 0, str[o->name[i]], queue[o->queue[i]]);
 		/* The name and kind are taken as they are rather than derived
 		 * again from a description. */
 		dst->ops.name[row] = str[o->name[i]];
@@ -49,8 +48,8 @@ static void merge_apis(struct trace *dst, const struct trace *src, const uint32_
 {
 	const struct trace_apis *a = &src->apis;
 	for (size_t i = 0; i < a->n; i++)
-		trace_add_api(dst, trace_api_id(src, i), a->start[i], a->end[i], str[a->name[i]],
-			      TRACE_NONE, thread[a->thread[i]]);
+		trace_add_api(dst, trace_api_id(src, i), a->start[i], a->end[i], str[a->name[i]], TRACE_NONE,
+			      thread[a->thread[i]]);
 }
 
 void trace_merge(struct trace *dst, const struct trace *src)

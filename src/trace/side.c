@@ -39,7 +39,8 @@ void trace_side_take(struct trace *t, struct trace *side)
 	assert(t->apis.n == 0 && t->links.n == 0);
 	uint32_t *str = xmalloc((side->strings.count ? side->strings.count : 1) * sizeof(*str));
 	for (uint32_t i = 0; i < side->strings.count; i++)
-		str[i] = strtab_intern_len(&t->strings, strtab_get(&side->strings, i), strtab_len(&side->strings, i));
+		str[i] = strtab_intern_len(&t->strings, strtab_get(&side->strings, i),
+					   strtab_len(&side->strings, i));
 	uint32_t *thread = xmalloc((side->nthreads ? side->nthreads : 1) * sizeof(*thread));
 	for (size_t i = 0; i < side->nthreads; i++) {
 		const struct trace_thread *th = &side->threads[i];

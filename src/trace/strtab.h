@@ -7,13 +7,13 @@
 #include <stdint.h>
 
 struct strtab {
-	char *bytes;          /* all strings, NUL-terminated, back to back */
+	char *bytes; /* all strings, NUL-terminated, back to back */
 	size_t bytes_len, bytes_cap;
-	uint64_t *offset;     /* offset[id] into bytes */
-	uint32_t *len;        /* len[id], without the NUL */
+	uint64_t *offset; /* offset[id] into bytes */
+	uint32_t *len;    /* len[id], without the NUL */
 	uint32_t count;
 	size_t offset_cap, len_cap;
-	uint32_t *slots;      /* open-addressing hash: id + 1, 0 = empty */
+	uint32_t *slots; /* open-addressing hash: id + 1, 0 = empty */
 	size_t nslots;
 };
 

@@ -102,8 +102,8 @@ typedef uint32_t (*lane_append_fn)(struct trace *t, const int64_t *f);
 /* Lanes are found through a hash of their fields (f[0..2]); a hit is
  * confirmed against the lane itself so that a collision never merges two
  * lanes. A miss means the lane is new: equal fields give an equal hash. */
-static uint32_t lane_get(struct trace *t, int kind, const int64_t *f, size_t count,
-			 lane_match_fn match, lane_append_fn append)
+static uint32_t lane_get(struct trace *t, int kind, const int64_t *f, size_t count, lane_match_fn match,
+			 lane_append_fn append)
 {
 	uint64_t key = idmap_key3((uint64_t)kind << 56 ^ (uint64_t)f[0], (uint64_t)f[1], (uint64_t)f[2]);
 	uint32_t idx;
@@ -130,8 +130,8 @@ static int gpu_match(const struct trace *t, uint32_t i, const int64_t *f)
 static uint32_t gpu_append(struct trace *t, const int64_t *f)
 {
 	t->gpus = xgrow(t->gpus, &t->gpus_cap, t->ngpus + 1, sizeof(*t->gpus));
-	t->gpus[t->ngpus] = (struct trace_gpu){ .domain = (uint32_t)f[0], .device = f[1],
-						.input = (uint32_t)f[3] };
+	t->gpus[t->ngpus] =
+		(struct trace_gpu){ .domain = (uint32_t)f[0], .device = f[1], .input = (uint32_t)f[3] };
 	return (uint32_t)t->ngpus++;
 }
 
@@ -156,8 +156,9 @@ static int thread_match(const struct trace *t, uint32_t i, const int64_t *f)
 static uint32_t thread_append(struct trace *t, const int64_t *f)
 {
 	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
-	t->threads[t->nthreads] = (struct trace_thread){ .domain = (uint32_t)f[0], .pid = f[1],
-							 .tid = f[2], .input = (uint32_t)f[3] };
+	t->threads[t->nthreads] = (struct trace_thread){
+		.domain = (uint32_t)f[0], .pid = f[1], .tid = f[2], .input = (uint32_t)f[3]
+	};
 	return (uint32_t)t->nthreads++;
 }
 
@@ -252,8 +253,8 @@ void trace_reserve_links(struct trace *t, size_t more)
 		links_cap(&t->links, t->links.n + more, 1);
 }
 
-uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
-		      uint32_t desc, uint32_t type, uint32_t queue)
+uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
+		      uint32_t queue)
 {
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
@@ -269,8 +270,8 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
 	return (uint32_t)o->n++;
 }
 
-uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
-		       uint32_t name, uint32_t args, uint32_t thread)
+uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
+		       uint32_t thread)
 {
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
@@ -348,7 +349,8 @@ static void compact_ids(struct trace *t)
 	}
 	if (t->apis.id && t->apis.n && ids_run(t->apis.id, t, 1, t->apis.n)) {
 		for (size_t i = 0; i < t->ninputs; i++)
-			t->inputs[i].api_id0 = t->inputs[i].api_count ? t->apis.id[t->inputs[i].api_first] : 0;
+			t->inputs[i].api_id0 =
+				t->inputs[i].api_count ? t->apis.id[t->inputs[i].api_first] : 0;
 		free(t->apis.id);
 		t->apis.id = NULL;
 	}
@@ -390,7 +392,8 @@ uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
 		return at < end && t->ops.id[at] == id ? (uint32_t)at : TRACE_NONE;
 	}
 	return id >= in->op_id0 && (uint64_t)(id - in->op_id0) < in->op_count
-		       ? (uint32_t)(in->op_first + (size_t)(id - in->op_id0)) : TRACE_NONE;
+		       ? (uint32_t)(in->op_first + (size_t)(id - in->op_id0))
+		       : TRACE_NONE;
 }
 
 void trace_finish(struct trace *t)

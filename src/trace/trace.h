@@ -13,43 +13,43 @@
 #define TRACE_NONE UINT32_MAX
 
 enum op_kind {
-	OP_KERNEL,   /* non-empty description, not a copy or barrier */
-	OP_COPY,     /* opType Copy* */
-	OP_BARRIER,  /* opType Barrier* */
-	OP_OTHER,    /* anything else without a description (FillBuffer, ...) */
+	OP_KERNEL,  /* non-empty description, not a copy or barrier */
+	OP_COPY,    /* opType Copy* */
+	OP_BARRIER, /* opType Barrier* */
+	OP_OTHER,   /* anything else without a description (FillBuffer, ...) */
 };
 
 enum input_format {
-	INPUT_RPD,       /* rocmProfileData */
-	INPUT_ROCPD,     /* rocprofiler-sdk */
+	INPUT_RPD,   /* rocmProfileData */
+	INPUT_ROCPD, /* rocprofiler-sdk */
 };
 
 /* Inputs recorded on one machine share a domain: their GPU 0 is one GPU
  * and their pid 1234 one process. An input that does not say where it was
  * recorded has a domain of its own. */
 struct trace_domain {
-	char *node;       /* host name, or NULL for an input of unknown origin */
+	char *node; /* host name, or NULL for an input of unknown origin */
 };
 
 struct trace_input {
 	char *path;
-	int format;       /* enum input_format */
+	int format; /* enum input_format */
 	int schema_version;
-	uint32_t domain;  /* index into trace.domains */
-	size_t op_first, op_count;  /* its ops: a run of trace.ops */
+	uint32_t domain;             /* index into trace.domains */
+	size_t op_first, op_count;   /* its ops: a run of trace.ops */
 	size_t api_first, api_count; /* its API rows, when read as a run */
-	int64_t op_id0, api_id0;    /* the first ids, when ids are not kept */
+	int64_t op_id0, api_id0;     /* the first ids, when ids are not kept */
 };
 
 struct trace_gpu {
 	uint32_t domain;
-	uint32_t input;   /* the first input it was seen in, for its label */
-	int64_t device;   /* gpuId (rpd) or GPU index (rocpd) as recorded */
+	uint32_t input; /* the first input it was seen in, for its label */
+	int64_t device; /* gpuId (rpd) or GPU index (rocpd) as recorded */
 };
 
 struct trace_queue {
-	uint32_t gpu;     /* index into trace.gpus */
-	int64_t queue;    /* queueId as recorded */
+	uint32_t gpu;  /* index into trace.gpus */
+	int64_t queue; /* queueId as recorded */
 };
 
 struct trace_thread {
@@ -60,17 +60,17 @@ struct trace_thread {
 
 struct trace_ops {
 	size_t n, cap;
-	int64_t *id;      /* id in its input database; NULL with trace.no_op_ids
-			   * or when ids run without gaps (trace_op_id) */
+	int64_t *id; /* id in its input database; NULL with trace.no_op_ids
+		      * or when ids run without gaps (trace_op_id) */
 	int64_t *start, *end;
-	uint32_t *name;   /* description, or opType when the description is empty */
-	uint32_t *queue;  /* index into trace.queues */
-	uint8_t *kind;    /* enum op_kind */
+	uint32_t *name;  /* description, or opType when the description is empty */
+	uint32_t *queue; /* index into trace.queues */
+	uint8_t *kind;   /* enum op_kind */
 };
 
 struct trace_apis {
 	size_t n, cap;
-	int64_t *id;      /* NULL when ids run without gaps (trace_api_id) */
+	int64_t *id; /* NULL when ids run without gaps (trace_api_id) */
 	int64_t *start, *end;
 	uint32_t *name;   /* apiName */
 	uint32_t *thread; /* index into trace.threads */
@@ -80,7 +80,7 @@ struct trace_apis {
  * calls' args are not kept (nothing shows or matches them). */
 struct trace_texts {
 	size_t n, cap;
-	uint32_t *api, *text;  /* rising API rows, their strings */
+	uint32_t *api, *text; /* rising API rows, their strings */
 };
 
 /* Links of API calls to the ops they launched, as read; trace_finish turns
@@ -96,8 +96,8 @@ struct trace {
 	size_t ninputs, inputs_cap;
 	struct trace_domain *domains;
 	size_t ndomains, domains_cap;
-	int same_node;        /* inputs of unknown origin share one domain */
-	int no_op_ids;        /* ops.id is not kept (reports never link ops) */
+	int same_node; /* inputs of unknown origin share one domain */
+	int no_op_ids; /* ops.id is not kept (reports never link ops) */
 	struct trace_gpu *gpus;
 	size_t ngpus, gpus_cap;
 	struct trace_queue *queues;
@@ -108,7 +108,7 @@ struct trace {
 	struct trace_apis apis;
 	struct trace_links links;
 	struct trace_texts texts;
-	uint32_t *op_launch;  /* per op: index of the API call that launched it */
+	uint32_t *op_launch; /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */
@@ -127,10 +127,10 @@ uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
 
 /* Append rows; string ids are ids in t->strings. Return the new row index.
  * An API call's args is kept as its text unless it is TRACE_NONE. */
-uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end,
-		      uint32_t desc, uint32_t type, uint32_t queue);
-uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end,
-		       uint32_t name, uint32_t args, uint32_t thread);
+uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
+		      uint32_t queue);
+uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
+		       uint32_t thread);
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
 /* The text of API row api, added after the texts of lower rows. */
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text);

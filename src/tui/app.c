@@ -85,7 +85,7 @@ static void take_apis(struct app *app)
 	app->bg = NULL;
 	if (bg_apis_finish(b, app->loadable, &err))
 		app_message(app, 1, "%s", err.msg);
-	else if (!app->message[0])   /* a message the user is reading stays */
+	else if (!app->message[0]) /* a message the user is reading stays */
 		app_message(app, 0, _("%zu API calls"), app->loadable->apis.n);
 	app->loadable = NULL;
 	app_select(app);
@@ -176,8 +176,8 @@ static unsigned toggle_style(struct app *app, unsigned bit)
 	if (bit == NAME_DEMANGLE)
 		app_message(app, 0, "%s", style & bit ? _("Demangled names") : _("Raw (mangled) names"));
 	else
-		app_message(app, 0, "%s", style & bit ? _("Templates and arguments stripped")
-						      : _("Full names"));
+		app_message(app, 0, "%s",
+			    style & bit ? _("Templates and arguments stripped") : _("Full names"));
 	return ACT_REDRAW;
 }
 
@@ -248,8 +248,7 @@ static void draw_title(struct app *app, int cols)
 	char gpus[64];
 	snprintf(gpus, sizeof(gpus), P_("%zu GPU", "%zu GPUs", t->ngpus), t->ngpus);
 	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
-		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)),
-		 t->ops.n, gpus);
+		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)), t->ops.n, gpus);
 	/* Say what is still being read: the CPU lanes wait for it. */
 	if (app->bg) {
 		size_t n = strlen(line);
@@ -283,7 +282,8 @@ static void draw_tabs(struct app *app, int cols)
 		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
 		int active = i == app->active && app->depth == 0;
 		x += draw_text(stdscr, 1, x, cols - x, label,
-			       theme_attr(active ? THEME_TAB_ACTIVE : THEME_TAB)) + 1;
+			       theme_attr(active ? THEME_TAB_ACTIVE : THEME_TAB)) +
+		     1;
 	}
 	if (app->depth > 0 && x < cols) {
 		struct view *v = top_view(app);
@@ -341,8 +341,7 @@ static void draw_too_small(int rows, int cols)
 		char need[64];
 		snprintf(need, sizeof(need), _("(needs %dx%d)"), APP_MIN_COLS, APP_MIN_ROWS);
 		w = text_width(need);
-		draw_text(stdscr, y + 1, cols > w ? (cols - w) / 2 : 0, cols, need,
-			  theme_attr(THEME_NORMAL));
+		draw_text(stdscr, y + 1, cols > w ? (cols - w) / 2 : 0, cols, need, theme_attr(THEME_NORMAL));
 	}
 }
 

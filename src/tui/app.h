@@ -23,23 +23,23 @@
 
 struct app {
 	const struct trace *trace;
-	struct trace *loadable;             /* the same trace, for its API rows */
-	struct bg_apis *bg;                 /* its API rows being read meanwhile */
+	struct trace *loadable; /* the same trace, for its API rows */
+	struct bg_apis *bg;     /* its API rows being read meanwhile */
 	struct name_cache names;
 	struct view panes[APP_MAX_PANES];
 	size_t npanes, active;
-	struct view stack[APP_MAX_DEPTH];  /* views pushed over the panes */
+	struct view stack[APP_MAX_DEPTH]; /* views pushed over the panes */
 	int depth;
 	char message[256];
 	int message_error;
-	struct prompt prompt;               /* the status line, when open */
-	struct filter filter;               /* in force in every pane */
+	struct prompt prompt; /* the status line, when open */
+	struct filter filter; /* in force in every pane */
 	struct window window;
-	struct selection sel;               /* what the filter and window keep */
-	unsigned generation;                /* changes with the selection */
-	uint32_t jump_op;                   /* for the timeline to show, or TRACE_NONE */
-	void (*flush)(struct app *app);     /* draw now, before a long task */
-	int sync;                           /* a script: wait for background work */
+	struct selection sel;           /* what the filter and window keep */
+	unsigned generation;            /* changes with the selection */
+	uint32_t jump_op;               /* for the timeline to show, or TRACE_NONE */
+	void (*flush)(struct app *app); /* draw now, before a long task */
+	int sync;                       /* a script: wait for background work */
 };
 
 /* pane and name_style as the settings file gives them. */
@@ -67,8 +67,7 @@ void app_draw(struct app *app);
 /* Push a view over the current one (details, help). */
 void app_push(struct app *app, struct view v);
 /* Show a line in the status bar until the next key. */
-void app_message(struct app *app, int error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void app_message(struct app *app, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Rebuild the selection after the filter or window changed. */
 void app_select(struct app *app);
 /* Open the prompt for a filter (add: stack another rule) or a window. */

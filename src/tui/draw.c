@@ -56,7 +56,7 @@ int draw_text(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
 	if (width <= 0)
 		return 0;
 	int fits = text_width(s) <= width;
-	int room = fits ? width : width - 1;  /* one column for the ellipsis */
+	int room = fits ? width : width - 1; /* one column for the ellipsis */
 	wattrset(win, attr);
 	wmove(win, y, x);
 	for (size_t n; (n = next_cell(s, cell, &w)); s += n) {

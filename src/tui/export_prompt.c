@@ -11,12 +11,16 @@
 #include "util/i18n.h"
 #include "util/units.h"
 
-static char pending[PROMPT_MAX];   /* the file waiting for y/n */
+static char pending[PROMPT_MAX]; /* the file waiting for y/n */
 
 static void run(struct app *app, const char *path, int force)
 {
-	struct export_request req = { .t = app->trace, .sel = &app->sel, .filter = &app->filter,
-				      .window = &app->window, .path = path, .force = force };
+	struct export_request req = { .t = app->trace,
+				      .sel = &app->sel,
+				      .filter = &app->filter,
+				      .window = &app->window,
+				      .path = path,
+				      .force = force };
 	struct export_result res;
 	struct rpd_error err;
 	app_message(app, 0, _("Exporting %zu ops to %s..."), app->sel.nops, path);

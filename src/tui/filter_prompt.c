@@ -57,8 +57,8 @@ static int window_done(struct app *app, const char *text, int accepted, void *ct
 	(void)ctx;
 	if (!accepted)
 		return 0;
-	if (*text && window_parse(text, app->trace->op_first_start, app->trace->op_last_end, &w, err,
-				  sizeof(err))) {
+	if (*text &&
+	    window_parse(text, app->trace->op_first_start, app->trace->op_last_end, &w, err, sizeof(err))) {
 		prompt_error(&app->prompt, err);
 		return 1;
 	}

@@ -21,7 +21,7 @@
 struct busy_pane {
 	struct busy busy;
 	struct tablenav nav;
-	int ready;          /* computed on first view, not at start */
+	int ready; /* computed on first view, not at start */
 	unsigned generation;
 };
 
@@ -118,8 +118,12 @@ static void busy_free_view(struct view *v)
 }
 
 static const struct view_ops busy_ops = {
-	.name = "busy", .title = N_("Busy"), .draw = busy_draw,
-	.request = busy_request, .click = busy_click, .free = busy_free_view,
+	.name = "busy",
+	.title = N_("Busy"),
+	.draw = busy_draw,
+	.request = busy_request,
+	.click = busy_click,
+	.free = busy_free_view,
 };
 
 struct view pane_busy_new(struct app *app)

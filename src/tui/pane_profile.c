@@ -25,32 +25,29 @@ struct column {
 	const char *title;
 	int width;
 	enum sort_key sort;
-	int drop_below;      /* shown only when the screen is at least this wide */
+	int drop_below; /* shown only when the screen is at least this wide */
 };
 
 enum { COL_CALLS, COL_TOTAL, COL_AVG, COL_MIN, COL_MAX, COL_PCT, NCOLS };
 static const struct column columns[NCOLS] = {
-	[COL_CALLS] = { N_("CALLS"), 8, SORT_CALLS, 0 },
-	[COL_TOTAL] = { N_("TOTAL"), 10, SORT_TOTAL, 0 },
-	[COL_AVG] = { N_("AVG"), 10, SORT_AVG, 70 },
-	[COL_MIN] = { N_("MIN"), 10, SORT_MIN, 90 },
-	[COL_MAX] = { N_("MAX"), 10, SORT_MAX, 80 },
-	[COL_PCT] = { N_("%"), 7, SORT_TOTAL, 0 },
+	[COL_CALLS] = { N_("CALLS"), 8, SORT_CALLS, 0 }, [COL_TOTAL] = { N_("TOTAL"), 10, SORT_TOTAL, 0 },
+	[COL_AVG] = { N_("AVG"), 10, SORT_AVG, 70 },     [COL_MIN] = { N_("MIN"), 10, SORT_MIN, 90 },
+	[COL_MAX] = { N_("MAX"), 10, SORT_MAX, 80 },     [COL_PCT] = { N_("%"), 7, SORT_TOTAL, 0 },
 };
 
 struct profile_pane {
 	enum profile_scope scope;
 	struct profile prof;
-	size_t *order;              /* display position -> row of prof */
+	size_t *order; /* display position -> row of prof */
 	struct tablenav nav;
 	enum sort_key sort;
 	int reverse;
-	unsigned sorted_style;      /* name style the order was made for */
+	unsigned sorted_style; /* name style the order was made for */
 	int sorted;
-	int ready;                  /* computed on first view, not at start */
-	unsigned generation;        /* of the selection it was computed for */
-	char find[PROMPT_MAX];      /* the last text searched for */
-	size_t find_origin;         /* cursor when the find prompt opened */
+	int ready;             /* computed on first view, not at start */
+	unsigned generation;   /* of the selection it was computed for */
+	char find[PROMPT_MAX]; /* the last text searched for */
+	size_t find_origin;    /* cursor when the find prompt opened */
 };
 
 static void sort_rows(struct profile_pane *p, struct app *app);
@@ -65,7 +62,8 @@ static unsigned show_first(struct profile_pane *p, struct app *app)
 	const struct trace_ops *ops = &app->trace->ops;
 	uint32_t first = TRACE_NONE;
 	for (size_t i = 0; i < ops->n; i++)
-		if (ops->name[i] == name && selected_op(&app->sel, i) && (first == TRACE_NONE || ops->start[i] < ops->start[first]))
+		if (ops->name[i] == name && selected_op(&app->sel, i) &&
+		    (first == TRACE_NONE || ops->start[i] < ops->start[first]))
 			first = (uint32_t)i;
 	if (first == TRACE_NONE)
 		return ACT_NONE;
@@ -99,7 +97,7 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 			p->nav.cursor = i;
 }
 
-static struct app *sort_app;     /* qsort has no context argument */
+static struct app *sort_app; /* qsort has no context argument */
 static struct profile_pane *sort_pane;
 
 static int compare_rows(const void *a, const void *b)
@@ -109,18 +107,34 @@ static int compare_rows(const void *a, const void *b)
 	int64_t kx = 0, ky = 0;
 	int c = 0;
 	switch (sort_pane->sort) {
-	case SORT_TOTAL: kx = x->total; ky = y->total; break;
-	case SORT_CALLS: kx = (int64_t)x->calls; ky = (int64_t)y->calls; break;
-	case SORT_AVG: kx = profile_row_avg(x); ky = profile_row_avg(y); break;
-	case SORT_MIN: kx = x->min; ky = y->min; break;
-	case SORT_MAX: kx = x->max; ky = y->max; break;
+	case SORT_TOTAL:
+		kx = x->total;
+		ky = y->total;
+		break;
+	case SORT_CALLS:
+		kx = (int64_t)x->calls;
+		ky = (int64_t)y->calls;
+		break;
+	case SORT_AVG:
+		kx = profile_row_avg(x);
+		ky = profile_row_avg(y);
+		break;
+	case SORT_MIN:
+		kx = x->min;
+		ky = y->min;
+		break;
+	case SORT_MAX:
+		kx = x->max;
+		ky = y->max;
+		break;
 	case SORT_NAME:
 		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
 		break;
-	case SORT_COUNT: break;
+	case SORT_COUNT:
+		break;
 	}
 	if (sort_pane->sort != SORT_NAME)
-		c = kx > ky ? -1 : kx < ky ? 1 : 0;   /* numbers: largest first */
+		c = kx > ky ? -1 : kx < ky ? 1 : 0; /* numbers: largest first */
 	if (c == 0)
 		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
 	return sort_pane->reverse ? -c : c;
@@ -162,21 +176,33 @@ static void draw_header(struct profile_pane *p, int y, int width)
 		x += columns[c].width + 1;
 	}
 	char name[32];
-	snprintf(name, sizeof(name), "%s%s", p->sort == SORT_NAME ? (p->reverse ? g->sort_up : g->sort_down) : "",
-		 _("NAME"));
+	snprintf(name, sizeof(name), "%s%s",
+		 p->sort == SORT_NAME ? (p->reverse ? g->sort_up : g->sort_down) : "", _("NAME"));
 	draw_text(stdscr, y, x + 1, width - x - 1, name, a);
 }
 
-static void cell_text(const struct profile *prof, const struct profile_row *r, int col,
-		      char *buf, size_t size)
+static void cell_text(const struct profile *prof, const struct profile_row *r, int col, char *buf,
+		      size_t size)
 {
 	switch (col) {
-	case COL_CALLS: snprintf(buf, size, "%llu", (unsigned long long)r->calls); break;
-	case COL_TOTAL: units_format_ns(r->total, buf, size); break;
-	case COL_AVG: units_format_ns(profile_row_avg(r), buf, size); break;
-	case COL_MIN: units_format_ns(r->min, buf, size); break;
-	case COL_MAX: units_format_ns(r->max, buf, size); break;
-	default: snprintf(buf, size, "%.2f", profile_row_percent(prof, r)); break;
+	case COL_CALLS:
+		snprintf(buf, size, "%llu", (unsigned long long)r->calls);
+		break;
+	case COL_TOTAL:
+		units_format_ns(r->total, buf, size);
+		break;
+	case COL_AVG:
+		units_format_ns(profile_row_avg(r), buf, size);
+		break;
+	case COL_MIN:
+		units_format_ns(r->min, buf, size);
+		break;
+	case COL_MAX:
+		units_format_ns(r->max, buf, size);
+		break;
+	default:
+		snprintf(buf, size, "%.2f", profile_row_percent(prof, r));
+		break;
 	}
 }
 
@@ -208,9 +234,10 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 	tablenav_fit(&p->nav, height - 1);
 	if (p->prof.n == 0) {
 		const char *why = app->sel.filtered
-			? (p->scope == PROFILE_KERNELS ? _("No kernel passes the filter")
-						       : _("No GPU op passes the filter"))
-			: (p->scope == PROFILE_KERNELS ? _("No kernels in this trace") : _("No GPU ops"));
+					  ? (p->scope == PROFILE_KERNELS ? _("No kernel passes the filter")
+									 : _("No GPU op passes the filter"))
+					  : (p->scope == PROFILE_KERNELS ? _("No kernels in this trace")
+									 : _("No GPU ops"));
 		draw_text(stdscr, y + 2, 2, width - 2, why, theme_attr(THEME_DIM));
 		return;
 	}
@@ -220,8 +247,8 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 
 /* The display position of the next row (in direction dir, from the row
  * after start, wrapping) whose shown name contains text, ignoring case. */
-static int find_row(struct profile_pane *p, struct app *app, const char *text, size_t start,
-		    int dir, size_t *found)
+static int find_row(struct profile_pane *p, struct app *app, const char *text, size_t start, int dir,
+		    size_t *found)
 {
 	size_t n = p->prof.n;
 	for (size_t k = 0; k < n && *text; k++) {
@@ -265,7 +292,8 @@ static unsigned find_again(struct profile_pane *p, struct app *app, int dir)
 		app_message(app, 0, "%s", _("Nothing to find yet (F3)"));
 		return ACT_REDRAW;
 	}
-	if (p->prof.n && find_row(p, app, p->find, (p->nav.cursor + p->prof.n + (size_t)dir) % p->prof.n, dir, &row))
+	if (p->prof.n &&
+	    find_row(p, app, p->find, (p->nav.cursor + p->prof.n + (size_t)dir) % p->prof.n, dir, &row))
 		p->nav.cursor = row;
 	else
 		app_message(app, 1, _("Not found: %s"), p->find);
@@ -330,13 +358,21 @@ static void profile_free_view(struct view *v)
 }
 
 static const struct view_ops profile_ops = {
-	.name = "profile", .title = N_("Profile"), .draw = profile_draw,
-	.request = profile_request, .click = profile_click, .free = profile_free_view,
+	.name = "profile",
+	.title = N_("Profile"),
+	.draw = profile_draw,
+	.request = profile_request,
+	.click = profile_click,
+	.free = profile_free_view,
 };
 
 static const struct view_ops kernels_ops = {
-	.name = "kernels", .title = N_("Kernels"), .draw = profile_draw,
-	.request = profile_request, .click = profile_click, .free = profile_free_view,
+	.name = "kernels",
+	.title = N_("Kernels"),
+	.draw = profile_draw,
+	.request = profile_request,
+	.click = profile_click,
+	.free = profile_free_view,
 };
 
 struct view pane_profile_new(struct app *app, enum profile_scope scope)

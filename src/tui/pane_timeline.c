@@ -22,27 +22,27 @@
 
 #define LABEL_MIN 14
 #define LABEL_MAX 40
-#define MIN_SPAN 10          /* ns across the screen, at most zoom */
+#define MIN_SPAN 10 /* ns across the screen, at most zoom */
 
 struct timeline_pane {
 	struct timeline tl;
 	unsigned generation;
 	int ready;
-	struct timeline_job *job;       /* the next index, being built */
+	struct timeline_job *job; /* the next index, being built */
 	unsigned job_generation;
 	int job_dim;
-	int dim;                        /* show what the filter drops, dimmed */
-	int64_t view_start, view_span;  /* what the screen shows */
-	int64_t cursor;                 /* a time */
-	size_t lane, top;               /* the cursor's lane; the first shown (in vis) */
-	uint8_t *folded;                /* per thread: its nesting rows hidden */
+	int dim;                       /* show what the filter drops, dimmed */
+	int64_t view_start, view_span; /* what the screen shows */
+	int64_t cursor;                /* a time */
+	size_t lane, top;              /* the cursor's lane; the first shown (in vis) */
+	uint8_t *folded;               /* per thread: its nesting rows hidden */
 	size_t nfolded;
-	size_t *vis, nvis;              /* the lanes shown, in order */
-	int cols, rows;                 /* of the lane area, as last drawn */
-	int label_need;                 /* the widest lane label, within limits */
-	int label_w;                    /* as drawn: at most a third of a wide screen */
-	int64_t *minimap;               /* busy per column over the whole trace */
-	uint32_t dims_op;               /* the kernel whose sizes were last read */
+	size_t *vis, nvis; /* the lanes shown, in order */
+	int cols, rows;    /* of the lane area, as last drawn */
+	int label_need;    /* the widest lane label, within limits */
+	int label_w;       /* as drawn: at most a third of a wide screen */
+	int64_t *minimap;  /* busy per column over the whole trace */
+	uint32_t dims_op;  /* the kernel whose sizes were last read */
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
@@ -111,8 +111,8 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	free(p->minimap);
 	p->minimap = NULL;
 	p->minimap_cols = 0;
-	p->dims_op_set = 0;     /* the links may have come with the API rows */
-	if (p->nfolded != app->trace->nthreads) {  /* threads come with the API rows */
+	p->dims_op_set = 0;                       /* the links may have come with the API rows */
+	if (p->nfolded != app->trace->nthreads) { /* threads come with the API rows */
 		free(p->folded);
 		p->nfolded = app->trace->nthreads;
 		p->folded = xcalloc(p->nfolded ? p->nfolded : 1, 1);
@@ -161,7 +161,8 @@ static int64_t bucket(const struct timeline_pane *p)
 static const char *shade(double f)
 {
 	const struct glyphs *g = glyphs();
-	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93", "\xe2\x96\x88" };
+	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93",
+					    "\xe2\x96\x88" };
 	static const char *const ascii[] = { " ", ".", ":", "+", "#" };
 	int i = f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.85 ? 3 : 4;
 	return g->utf8 ? utf8[i] : ascii[i];
@@ -188,7 +189,8 @@ static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint
 {
 	if (l->kind == TL_GPU)
 		return t->ops.name[row];
-	uint32_t text = strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0 ? trace_api_text(t, row) : TRACE_NONE;
+	uint32_t text = strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0 ? trace_api_text(t, row)
+										   : TRACE_NONE;
 	return text != TRACE_NONE ? text : t->apis.name[row];
 }
 
@@ -226,12 +228,14 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 		/* A run of columns the same op fills. */
 		int run = 1;
 		if (op != TRACE_NONE && f > 0.99) {
-			while (c + run < p->cols && timeline_dominant(l, a + run * dt, a + (run + 1) * dt) == op &&
+			while (c + run < p->cols &&
+			       timeline_dominant(l, a + run * dt, a + (run + 1) * dt) == op &&
 			       timeline_busy(l, a + run * dt, a + (run + 1) * dt) >= dt * 99 / 100)
 				run++;
 		}
-		attr_t at = op == TRACE_NONE ? theme_attr(THEME_NORMAL)
-			    : kept(app, l, op) ? name_colour(app->trace, l, op) : theme_attr(THEME_DIM);
+		attr_t at = op == TRACE_NONE   ? theme_attr(THEME_NORMAL)
+			    : kept(app, l, op) ? name_colour(app->trace, l, op)
+					       : theme_attr(THEME_DIM);
 		if (run >= 4) {
 			const char *name = row_name(app, l, op);
 			char *shown = name_strip(name);
@@ -316,14 +320,16 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 		p->minimap = xcalloc((size_t)p->cols, sizeof(*p->minimap));
 		for (int c = 0; c < p->cols; c++)
 			for (size_t l = 0; l < p->tl.nlanes; l++)
-				p->minimap[c] += timeline_busy(&p->tl.lanes[l], p->tl.start + c * dt, p->tl.start + (c + 1) * dt);
+				p->minimap[c] += timeline_busy(&p->tl.lanes[l], p->tl.start + c * dt,
+							       p->tl.start + (c + 1) * dt);
 		p->minimap_cols = p->cols;
 	}
 	int64_t most = 1;
 	for (int c = 0; c < p->cols; c++)
 		if (p->minimap[c] > most)
 			most = p->minimap[c];
-	int v0 = (int)((p->view_start - p->tl.start) / dt), v1 = (int)((p->view_start + p->view_span - p->tl.start) / dt);
+	int v0 = (int)((p->view_start - p->tl.start) / dt),
+	    v1 = (int)((p->view_start + p->view_span - p->tl.start) / dt);
 	for (int c = 0; c < p->cols; c++) {
 		int in_view = c >= v0 && c <= v1;
 		draw_text(stdscr, y, x0 + c, 1, shade((double)p->minimap[c] / (double)most),
@@ -343,8 +349,8 @@ static void launch_sizes(struct timeline_pane *p, const struct trace *t, uint32_
 	if (!p->dims_ok)
 		return;
 	const int64_t *g = p->dims.grid, *w = p->dims.workgroup;
-	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0], (long long)g[1],
-		 (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
+	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0],
+		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
 }
 
 /* The event under the cursor, in one line; a long name gives way to the
@@ -364,7 +370,8 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			uint32_t row = l->ops[k];
 			char lane[160], sizes[160] = "";
 			if (l->kind == TL_CPU) {
-				trace_thread_label(t, l->thread, lane, sizeof(lane));  /* also for nesting rows */
+				trace_thread_label(t, l->thread, lane,
+						   sizeof(lane)); /* also for nesting rows */
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
 				launch_sizes(p, t, row, sizes, sizeof(sizes));
@@ -372,7 +379,8 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
 				 relative(timeline_start(l, k) - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(timeline_end(l, k) - timeline_start(l, k), d, sizeof(d)), lane, sizes);
+				 units_format_ns(timeline_end(l, k) - timeline_start(l, k), d, sizeof(d)),
+				 lane, sizes);
 		}
 	}
 	int room = width - text_width(line), name_w = text_width(name);
@@ -416,8 +424,8 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 		size_t i = p->vis[p->top + (size_t)r];
 		char label[160];
 		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
-		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] && i + 1 < p->tl.nlanes &&
-		    lane_hidden(p, &p->tl.lanes[i + 1]))
+		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] &&
+		    i + 1 < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[i + 1]))
 			strncat(label, " +", sizeof(label) - strlen(label) - 1);
 		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
@@ -620,32 +628,72 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 		return ACT_NONE;
 	int64_t dt = bucket(p);
 	switch (req) {
-	case REQ_MOVE_LEFT: p->cursor -= dt; if (p->cursor < p->view_start) p->view_start -= dt; break;
-	case REQ_MOVE_RIGHT: p->cursor += dt; if (p->cursor >= p->view_start + p->view_span) p->view_start += dt; break;
-	case REQ_PAN_LEFT: p->view_start -= p->view_span; p->cursor -= p->view_span; break;
-	case REQ_PAN_RIGHT: p->view_start += p->view_span; p->cursor += p->view_span; break;
-	case REQ_ZOOM_IN: zoom(p, 500); return ACT_REDRAW;
-	case REQ_ZOOM_OUT: zoom(p, 2000); return ACT_REDRAW;
-	case REQ_ZOOM_ALL: p->view_start = p->tl.start; p->view_span = p->tl.end - p->tl.start; break;
-	case REQ_ZOOM_EVENT: zoom_event(p); return ACT_REDRAW;
-	case REQ_FIND_NEXT: jump(p, 1); return ACT_REDRAW;
-	case REQ_FIND_PREV: jump(p, -1); return ACT_REDRAW;
-	case REQ_MOVE_UP: return move_lane(p, -1);
-	case REQ_MOVE_DOWN: return move_lane(p, 1);
-	case REQ_PAGE_UP: return move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
-	case REQ_PAGE_DOWN: return move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
-	case REQ_MOVE_FIRST: p->lane = p->nvis ? p->vis[0] : 0; return ACT_REDRAW;
-	case REQ_MOVE_LAST: p->lane = p->nvis ? p->vis[p->nvis - 1] : 0; return ACT_REDRAW;
-	case REQ_TOGGLE_LANE: return fold(p, app);
-	case REQ_ENTER: return follow_link(p, app);
+	case REQ_MOVE_LEFT:
+		p->cursor -= dt;
+		if (p->cursor < p->view_start)
+			p->view_start -= dt;
+		break;
+	case REQ_MOVE_RIGHT:
+		p->cursor += dt;
+		if (p->cursor >= p->view_start + p->view_span)
+			p->view_start += dt;
+		break;
+	case REQ_PAN_LEFT:
+		p->view_start -= p->view_span;
+		p->cursor -= p->view_span;
+		break;
+	case REQ_PAN_RIGHT:
+		p->view_start += p->view_span;
+		p->cursor += p->view_span;
+		break;
+	case REQ_ZOOM_IN:
+		zoom(p, 500);
+		return ACT_REDRAW;
+	case REQ_ZOOM_OUT:
+		zoom(p, 2000);
+		return ACT_REDRAW;
+	case REQ_ZOOM_ALL:
+		p->view_start = p->tl.start;
+		p->view_span = p->tl.end - p->tl.start;
+		break;
+	case REQ_ZOOM_EVENT:
+		zoom_event(p);
+		return ACT_REDRAW;
+	case REQ_FIND_NEXT:
+		jump(p, 1);
+		return ACT_REDRAW;
+	case REQ_FIND_PREV:
+		jump(p, -1);
+		return ACT_REDRAW;
+	case REQ_MOVE_UP:
+		return move_lane(p, -1);
+	case REQ_MOVE_DOWN:
+		return move_lane(p, 1);
+	case REQ_PAGE_UP:
+		return move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
+	case REQ_PAGE_DOWN:
+		return move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
+	case REQ_MOVE_FIRST:
+		p->lane = p->nvis ? p->vis[0] : 0;
+		return ACT_REDRAW;
+	case REQ_MOVE_LAST:
+		p->lane = p->nvis ? p->vis[p->nvis - 1] : 0;
+		return ACT_REDRAW;
+	case REQ_TOGGLE_LANE:
+		return fold(p, app);
+	case REQ_ENTER:
+		return follow_link(p, app);
 	case REQ_TOGGLE_DIM:
 		p->dim = !p->dim;
-		p->generation = app->generation - 1;  /* build again */
-		app_message(app, 0, "%s", p->dim ? _("Events the filter drops are dimmed")
-						 : _("Events the filter drops are hidden"));
+		p->generation = app->generation - 1; /* build again */
+		app_message(app, 0, "%s",
+			    p->dim ? _("Events the filter drops are dimmed")
+				   : _("Events the filter drops are hidden"));
 		return ACT_REDRAW;
-	case REQ_WINDOW_START: return set_window(p, app, 0);
-	case REQ_WINDOW_END: return set_window(p, app, 1);
+	case REQ_WINDOW_START:
+		return set_window(p, app, 0);
+	case REQ_WINDOW_END:
+		return set_window(p, app, 1);
 	case REQ_WINDOW_CLEAR:
 		app->window.active = 0;
 		app_select(app);
@@ -674,7 +722,7 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 		return ACT_NONE;
 	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
-	if (c < 0)  /* on a label: the lane, and a thread's rows fold */
+	if (c < 0) /* on a label: the lane, and a thread's rows fold */
 		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
 	p->cursor = p->view_start + c * bucket(p);
 	clamp_view(p);
@@ -718,9 +766,15 @@ static int timeline_busy_view(struct view *v)
 }
 
 static const struct view_ops timeline_ops = {
-	.name = "timeline", .title = N_("Timeline"), .draw = timeline_draw,
-	.request = timeline_request, .click = timeline_click, .free = timeline_free_view,
-	.status = timeline_status, .busy = timeline_busy_view, .prepare = timeline_prepare,
+	.name = "timeline",
+	.title = N_("Timeline"),
+	.draw = timeline_draw,
+	.request = timeline_request,
+	.click = timeline_click,
+	.free = timeline_free_view,
+	.status = timeline_status,
+	.busy = timeline_busy_view,
+	.prepare = timeline_prepare,
 };
 
 struct view pane_timeline_new(struct app *app)

@@ -11,8 +11,7 @@
 #include "tui/theme.h"
 #include "util/xalloc.h"
 
-void prompt_open(struct prompt *p, const char *label, const char *initial,
-		 const struct prompt_owner *owner)
+void prompt_open(struct prompt *p, const char *label, const char *initial, const struct prompt_owner *owner)
 {
 	p->active = 1;
 	snprintf(p->label, sizeof(p->label), "%s", label);

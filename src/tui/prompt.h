@@ -23,15 +23,14 @@ struct prompt {
 	int active;
 	char label[64];
 	char text[PROMPT_MAX];
-	char error[256];              /* shown until the next key */
-	size_t len, cursor;           /* bytes */
+	char error[256];    /* shown until the next key */
+	size_t len, cursor; /* bytes */
 	struct prompt_owner owner;
 	char *history[PROMPT_HISTORY];
-	size_t nhistory, browse;      /* browse == nhistory: editing a new line */
+	size_t nhistory, browse; /* browse == nhistory: editing a new line */
 };
 
-void prompt_open(struct prompt *p, const char *label, const char *initial,
-		 const struct prompt_owner *owner);
+void prompt_open(struct prompt *p, const char *label, const char *initial, const struct prompt_owner *owner);
 /* A key while the prompt is open: its name in termkey notation and, for
  * a printable key, its text. Returns ACT_* flags. */
 unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const char *text);

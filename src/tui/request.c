@@ -40,7 +40,8 @@ static size_t nuser_binds;
 
 int request_bind(const char *key, enum request req)
 {
-	if (nuser_binds == sizeof(user_binds) / sizeof(user_binds[0]) || strlen(key) >= sizeof(user_binds[0].key))
+	if (nuser_binds == sizeof(user_binds) / sizeof(user_binds[0]) ||
+	    strlen(key) >= sizeof(user_binds[0].key))
 		return -1;
 	snprintf(user_binds[nuser_binds].key, sizeof(user_binds[0].key), "%s", key);
 	user_binds[nuser_binds++].req = req;

@@ -9,63 +9,63 @@
 #include "util/i18n.h"
 
 /* REQ(id, keys (space-separated, termkey notation), group, help) */
-#define REQUEST_LIST(REQ) \
-	REQ(VIEW_PROFILE, "1", N_("Panes"), N_("Flat profile: every GPU op by name")) \
-	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only")) \
-	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU")) \
-	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline")) \
-	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane")) \
-	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane")) \
-	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)")) \
-	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)")) \
-	REQ(MOVE_LEFT, "Left h", N_("Timeline"), N_("Cursor to the earlier time")) \
-	REQ(MOVE_RIGHT, "Right l", N_("Timeline"), N_("Cursor to the later time")) \
-	REQ(PAN_LEFT, "H", N_("Timeline"), N_("Pan a screen to the left")) \
-	REQ(PAN_RIGHT, "L", N_("Timeline"), N_("Pan a screen to the right")) \
-	REQ(ZOOM_IN, "+ i =", N_("Timeline"), N_("Zoom in around the cursor")) \
-	REQ(ZOOM_OUT, "- o", N_("Timeline"), N_("Zoom out around the cursor")) \
-	REQ(ZOOM_ALL, "0", N_("Timeline"), N_("The whole trace")) \
-	REQ(ZOOM_EVENT, "z", N_("Timeline"), N_("Zoom to the event under the cursor")) \
-	REQ(WINDOW_START, "[", N_("Timeline"), N_("Time window starts at the cursor")) \
-	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor")) \
-	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window")) \
-	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed")) \
-	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up")) \
-	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down")) \
-	REQ(TOGGLE_LANE, "Space", N_("Moving"), N_("Fold or unfold a thread's nesting rows (elsewhere: page down)")) \
-	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row")) \
-	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row")) \
-	REQ(ENTER, "Enter", N_("Tables"), N_("The row's first instance in the timeline (timeline: from an op to its launch and back)")) \
-	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram")) \
-	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)")) \
-	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)")) \
-	REQ(FIND_PREV, "N", N_("Tables"), N_("Previous row matching the last find (timeline: previous event)")) \
-	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column")) \
-	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order")) \
-	REQ(FILTER, "/", N_("Filter"), N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)")) \
-	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force")) \
-	REQ(FILTER_POP, "\\", N_("Filter"), N_("Remove the last filter")) \
-	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)")) \
-	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database")) \
-	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off")) \
-	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off")) \
-	REQ(HELP, "? F1", N_("General"), N_("This help")) \
-	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen")) \
-	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)")) \
-	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane")) \
+#define REQUEST_LIST(REQ)                                                                                    \
+	REQ(VIEW_PROFILE, "1", N_("Panes"), N_("Flat profile: every GPU op by name"))                        \
+	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only"))                                  \
+	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU"))                                    \
+	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
+	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
+	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
+	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
+	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
+	REQ(MOVE_LEFT, "Left h", N_("Timeline"), N_("Cursor to the earlier time"))                           \
+	REQ(MOVE_RIGHT, "Right l", N_("Timeline"), N_("Cursor to the later time"))                           \
+	REQ(PAN_LEFT, "H", N_("Timeline"), N_("Pan a screen to the left"))                                   \
+	REQ(PAN_RIGHT, "L", N_("Timeline"), N_("Pan a screen to the right"))                                 \
+	REQ(ZOOM_IN, "+ i =", N_("Timeline"), N_("Zoom in around the cursor"))                               \
+	REQ(ZOOM_OUT, "- o", N_("Timeline"), N_("Zoom out around the cursor"))                               \
+	REQ(ZOOM_ALL, "0", N_("Timeline"), N_("The whole trace"))                                            \
+	REQ(ZOOM_EVENT, "z", N_("Timeline"), N_("Zoom to the event under the cursor"))                       \
+	REQ(WINDOW_START, "[", N_("Timeline"), N_("Time window starts at the cursor"))                       \
+	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor"))                           \
+	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window"))                                         \
+	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed"))                \
+	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up"))                                              \
+	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
+	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
+	    N_("Fold or unfold a thread's nesting rows (elsewhere: page down)"))                             \
+	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row"))                                             \
+	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row"))                                                \
+	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
+	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
+	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
+	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)"))                                       \
+	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)"))      \
+	REQ(FIND_PREV, "N", N_("Tables"),                                                                    \
+	    N_("Previous row matching the last find (timeline: previous event)"))                            \
+	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column"))                                     \
+	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order"))                                   \
+	REQ(FILTER, "/", N_("Filter"),                                                                       \
+	    N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)"))               \
+	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
+	REQ(FILTER_POP, "\\", N_("Filter"), N_("Remove the last filter"))                                    \
+	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
+	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
+	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
+	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off"))                  \
+	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
+	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
+	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \
+	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane"))                       \
 	REQ(QUIT_NOW, "Q C-c", N_("General"), N_("Quit at once"))
 
 #define REQ_ENUM(id, keys, group, help) REQ_##id,
-enum request {
-	REQ_NONE,
-	REQUEST_LIST(REQ_ENUM)
-	REQ_COUNT
-};
+enum request { REQ_NONE, REQUEST_LIST(REQ_ENUM) REQ_COUNT };
 #undef REQ_ENUM
 
 struct request_info {
 	enum request req;
-	const char *name;      /* "MOVE_DOWN"; spelled move-down in settings */
+	const char *name; /* "MOVE_DOWN"; spelled move-down in settings */
 	const char *keys;
 	const char *group;
 	const char *help;

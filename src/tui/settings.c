@@ -96,7 +96,8 @@ int config_read(struct tui_config *c, const char *path)
 			rc = -1;
 		}
 		if (rc) {
-			fprintf(stderr, _("rpdtop: %s:%d: ignored: not a setting this version knows\n"), path, n);
+			fprintf(stderr, _("rpdtop: %s:%d: ignored: not a setting this version knows\n"), path,
+				n);
 			bad++;
 		}
 	}

@@ -11,9 +11,9 @@
 #define CONFIG_MAX_BINDS 64
 
 struct tui_config {
-	int mono;            /* theme = mono: no colours */
-	size_t pane;         /* pane = profile | kernels | busy */
-	unsigned names;      /* demangle / strip-templates (enum name_style) */
+	int mono;       /* theme = mono: no colours */
+	size_t pane;    /* pane = profile | kernels | busy */
+	unsigned names; /* demangle / strip-templates (enum name_style) */
 };
 
 /* Read the settings file if there is one; defaults otherwise. */

@@ -8,10 +8,10 @@
 #include "tui/request.h"
 
 struct tablenav {
-	size_t n;        /* rows */
+	size_t n; /* rows */
 	size_t cursor;
-	size_t top;      /* first row shown */
-	int height;      /* rows shown, as last drawn */
+	size_t top; /* first row shown */
+	int height; /* rows shown, as last drawn */
 };
 
 /* Movement requests; returns ACT_REDRAW, or ACT_UNHANDLED for others. */

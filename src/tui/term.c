@@ -27,7 +27,7 @@ static struct {
 	SCREEN *screen;
 	FILE *out, *in;
 	TermKey *tk;
-	int pipe[2];          /* signal handlers write the signal number here */
+	int pipe[2]; /* signal handlers write the signal number here */
 } term = { .pipe = { -1, -1 } };
 
 static void write_all(int fd, const char *s)
@@ -263,8 +263,7 @@ static int take_signal(struct term_event *ev)
 
 static int take_key(struct term_event *ev, int force)
 {
-	TermKeyResult r = force ? termkey_getkey_force(term.tk, &ev->key)
-				: termkey_getkey(term.tk, &ev->key);
+	TermKeyResult r = force ? termkey_getkey_force(term.tk, &ev->key) : termkey_getkey(term.tk, &ev->key);
 	if (r == TERMKEY_RES_KEY) {
 		ev->type = EV_KEY;
 		return 1;

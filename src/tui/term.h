@@ -11,7 +11,7 @@ enum term_event_type {
 	EV_NONE,
 	EV_KEY,
 	EV_RESIZE,
-	EV_QUIT,       /* SIGTERM, SIGHUP, SIGINT */
+	EV_QUIT, /* SIGTERM, SIGHUP, SIGINT */
 	EV_TIMEOUT,
 };
 

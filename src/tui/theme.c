@@ -48,16 +48,24 @@ int theme_has_color(void)
 }
 
 static const struct glyphs utf8_glyphs = {
-	.ellipsis = "\xe2\x80\xa6", .sort_down = "\xe2\x96\xbc", .sort_up = "\xe2\x96\xb2",
+	.ellipsis = "\xe2\x80\xa6",
+	.sort_down = "\xe2\x96\xbc",
+	.sort_up = "\xe2\x96\xb2",
 	.bar_full = "\xe2\x96\x88",
-	.bar_part = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d", "\xe2\x96\x8c",
-		      "\xe2\x96\x8b", "\xe2\x96\x8a", "\xe2\x96\x89" },
-	.vline = "\xe2\x94\x82", .utf8 = 1,
+	.bar_part = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d", "\xe2\x96\x8c", "\xe2\x96\x8b",
+		      "\xe2\x96\x8a", "\xe2\x96\x89" },
+	.vline = "\xe2\x94\x82",
+	.utf8 = 1,
 };
 
 static const struct glyphs ascii_glyphs = {
-	.ellipsis = "~", .sort_down = "v", .sort_up = "^", .bar_full = "#",
-	.bar_part = { "", "", "", "", "", "", "", "" }, .vline = "|", .utf8 = 0,
+	.ellipsis = "~",
+	.sort_down = "v",
+	.sort_up = "^",
+	.bar_full = "#",
+	.bar_part = { "", "", "", "", "", "", "", "" },
+	.vline = "|",
+	.utf8 = 0,
 };
 
 static const struct glyphs *current = &ascii_glyphs;
@@ -65,8 +73,7 @@ static const struct glyphs *current = &ascii_glyphs;
 void glyphs_init(void)
 {
 	const char *cs = nl_langinfo(CODESET);
-	current = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0)
-		? &utf8_glyphs : &ascii_glyphs;
+	current = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0) ? &utf8_glyphs : &ascii_glyphs;
 }
 
 const struct glyphs *glyphs(void)

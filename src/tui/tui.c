@@ -128,7 +128,8 @@ static int script_keys(struct app *app, struct script *s, char *line)
 	for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
 		TermKeyKey key;
 		if (term_parse_key(tok, &key) != 0) {
-			snprintf(s->error, sizeof(s->error), _("%s:%d: unknown key '%s'"), s->path, s->lineno, tok);
+			snprintf(s->error, sizeof(s->error), _("%s:%d: unknown key '%s'"), s->path, s->lineno,
+				 tok);
 			return -1;
 		}
 		unsigned act = handle_key(app, &key);

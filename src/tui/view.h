@@ -13,8 +13,8 @@ struct app;
 struct view;
 
 struct view_ops {
-	const char *name;   /* for messages and tests */
-	const char *title;  /* tab or header label, N_() */
+	const char *name;  /* for messages and tests */
+	const char *title; /* tab or header label, N_() */
 	/* Draw into rows y .. y + height - 1 of the screen, width columns. */
 	void (*draw)(struct view *v, struct app *app, int y, int height, int width);
 	/* Act on a request; returns ACT_* flags. */
@@ -35,7 +35,7 @@ struct view_ops {
 enum view_busy {
 	VIEW_IDLE,
 	VIEW_WORKING,
-	VIEW_DONE,      /* finished: the next draw shows it */
+	VIEW_DONE, /* finished: the next draw shows it */
 };
 
 struct view {

@@ -25,7 +25,7 @@ struct detail {
 	double percent;
 	struct histogram hist;
 	size_t scroll;
-	int lines_total;      /* as last drawn, to bound scrolling */
+	int lines_total; /* as last drawn, to bound scrolling */
 	int height;
 };
 
@@ -143,8 +143,7 @@ static void detail_draw(struct view *v, struct app *app, int y, int height, int 
 	ns_line(&l, _("99th pct"), d->hist.p99);
 	ns_line(&l, _("Maximum"), d->hist.max);
 	text_line(&l, "", THEME_NORMAL);
-	text_line(&l, d->hist.log_scale ? _("Durations (log-spaced buckets)") : _("Durations"),
-		  THEME_HEADER);
+	text_line(&l, d->hist.log_scale ? _("Durations (log-spaced buckets)") : _("Durations"), THEME_HEADER);
 	for (size_t b = 0; b < d->hist.nbuckets; b++)
 		hist_line(&l, b);
 	d->lines_total = l.line;
@@ -157,15 +156,29 @@ static unsigned detail_request(struct view *v, struct app *app, enum request req
 	size_t page = d->height > 1 ? (size_t)d->height - 1 : 1;
 	(void)app;
 	switch (req) {
-	case REQ_MOVE_UP: d->scroll = d->scroll ? d->scroll - 1 : 0; break;
-	case REQ_MOVE_DOWN: d->scroll = d->scroll < max ? d->scroll + 1 : max; break;
-	case REQ_PAGE_UP: d->scroll = d->scroll > page ? d->scroll - page : 0; break;
-	case REQ_PAGE_DOWN: d->scroll = d->scroll + page < max ? d->scroll + page : max; break;
-	case REQ_MOVE_FIRST: d->scroll = 0; break;
-	case REQ_MOVE_LAST: d->scroll = max; break;
+	case REQ_MOVE_UP:
+		d->scroll = d->scroll ? d->scroll - 1 : 0;
+		break;
+	case REQ_MOVE_DOWN:
+		d->scroll = d->scroll < max ? d->scroll + 1 : max;
+		break;
+	case REQ_PAGE_UP:
+		d->scroll = d->scroll > page ? d->scroll - page : 0;
+		break;
+	case REQ_PAGE_DOWN:
+		d->scroll = d->scroll + page < max ? d->scroll + page : max;
+		break;
+	case REQ_MOVE_FIRST:
+		d->scroll = 0;
+		break;
+	case REQ_MOVE_LAST:
+		d->scroll = max;
+		break;
 	case REQ_ENTER:
-	case REQ_DETAILS: return ACT_NONE;
-	default: return ACT_UNHANDLED;
+	case REQ_DETAILS:
+		return ACT_NONE;
+	default:
+		return ACT_UNHANDLED;
 	}
 	return ACT_REDRAW;
 }
@@ -176,12 +189,15 @@ static void detail_free(struct view *v)
 }
 
 static const struct view_ops detail_ops = {
-	.name = "detail", .title = N_("Details"), .draw = detail_draw,
-	.request = detail_request, .free = detail_free,
+	.name = "detail",
+	.title = N_("Details"),
+	.draw = detail_draw,
+	.request = detail_request,
+	.free = detail_free,
 };
 
-struct view view_detail_new(struct app *app, enum profile_scope scope,
-			    const struct profile_row *row, double percent)
+struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
+			    double percent)
 {
 	struct detail *d = xcalloc(1, sizeof(*d));
 	size_t n;

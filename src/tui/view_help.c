@@ -21,8 +21,8 @@ struct help {
 };
 
 /* One line of help at position *line, if it is scrolled into view. */
-static void help_line(struct help *h, int *line, int y, int height, int width,
-		      const char *keys, const char *text)
+static void help_line(struct help *h, int *line, int y, int height, int width, const char *keys,
+		      const char *text)
 {
 	int row = (*line)++ - (int)h->scroll;
 	if (row < 0 || row >= height)
@@ -60,14 +60,24 @@ static unsigned help_request(struct view *v, struct app *app, enum request req)
 	size_t max = h->lines_total > h->height ? (size_t)(h->lines_total - h->height) : 0;
 	(void)app;
 	switch (req) {
-	case REQ_MOVE_UP: h->scroll = h->scroll ? h->scroll - 1 : 0; return ACT_REDRAW;
-	case REQ_MOVE_DOWN: h->scroll = h->scroll < max ? h->scroll + 1 : max; return ACT_REDRAW;
+	case REQ_MOVE_UP:
+		h->scroll = h->scroll ? h->scroll - 1 : 0;
+		return ACT_REDRAW;
+	case REQ_MOVE_DOWN:
+		h->scroll = h->scroll < max ? h->scroll + 1 : max;
+		return ACT_REDRAW;
 	case REQ_PAGE_DOWN:
-	case REQ_MOVE_LAST: h->scroll = max; return ACT_REDRAW;
+	case REQ_MOVE_LAST:
+		h->scroll = max;
+		return ACT_REDRAW;
 	case REQ_PAGE_UP:
-	case REQ_MOVE_FIRST: h->scroll = 0; return ACT_REDRAW;
-	case REQ_HELP: return ACT_NONE;
-	default: return ACT_UNHANDLED;
+	case REQ_MOVE_FIRST:
+		h->scroll = 0;
+		return ACT_REDRAW;
+	case REQ_HELP:
+		return ACT_NONE;
+	default:
+		return ACT_UNHANDLED;
 	}
 }
 
@@ -77,8 +87,11 @@ static void help_free(struct view *v)
 }
 
 static const struct view_ops help_ops = {
-	.name = "help", .title = N_("Help"), .draw = help_draw,
-	.request = help_request, .free = help_free,
+	.name = "help",
+	.title = N_("Help"),
+	.draw = help_draw,
+	.request = help_request,
+	.free = help_free,
 };
 
 struct view view_help_new(struct app *app)

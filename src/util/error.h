@@ -9,9 +9,7 @@ struct rpd_error {
 };
 
 /* Record a message (printf-style); returns -1 so callers can `return err_set(...)`. */
-int err_set(struct rpd_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-int err_vset(struct rpd_error *err, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
+int err_set(struct rpd_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int err_vset(struct rpd_error *err, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 #endif

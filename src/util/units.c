@@ -6,8 +6,13 @@
 
 const char *units_format_ns(int64_t ns, char *buf, size_t size)
 {
-	static const struct { double scale; const char *unit; } units[] = {
-		{ 1e9, "s" }, { 1e6, "ms" }, { 1e3, "us" },
+	static const struct {
+		double scale;
+		const char *unit;
+	} units[] = {
+		{ 1e9, "s" },
+		{ 1e6, "ms" },
+		{ 1e3, "us" },
 	};
 	double mag = ns < 0 ? -(double)ns : (double)ns;
 

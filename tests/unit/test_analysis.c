@@ -44,7 +44,7 @@ static void test_model(void)
 	CHECK_INT(t.ops.n, 7);
 	CHECK_INT(t.ngpus, 2);
 	CHECK_INT(t.nqueues, 3);
-	CHECK_INT(trace_queue(&t, 0, 1), 1);   /* existing lane is found */
+	CHECK_INT(trace_queue(&t, 0, 1), 1); /* existing lane is found */
 	CHECK_INT(t.ops.kind[0], OP_KERNEL);
 	CHECK_INT(t.ops.kind[3], OP_COPY);
 	CHECK_INT(t.ops.kind[4], OP_BARRIER);
@@ -59,7 +59,7 @@ static void test_model(void)
 	CHECK_STR(trace_gpu_label(&t, 1, buf, sizeof(buf)), "1");
 	trace_add_input(&t, "/x/b.rpd", INPUT_RPD, 2);
 	uint32_t other = trace_gpu(&t, 1, 1);
-	CHECK(other != 1);   /* gpu 1 of another input is another GPU */
+	CHECK(other != 1); /* gpu 1 of another input is another GPU */
 	CHECK_STR(trace_gpu_label(&t, other, buf, sizeof(buf)), "b.rpd:1");
 	trace_free(&t);
 }
@@ -89,7 +89,7 @@ static void test_profile(void)
 	profile_free(&p);
 
 	profile_by_name(&t, PROFILE_KERNELS, NULL, &p);
-	CHECK_INT(p.n, 3);       /* allreduce, gemm, add */
+	CHECK_INT(p.n, 3); /* allreduce, gemm, add */
 	CHECK_INT(p.total, 330);
 	CHECK_STR(trace_str(&t, p.rows[2].name), "add");
 	profile_free(&p);

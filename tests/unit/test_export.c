@@ -132,7 +132,8 @@ static void read_runs(const char *src, struct leaf_writer *w, struct leaf_run *r
 	CHECK(pagescan_count(&ps, &tab, 2, parts, &rows) == PAGESCAN_OK);
 	leaf_writer_begin(&w[0]);
 	leaf_writer_begin(&w[1]);
-	CHECK(pagescan_decode_cells(&ps, &tab, 2, parts, add_cell, (void *const[]){ &w[0], &w[1] }) == PAGESCAN_OK);
+	CHECK(pagescan_decode_cells(&ps, &tab, 2, parts, add_cell, (void *const[]){ &w[0], &w[1] }) ==
+	      PAGESCAN_OK);
 	CHECK(leaf_writer_end(&w[0], &runs[0]) == 0);
 	CHECK(leaf_writer_end(&w[1], &runs[1]) == 0);
 	pagescan_table_free(&tab);
@@ -144,7 +145,8 @@ static uint32_t root_of(sqlite3 *db, const char *table)
 {
 	sqlite3_stmt *st;
 	uint32_t root = 0;
-	CHECK(sqlite3_prepare_v2(db, "SELECT rootpage FROM sqlite_master WHERE name = ?1", -1, &st, NULL) == SQLITE_OK);
+	CHECK(sqlite3_prepare_v2(db, "SELECT rootpage FROM sqlite_master WHERE name = ?1", -1, &st, NULL) ==
+	      SQLITE_OK);
 	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		root = (uint32_t)sqlite3_column_int64(st, 0);
@@ -240,18 +242,20 @@ static void check_same_tables(const char *a, const char *b)
 	sqlite3 *db;
 	sqlite3_stmt *st;
 	CHECK(sqlite3_open_v2(a, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
-	CHECK(sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &st,
-				 NULL) == SQLITE_OK);
+	CHECK(sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1,
+				 &st, NULL) == SQLITE_OK);
 	int tables = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
-		char *sql = sqlite3_mprintf(strcmp(name, "sqlite_sequence") == 0 ? "SELECT * FROM \"%w\" ORDER BY 1"
-										 : "SELECT * FROM \"%w\" ORDER BY rowid",
+		char *sql = sqlite3_mprintf(strcmp(name, "sqlite_sequence") == 0
+						    ? "SELECT * FROM \"%w\" ORDER BY 1"
+						    : "SELECT * FROM \"%w\" ORDER BY rowid",
 					    name);
 		int64_t na, nb;
 		uint64_t ha = digest(a, sql, &na), hb = digest(b, sql, &nb);
 		if (ha != hb || na != nb) {
-			fprintf(stderr, "table %s differs (%lld and %lld rows)\n", name, (long long)na, (long long)nb);
+			fprintf(stderr, "table %s differs (%lld and %lld rows)\n", name, (long long)na,
+				(long long)nb);
 			check_failures++;
 		}
 		sqlite3_free(sql);
@@ -330,23 +334,30 @@ static void check_exports(void)
 	 * api_id, whatever their rowid. */
 	sqlite3 *db;
 	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
-	exec(db, "UPDATE rocpd_kernelapi SET codeObject_id = '' WHERE api_ptr_id % 5 = 0;"
-		 "CREATE INDEX api_ops_by_op ON rocpd_api_ops (op_id);"
-		 "CREATE TABLE ext_note (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), note text UNIQUE);"
-		 "INSERT INTO ext_note SELECT id, 'note ' || id FROM rocpd_api WHERE id % 7 = 0;"
-		 "CREATE TABLE ext_blob (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), data blob);"
-		 "INSERT INTO ext_blob SELECT id, zeroblob(CASE WHEN id % 100 = 1 THEN 9000 ELSE 10 END) FROM rocpd_api;"
-		 "CREATE TABLE ext_pair (api_id integer NOT NULL REFERENCES rocpd_api (id), n integer NOT NULL,"
-		 " PRIMARY KEY (api_id, n));"
-		 "INSERT INTO ext_pair SELECT id, 1 FROM rocpd_api WHERE id % 3 = 0;");
+	exec(db,
+	     "UPDATE rocpd_kernelapi SET codeObject_id = '' WHERE api_ptr_id % 5 = 0;"
+	     "CREATE INDEX api_ops_by_op ON rocpd_api_ops (op_id);"
+	     "CREATE TABLE ext_note (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), note "
+	     "text UNIQUE);"
+	     "INSERT INTO ext_note SELECT id, 'note ' || id FROM rocpd_api WHERE id % 7 = 0;"
+	     "CREATE TABLE ext_blob (api_id integer NOT NULL PRIMARY KEY REFERENCES rocpd_api (id), data "
+	     "blob);"
+	     "INSERT INTO ext_blob SELECT id, zeroblob(CASE WHEN id % 100 = 1 THEN 9000 ELSE 10 END) FROM "
+	     "rocpd_api;"
+	     "CREATE TABLE ext_pair (api_id integer NOT NULL REFERENCES rocpd_api (id), n integer NOT NULL,"
+	     " PRIMARY KEY (api_id, n));"
+	     "INSERT INTO ext_pair SELECT id, 1 FROM rocpd_api WHERE id % 3 = 0;");
 	sqlite3_close(db);
-	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow, composite key", 2 + 6);
+	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow, composite key",
+		     2 + 6);
 	char out[300];
 	snprintf(out, sizeof(out), "%s/pages.rpd", dir);
 	CHECK(sqlite3_open(out, &db) == SQLITE_OK);
 	sqlite3_stmt *st;
-	CHECK(sqlite3_prepare_v2(db, "SELECT count(*), (SELECT count(*) FROM rocpd_api WHERE id % 3 = 0), "
-				     "(SELECT count(*) FROM ext_pair WHERE api_id NOT IN (SELECT id FROM rocpd_api)) FROM ext_pair",
+	CHECK(sqlite3_prepare_v2(db,
+				 "SELECT count(*), (SELECT count(*) FROM rocpd_api WHERE id % 3 = 0), "
+				 "(SELECT count(*) FROM ext_pair WHERE api_id NOT IN (SELECT id FROM "
+				 "rocpd_api)) FROM ext_pair",
 				 -1, &st, NULL) == SQLITE_OK);
 	CHECK(sqlite3_step(st) == SQLITE_ROW);
 	int64_t want = sqlite3_column_int64(st, 1);

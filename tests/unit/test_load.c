@@ -78,7 +78,8 @@ static void check_same(const struct trace *a, const struct trace *b)
  * columns; the ustring ids are shifted so that a mix-up shows. */
 static const char to_v3[] =
 	"DROP VIEW api; DROP VIEW copy; DROP VIEW copyop; DROP VIEW ktop;"
-	"CREATE TABLE rocpd_ustring (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, string varchar(4096) NOT NULL);"
+	"CREATE TABLE rocpd_ustring (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, string varchar(4096) NOT "
+	"NULL);"
 	"INSERT INTO rocpd_ustring SELECT id + 100000, string FROM rocpd_string;"
 	"CREATE TABLE api3 (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, pid integer NOT NULL,"
 	" tid integer NOT NULL, start integer NOT NULL, end integer NOT NULL, apiName_id bigint NOT NULL,"
@@ -251,7 +252,7 @@ static void check_background(const char *path)
 	CHECK(b != NULL);
 	while (b && !bg_apis_done(b))
 		usleep(1000);
-	CHECK_INT(ops.apis.n, 0);   /* nothing moves in before finish */
+	CHECK_INT(ops.apis.n, 0); /* nothing moves in before finish */
 	CHECK(b && bg_apis_finish(b, &ops, &err) == 0);
 	check_identical(&all_at_once, &ops);
 	trace_free(&ops);
@@ -287,16 +288,20 @@ static void test_paths(const char *dir)
 		      " description_id, opType_id, extra) SELECT gpuId, queueId, 0, '', start, end,"
 		      " description_id, opType_id, 4 FROM rocpd_op WHERE id = 1;");
 	check_paths_agree(path, "added column (not read)", 3);
-	exec_ok(path, "ALTER TABLE rocpd_op RENAME COLUMN opType_id TO t; ALTER TABLE rocpd_op ADD COLUMN opType_id integer DEFAULT 2;");
+	exec_ok(path, "ALTER TABLE rocpd_op RENAME COLUMN opType_id TO t; ALTER TABLE rocpd_op ADD COLUMN "
+		      "opType_id integer DEFAULT 2;");
 	check_paths_agree(path, "added column (read)", 2);
-	exec_ok(path, "DELETE FROM rocpd_op WHERE extra = 4; ALTER TABLE rocpd_op DROP COLUMN extra; ALTER TABLE rocpd_op DROP COLUMN opType_id;"
+	exec_ok(path, "DELETE FROM rocpd_op WHERE extra = 4; ALTER TABLE rocpd_op DROP COLUMN extra; ALTER "
+		      "TABLE rocpd_op DROP COLUMN opType_id;"
 		      "ALTER TABLE rocpd_op RENAME COLUMN t TO opType_id; VACUUM;");
 	check_paths_agree(path, "column dropped", 3);
 	/* Commits still in the write-ahead log are read, through SQL. */
 	sqlite3 *db;
 	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
-	CHECK(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;"
-			   "UPDATE rocpd_op SET end = end + 1;", NULL, NULL, NULL) == SQLITE_OK);
+	CHECK(sqlite3_exec(db,
+			   "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;"
+			   "UPDATE rocpd_op SET end = end + 1;",
+			   NULL, NULL, NULL) == SQLITE_OK);
 	check_paths_agree(path, "write-ahead log", 0);
 	sqlite3_close(db);
 	check_paths_agree(path, "write-ahead log checkpointed", 3);
@@ -350,8 +355,7 @@ static char **canonical_apis(const struct trace *t)
 		const struct trace_thread *th = &t->threads[t->apis.thread[i]];
 		char buf[4096];
 		snprintf(buf, sizeof(buf), "%lld %lld %s %s %lld/%lld", (long long)t->apis.start[i],
-			 (long long)t->apis.end[i], name,
-			 strcmp(name, "UserMarker") == 0 ? text(t, i) : "",
+			 (long long)t->apis.end[i], name, strcmp(name, "UserMarker") == 0 ? text(t, i) : "",
 			 (long long)th->pid, (long long)th->tid);
 		rows[i] = xstrdup(buf);
 	}
@@ -421,7 +425,7 @@ static void test_real(void)
 	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
 	CHECK_INT(t.ops.n, 10124);
 	CHECK_INT(t.apis.n, 14736);
-	CHECK_INT(t.links.n, 0);   /* done with once op_launch is made */
+	CHECK_INT(t.links.n, 0); /* done with once op_launch is made */
 	CHECK_INT(count_name(&t, "UserMarker"), 11884);
 	CHECK_INT(count_name(&t, "hipLaunchKernel"), 972);
 	CHECK_INT(t.op_first_start, 3489389201751353LL);
@@ -440,7 +444,7 @@ static void test_real(void)
 	CHECK_INT(t.apis.n, 0);
 	CHECK(trace_load_apis(&t, &err) == 0);
 	CHECK_INT(t.apis.n, 14736);
-	CHECK_INT(t.links.n, 0);   /* done with once op_launch is made */
+	CHECK_INT(t.links.n, 0); /* done with once op_launch is made */
 	CHECK_INT(count_name(&t, "UserMarker"), 11884);
 	launched = 0;
 	for (size_t i = 0; i < t.ops.n; i++)

@@ -31,18 +31,20 @@ int main(void)
 	check_display("void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, "
 		      "at::native::func_wrapper_t<float, at::native::sum_functor<float, float, float>::"
 		      "operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, float, 4> >"
-		      "(at::native::ReduceOp<float, at::native::func_wrapper_t<float, int>, unsigned int, float, 4>)",
+		      "(at::native::ReduceOp<float, at::native::func_wrapper_t<float, int>, unsigned int, "
+		      "float, 4>)",
 		      NAME_STRIP, "at::native::reduce_kernel");
 	check_display("void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c10::Half, float>"
-		      "(int, float, c10::Half const*)", NAME_STRIP,
-		      "at::native::(anonymous namespace)::vectorized_layer_norm_kernel");
+		      "(int, float, c10::Half const*)",
+		      NAME_STRIP, "at::native::(anonymous namespace)::vectorized_layer_norm_kernel");
 	check_display("ncclDevKernel_Generic(ncclDevComm*, unsigned long, ncclWork*)", NAME_STRIP,
 		      "ncclDevKernel_Generic");
 	check_display("Cijk_Alik_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1_SN", NAME_STRIP,
 		      "Cijk_Alik_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1_SN");
 	check_display("CopyDeviceToHost", NAME_STRIP, "CopyDeviceToHost");
 	check_display("std::enable_if<(((8)>(0)))&&_typeConvert<c10::Half>::exists, void>::type "
-		      "vllm::fused_add_rms_norm_kernel<c10::Half, 8>(c10::Half*, c10::Half*, c10::Half const*, float, int, int)",
+		      "vllm::fused_add_rms_norm_kernel<c10::Half, 8>(c10::Half*, c10::Half*, c10::Half "
+		      "const*, float, int, int)",
 		      NAME_STRIP, "vllm::fused_add_rms_norm_kernel");
 	check_display("bool operator<<T>(T const&, T const&)", NAME_STRIP, "operator<");
 	/* Both: demangled, then stripped. */

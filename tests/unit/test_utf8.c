@@ -23,8 +23,8 @@ int main(void)
 	CHECK_INT(utf8_seq_len((const unsigned char *)"a", 1), 1);
 	CHECK_INT(utf8_seq_len((const unsigned char *)"\xc3\xa4", 2), 2);
 	CHECK_INT(utf8_seq_len((const unsigned char *)"\xe2\x96\x88", 3), 3);
-	CHECK_INT(utf8_seq_len((const unsigned char *)"\xc3", 1), 0);      /* cut */
-	CHECK_INT(utf8_seq_len((const unsigned char *)"\xc0\xaf", 2), 0);  /* overlong */
+	CHECK_INT(utf8_seq_len((const unsigned char *)"\xc3", 1), 0);         /* cut */
+	CHECK_INT(utf8_seq_len((const unsigned char *)"\xc0\xaf", 2), 0);     /* overlong */
 	CHECK_INT(utf8_seq_len((const unsigned char *)"\xed\xa0\x80", 3), 0); /* surrogate */
 	CHECK_INT(utf8_seq_len((const unsigned char *)"\xff", 1), 0);
 
@@ -34,7 +34,9 @@ int main(void)
 	CHECK_STR(escaped("a\tb\x7f"), "a\\x09b\\x7f");
 	CHECK_STR(escaped("bad\xff!"), "bad\\xff!");
 	CHECK_STR(escaped("c1\xc2\x9b"), "c1\\xc2\\x9b");
-	CHECK_INT(utf8_escaped_width("\x1b" "ab"), 6);
+	CHECK_INT(utf8_escaped_width("\x1b"
+				     "ab"),
+		  6);
 	CHECK_INT(utf8_escaped_width("\xc3\xa4"), 1);
 	return check_done();
 }
