@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/pagescan.h"
+#include "sqlfile/pagescan.h"
 #include "util/interrupt.h"
 #include "util/xalloc.h"
 

@@ -11,7 +11,7 @@
 
 #include <sqlite3.h>
 
-#include "export/btree_build.h"
+#include "sqlfile/btree_build.h"
 #include "export/export_plan.h"
 #include "export/export_select.h"
 #include "export/idset.h"

@@ -5,7 +5,7 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
-#include "export/dbwriter.h"
+#include "sqlfile/dbwriter.h"
 #include "export/export.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"

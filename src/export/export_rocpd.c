@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/dbfile.h"
-#include "load/rocpd.h"
+#include "sqlfile/dbfile.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "analysis/window.h"
-#include "load/dbfile.h"
-#include "load/pagescan.h"
+#include "sqlfile/dbfile.h"
+#include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
 void export_sets_free(struct export_sets *s)

@@ -11,7 +11,7 @@
 
 #include "export/export_bulk.h"
 #include "export/export_select.h"
-#include "load/dbfile.h"
+#include "sqlfile/dbfile.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/dbwriter.h"
+#include "sqlfile/dbwriter.h"
 #include "export/rocpd_schema.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export/dbwriter.h"
+#include "sqlfile/dbwriter.h"
 #include "export/rpd_schema.h"
 #include "trace/strtab.h"
 #include "util/xalloc.h"

@@ -4,7 +4,7 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
-#include "load/dbfile.h"
+#include "sqlfile/dbfile.h"
 
 static const struct trace_input *input_of(const struct trace *t, uint32_t op)
 {

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load/dbfile.h"
+#include "sqlfile/dbfile.h"
 #include "load/inputs.h"
 #include "load/progress.h"
 #include "load/rocpd.h"

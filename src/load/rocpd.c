@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "load/progress.h"
-#include "load/sqlread.h"
+#include "load/strcache.h"
 #include "util/i18n.h"
 #include "util/idmap.h"
 #include "util/xalloc.h"

@@ -17,8 +17,5 @@ int rocpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *
 int rocpd_read(struct trace *t, sqlite3 *db, const char *path, int version, unsigned what,
 	       struct rpd_error *err);
 
-/* Copies come from another table than kernels: their ids are kept apart
- * by this offset in the trace. */
-#define ROCPD_COPY_ID_BASE ((int64_t)1 << 48)
 
 #endif

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/dbfile.h"
-#include "load/pagescan.h"
+#include "sqlfile/dbfile.h"
+#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
-#include "load/sqlread.h"
+#include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/search.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/pagescan.h"
+#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
 #include "util/xalloc.h"
@@ -212,6 +212,7 @@ static int scan_open(struct scan *s, struct rpd_reader *r, const char *table, co
 	memset(s, 0, sizeof(*s));
 	if (pagescan_begin(&s->ps, r->src.db))
 		return PAGESCAN_NO;
+	s->ps.thread_end = progress_flush;
 	if (pagescan_open_table(&s->ps, table, cols, ncols, &s->tab)) {
 		pagescan_end(&s->ps);
 		return PAGESCAN_NO;

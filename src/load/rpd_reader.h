@@ -3,7 +3,7 @@
 #ifndef RPDTOP_RPD_READER_H
 #define RPDTOP_RPD_READER_H
 
-#include "load/sqlread.h"
+#include "load/strcache.h"
 #include "trace/trace.h"
 
 struct rpd_reader {

@@ -12,6 +12,10 @@
 
 #define TRACE_NONE UINT32_MAX
 
+/* rocpd keeps copies in another table than kernel dispatches: a copy's
+ * op id in the trace is its row id plus this offset. */
+#define ROCPD_COPY_ID_BASE ((int64_t)1 << 48)
+
 enum op_kind {
 	OP_KERNEL,  /* non-empty description, not a copy or barrier */
 	OP_COPY,    /* opType Copy* */

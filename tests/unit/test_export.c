@@ -15,10 +15,10 @@
 
 #include "check.h"
 #include "demo/demo.h"
-#include "export/btree_build.h"
+#include "sqlfile/btree_build.h"
 #include "export/export.h"
 #include "load/load.h"
-#include "load/pagescan.h"
+#include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
 static char dir[] = "/tmp/rpdtop-test-export.XXXXXX";

@@ -11,9 +11,9 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
-#include "load/dbfile.h"
+#include "sqlfile/dbfile.h"
 #include "load/load.h"
-#include "load/pagescan.h"
+#include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
 static const struct gen_params params = { .seed = 5, .ops = 3000, .gpus = 3 };

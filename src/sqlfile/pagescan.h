@@ -5,8 +5,8 @@
  * documented file format and steps aside (returns PAGESCAN_NO) for
  * anything it does not expect, so the caller falls back to plain SQL,
  * which then reports real damage in its own words. */
-#ifndef RPDTOP_LOAD_PAGESCAN_H
-#define RPDTOP_LOAD_PAGESCAN_H
+#ifndef RPDTOP_SQLFILE_PAGESCAN_H
+#define RPDTOP_SQLFILE_PAGESCAN_H
 
 #include <sqlite3.h>
 #include <stddef.h>
@@ -23,6 +23,7 @@ struct pagescan {
 	sqlite3_file *file; /* the connection's own handle: its locks hold */
 	uint32_t page_size, usable, npages;
 	uint32_t encoding; /* text encoding: 1 is UTF-8 */
+	void (*thread_end)(void); /* optional: run by each decoding thread as it ends */
 	int in_txn;
 };
 

@@ -8,8 +8,8 @@
  * file; once SQLite has written the rest of the database and closed it,
  * btree_place appends the leaves after its last page, builds the interior
  * pages above them and puts the top one at the table's root page. */
-#ifndef RPDTOP_EXPORT_BTREE_BUILD_H
-#define RPDTOP_EXPORT_BTREE_BUILD_H
+#ifndef RPDTOP_SQLFILE_BTREE_BUILD_H
+#define RPDTOP_SQLFILE_BTREE_BUILD_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "export/dbwriter.h"
+#include "sqlfile/dbwriter.h"
 
 #include <errno.h>
 #include <fcntl.h>

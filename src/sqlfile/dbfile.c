@@ -1,5 +1,5 @@
 #include "config.h"
-#include "load/dbfile.h"
+#include "sqlfile/dbfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "load/pagescan.h"
+#include "sqlfile/pagescan.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -8,7 +8,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "load/progress.h"
 #include "util/xalloc.h"
 
 enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05 };
@@ -440,7 +439,8 @@ static void decode_rows(struct worker *w)
 	/* The leaves were counted under the same lock: a mismatch is damage. */
 	if (c.row != w->part->first + w->part->count)
 		w->rc = PAGESCAN_NO;
-	progress_flush();
+	if (w->ps->thread_end)
+		w->ps->thread_end();
 	free(p);
 }
 

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "export/btree_build.h"
+#include "sqlfile/btree_build.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,59 +1,8 @@
 #include "config.h"
-#include "load/sqlread.h"
+#include "load/strcache.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#include "load/dbfile.h"
-#include "util/i18n.h"
-
-int sql_fail(const struct sqlsrc *src, int rc)
-{
-	return dbfile_error(src->db, rc, src->path, src->err);
-}
-
-int sql_prepare(const struct sqlsrc *src, const char *sql, sqlite3_stmt **st)
-{
-	int rc = sqlite3_prepare_v2(src->db, sql, -1, st, NULL);
-	if (rc == SQLITE_OK)
-		return 0;
-	if ((rc & 0xff) == SQLITE_ERROR)
-		return err_set(src->err, _("%s: unexpected %s schema (%s)"), src->path, src->format,
-			       sqlite3_errmsg(src->db));
-	return sql_fail(src, rc);
-}
-
-int sql_table_exists(sqlite3 *db, const char *name, int *exists)
-{
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(
-		db, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1", -1, &st,
-		NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	*exists = rc == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
-int sql_metadata(const struct sqlsrc *src, const char *tag, char *buf, size_t size)
-{
-	sqlite3_stmt *st;
-	if (sql_prepare(src, "SELECT value FROM rocpd_metadata WHERE tag = ?1", &st))
-		return -1;
-	sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		const char *v = (const char *)sqlite3_column_text(st, 0);
-		snprintf(buf, size, "%s", v ? v : "");
-	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return 0;
-	return rc == SQLITE_DONE ? 1 : sql_fail(src, rc);
-}
 
 uint32_t sql_intern_column(struct trace *t, sqlite3_stmt *st, int col)
 {

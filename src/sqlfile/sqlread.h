@@ -1,0 +1,28 @@
+/* What every reader of an input database shares: statements that report
+ * schema mismatches clearly, tables looked up, metadata read. */
+#ifndef RPDTOP_SQLREAD_H
+#define RPDTOP_SQLREAD_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+#include "util/error.h"
+
+struct sqlsrc {
+	sqlite3 *db;
+	const char *path;
+	const char *format; /* "rpd" or "rocpd", for messages */
+	struct rpd_error *err;
+};
+
+/* Prepare sql; a statement that does not prepare means the schema lacks a
+ * table or column we read, reported as such. */
+int sql_prepare(const struct sqlsrc *src, const char *sql, sqlite3_stmt **st);
+/* Report a failed step (rc) as "PATH: reason"; returns -1. */
+int sql_fail(const struct sqlsrc *src, int rc);
+/* Does a table or view of this name exist? Returns an SQLite code. */
+int sql_table_exists(sqlite3 *db, const char *name, int *exists);
+/* The value of a rocpd_metadata tag into buf; 0 found, 1 absent, -1 error. */
+int sql_metadata(const struct sqlsrc *src, const char *tag, char *buf, size_t size);
+
+#endif
