@@ -219,6 +219,8 @@ static int scan(struct export_bulk *b, sqlite3 *input, const struct table_plan *
 		rc = pagescan_count(&ps, &tab, b->nthreads, parts, &rows);
 		if (rc == PAGESCAN_OK && j->key->count)
 			rc = pagescan_decode_cells(&ps, &tab, b->nthreads, parts, bulk_cell, ctx);
+		if (rc == PAGESCAN_OK)
+			pagescan_taken();
 		pagescan_table_free(&tab);
 	}
 	pagescan_end(&ps);

@@ -59,6 +59,19 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
+/* The links' scan starts over: what it chose goes. */
+static void link_reset(void *ctx)
+{
+	struct chooser *c = ctx;
+	struct idset *links = &c->sets->set[SET_LINKS];
+	int64_t lo = links->lo, hi = links->hi;
+	idset_free(links);
+	idset_init(links, lo, hi);
+	lo = c->launchers.lo, hi = c->launchers.hi;
+	idset_free(&c->launchers);
+	idset_init(&c->launchers, lo, hi);
+}
+
 /* A call in the window whose name the filter is still to judge. */
 struct candidate {
 	int64_t id, name;
@@ -95,6 +108,16 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 
 static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
 
+/* A part's scan starts over: its calls and candidates go. */
+static void api_reset(void *ctx)
+{
+	struct api_part *p = ctx;
+	int64_t lo = p->kept.lo, hi = p->kept.hi;
+	idset_free(&p->kept);
+	idset_init(&p->kept, lo, hi);
+	p->ncand = 0;
+}
+
 /* The calls of rocpd_api in the window, on as many threads as parts (from
  * its pages), else on this one through SQL. */
 static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
@@ -115,17 +138,15 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 			pagescan_table_free(&tab);
 		}
 		pagescan_end(&ps);
-		if (rc == PAGESCAN_OK)
+		if (rc == PAGESCAN_OK) {
+			pagescan_taken();
 			return SQLITE_OK;
-		/* Start over in SQL: nothing kept so far counts twice. */
-		for (int k = 0; k < n; k++) {
-			idset_free(&parts[k].kept);
-			idset_init(&parts[k].kept, parts[0].c->sets->set[SET_APIS].lo,
-				   parts[0].c->sets->set[SET_APIS].hi);
-			parts[k].ncand = 0;
 		}
+		/* Start over in SQL: nothing kept so far counts twice. */
+		for (int k = 0; k < n; k++)
+			api_reset(&parts[k]);
 	}
-	return pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, &parts[0]);
+	return pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, api_reset, &parts[0]);
 }
 
 /* The parts' calls join the chosen ones; candidates are judged here. */
@@ -171,7 +192,7 @@ static void *link_worker(void *arg)
 		j->rc = SQLITE_CANTOPEN;
 		return NULL;
 	}
-	j->rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, j->c);
+	j->rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, link_reset, j->c);
 	sqlite3_close(db);
 	return NULL;
 }

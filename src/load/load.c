@@ -9,10 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sqlfile/dbfile.h"
 #include "load/inputs.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
+#include "sqlfile/dbfile.h"
 #include "trace/merge.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -30,7 +30,15 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	int version;
 	if (dbfile_open(path, &db, err))
 		return -1;
-	int rc = rocpd_is(db, path, err);
+	/* One snapshot for the whole input: tables read one after another
+	 * must not see a writer's commit in between. */
+	int rc = dbfile_read_begin(db);
+	if (rc != SQLITE_OK) {
+		dbfile_error(db, rc, path, err);
+		sqlite3_close(db);
+		return -1;
+	}
+	rc = rocpd_is(db, path, err);
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &version, err);
 		if (rc == 0)
@@ -43,6 +51,7 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	}
 	/* Connections are closed as soon as an input is read: a run over many
 	 * inputs must not hold a descriptor per file. */
+	dbfile_read_end(db);
 	sqlite3_close(db);
 	return rc;
 }
@@ -232,7 +241,12 @@ int trace_read_apis(struct trace *t, struct rpd_error *err)
 			continue;
 		if (dbfile_open(t->inputs[i].path, &db, err))
 			return -1;
-		rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, cores(), err);
+		rc = dbfile_read_begin(db);
+		if (rc != SQLITE_OK)
+			rc = dbfile_error(db, rc, t->inputs[i].path, err);
+		else
+			rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, cores(), err);
+		dbfile_read_end(db);
 		sqlite3_close(db);
 	}
 	return rc;

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
+#include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
 /* Threads decode raw values in place; the main thread then turns database
@@ -305,6 +305,17 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 	return rc ? -1 : 0;
 }
 
+/* Rows come in rowid order; rows are found by id with binary searches, so
+ * ids must not fall (a table whose key is not its rowid can list them in
+ * any order): otherwise SQL reads the table in id order instead. */
+static int ids_rise(const int64_t *id, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (id[i] < id[i - 1])
+			return 0;
+	return 1;
+}
+
 static const char *const op_cols[] = {
 	"id", "gpuId", "queueId", "start", "end", "description_id", "opType_id",
 };
@@ -315,9 +326,15 @@ int rpd_pages_ops(struct rpd_reader *r)
 	if (scan_open(&s, r, "rocpd_op", op_cols, 7))
 		return 1;
 	trace_reserve_ops(r->t, s.rows);
-	int rc = scan_decode(&s, r->t->ops.n, op_row) ? 1 : finish_ops(r, &s);
+	int rc = scan_decode(&s, r->t->ops.n, op_row) ? 1 : 0;
+	if (rc == 0 && r->t->ops.id && !ids_rise(r->t->ops.id + r->t->ops.n, s.rows))
+		rc = 1;
 	if (rc == 0)
+		rc = finish_ops(r, &s);
+	if (rc == 0) {
 		r->t->ops.n += s.rows;
+		pagescan_taken();
+	}
 	scan_close(&s);
 	return rc;
 }
@@ -377,9 +394,15 @@ int rpd_pages_apis(struct rpd_reader *r)
 	if (scan_open(&s, r, "rocpd_api", api_cols, 7))
 		return 1;
 	trace_reserve_apis(r->t, s.rows);
-	int rc = scan_decode(&s, r->t->apis.n, api_row) ? 1 : finish_apis(r, &s);
+	int rc = scan_decode(&s, r->t->apis.n, api_row) ? 1 : 0;
+	if (rc == 0 && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
+		rc = 1;
 	if (rc == 0)
+		rc = finish_apis(r, &s);
+	if (rc == 0) {
 		r->t->apis.n += s.rows;
+		pagescan_taken();
+	}
 	scan_close(&s);
 	return rc;
 }
@@ -417,6 +440,7 @@ int rpd_pages_links(struct rpd_reader *r)
 			t->links.op[out++] = t->links.op[i];
 		}
 		t->links.n = out;
+		pagescan_taken();
 	}
 	scan_close(&s);
 	return rc;

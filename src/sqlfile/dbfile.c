@@ -174,3 +174,31 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	*out = db;
 	return 0;
 }
+
+/* Run one statement of our own to its end. */
+static int run(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int dbfile_read_begin(sqlite3 *db)
+{
+	int rc = run(db, "BEGIN");
+	/* BEGIN defers the lock to the first read: read now. */
+	if (rc == SQLITE_OK && (rc = run(db, "SELECT count(*) FROM sqlite_master")) != SQLITE_OK)
+		run(db, "ROLLBACK");
+	return rc;
+}
+
+void dbfile_read_end(sqlite3 *db)
+{
+	if (!sqlite3_get_autocommit(db))
+		run(db, "COMMIT");
+}

@@ -15,6 +15,12 @@ int dbfile_open(const char *path, sqlite3 **db, struct rpd_error *err);
  * for ATTACH; NULL with *err set when the file is not fit. Caller frees. */
 char *dbfile_uri(const char *path, struct rpd_error *err);
 
+/* Start a read transaction and take its snapshot now: everything read
+ * until dbfile_read_end sees the database as it was at this moment, and
+ * no writer can commit over it meanwhile. Returns an SQLite code. */
+int dbfile_read_begin(sqlite3 *db);
+void dbfile_read_end(sqlite3 *db);
+
 /* Describe a failed SQLite call on an open input as "PATH: reason". */
 int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err);
 

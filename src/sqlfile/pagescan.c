@@ -8,12 +8,18 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "sqlfile/dbfile.h"
 #include "util/xalloc.h"
 
 enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05 };
 #define MAX_DEPTH 32
 
 static atomic_ulong tables_read;
+
+void pagescan_taken(void)
+{
+	atomic_fetch_add(&tables_read, 1);
+}
 
 unsigned long pagescan_tables_read(void)
 {
@@ -92,6 +98,17 @@ static int read_file_header(struct pagescan *ps)
 	return PAGESCAN_OK;
 }
 
+/* The unix VFSes read with pread(), which threads may share; another VFS
+ * (an encrypting or a test one) might keep a file offset or a buffer. */
+static int reads_in_parallel(sqlite3 *db)
+{
+	sqlite3_vfs *vfs = NULL;
+	if (sqlite3_file_control(db, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) != SQLITE_OK || !vfs ||
+	    !vfs->zName)
+		return 0;
+	return strcmp(vfs->zName, "unix") == 0 || strncmp(vfs->zName, "unix-", 5) == 0;
+}
+
 int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 {
 	memset(ps, 0, sizeof(*ps));
@@ -103,11 +120,14 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 	if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &ps->file) != SQLITE_OK ||
 	    !ps->file || !ps->file->pMethods)
 		return PAGESCAN_NO;
+	ps->shared_reads = reads_in_parallel(db);
 	/* A read transaction holds a shared lock until it ends: no writer
-	 * commits while the pages are read. */
-	if (sqlite3_exec(db, "BEGIN; SELECT count(*) FROM sqlite_master;", NULL, NULL, NULL) != SQLITE_OK)
-		return PAGESCAN_NO;
-	ps->in_txn = 1;
+	 * commits while the pages are read. The caller's, when it has one. */
+	if (sqlite3_get_autocommit(db)) {
+		if (dbfile_read_begin(db) != SQLITE_OK)
+			return PAGESCAN_NO;
+		ps->in_txn = 1;
+	}
 	if (read_file_header(ps)) {
 		pagescan_end(ps);
 		return PAGESCAN_NO;
@@ -118,7 +138,7 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 void pagescan_end(struct pagescan *ps)
 {
 	if (ps->in_txn)
-		sqlite3_exec(ps->db, "COMMIT", NULL, NULL, NULL);
+		dbfile_read_end(ps->db);
 	ps->in_txn = 0;
 }
 
@@ -140,8 +160,8 @@ static int root_page(sqlite3 *db, const char *table, uint32_t *root)
 	return rc;
 }
 
-/* Record position of each wanted column. A lone INTEGER PRIMARY KEY is the
- * rowid itself and is stored as NULL in the record. */
+/* Record position of each wanted column, and of a lone INTEGER PRIMARY
+ * KEY: it may be the rowid itself, which the first row tells. */
 static int map_columns(sqlite3 *db, const char *table, const char *const *cols, int ncols,
 		       struct pagescan_table *tab)
 {
@@ -151,7 +171,7 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
 		return PAGESCAN_NO;
-	int pos = 0, npk = 0, alias = -1, ok = 1;
+	int pos = 0, npk = 0, key = -1, ok = 1;
 	for (int k = 0; k < ncols; k++)
 		tab->cols[k] = -2;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -162,7 +182,7 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 		if (sqlite3_column_int(st, 5) > 0) {
 			npk++;
 			if (type && strcasecmp(type, "integer") == 0)
-				alias = pos;
+				key = pos;
 		}
 		for (int k = 0; name && k < ncols; k++)
 			if (strcasecmp(name, cols[k]) == 0)
@@ -171,15 +191,59 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 	}
 	sqlite3_finalize(st);
 	tab->ncols = ncols;
+	tab->key_col = npk == 1 ? key : -1;
 	for (int k = 0; k < ncols; k++) {
 		if (tab->cols[k] == -2 && strcasecmp(cols[k], "rowid") == 0)
 			tab->cols[k] = PAGESCAN_ROWID;
 		else if (tab->cols[k] == -2 || tab->cols[k] >= MAX_RECORD_COLS)
 			ok = 0;
-		else if (npk == 1 && tab->cols[k] == alias)
-			tab->cols[k] = PAGESCAN_ROWID;
 	}
 	return ok ? PAGESCAN_OK : PAGESCAN_NO;
+}
+
+static const uint8_t *varint(const uint8_t *p, const uint8_t *end, uint64_t *v);
+
+/* The serial type of column col in the first row of a leaf page, or -1
+ * when the page holds no row (an empty table). */
+static int first_serial_type(const struct pagescan *ps, const uint8_t *p, uint32_t pgno, int col,
+			     int64_t *type)
+{
+	const uint8_t *h = p + header_offset(pgno), *end = p + ps->usable;
+	*type = -1;
+	if (be16(h + 3) == 0)
+		return PAGESCAN_OK;
+	uint32_t off = be16(h + 8);
+	uint64_t size, rowid, hsize, t = 0;
+	const uint8_t *q = off < ps->usable ? p + off : NULL;
+	if (q)
+		q = varint(q, end, &size);
+	if (q)
+		q = varint(q, end, &rowid);
+	const uint8_t *rec = q;
+	if (q)
+		q = varint(q, end, &hsize);
+	for (int c = 0; q && c <= col; c++)
+		q = q < rec + hsize ? varint(q, end, &t) : NULL;
+	if (!q)
+		return PAGESCAN_NO;
+	*type = (int64_t)t;
+	return PAGESCAN_OK;
+}
+
+/* Settle whether the table's integer key is the rowid, from its first
+ * row: stored as NULL, it is an alias; columns naming it read the rowid. */
+static int settle_key(const struct pagescan *ps, const uint8_t *p, uint32_t pgno, struct pagescan_table *tab)
+{
+	int64_t type;
+	if (tab->key_col < 0)
+		return PAGESCAN_OK;
+	if (first_serial_type(ps, p, pgno, tab->key_col, &type))
+		return PAGESCAN_NO;
+	tab->key_is_rowid = type <= 0;
+	for (int k = 0; tab->key_is_rowid && k < tab->ncols; k++)
+		if (tab->cols[k] == tab->key_col)
+			tab->cols[k] = PAGESCAN_ROWID;
+	return PAGESCAN_OK;
 }
 
 static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key);
@@ -217,6 +281,7 @@ static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int dep
 	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE && w->leaf_depth < 0) {
 		w->leaf_depth = depth;
 		add_leaf(w->tab, pgno, upper);
+		rc = settle_key(ps, p, pgno, w->tab);
 	} else if (rc == PAGESCAN_OK && h[0] == INTERIOR_TABLE) {
 		uint32_t n = be16(h + 3);
 		if ((uint32_t)header_offset(pgno) + 12 + 2 * n > ps->usable)
@@ -335,10 +400,14 @@ static int decode_record(const struct pagescan_table *tab, int maxcol, const int
 	if (!h || hsize > size)
 		return PAGESCAN_NO;
 	const uint8_t *hend = rec + hsize, *body = hend;
+	int key = tab->key_is_rowid ? tab->key_col : -1;
 	for (int col = 0; col <= maxcol; col++) {
 		uint64_t t;
 		/* A record shorter than the table (an added column): use SQL. */
 		if (h >= hend || !(h = varint(h, hend, &t)))
+			return PAGESCAN_NO;
+		/* The first row said the key is the rowid: every row must agree. */
+		if (col == key && t != 0)
 			return PAGESCAN_NO;
 		uint64_t n = serial_size(t);
 		if (n > (uint64_t)(end - body))
@@ -432,6 +501,8 @@ static void decode_rows(struct worker *w)
 		if (w->tab->cols[k] > c.maxcol)
 			c.maxcol = w->tab->cols[k];
 	}
+	if (w->tab->key_is_rowid && w->tab->key_col > c.maxcol)
+		c.maxcol = w->tab->key_col;
 	uint8_t *p = xmalloc(w->ps->page_size);
 	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++)
 		if (read_page(w->ps, w->tab->leaf[i], p) || decode_leaf(w->ps, p, w->tab->leaf[i], &c))
@@ -454,12 +525,13 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-/* Run the workers on threads (the first on this one). */
-static int run_all(struct worker *w, int n)
+/* Run the workers on threads (the first on this one), or one after the
+ * other here when the file may not be read from several threads. */
+static int run_all(struct worker *w, int n, int parallel)
 {
 	pthread_t th[PAGESCAN_MAX_THREADS];
 	int started[PAGESCAN_MAX_THREADS] = { 0 };
-	for (int k = 1; k < n; k++)
+	for (int k = 1; parallel && k < n; k++)
 		started[k] = pthread_create(&th[k], NULL, run_worker, &w[k]) == 0;
 	run_worker(&w[0]);
 	int rc = w[0].rc;
@@ -495,7 +567,7 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
 	struct worker w[PAGESCAN_MAX_THREADS];
 	nthreads = clamp_threads(nthreads);
 	split(ps, tab, nthreads, parts, w);
-	if (run_all(w, nthreads))
+	if (run_all(w, nthreads, ps->shared_reads))
 		return PAGESCAN_NO;
 	*rows = 0;
 	for (int k = 0; k < nthreads; k++) {
@@ -517,10 +589,7 @@ static int decode_with(const struct pagescan *ps, const struct pagescan_table *t
 		w[k].cell = cell;
 		w[k].ctx = ctx[k];
 	}
-	if (run_all(w, nthreads))
-		return PAGESCAN_NO;
-	atomic_fetch_add(&tables_read, 1);
-	return PAGESCAN_OK;
+	return run_all(w, nthreads, ps->shared_reads);
 }
 
 int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
@@ -571,11 +640,13 @@ struct checked {
 	pagescan_row_fn fn;
 	void *ctx;
 	int stopped;
+	size_t given; /* rows fn has seen */
 };
 
 static int checked_row(void *arg, size_t row, const int64_t *v)
 {
 	struct checked *c = arg;
+	c->given++;
 	if (c->fn(c->ctx, row, v)) {
 		c->stopped = 1;
 		return 1;
@@ -583,27 +654,46 @@ static int checked_row(void *arg, size_t row, const int64_t *v)
 	return 0;
 }
 
-int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
-		    void *ctx)
+/* The rows from the table's pages on this thread: PAGESCAN_OK, or
+ * PAGESCAN_NO with c->stopped when fn stopped it (not to be retried). */
+static int from_pages(sqlite3 *db, const char *table, const char *const *cols, int ncols, struct checked *c)
 {
 	struct pagescan ps;
 	struct pagescan_table tab;
 	struct pagescan_part part;
 	size_t rows;
-	if (pagescan_begin(&ps, db) == PAGESCAN_OK) {
-		int ok = pagescan_open_table(&ps, table, cols, ncols, &tab) == PAGESCAN_OK &&
-			 pagescan_count(&ps, &tab, 1, &part, &rows) == PAGESCAN_OK;
-		struct checked c = { fn, ctx, 0 };
-		if (ok)
-			ok = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ &c }) ==
-			     PAGESCAN_OK;
-		if (ok || c.stopped) {
-			pagescan_table_free(&tab);
-			pagescan_end(&ps);
-			return c.stopped ? SQLITE_ABORT : SQLITE_OK;
-		}
+	if (pagescan_begin(&ps, db) != PAGESCAN_OK)
+		return PAGESCAN_NO;
+	int rc = pagescan_open_table(&ps, table, cols, ncols, &tab);
+	if (rc == PAGESCAN_OK) {
+		rc = pagescan_count(&ps, &tab, 1, &part, &rows);
+		if (rc == PAGESCAN_OK)
+			rc = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ c });
 		pagescan_table_free(&tab);
-		pagescan_end(&ps);
 	}
-	return sql_rows(db, table, cols, ncols, fn, ctx);
+	pagescan_end(&ps);
+	return rc;
+}
+
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
+		    pagescan_reset_fn reset, void *ctx)
+{
+	int own = sqlite3_get_autocommit(db);
+	int rc = own ? dbfile_read_begin(db) : SQLITE_OK;
+	if (rc != SQLITE_OK)
+		return rc;
+	struct checked c = { fn, ctx, 0, 0 };
+	if (from_pages(db, table, cols, ncols, &c) == PAGESCAN_OK) {
+		pagescan_taken();
+		rc = SQLITE_OK;
+	} else if (c.stopped) {
+		rc = SQLITE_ABORT;
+	} else {
+		if (c.given)
+			reset(ctx);
+		rc = sql_rows(db, table, cols, ncols, fn, ctx);
+	}
+	if (own)
+		dbfile_read_end(db);
+	return rc;
 }

@@ -22,8 +22,9 @@ struct pagescan {
 	sqlite3 *db;
 	sqlite3_file *file; /* the connection's own handle: its locks hold */
 	uint32_t page_size, usable, npages;
-	uint32_t encoding; /* text encoding: 1 is UTF-8 */
+	uint32_t encoding;        /* text encoding: 1 is UTF-8 */
 	void (*thread_end)(void); /* optional: run by each decoding thread as it ends */
+	int shared_reads;         /* the file may be read from several threads */
 	int in_txn;
 };
 
@@ -35,6 +36,11 @@ struct pagescan_table {
 	size_t nleaves, cap, upper_cap;
 	int cols[PAGESCAN_MAX_COLS]; /* record index of each wanted column */
 	int ncols;
+	/* The record index of a lone INTEGER PRIMARY KEY, or -1. Whether it
+	 * is the rowid is read from the first stored row: SQLite stores an
+	 * alias of the rowid as NULL, and "PRIMARY KEY DESC" is no alias. */
+	int key_col;
+	int key_is_rowid; /* then every row must store it as NULL */
 };
 
 /* Called for each row with its wanted columns; row counts from 0 over the
@@ -64,7 +70,7 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db);
 void pagescan_end(struct pagescan *ps);
 
 /* Find table's leaves and the record positions of the named columns
- * (the rowid alias column reads as the rowid, as does "rowid"). */
+ * ("rowid", and a column that is an alias of it, read as the rowid). */
 int pagescan_open_table(struct pagescan *ps, const char *table, const char *const *cols, int ncols,
 			struct pagescan_table *out);
 void pagescan_table_free(struct pagescan_table *tab);
@@ -83,15 +89,21 @@ int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab,
 int pagescan_decode_cells(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 			  struct pagescan_part *parts, pagescan_cell_fn fn, void *const *ctx);
 
-/* Every row of a table on this thread, from its pages when it can be
- * read so, else through SQL (the same values: sqlite3_column_int64). When
- * the pages give out half-way, SQL starts over: fn may see a row twice
- * and must not mind. Returns an SQLite code; a non-zero fn return stops
- * the scan (SQLITE_ABORT). */
-int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
-		    void *ctx);
+/* Forget every row fn was given so far (the scan starts over). */
+typedef void (*pagescan_reset_fn)(void *ctx);
 
-/* Tables decoded this way so far (tests check which path was taken). */
+/* Every row of a table on this thread, from its pages when it can be
+ * read so, else through SQL (the same values: sqlite3_column_int64), all
+ * in one snapshot. When the pages give out half-way, reset(ctx) forgets
+ * what fn was given and SQL starts over, so that fn sees each row once.
+ * Returns an SQLite code; a non-zero fn return stops the scan
+ * (SQLITE_ABORT). */
+int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
+		    pagescan_reset_fn reset, void *ctx);
+
+/* The caller keeps what a decode gave (a table read this way). */
+void pagescan_taken(void);
+/* Tables read this way so far (tests check which path was taken). */
 unsigned long pagescan_tables_read(void);
 
 #endif

@@ -11,8 +11,8 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
-#include "sqlfile/dbfile.h"
 #include "load/load.h"
+#include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
@@ -181,6 +181,12 @@ static int sum_row(void *ctx, size_t row, const int64_t *v)
 	return s[3] && s[2] == s[3];
 }
 
+static void sum_reset(void *ctx)
+{
+	int64_t *s = ctx;
+	s[0] = s[1] = s[2] = 0;
+}
+
 /* One table scanned from its pages and through SQL gives the same rows;
  * the scan stops when asked to. */
 static void check_scan_agree(const char *path, const char *what)
@@ -191,15 +197,15 @@ static void check_scan_agree(const char *path, const char *what)
 	CHECK(dbfile_open(path, &db, &err) == 0);
 	int64_t pages[4] = { 0 }, sql[4] = { 0 }, stop[4] = { 0, 0, 0, 10 };
 	fprintf(stderr, "scans agree: %s\n", what);
-	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, pages), SQLITE_OK);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sum_reset, pages), SQLITE_OK);
 	setenv("RPDTOP_PAGESCAN", "0", 1);
-	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sql), SQLITE_OK);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sum_reset, sql), SQLITE_OK);
 	unsetenv("RPDTOP_PAGESCAN");
 	CHECK_INT(pages[0], sql[0]);
 	CHECK_INT(pages[1], sql[1]);
 	CHECK_INT(pages[2], sql[2]);
 	CHECK(pages[2] > 0);
-	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, stop), SQLITE_ABORT);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sum_reset, stop), SQLITE_ABORT);
 	CHECK_INT(stop[2], 10);
 	sqlite3_close(db);
 }
@@ -308,6 +314,65 @@ static void test_paths(const char *dir)
 	exec_ok(path, "PRAGMA journal_mode = DELETE; PRAGMA page_size = 65536; VACUUM;");
 	check_paths_agree(path, "64 KiB pages", 3);
 	check_scan_agree(path, "64 KiB pages");
+	/* A scan whose pages give out near the end starts over in SQL and
+	 * still gives each row once. */
+	exec_ok(path, "UPDATE rocpd_api_ops SET op_id = 'x' WHERE rowid = (SELECT max(rowid) - 3 FROM "
+		      "rocpd_api_ops)");
+	check_scan_agree(path, "text in the last leaf");
+	unlink(path);
+}
+
+/* Tables whose integer key is declared "PRIMARY KEY DESC": SQLite then
+ * keeps the key as a column of its own, not as the rowid. */
+static void rekey(const char *path, const char *table, const char *columns, const char *order)
+{
+	char sql[2048];
+	snprintf(
+		sql, sizeof(sql),
+		"DROP VIEW IF EXISTS op; DROP VIEW IF EXISTS api; DROP VIEW IF EXISTS top; DROP VIEW IF "
+		"EXISTS busy; DROP VIEW IF EXISTS ktop; DROP VIEW IF EXISTS kernel; DROP VIEW IF EXISTS copy;"
+		"DROP VIEW IF EXISTS copyop;"
+		"CREATE TABLE k (\"id\" integer NOT NULL PRIMARY KEY DESC, %s);"
+		"INSERT INTO k SELECT * FROM %s ORDER BY %s; DROP TABLE %s; ALTER TABLE k RENAME TO %s;",
+		columns, table, order, table, table);
+	exec_ok(path, sql);
+}
+
+static void test_desc_keys(const char *dir)
+{
+	static const char op_cols[] = "\"gpuId\" integer, \"queueId\" integer, \"sequenceId\" integer, "
+				      "\"completionSignal\" varchar(18), \"start\" integer, \"end\" integer, "
+				      "\"description_id\" integer, \"opType_id\" integer";
+	static const char api_cols[] = "\"pid\" integer, \"tid\" integer, \"start\" integer, \"end\" "
+				       "integer, \"apiName_id\" integer, \"args_id\" integer";
+	char path[512];
+	struct rpd_error err;
+	struct gen_params small = { .seed = 4, .ops = 5000, .gpus = 2 };
+	struct demo_output rpd = { .format = INPUT_RPD };
+	snprintf(path, sizeof(path), "%s/desc.rpd", dir);
+	CHECK(demo_write_file(path, &small, &rpd, &err) == 0);
+	exec_ok(path,
+		"UPDATE rocpd_op SET id = id + 100000; UPDATE rocpd_api_ops SET op_id = op_id + 100000;");
+	struct trace ref;
+	const char *paths[] = { path };
+	CHECK(trace_load(&ref, paths, 1, &all, &err) == 0);
+	CHECK_INT(trace_op_id(&ref, 0), 100001);
+	/* Keys in rowid order but not equal to the rowid (1, 2, ...): read
+	 * as stored. */
+	rekey(path, "rocpd_op", op_cols, "id");
+	check_paths_agree(path, "keys that are not the rowid, rising", 3);
+	struct trace t;
+	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
+	check_identical(&ref, &t);
+	trace_free(&t);
+	/* Keys that fall in rowid order: the loader reads them in id order. */
+	rekey(path, "rocpd_op", op_cols, "id DESC");
+	rekey(path, "rocpd_api", api_cols, "random()");
+	check_paths_agree(path, "keys that are not the rowid, any order", 1);
+	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
+	check_identical(&ref, &t);
+	trace_free(&t);
+	trace_free(&ref);
 	unlink(path);
 }
 
@@ -460,6 +525,7 @@ int main(void)
 	test_roundtrip(dir);
 	test_rocpd(dir);
 	test_paths(dir);
+	test_desc_keys(dir);
 	rmdir(dir);
 	test_real();
 	return check_done();
