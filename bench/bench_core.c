@@ -7,9 +7,9 @@
 #include <time.h>
 
 #include "analysis/busy.h"
-#include "analysis/filter.h"
+#include "session/filter.h"
 #include "analysis/profile.h"
-#include "analysis/select.h"
+#include "session/select.h"
 #include "analysis/timeline.h"
 #include "load/load.h"
 

@@ -9,7 +9,7 @@
 
 #include "analysis/busy.h"
 #include "analysis/profile.h"
-#include "analysis/select.h"
+#include "session/select.h"
 #include "load/load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/filter.h"
-#include "analysis/window.h"
+#include "session/filter.h"
+#include "session/window.h"
 #include "present/names.h"
 #include "util/utf8.h"
 

@@ -1,4 +1,5 @@
-/* rpdtop: options, then the trace, then a presenter. */
+/* rpdtop: options, then a session (the trace, filter and window), then a
+ * presenter: a report, an export or the viewer. */
 #include "config.h"
 
 #include <errno.h>
@@ -9,14 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/filter.h"
-#include "analysis/select.h"
-#include "analysis/window.h"
-#include "demo/demo.h"
 #include "export/export.h"
-#include "load/load.h"
 #include "options.h"
 #include "present/report.h"
+#include "session/session.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
@@ -31,71 +28,57 @@ static int wants_tui(const struct options *o)
 	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }
 
-static int open_trace(const struct options *o, struct trace *t)
+/* The session: the inputs, then the filter and window asked for. Returns
+ * the exit status for a failure (1: an input, 2: usage), 0 when open. */
+static int open_session(const struct options *o, struct session *s)
 {
 	struct rpd_error err = { { 0 } };
-	if (o->demo) {
-		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
-					.ops = GEN_DEMO_OPS,
-					.gpus = GEN_DEMO_GPUS };
-		demo_trace_build(t, &p);
-		return 0;
-	}
-	/* The reports and the panes there are need only the GPU ops. */
-	struct load_options lo = { .what = LOAD_OPS,
-				   .jobs = o->jobs,
-				   .skip_bad = o->skip_bad,
-				   .same_node = o->same_node,
-				   .progress = 1 };
+	char msg[512];
 	/* Reports never link ops to API calls: their ids need no memory. */
-	if (!o->export_path && !wants_tui(o))
-		lo.what |= LOAD_NO_OP_IDS;
-	if (trace_load(t, o->paths, o->npaths, &lo, &err)) {
-		fprintf(stderr, "rpdtop: %s\n", err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-/* Compile the --filter and --exclude rules; a bad one is a usage error. */
-static int make_filter(const struct options *o, struct filter *f)
-{
-	char err[512];
-	filter_init(f);
+	struct session_options so = { .paths = o->paths,
+				      .npaths = o->npaths,
+				      .demo = o->demo,
+				      .jobs = o->jobs,
+				      .skip_bad = o->skip_bad,
+				      .same_node = o->same_node,
+				      .progress = 1,
+				      .op_ids = o->export_path || wants_tui(o) };
+	/* A bad pattern is a usage error, found before anything is read. */
+	struct filter check;
+	filter_init(&check);
 	for (size_t i = 0; i < o->nrules; i++) {
-		if (filter_push(f, o->rules[i], err, sizeof(err))) {
-			fprintf(stderr, "rpdtop: %s\n", err);
-			filter_free(f);
-			return -1;
+		if (filter_push(&check, o->rules[i], msg, sizeof(msg))) {
+			fprintf(stderr, "rpdtop: %s\n", msg);
+			filter_free(&check);
+			return 2;
 		}
 	}
-	return 0;
-}
-
-static int make_window(const struct options *o, const struct trace *t, struct window *w)
-{
-	char err[512];
-	memset(w, 0, sizeof(*w));
-	if (o->window && window_parse(o->window, t->op_first_start, t->op_last_end, w, err, sizeof(err))) {
-		fprintf(stderr, "rpdtop: %s\n", err);
-		return -1;
+	filter_free(&check);
+	if (session_open(s, &so, &err)) {
+		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		return 1;
 	}
+	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
+	    (o->window && session_set_window(s, o->window, msg, sizeof(msg)))) {
+		fprintf(stderr, "rpdtop: %s\n", msg);
+		session_close(s);
+		return 2;
+	}
+	session_refresh(s);
 	return 0;
 }
 
-static int run_export(const struct options *o, const struct trace *t, const struct filter *f,
-		      const struct window *w)
+static int run_export(const struct options *o, struct session *s)
 {
-	struct selection sel;
 	struct export_result res;
 	struct rpd_error err;
-	struct export_request req = {
-		.t = t, .sel = &sel, .filter = f, .window = w, .path = o->export_path, .force = o->force
-	};
-	selection_build(t, f, w, &sel);
-	int rc = export_trace(&req, &res, &err);
-	selection_free(&sel);
-	if (rc) {
+	struct export_request req = { .t = session_trace(s),
+				      .sel = session_sel(s),
+				      .filter = &s->filter,
+				      .window = session_window(s),
+				      .path = o->export_path,
+				      .force = o->force };
+	if (export_trace(&req, &res, &err)) {
 		fprintf(stderr, "rpdtop: %s\n", err.msg);
 		return 1;
 	}
@@ -104,18 +87,12 @@ static int run_export(const struct options *o, const struct trace *t, const stru
 	return 0;
 }
 
-static int run_report(const struct options *o, const struct trace *t, const struct filter *f,
-		      const struct window *w)
+static int run_report(const struct options *o, const struct session *s, enum report_kind kind)
 {
 	struct table tb;
-	struct selection sel;
-	selection_build(t, f, w, &sel);
-	report_build(t, o->report, o->limit, &sel, &tb);
-	filter_describe(f, tb.filter, sizeof(tb.filter));
-	if (w->active)
-		window_describe(w, t->op_first_start, tb.window, sizeof(tb.window));
-	selection_free(&sel);
-	report_write(&tb, t, o->format, stdout);
+	report_build(session_trace(s), kind, o->limit, session_sel(s), &tb);
+	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
+	report_write(&tb, session_trace(s), o->format, stdout);
 	table_free(&tb);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
@@ -124,10 +101,30 @@ static int run_report(const struct options *o, const struct trace *t, const stru
 	return 0;
 }
 
+static int run(const struct options *o, struct session *s)
+{
+	if (o->export_path) {
+		interrupt_catch();
+		int status = run_export(o, s);
+		if (status == 0 && o->have_report)
+			status = run_report(o, s, o->report);
+		return status;
+	}
+	if (o->have_report)
+		return run_report(o, s, o->report);
+	if (wants_tui(o)) {
+		const char *script = getenv("RPDTOP_SCRIPT");
+		struct tui_options to = { .script = script && *script ? script : NULL };
+		return tui_run(s, &to);
+	}
+	/* Piped or redirected: print what the first pane shows. */
+	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
+	return run_report(o, s, REPORT_TOP);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
-	struct trace t;
 
 	setlocale(LC_ALL, "");
 	/* Numbers are written the same in every language: CSV and JSON must
@@ -150,38 +147,11 @@ int main(int argc, char **argv)
 	case OPTIONS_RUN:
 		break;
 	}
-	struct filter f;
-	struct window w;
-	if (make_filter(&o, &f))
-		return 2;
-	if (open_trace(&o, &t)) {
-		filter_free(&f);
-		return 1;
-	}
-	if (make_window(&o, &t, &w)) {
-		filter_free(&f);
-		trace_free(&t);
-		return 2;
-	}
-	int status;
-	if (o.export_path) {
-		interrupt_catch();
-		status = run_export(&o, &t, &f, &w);
-		if (status == 0 && o.have_report)
-			status = run_report(&o, &t, &f, &w);
-	} else if (o.have_report) {
-		status = run_report(&o, &t, &f, &w);
-	} else if (wants_tui(&o)) {
-		const char *script = getenv("RPDTOP_SCRIPT");
-		struct tui_options to = { .script = script && *script ? script : NULL };
-		status = tui_run(&t, &to);
-	} else {
-		/* Piped or redirected: print what the first pane shows. */
-		fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
-		o.report = REPORT_TOP;
-		status = run_report(&o, &t, &f, &w);
-	}
-	filter_free(&f);
-	trace_free(&t);
+	struct session s;
+	int status = open_session(&o, &s);
+	if (status)
+		return status;
+	status = run(&o, &s);
+	session_close(&s);
 	return status;
 }

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/select.h"
+#include "session/select.h"
 #include "trace/trace.h"
 
 struct busy_row {

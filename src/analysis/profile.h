@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/select.h"
+#include "session/select.h"
 #include "trace/trace.h"
 
 enum profile_scope {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/select.h"
+#include "session/select.h"
 #include "trace/trace.h"
 
 enum tl_kind { TL_GPU, TL_CPU };

@@ -26,23 +26,13 @@ static void *build(void *arg)
 	return NULL;
 }
 
-static void copy_selection(const struct trace *t, const struct selection *from, struct selection *to)
-{
-	*to = *from;
-	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
-	to->op_bits = xmalloc(nops * sizeof(uint64_t));
-	to->api_bits = xmalloc(napis * sizeof(uint64_t));
-	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
-	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
-}
-
 struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel)
 {
 	struct timeline_job *j = xcalloc(1, sizeof(*j));
 	j->t = t;
 	j->all = sel == NULL;
 	if (sel)
-		copy_selection(t, sel, &j->sel);
+		selection_copy(t, sel, &j->sel);
 	atomic_init(&j->done, 0);
 	j->threaded = pthread_create(&j->thread, NULL, build, j) == 0;
 	if (!j->threaded)

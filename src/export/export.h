@@ -5,9 +5,9 @@
 
 #include <stdint.h>
 
-#include "analysis/filter.h"
-#include "analysis/select.h"
-#include "analysis/window.h"
+#include "session/filter.h"
+#include "session/select.h"
+#include "session/window.h"
 #include "trace/trace.h"
 #include "util/error.h"
 

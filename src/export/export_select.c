@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/window.h"
+#include "session/window.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "util/xalloc.h"

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "analysis/select.h"
+#include "session/select.h"
 #include "present/table.h"
 #include "trace/trace.h"
 

@@ -311,6 +311,24 @@ uint32_t trace_api_text(const struct trace *t, size_t api)
 	return lo < t->texts.n && t->texts.api[lo] == api ? t->texts.text[lo] : TRACE_NONE;
 }
 
+uint32_t trace_api_shown_name(const struct trace *t, size_t api)
+{
+	uint32_t name = t->apis.name[api];
+	if (strcmp(trace_str(t, name), TRACE_MARKER_NAME) != 0)
+		return name;
+	uint32_t text = trace_api_text(t, api);
+	return text != TRACE_NONE ? text : name;
+}
+
+uint32_t trace_api_launched_op(const struct trace *t, size_t api)
+{
+	uint32_t op = TRACE_NONE;
+	for (size_t i = 0; t->op_launch && i < t->ops.n; i++)
+		if (t->op_launch[i] == api && (op == TRACE_NONE || t->ops.start[i] < t->ops.start[op]))
+			op = (uint32_t)i;
+	return op;
+}
+
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
 	struct trace_links *l = &t->links;

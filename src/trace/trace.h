@@ -140,11 +140,21 @@ void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text);
 /* The text of an API row, or TRACE_NONE. */
 uint32_t trace_api_text(const struct trace *t, size_t api);
+/* The name an API call is shown and matched by: a roctx marker's text,
+ * else its API name. */
+uint32_t trace_api_shown_name(const struct trace *t, size_t api);
+/* The earliest op an API call launched, or TRACE_NONE (a scan: for one
+ * call at a time). */
+uint32_t trace_api_launched_op(const struct trace *t, size_t api);
 /* Room for more rows, for bulk readers that fill the columns past n in
  * place and then raise n. */
 void trace_reserve_ops(struct trace *t, size_t more);
 void trace_reserve_apis(struct trace *t, size_t more);
 void trace_reserve_links(struct trace *t, size_t more);
+
+/* The name roctx markers are recorded under (their text is their
+ * argument, trace_api_text). */
+#define TRACE_MARKER_NAME "UserMarker"
 
 /* Derive what the rows imply (launch index, span); call once after loading. */
 void trace_finish(struct trace *t);

@@ -5,22 +5,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "load/load.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
 #include "util/units.h"
 
-void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style)
+void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style)
 {
 	memset(app, 0, sizeof(*app));
-	app->trace = t;
-	app->loadable = t;
+	app->session = s;
+	app->trace = session_trace(s);
 	app->jump_op = TRACE_NONE;
 	name_cache_init(&app->names, name_style);
-	filter_init(&app->filter);
-	app_select(app);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
@@ -37,16 +34,13 @@ static void free_view(struct view *v)
 
 void app_free(struct app *app)
 {
-	bg_apis_cancel(app->bg);
-	app->bg = NULL;
+	app_export_end(app);
 	while (app->depth > 0)
 		free_view(&app->stack[--app->depth]);
 	for (size_t i = 0; i < app->npanes; i++)
 		free_view(&app->panes[i]);
 	name_cache_free(&app->names);
 	prompt_free(&app->prompt);
-	filter_free(&app->filter);
-	selection_free(&app->sel);
 }
 
 static struct view *top_view(struct app *app)
@@ -70,26 +64,22 @@ void app_message(struct app *app, int error, const char *fmt, ...)
 	vsnprintf(app->message, sizeof(app->message), fmt, ap);
 	va_end(ap);
 	app->message_error = error;
+	app->message_progress = 0;
 }
 
 void app_start_apis(struct app *app)
 {
-	if (app->loadable && !app->bg)
-		app->bg = bg_apis_start(app->loadable);
+	session_read_apis(app->session);
 }
 
-static void take_apis(struct app *app)
+/* The API rows moved in (or could not be read): say so, unless the user
+ * is reading a message; the panes' own indexes are built meanwhile. */
+static void took_apis(struct app *app, int rc, const struct rpd_error *err)
 {
-	struct rpd_error err;
-	struct bg_apis *b = app->bg;
-	app->bg = NULL;
-	if (bg_apis_finish(b, app->loadable, &err))
-		app_message(app, 1, "%s", err.msg);
-	else if (!app->message[0]) /* a message the user is reading stays */
-		app_message(app, 0, _("%zu API calls"), app->loadable->apis.n);
-	app->loadable = NULL;
-	app_select(app);
-	/* Everything is read: the panes' own indexes are built meanwhile. */
+	if (rc < 0)
+		app_message(app, 1, "%s", err->msg);
+	else if (!app->message[0])
+		app_message(app, 0, _("%zu API calls"), app->trace->apis.n);
 	for (size_t i = 0; i < app->npanes; i++)
 		if (app->panes[i].ops->prepare && !app->sync)
 			app->panes[i].ops->prepare(&app->panes[i], app);
@@ -108,44 +98,54 @@ static int panes_busy(struct app *app)
 
 int app_busy(struct app *app)
 {
-	return app->bg || panes_busy(app) != VIEW_IDLE;
+	return session_apis(app->session) == SESSION_APIS_READING || panes_busy(app) != VIEW_IDLE ||
+	       app->export;
 }
 
 unsigned app_poll(struct app *app)
 {
+	struct rpd_error err;
+	unsigned act = app_export_poll(app);
 	int panes = panes_busy(app);
-	/* A pane's work reads the trace: the API rows move in after it. */
-	if (app->bg && panes == VIEW_IDLE && bg_apis_done(app->bg)) {
-		take_apis(app);
-		return ACT_REDRAW;
+	/* A pane's work reads the trace: the API rows move in after it
+	 * (the session holds them back while a job reads). */
+	int rc = session_take_apis(app->session, 0, &err);
+	if (rc != 0) {
+		took_apis(app, rc, &err);
+		return act | ACT_REDRAW;
 	}
-	return panes == VIEW_DONE ? ACT_REDRAW : ACT_NONE;
+	return act | (panes == VIEW_DONE ? ACT_REDRAW : ACT_NONE);
 }
 
 void app_need_apis(struct app *app)
 {
 	struct rpd_error err;
-	struct trace *t = app->loadable;
-	if (app->bg && app->sync && panes_busy(app) == VIEW_IDLE) {
-		take_apis(app);
+	struct session *s = app->session;
+	if (session_apis(s) == SESSION_APIS_READING) {
+		/* A script waits for them, when no job reads the trace. */
+		int rc = session_take_apis(s, app->sync && panes_busy(app) == VIEW_IDLE, &err);
+		if (rc != 0)
+			took_apis(app, rc, &err);
 		return;
 	}
-	if (app->bg) {
-		app_poll(app);
-		return;
-	}
-	if (!t || t->apis.n > 0)
+	const struct trace *t = app->trace;
+	if (t->apis.n > 0 || t->no_op_ids || app->apis_asked)
 		return;
 	/* Once only, even when drawing the message below asks again. */
-	app->loadable = NULL;
+	app->apis_asked = 1;
 	app_message(app, 0, "%s", _("Reading the API calls..."));
 	if (app->flush)
 		app->flush(app);
-	if (trace_load_apis(t, &err))
+	if (session_load_apis(s, &err))
 		app_message(app, 1, "%s", err.msg);
 	else
 		app_message(app, 0, _("%zu API calls"), t->apis.n);
-	app_select(app);
+}
+
+unsigned app_idle(struct app *app)
+{
+	struct view *v = top_view(app);
+	return v->ops->idle ? v->ops->idle(v, app) : ACT_NONE;
 }
 
 const char *app_name(struct app *app, uint32_t id)
@@ -181,6 +181,18 @@ static unsigned toggle_style(struct app *app, unsigned bit)
 	return ACT_REDRAW;
 }
 
+/* Quitting while an export is written asks first: a second quit stops
+ * the export (no file is left) and quits. */
+static unsigned quit(struct app *app)
+{
+	if (!app->export || app->quit_asked)
+		return ACT_QUIT;
+	app->quit_asked = 1;
+	app_message(app, 1, _("An export to %s is being written: q again stops it and quits"),
+		    app->export_path);
+	return ACT_REDRAW;
+}
+
 unsigned app_request(struct app *app, enum request req)
 {
 	struct view *v = top_view(app);
@@ -212,9 +224,9 @@ unsigned app_request(struct app *app, enum request req)
 			free_view(&app->stack[--app->depth]);
 			return ACT_REDRAW;
 		}
-		return ACT_QUIT;
+		return quit(app);
 	case REQ_QUIT_NOW:
-		return ACT_QUIT;
+		return quit(app);
 	case REQ_SUSPEND:
 		return ACT_SUSPEND;
 	case REQ_FILTER:
@@ -250,7 +262,7 @@ static void draw_title(struct app *app, int cols)
 	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
 		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)), t->ops.n, gpus);
 	/* Say what is still being read: the CPU lanes wait for it. */
-	if (app->bg) {
+	if (session_apis(app->session) == SESSION_APIS_READING) {
 		size_t n = strlen(line);
 		snprintf(line + n, sizeof(line) - n, "  %s", _("(reading API calls...)"));
 	}
@@ -315,11 +327,9 @@ static void draw_status(struct app *app, int row, int cols)
 	}
 	if (app->message[0]) {
 		draw_text(stdscr, row, 0, room, app->message, a);
-	} else if (app->sel.filtered) {
+	} else if (session_filtered(app->session)) {
 		char line[512], f[256] = "", w[128] = "";
-		filter_describe(&app->filter, f, sizeof(f));
-		if (app->window.active)
-			window_describe(&app->window, app->trace->op_first_start, w, sizeof(w));
+		session_describe(app->session, f, sizeof(f), w, sizeof(w));
 		snprintf(line, sizeof(line), "%s%s%s%s%s", f[0] ? _("Filter ") : "", f,
 			 f[0] && w[0] ? "  " : "", w[0] ? _("Window ") : "", w);
 		draw_text(stdscr, row, 0, room, line, theme_attr(THEME_STATUS));

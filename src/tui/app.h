@@ -1,19 +1,22 @@
-/* The application: the trace, the panes and the views over them, the
- * title, tab and status lines. Key handlers return ACT_* flags; only the
- * main loop (tui.c) acts on them. */
+/* The application: the session (trace, filter, window and selection), the
+ * panes and the views over them, the title, tab and status lines. Key
+ * handlers return ACT_* flags; only the main loop (tui.c) acts on them:
+ * a handler that changes the filter or window returns ACT_RESELECT, and
+ * the loop remakes the selection once. */
 #ifndef RPDTOP_APP_H
 #define RPDTOP_APP_H
 
 #include <stddef.h>
 
-#include "analysis/filter.h"
-#include "analysis/select.h"
-#include "analysis/window.h"
-#include "load/background.h"
 #include "present/names.h"
+#include "session/session.h"
 #include "trace/trace.h"
 #include "tui/prompt.h"
 #include "tui/view.h"
+
+struct export_job;
+
+enum { ANNOUNCE_NONE, ANNOUNCE_PASS, ANNOUNCE_WINDOW };
 
 #define APP_MAX_PANES 4
 #define APP_MAX_DEPTH 4
@@ -22,9 +25,8 @@
 #define APP_MIN_ROWS 10
 
 struct app {
-	const struct trace *trace;
-	struct trace *loadable; /* the same trace, for its API rows */
-	struct bg_apis *bg;     /* its API rows being read meanwhile */
+	struct session *session;
+	const struct trace *trace; /* the session's, for short */
 	struct name_cache names;
 	struct view panes[APP_MAX_PANES];
 	size_t npanes, active;
@@ -32,18 +34,32 @@ struct app {
 	int depth;
 	char message[256];
 	int message_error;
-	struct prompt prompt; /* the status line, when open */
-	struct filter filter; /* in force in every pane */
-	struct window window;
-	struct selection sel;           /* what the filter and window keep */
-	unsigned generation;            /* changes with the selection */
+	int message_progress;           /* the message tells how a task goes: newer news replaces it */
+	struct prompt prompt;           /* the status line, when open */
+	int announce;                   /* say what the next selection keeps (ANNOUNCE_*) */
+	int apis_asked;                 /* the API rows were read (or tried) here */
+	int quit_asked;                 /* quit once while an export ran */
 	uint32_t jump_op;               /* for the timeline to show, or TRACE_NONE */
+	struct export_job *export;      /* an export being written, or NULL */
+	char export_path[1024];         /* where it goes */
 	void (*flush)(struct app *app); /* draw now, before a long task */
 	int sync;                       /* a script: wait for background work */
 };
 
+/* What the filter and window keep, and its generation (panes recompute
+ * when it changes). */
+static inline const struct selection *app_sel(const struct app *app)
+{
+	return session_sel(app->session);
+}
+
+static inline unsigned app_generation(const struct app *app)
+{
+	return app->session->generation;
+}
+
 /* pane and name_style as the settings file gives them. */
-void app_init(struct app *app, struct trace *t, size_t pane, unsigned name_style);
+void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style);
 /* Read the API rows on a thread of their own from now on. */
 void app_start_apis(struct app *app);
 /* The API rows are wanted (the timeline's CPU lanes): take them if read,
@@ -53,6 +69,8 @@ void app_need_apis(struct app *app);
 /* Between events: take the API rows if their reading ended. Returns
  * ACT_REDRAW then. */
 unsigned app_poll(struct app *app);
+/* Before drawing: the shown view's work between events (view.h idle). */
+unsigned app_idle(struct app *app);
 /* Is anything being done in the background (API rows, a pane's work)? */
 int app_busy(struct app *app);
 void app_free(struct app *app);
@@ -68,15 +86,25 @@ void app_draw(struct app *app);
 void app_push(struct app *app, struct view v);
 /* Show a line in the status bar until the next key. */
 void app_message(struct app *app, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Rebuild the selection after the filter or window changed. */
-void app_select(struct app *app);
+/* Remake the selection after handlers changed the filter or window (the
+ * loop does this for ACT_RESELECT); says what it keeps when asked to. */
+void app_reselect(struct app *app);
 /* Open the prompt for a filter (add: stack another rule) or a window. */
 unsigned app_prompt_filter(struct app *app, int add);
 unsigned app_prompt_window(struct app *app);
-/* Ask for a file name and export what the selection keeps. */
+/* Ask for a file name and export what the selection keeps, on another
+ * thread; C-c stops it. */
 unsigned app_prompt_export(struct app *app);
+/* Between events: how the export goes, and its end. */
+unsigned app_export_poll(struct app *app);
+/* A key while an export runs: C-c stops it; returns 1 when it was taken. */
+int app_export_key(struct app *app, const char *key);
+/* Stop an export still running and wait for it (quitting). */
+void app_export_end(struct app *app);
 /* Remove the last filter rule. */
 unsigned app_pop_filter(struct app *app);
+/* The window [start, end) (none when end <= start), from the timeline. */
+unsigned app_set_window_ns(struct app *app, int64_t start, int64_t end);
 
 /* Switch to the timeline with the op under its cursor. */
 unsigned app_show_in_timeline(struct app *app, uint32_t op);

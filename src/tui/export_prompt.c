@@ -1,32 +1,49 @@
 /* e: export what the filter and window keep. The file name is asked for;
- * an existing file is replaced only after a y. */
+ * an existing file is replaced only after a y. The export is written on
+ * a thread of its own: the status line shows how long it has run, keys
+ * stay live, and C-c stops it (no file is left behind). */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "export/export.h"
+#include "export/export_job.h"
 #include "tui/app.h"
 #include "util/i18n.h"
 #include "util/units.h"
 
 static char pending[PROMPT_MAX]; /* the file waiting for y/n */
 
-static void run(struct app *app, const char *path, int force)
+static void start(struct app *app, const char *path, int force)
 {
-	struct export_request req = { .t = app->trace,
-				      .sel = &app->sel,
-				      .filter = &app->filter,
-				      .window = &app->window,
+	struct session *s = app->session;
+	struct export_request req = { .t = session_trace(s),
+				      .sel = session_sel(s),
+				      .filter = &s->filter,
+				      .window = session_window(s),
 				      .path = path,
 				      .force = force };
+	/* The export reads the trace until it ends: the API rows wait. */
+	session_hold(s);
+	app->export = export_job_start(&req);
+	app_message(app, 0, _("Exporting %zu ops to %s... (C-c stops)"), session_sel(s)->nops, path);
+	app->message_progress = 1;
+	snprintf(app->export_path, sizeof(app->export_path), "%s", path);
+	/* A script waits for the file: its next screen shows the result. */
+	if (app->sync)
+		app_export_poll(app);
+}
+
+static void finished(struct app *app)
+{
 	struct export_result res;
 	struct rpd_error err;
-	app_message(app, 0, _("Exporting %zu ops to %s..."), app->sel.nops, path);
-	if (app->flush)
-		app->flush(app);
-	if (export_trace(&req, &res, &err)) {
+	int rc = export_job_finish(app->export, &res, &err);
+	app->export = NULL;
+	app->quit_asked = 0;
+	session_release(app->session);
+	if (rc) {
 		app_message(app, 1, "%s", err.msg);
 		return;
 	}
@@ -36,40 +53,78 @@ static void run(struct app *app, const char *path, int force)
 	else
 		snprintf(size, sizeof(size), "%.1f kB", (double)res.bytes / 1024);
 	app_message(app, 0, _("exported %llu ops, %llu api rows to %s (%s)"), (unsigned long long)res.ops,
-		    (unsigned long long)res.apis, path, size);
+		    (unsigned long long)res.apis, app->export_path, size);
 }
 
-static int confirm_done(struct app *app, const char *text, int accepted, void *ctx)
+unsigned app_export_poll(struct app *app)
+{
+	if (!app->export)
+		return ACT_NONE;
+	if (app->sync || export_job_done(app->export)) {
+		finished(app);
+		return ACT_REDRAW;
+	}
+	/* Say it is still going, unless the user reads another message. */
+	if (!app->message[0] || app->message_progress) {
+		app_message(app, 0, _("Exporting to %s... %.0f s (C-c stops)"), app->export_path,
+			    export_job_seconds(app->export));
+		app->message_progress = 1;
+	}
+	return ACT_REDRAW;
+}
+
+int app_export_key(struct app *app, const char *key)
+{
+	if (!app->export || strcmp(key, "C-c") != 0)
+		return 0;
+	export_job_stop(app->export);
+	app_message(app, 0, _("Stopping the export to %s..."), app->export_path);
+	return 1;
+}
+
+void app_export_end(struct app *app)
+{
+	if (!app->export)
+		return;
+	export_job_stop(app->export);
+	finished(app);
+}
+
+static unsigned confirm_done(struct app *app, const char *text, int accepted, void *ctx)
 {
 	(void)ctx;
 	if (accepted && (text[0] == 'y' || text[0] == 'Y'))
-		run(app, pending, 1);
+		start(app, pending, 1);
 	else
 		app_message(app, 0, "%s", _("Not exported"));
-	return 0;
+	return ACT_REDRAW;
 }
 
-static int path_done(struct app *app, const char *text, int accepted, void *ctx)
+static unsigned path_done(struct app *app, const char *text, int accepted, void *ctx)
 {
 	(void)ctx;
 	if (!accepted || !*text)
-		return 0;
+		return ACT_REDRAW;
 	if (access(text, F_OK) == 0) {
 		char label[PROMPT_MAX + 64];
 		snprintf(pending, sizeof(pending), "%s", text);
 		snprintf(label, sizeof(label), _("%s exists. Replace it? (y/n) "), text);
 		struct prompt_owner owner = { NULL, confirm_done, NULL };
 		prompt_open(&app->prompt, label, NULL, &owner);
-		return 0;
+		return ACT_REDRAW;
 	}
-	run(app, text, 0);
-	return 0;
+	start(app, text, 0);
+	return ACT_REDRAW;
 }
 
 unsigned app_prompt_export(struct app *app)
 {
 	struct prompt_owner owner = { NULL, path_done, NULL };
-	if (app->sel.nops == 0) {
+	if (app->export) {
+		app_message(app, 1, _("An export to %s is being written (C-c stops it)"), app->export_path);
+		return ACT_REDRAW;
+	}
+	if (app_sel(app)->nops == 0) {
 		app_message(app, 1, "%s", _("Nothing to export: no GPU op passes the filter"));
 		return ACT_REDRAW;
 	}

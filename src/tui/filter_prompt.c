@@ -1,6 +1,7 @@
 /* Filters and the window from the keyboard: / replaces the filter, &
  * stacks a rule, \ removes the last, W sets the window. A bad pattern
- * keeps the prompt open with PCRE2's message; what was in force stays. */
+ * keeps the prompt open with PCRE2's message; what was in force stays.
+ * The session takes each change; the loop remakes the selection. */
 #include "config.h"
 
 #include <stdio.h>
@@ -9,63 +10,64 @@
 #include "tui/app.h"
 #include "util/i18n.h"
 
-void app_select(struct app *app)
-{
-	selection_free(&app->sel);
-	selection_build(app->trace, &app->filter, &app->window, &app->sel);
-	app->generation++;
-}
-
 static void say_selected(struct app *app)
 {
-	if (app->sel.filtered && app->sel.nops == 0)
+	const struct selection *sel = app_sel(app);
+	if (app->announce == ANNOUNCE_WINDOW)
+		app_message(app, 0, _("%zu of %zu GPU ops start in the window"), sel->nops,
+			    app->trace->ops.n);
+	else if (session_filtered(app->session) && sel->nops == 0)
 		app_message(app, 1, "%s", _("No GPU op passes the filter"));
-	else if (app->sel.filtered)
-		app_message(app, 0, _("%zu of %zu GPU ops pass"), app->sel.nops, app->trace->ops.n);
+	else if (session_filtered(app->session))
+		app_message(app, 0, _("%zu of %zu GPU ops pass"), sel->nops, app->trace->ops.n);
 	else
 		app_message(app, 0, "%s", _("No filter"));
 }
 
-/* ctx is non-NULL for "add" (stack a rule on those in force). */
-static int filter_done(struct app *app, const char *text, int accepted, void *ctx)
+void app_reselect(struct app *app)
 {
-	char err[512];
-	if (!accepted)
-		return 0;
-	struct filter next;
-	filter_init(&next);
-	if (ctx) {
-		for (size_t i = 0; i < app->filter.n; i++)
-			filter_push(&next, app->filter.rules[i].text, err, sizeof(err));
-	}
-	if (*text && filter_push(&next, text, err, sizeof(err))) {
-		filter_free(&next);
-		prompt_error(&app->prompt, err);
-		return 1;
-	}
-	filter_free(&app->filter);
-	app->filter = next;
-	app_select(app);
-	say_selected(app);
-	return 0;
+	if (session_refresh(app->session) && app->announce)
+		say_selected(app);
+	app->announce = ANNOUNCE_NONE;
 }
 
-static int window_done(struct app *app, const char *text, int accepted, void *ctx)
+/* The loop remakes the selection and says what it keeps. */
+static unsigned reselect(struct app *app, int announce)
+{
+	app->announce = announce;
+	return ACT_REDRAW | ACT_RESELECT;
+}
+
+/* ctx is non-NULL for "add" (stack a rule on those in force). */
+static unsigned filter_done(struct app *app, const char *text, int accepted, void *ctx)
 {
 	char err[512];
-	struct window w = { 0 };
+	if (!accepted)
+		return ACT_REDRAW;
+	int rc;
+	if (ctx)
+		rc = *text ? session_add_filter(app->session, text, err, sizeof(err)) : 0;
+	else
+		rc = session_set_filter(app->session, (const char *const[]){ text }, *text ? 1 : 0, err,
+					sizeof(err));
+	if (rc) {
+		prompt_error(&app->prompt, err);
+		return ACT_STAY;
+	}
+	return reselect(app, ANNOUNCE_PASS);
+}
+
+static unsigned window_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	char err[512];
 	(void)ctx;
 	if (!accepted)
-		return 0;
-	if (*text &&
-	    window_parse(text, app->trace->op_first_start, app->trace->op_last_end, &w, err, sizeof(err))) {
+		return ACT_REDRAW;
+	if (session_set_window(app->session, text, err, sizeof(err))) {
 		prompt_error(&app->prompt, err);
-		return 1;
+		return ACT_STAY;
 	}
-	app->window = w;
-	app_select(app);
-	say_selected(app);
-	return 0;
+	return reselect(app, ANNOUNCE_PASS);
 }
 
 unsigned app_prompt_filter(struct app *app, int add)
@@ -85,11 +87,19 @@ unsigned app_prompt_window(struct app *app)
 
 unsigned app_pop_filter(struct app *app)
 {
-	if (!filter_pop(&app->filter)) {
+	if (!session_pop_filter(app->session)) {
 		app_message(app, 0, "%s", _("No filter to remove"));
 		return ACT_REDRAW;
 	}
-	app_select(app);
-	say_selected(app);
-	return ACT_REDRAW;
+	return reselect(app, ANNOUNCE_PASS);
+}
+
+unsigned app_set_window_ns(struct app *app, int64_t start, int64_t end)
+{
+	if (end <= start) {
+		session_clear_window(app->session);
+		return reselect(app, ANNOUNCE_NONE);
+	}
+	session_set_window_ns(app->session, start, end);
+	return reselect(app, ANNOUNCE_WINDOW);
 }

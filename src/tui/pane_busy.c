@@ -27,11 +27,11 @@ struct busy_pane {
 
 static void ensure_ready(struct busy_pane *p, struct app *app)
 {
-	if (p->ready && p->generation == app->generation)
+	if (p->ready && p->generation == app_generation(app))
 		return;
 	busy_free(&p->busy);
-	busy_per_gpu(app->trace, &app->sel, &p->busy);
-	p->generation = app->generation;
+	busy_per_gpu(app->trace, app_sel(app), &p->busy);
+	p->generation = app_generation(app);
 	p->nav.n = p->busy.n;
 	p->ready = 1;
 }
@@ -53,7 +53,8 @@ static void draw_header(const struct busy_pane *p, const struct app *app, int y,
 	x += NUM_WIDTH + 1;
 	draw_text_right(stdscr, y, x, PCT_WIDTH, _("BUSY%"), a);
 	x += PCT_WIDTH + 2;
-	snprintf(title, sizeof(title), app->sel.filtered ? _("filtered, of %s") : _("of %s wall time"),
+	snprintf(title, sizeof(title),
+		 session_filtered(app->session) ? _("filtered, of %s") : _("of %s wall time"),
 		 units_format_ns(p->busy.wall, wall, sizeof(wall)));
 	draw_text(stdscr, y, x, width - x, title, a);
 }

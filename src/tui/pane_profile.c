@@ -59,12 +59,7 @@ static unsigned show_first(struct profile_pane *p, struct app *app)
 	if (p->prof.n == 0)
 		return ACT_NONE;
 	uint32_t name = p->prof.rows[p->order[p->nav.cursor]].name;
-	const struct trace_ops *ops = &app->trace->ops;
-	uint32_t first = TRACE_NONE;
-	for (size_t i = 0; i < ops->n; i++)
-		if (ops->name[i] == name && selected_op(&app->sel, i) &&
-		    (first == TRACE_NONE || ops->start[i] < ops->start[first]))
-			first = (uint32_t)i;
+	uint32_t first = session_first_op_named(app->session, name);
 	if (first == TRACE_NONE)
 		return ACT_NONE;
 	return app_show_in_timeline(app, first);
@@ -74,12 +69,12 @@ static unsigned show_first(struct profile_pane *p, struct app *app)
  * name it was on when that name is still there. */
 static void ensure_ready(struct profile_pane *p, struct app *app)
 {
-	if (p->ready && p->generation == app->generation)
+	if (p->ready && p->generation == app_generation(app))
 		return;
 	uint32_t current = p->ready && p->prof.n ? p->prof.rows[p->order[p->nav.cursor]].name : TRACE_NONE;
 	profile_free(&p->prof);
 	free(p->order);
-	profile_by_name(app->trace, p->scope, &app->sel, &p->prof);
+	profile_by_name(app->trace, p->scope, app_sel(app), &p->prof);
 	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
 	for (size_t i = 0; i < p->prof.n; i++)
 		p->order[i] = i;
@@ -88,7 +83,7 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 	p->sorted = p->sort == SORT_TOTAL && !p->reverse;
 	p->sorted_style = app->names.style;
 	p->ready = 1;
-	p->generation = app->generation;
+	p->generation = app_generation(app);
 	p->nav.cursor = 0;
 	if (!p->sorted)
 		sort_rows(p, app);
@@ -233,7 +228,7 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 	draw_header(p, y, width);
 	tablenav_fit(&p->nav, height - 1);
 	if (p->prof.n == 0) {
-		const char *why = app->sel.filtered
+		const char *why = session_filtered(app->session)
 					  ? (p->scope == PROFILE_KERNELS ? _("No kernel passes the filter")
 									 : _("No GPU op passes the filter"))
 					  : (p->scope == PROFILE_KERNELS ? _("No kernels in this trace")
@@ -271,18 +266,18 @@ static void find_changed(struct app *app, const char *text, void *ctx)
 		app_message(app, 1, _("Not found: %s"), text);
 }
 
-static int find_done(struct app *app, const char *text, int accepted, void *ctx)
+static unsigned find_done(struct app *app, const char *text, int accepted, void *ctx)
 {
 	struct profile_pane *p = ctx;
 	size_t row;
 	if (!accepted) {
 		p->nav.cursor = p->find_origin;
-		return 0;
+		return ACT_REDRAW;
 	}
 	snprintf(p->find, sizeof(p->find), "%s", text);
 	if (*text && !find_row(p, app, text, p->find_origin, 1, &row))
 		app_message(app, 1, _("Not found: %s"), text);
-	return 0;
+	return ACT_REDRAW;
 }
 
 static unsigned find_again(struct profile_pane *p, struct app *app, int dir)

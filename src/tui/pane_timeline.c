@@ -10,7 +10,6 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
-#include "load/launch.h"
 #include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
@@ -29,6 +28,7 @@ struct timeline_pane {
 	unsigned generation;
 	int ready;
 	struct timeline_job *job; /* the next index, being built */
+	struct session *held;     /* the session the job holds */
 	unsigned job_generation;
 	int job_dim;
 	int dim;                       /* show what the filter drops, dimmed */
@@ -125,6 +125,15 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	p->label_need = label_width(p, app);
 }
 
+/* Wait for the job's index; the trace may change again. */
+static void finish_job(struct timeline_pane *p, struct timeline *tl)
+{
+	timeline_job_finish(p->job, tl);
+	p->job = NULL;
+	session_release(p->held);
+	p->held = NULL;
+}
+
 /* The index follows the selection (unless dimming) and the API rows. It
  * is built on a thread of its own; the pane shows the previous one until
  * the new one is there (a script waits for it). */
@@ -134,17 +143,19 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 		app_need_apis(app);
 	if (p->job && (app->sync || timeline_job_done(p->job))) {
 		struct timeline tl;
-		timeline_job_finish(p->job, &tl);
-		p->job = NULL;
-		if (p->job_generation == app->generation && p->job_dim == p->dim)
+		finish_job(p, &tl);
+		if (p->job_generation == app_generation(app) && p->job_dim == p->dim)
 			install(p, app, &tl, p->job_generation);
 		else
 			timeline_free(&tl);
 	}
-	if (p->job || (p->ready && p->generation == app->generation))
+	if (p->job || (p->ready && p->generation == app_generation(app)))
 		return;
-	p->job = timeline_job_start(app->trace, p->dim ? NULL : &app->sel);
-	p->job_generation = app->generation;
+	/* The job reads the trace: it must not change until the job ends. */
+	session_hold(app->session);
+	p->held = app->session;
+	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app));
+	p->job_generation = app_generation(app);
 	p->job_dim = p->dim;
 	if (app->sync)
 		ensure_ready(p, app);
@@ -187,11 +198,7 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
  * range's text. */
 static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint32_t row)
 {
-	if (l->kind == TL_GPU)
-		return t->ops.name[row];
-	uint32_t text = strcmp(trace_str(t, t->apis.name[row]), "UserMarker") == 0 ? trace_api_text(t, row)
-										   : TRACE_NONE;
-	return text != TRACE_NONE ? text : t->apis.name[row];
+	return l->kind == TL_GPU ? t->ops.name[row] : trace_api_shown_name(t, row);
 }
 
 /* A colour per name, so that one kernel looks the same wherever it runs. */
@@ -204,7 +211,7 @@ static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32
 /* Whether the filter and window keep a row (all are drawn when dimming). */
 static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
 {
-	return l->kind == TL_GPU ? selected_op(&app->sel, row) : selected_api(&app->sel, row);
+	return l->kind == TL_GPU ? selected_op(app_sel(app), row) : selected_api(app_sel(app), row);
 }
 
 /* The name of a lane's row: an op's, a call's, a roctx range's text. */
@@ -337,16 +344,32 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 	}
 }
 
-/* "  grid 1024x1x1  workgroup 256x1x1" for a kernel whose input records
- * them; read once per kernel the cursor stops on. */
-static void launch_sizes(struct timeline_pane *p, const struct trace *t, uint32_t op, char *buf, size_t size)
+/* The GPU op under the cursor, or TRACE_NONE. */
+static uint32_t op_under_cursor(const struct timeline_pane *p)
 {
-	if (p->dims_op != op || !p->dims_op_set) {
-		p->dims_ok = load_launch_dims(t, op, &p->dims) == 0;
-		p->dims_op = op;
-		p->dims_op_set = 1;
-	}
-	if (!p->dims_ok)
+	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
+		return TRACE_NONE;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	size_t k = timeline_at(l, p->cursor);
+	return k < l->n && timeline_start(l, k) <= p->cursor ? l->ops[k] : TRACE_NONE;
+}
+
+/* A kernel's launch sizes are read from its input once per kernel the
+ * cursor stops on: between keys, never while drawing. */
+static void read_dims(struct timeline_pane *p, struct app *app)
+{
+	uint32_t op = op_under_cursor(p);
+	if (op == TRACE_NONE || (p->dims_op_set && p->dims_op == op))
+		return;
+	p->dims_ok = session_launch_dims(app->session, op, &p->dims) == 0;
+	p->dims_op = op;
+	p->dims_op_set = 1;
+}
+
+/* "  grid 1024x1x1  workgroup 256x1x1" for a kernel whose sizes were read. */
+static void launch_sizes(const struct timeline_pane *p, uint32_t op, char *buf, size_t size)
+{
+	if (!p->dims_op_set || p->dims_op != op || !p->dims_ok)
 		return;
 	const int64_t *g = p->dims.grid, *w = p->dims.workgroup;
 	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0],
@@ -374,7 +397,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 						   sizeof(lane)); /* also for nesting rows */
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
-				launch_sizes(p, t, row, sizes, sizeof(sizes));
+				launch_sizes(p, row, sizes, sizeof(sizes));
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
@@ -406,15 +429,11 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	p->rows = height - 3;
 	if (p->cols < 1 || p->rows < 1)
 		return;
-	if (app->jump_op != TRACE_NONE) {
-		show_op(p, app, app->jump_op);
-		app->jump_op = TRACE_NONE;
-	}
 	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
 	draw_minimap(p, y, x0);
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
-	draw_window_marks(p, &app->window, y + 1, x0);
+	draw_window_marks(p, session_window(app->session), y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
@@ -558,10 +577,7 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
 		return ACT_REDRAW;
 	}
-	uint32_t op = TRACE_NONE;
-	for (size_t i = 0; t->op_launch && i < t->ops.n; i++)
-		if (t->op_launch[i] == row && (op == TRACE_NONE || t->ops.start[i] < t->ops.start[op]))
-			op = (uint32_t)i;
+	uint32_t op = trace_api_launched_op(t, row);
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
 	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
@@ -571,7 +587,7 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
-	struct window w = app->window;
+	struct window w = *session_window(app->session);
 	if (!w.active) {
 		w.start = p->tl.start < p->tl.origin ? p->tl.start : p->tl.origin;
 		w.end = p->tl.end + 1;
@@ -584,11 +600,7 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 		app_message(app, 1, "%s", _("The window would end before it starts"));
 		return ACT_REDRAW;
 	}
-	w.active = 1;
-	app->window = w;
-	app_select(app);
-	app_message(app, 0, _("%zu of %zu GPU ops start in the window"), app->sel.nops, app->trace->ops.n);
-	return ACT_REDRAW;
+	return app_set_window_ns(app, w.start, w.end);
 }
 
 /* Up/Down over the lanes shown. */
@@ -620,9 +632,8 @@ static unsigned fold(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
-static unsigned timeline_request(struct view *v, struct app *app, enum request req)
+static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
 {
-	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
 	if (!p->ready)
 		return ACT_NONE;
@@ -685,7 +696,7 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 		return follow_link(p, app);
 	case REQ_TOGGLE_DIM:
 		p->dim = !p->dim;
-		p->generation = app->generation - 1; /* build again */
+		p->generation = app_generation(app) - 1; /* build again */
 		app_message(app, 0, "%s",
 			    p->dim ? _("Events the filter drops are dimmed")
 				   : _("Events the filter drops are hidden"));
@@ -695,9 +706,7 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 	case REQ_WINDOW_END:
 		return set_window(p, app, 1);
 	case REQ_WINDOW_CLEAR:
-		app->window.active = 0;
-		app_select(app);
-		return ACT_REDRAW;
+		return app_set_window_ns(app, 0, 0);
 	default:
 		return ACT_UNHANDLED;
 	}
@@ -706,9 +715,8 @@ static unsigned timeline_request(struct view *v, struct app *app, enum request r
 }
 
 /* A click sets the cursor; the wheel zooms. */
-static unsigned timeline_click(struct view *v, struct app *app, int row, int col, int button)
+static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, int col, int button)
 {
-	struct timeline_pane *p = v->data;
 	ensure_ready(p, app);
 	if (!p->ready)
 		return ACT_NONE;
@@ -729,12 +737,41 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 	return ACT_REDRAW;
 }
 
+static unsigned timeline_request(struct view *v, struct app *app, enum request req)
+{
+	return handle_request(v->data, app, req);
+}
+
+static unsigned timeline_click(struct view *v, struct app *app, int row, int col, int button)
+{
+	return handle_click(v->data, app, row, col, button);
+}
+
+/* An op to show (Enter in a table) once the index is there, and the
+ * launch sizes of the kernel under the cursor. */
+static unsigned timeline_idle(struct view *v, struct app *app)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	if (!p->ready)
+		return ACT_NONE;
+	unsigned act = ACT_NONE;
+	if (app->jump_op != TRACE_NONE) {
+		show_op(p, app, app->jump_op);
+		app->jump_op = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
+	read_dims(p, app);
+	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
+}
+
 static void timeline_free_view(struct view *v)
 {
 	struct timeline_pane *p = v->data;
 	if (p->job) {
 		struct timeline tl;
-		timeline_job_finish(p->job, &tl);
+		finish_job(p, &tl);
 		timeline_free(&tl);
 	}
 	timeline_free(&p->tl);
@@ -775,6 +812,7 @@ static const struct view_ops timeline_ops = {
 	.status = timeline_status,
 	.busy = timeline_busy_view,
 	.prepare = timeline_prepare,
+	.idle = timeline_idle,
 };
 
 struct view pane_timeline_new(struct app *app)

@@ -102,9 +102,10 @@ static unsigned finish(struct prompt *p, struct app *app, int accepted)
 	p->active = 0;
 	if (accepted)
 		remember(p);
-	if (p->owner.done(app, p->text, accepted, p->owner.ctx))
+	unsigned act = p->owner.done(app, p->text, accepted, p->owner.ctx);
+	if (act & ACT_STAY)
 		p->active = 1;
-	return ACT_REDRAW;
+	return ACT_REDRAW | (act & ~(unsigned)ACT_STAY);
 }
 
 /* Editing keys, as in readline's defaults. Returns 1 when the text changed. */

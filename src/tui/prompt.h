@@ -13,9 +13,10 @@ struct app;
 struct prompt_owner {
 	/* The text changed (for incremental search); may be NULL. */
 	void (*changed)(struct app *app, const char *text, void *ctx);
-	/* Enter (accepted = 1) or Escape (accepted = 0). Returning non-zero
-	 * keeps the prompt open (after prompt_error, say). */
-	int (*done)(struct app *app, const char *text, int accepted, void *ctx);
+	/* Enter (accepted = 1) or Escape (accepted = 0). Returns ACT_*
+	 * flags for the loop; ACT_STAY keeps the prompt open (after
+	 * prompt_error, say). */
+	unsigned (*done)(struct app *app, const char *text, int accepted, void *ctx);
 	void *ctx;
 };
 

@@ -88,6 +88,8 @@ enum {
 	ACT_QUIT = 2,
 	ACT_UNHANDLED = 4,
 	ACT_SUSPEND = 8,
+	ACT_RESELECT = 16, /* the filter or window changed: remake the selection */
+	ACT_STAY = 32,     /* a prompt's owner keeps it open (after prompt_error) */
 };
 
 #endif

@@ -30,6 +30,8 @@ static unsigned handle_key(struct app *app, TermKeyKey *key)
 		const char *text = plain ? key->utf8 : strcmp(name, "Space") == 0 ? " " : NULL;
 		return prompt_key(&app->prompt, app, name, text);
 	}
+	if (app_export_key(app, name))
+		return ACT_REDRAW;
 	enum request req = request_for_key(name);
 	if (req == REQ_NONE) {
 		app_message(app, 0, _("Key %s does nothing here (? for help)"), name);
@@ -54,6 +56,8 @@ static int run_interactive(struct app *app)
 {
 	int dirty = 1;
 	for (;;) {
+		if (app_idle(app) & ACT_REDRAW)
+			dirty = 1;
 		if (dirty)
 			draw(app);
 		/* The first screen is up: the API rows are read from now on. */
@@ -67,6 +71,8 @@ static int run_interactive(struct app *app)
 			unsigned act = handle_key(app, &ev.key);
 			if (act & ACT_QUIT)
 				return 0;
+			if (act & ACT_RESELECT)
+				app_reselect(app);
 			if (act & ACT_SUSPEND)
 				term_suspend();
 			dirty = (act & (ACT_REDRAW | ACT_SUSPEND)) != 0;
@@ -114,7 +120,8 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 	if (sscanf(cmd, ":mouse %d %d %d", &button, &row, &col) == 3) {
 		TermKeyKey key;
 		if (term_fake_mouse(button, row, col, &key) == 0) {
-			handle_key(app, &key);
+			if (handle_key(app, &key) & ACT_RESELECT)
+				app_reselect(app);
 			return 0;
 		}
 	}
@@ -135,6 +142,9 @@ static int script_keys(struct app *app, struct script *s, char *line)
 		unsigned act = handle_key(app, &key);
 		if (act & ACT_QUIT)
 			return 1;
+		if (act & ACT_RESELECT)
+			app_reselect(app);
+		app_idle(app);
 		draw(app);
 	}
 	return 0;
@@ -150,6 +160,7 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 		snprintf(err, errsize, "%s: %s", path, strerror(errno));
 		return 2;
 	}
+	app_idle(app);
 	draw(app);
 	while (rc == 0 && fgets(line, sizeof(line), f)) {
 		s.lineno++;
@@ -160,8 +171,10 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 		if (*p == '\0' || *p == '#')
 			continue;
 		rc = *p == ':' ? script_command(app, &s, p) : script_keys(app, &s, p);
-		if (rc == 0)
+		if (rc == 0) {
+			app_idle(app);
 			draw(app);
+		}
 	}
 	fclose(f);
 	if (rc < 0) {
@@ -171,7 +184,7 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 	return 0;
 }
 
-int tui_run(struct trace *t, const struct tui_options *o)
+int tui_run(struct session *s, const struct tui_options *o)
 {
 	char err[2048] = "";
 	struct tui_config cfg;
@@ -181,7 +194,7 @@ int tui_run(struct trace *t, const struct tui_options *o)
 		return 1;
 	}
 	struct app app;
-	app_init(&app, t, cfg.pane, cfg.names);
+	app_init(&app, s, cfg.pane, cfg.names);
 	app.flush = flush;
 	app.sync = o->script != NULL;
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);

@@ -2,7 +2,7 @@
 #ifndef RPDTOP_TUI_H
 #define RPDTOP_TUI_H
 
-#include "trace/trace.h"
+#include "session/session.h"
 
 struct tui_options {
 	/* Headless: read keys and commands from this file instead of a
@@ -10,8 +10,9 @@ struct tui_options {
 	const char *script;
 };
 
-/* Run until the user quits; returns the exit status. The trace gets its
- * API rows when the timeline first needs them. */
-int tui_run(struct trace *t, const struct tui_options *o);
+/* Run until the user quits; returns the exit status. The viewer starts
+ * with the session's filter and window; the trace gets its API rows in
+ * the background once the first screen is up. */
+int tui_run(struct session *s, const struct tui_options *o);
 
 #endif

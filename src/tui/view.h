@@ -30,6 +30,10 @@ struct view_ops {
 	/* Optional: start that work before the view is shown (the trace is
 	 * complete: its API rows have come). */
 	void (*prepare)(struct view *v, struct app *app);
+	/* Optional: work between events, before the screen is drawn: what
+	 * needs reading (an input queried) is read here, never while drawing.
+	 * Returns ACT_* flags. */
+	unsigned (*idle)(struct view *v, struct app *app);
 };
 
 enum view_busy {

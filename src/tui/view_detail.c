@@ -205,7 +205,7 @@ struct view view_detail_new(struct app *app, enum profile_scope scope, const str
 	d->name = row->name;
 	d->row = *row;
 	d->percent = percent;
-	int64_t *durations = profile_durations(app->trace, scope, &app->sel, row->name, &n);
+	int64_t *durations = profile_durations(app->trace, scope, app_sel(app), row->name, &n);
 	histogram_build(durations, n, HIST_BUCKETS, &d->hist);
 	free(durations);
 	return (struct view){ &detail_ops, d };

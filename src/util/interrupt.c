@@ -2,14 +2,17 @@
 #include "util/interrupt.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
-static volatile sig_atomic_t pending;
+/* Set by a signal handler or by another thread (the viewer asking an
+ * export to stop): lock-free atomic, as both need. */
+static volatile atomic_int pending;
 
 static void note(int sig)
 {
 	(void)sig;
-	pending = 1;
+	atomic_store(&pending, 1);
 }
 
 void interrupt_catch(void)
@@ -25,5 +28,15 @@ void interrupt_catch(void)
 
 int interrupt_pending(void)
 {
-	return pending;
+	return atomic_load(&pending);
+}
+
+void interrupt_raise(void)
+{
+	atomic_store(&pending, 1);
+}
+
+void interrupt_clear(void)
+{
+	atomic_store(&pending, 0);
 }

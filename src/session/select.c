@@ -1,5 +1,5 @@
 #include "config.h"
-#include "analysis/select.h"
+#include "session/select.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,7 +27,9 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const struct 
 		size_t end = base + 64 < t->ops.n ? base + 64 : t->ops.n;
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++)
-			word |= (uint64_t)((!pass || pass[t->ops.name[i]]) && window_has(w, t->ops.start[i]))
+			word |= (uint64_t)select_op_belongs(
+					!pass || pass[t->ops.name[i]],
+					select_in_window(w, t->ops.start[i], t->ops.end[i]))
 				<< (i - base);
 		s->op_bits[base >> 6] = word;
 		s->nops += (size_t)__builtin_popcountll(word);
@@ -44,21 +46,23 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const struct
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++) {
 			uint32_t name = api_match_name(t, i, marker, &k);
-			word |= (uint64_t)((!pass || pass[name]) && window_has(w, t->apis.start[i]))
-				<< (i - base);
+			int in = select_in_window(w, t->apis.start[i], t->apis.end[i]);
+			/* Launches join below, from the ops in view. */
+			word |= (uint64_t)select_api_belongs(!pass || pass[name], in, 0) << (i - base);
 		}
 		s->api_bits[base >> 6] = word;
 	}
 }
 
-/* A launch goes with the ops it launched: only ops in view are visited. */
-static void select_launches(const struct trace *t, const struct window *w, struct selection *s)
+/* The calls that launched an op in view belong with it (the rule's last
+ * case): only ops in view are visited. */
+static void select_launches(const struct trace *t, struct selection *s)
 {
 	for (size_t word = 0; t->op_launch && word < selection_words(t->ops.n); word++) {
 		for (uint64_t bits = s->op_bits[word]; bits; bits &= bits - 1) {
 			size_t i = word * 64 + (size_t)__builtin_ctzll(bits);
 			uint32_t a = i < t->ops.n ? t->op_launch[i] : TRACE_NONE;
-			if (a != TRACE_NONE && (!w->active || window_has(w, t->apis.start[a])))
+			if (a != TRACE_NONE && a < t->apis.n)
 				selection_set(s->api_bits, a, 1);
 		}
 	}
@@ -87,7 +91,7 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	out->filtered = f->n > 0 || w->active;
 	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
-	uint32_t marker = strtab_find(&t->strings, "UserMarker", 10);
+	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	uint8_t *pass = NULL;
 	/* Every string is judged once: names and markers' texts are all the
 	 * trace interns, a few thousand. */
@@ -102,8 +106,8 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 		pthread_join(th, NULL);
 	else
 		api_worker(&j);
-	if (pass)
-		select_launches(t, w, out);
+	if (out->filtered)
+		select_launches(t, out);
 	for (size_t i = 0; i < selection_words(t->apis.n); i++)
 		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
 	free(pass);
@@ -114,4 +118,14 @@ void selection_free(struct selection *s)
 	free(s->op_bits);
 	free(s->api_bits);
 	memset(s, 0, sizeof(*s));
+}
+
+void selection_copy(const struct trace *t, const struct selection *from, struct selection *to)
+{
+	*to = *from;
+	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
+	to->op_bits = xmalloc(nops * sizeof(uint64_t));
+	to->api_bits = xmalloc(napis * sizeof(uint64_t));
+	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
+	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
 }

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "analysis/filter.h"
+#include "session/filter.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -85,6 +85,15 @@ int filter_push(struct filter *f, const char *text, char *err, size_t errsize)
 	r.text = xstrdup(text);
 	f->rules[f->n++] = r;
 	return 0;
+}
+
+void filter_copy(const struct filter *from, struct filter *to)
+{
+	char err[512];
+	filter_init(to);
+	/* The rules compiled once already: they compile again. */
+	for (size_t i = 0; i < from->n; i++)
+		filter_push(to, from->rules[i].text, err, sizeof(err));
 }
 
 int filter_pop(struct filter *f)

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "analysis/window.h"
+#include "session/window.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,0 +1,79 @@
+/* The part of the trace in view, as one bit per op and per API call.
+ * Every analysis takes a selection (NULL: everything). The rule is
+ * written once, below, for the viewer, the reports and the export:
+ *
+ * - an op belongs when its name passes the filter and it is in the
+ *   window;
+ * - an API call belongs when its shown name (a roctx marker's text)
+ *   passes the filter and it is in the window, or when it launched an op
+ *   that belongs: a kernel and its launch stay together, even when the
+ *   launch came before the window. */
+#ifndef RPDTOP_SELECT_H
+#define RPDTOP_SELECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/filter.h"
+#include "session/window.h"
+#include "trace/trace.h"
+
+struct selection {
+	uint64_t *op_bits;    /* a bit per op: in view */
+	uint64_t *api_bits;   /* a bit per API call: in view */
+	size_t nops, napis;   /* how many are */
+	struct window window; /* busy clips to it */
+	int filtered;         /* a filter or a window is active */
+};
+
+/* Is an event of [start, end) in the window? */
+static inline int select_in_window(const struct window *w, int64_t start, int64_t end)
+{
+	(void)end;
+	return window_has(w, start);
+}
+
+static inline int select_op_belongs(int name_passes, int in_window)
+{
+	return name_passes && in_window;
+}
+
+static inline int select_api_belongs(int name_passes, int in_window, int launched_kept_op)
+{
+	return (name_passes && in_window) || launched_kept_op;
+}
+
+/* The selection the filter and window make of t. */
+void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
+		     struct selection *out);
+void selection_free(struct selection *s);
+/* A copy of from (of t's rows) that lives on by itself. */
+void selection_copy(const struct trace *t, const struct selection *from, struct selection *to);
+
+static inline int selection_bit(const uint64_t *bits, size_t i)
+{
+	return (int)(bits[i >> 6] >> (i & 63) & 1);
+}
+
+static inline void selection_set(uint64_t *bits, size_t i, int on)
+{
+	bits[i >> 6] = (bits[i >> 6] & ~((uint64_t)1 << (i & 63))) | (uint64_t)(on != 0) << (i & 63);
+}
+
+/* Words of a bit set of n rows. */
+static inline size_t selection_words(size_t n)
+{
+	return (n + 63) / 64 + 1;
+}
+
+static inline int selected_op(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->op_bits, i);
+}
+
+static inline int selected_api(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->api_bits, i);
+}
+
+#endif

@@ -1,0 +1,263 @@
+#include "config.h"
+#include "session/session.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "demo/demo.h"
+#include "load/background.h"
+#include "load/load.h"
+#include "util/i18n.h"
+
+static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
+{
+	memset(v, 0, sizeof(*v));
+	if (o->demo) {
+		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
+					.ops = GEN_DEMO_OPS,
+					.gpus = GEN_DEMO_GPUS };
+		demo_trace_build(&v->trace, &p);
+		return 0;
+	}
+	struct load_options lo = { .what = LOAD_OPS,
+				   .jobs = o->jobs,
+				   .skip_bad = o->skip_bad,
+				   .same_node = o->same_node,
+				   .progress = o->progress };
+	if (o->apis)
+		lo.what |= LOAD_APIS;
+	else if (!o->op_ids)
+		lo.what |= LOAD_NO_OP_IDS;
+	return trace_load(&v->trace, o->paths, o->npaths, &lo, err);
+}
+
+/* The window on view k's clock: text is parsed against its span (10%:20%
+ * is a share of each trace), a span of the first trace's clock is moved
+ * to start as far from this trace's start. */
+static void resolve_window(const struct session *s, struct session_view *v)
+{
+	const struct trace *t = &v->trace, *first = session_trace(s);
+	char err[256];
+	memset(&v->window, 0, sizeof(v->window));
+	if (s->window_text[0]) {
+		if (window_parse(s->window_text, t->op_first_start, t->op_last_end, &v->window, err,
+				 sizeof(err)))
+			memset(&v->window, 0, sizeof(v->window));
+	} else if (s->window_set) {
+		v->window.active = 1;
+		v->window.start = t->op_first_start + (s->window_from - first->op_first_start);
+		v->window.end = t->op_first_start + (s->window_to - first->op_first_start);
+	}
+}
+
+static void select_view(struct session *s, struct session_view *v)
+{
+	selection_free(&v->sel);
+	resolve_window(s, v);
+	selection_build(&v->trace, &s->filter, &v->window, &v->sel);
+}
+
+int session_refresh(struct session *s)
+{
+	if (!s->stale)
+		return 0;
+	for (size_t k = 0; k < s->ntraces; k++)
+		select_view(s, &s->views[k]);
+	s->stale = 0;
+	s->generation++;
+	return 1;
+}
+
+int session_open(struct session *s, const struct session_options *o, struct rpd_error *err)
+{
+	memset(s, 0, sizeof(*s));
+	filter_init(&s->filter);
+	if (load_view(&s->views[0], o, err))
+		return -1;
+	s->ntraces = 1;
+	s->stale = 1;
+	session_refresh(s);
+	return 0;
+}
+
+int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err)
+{
+	if (s->ntraces == SESSION_MAX_TRACES)
+		return err_set(err, _("at most %d traces in a session"), SESSION_MAX_TRACES);
+	if (load_view(&s->views[s->ntraces], o, err))
+		return -1;
+	s->ntraces++;
+	s->stale = 1;
+	session_refresh(s);
+	return 0;
+}
+
+void session_close(struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++) {
+		bg_apis_cancel(s->views[k].bg);
+		selection_free(&s->views[k].sel);
+		trace_free(&s->views[k].trace);
+	}
+	filter_free(&s->filter);
+	memset(s, 0, sizeof(*s));
+}
+
+int session_set_filter(struct session *s, const char *const *rules, size_t n, char *err, size_t errsize)
+{
+	struct filter next;
+	filter_init(&next);
+	for (size_t i = 0; i < n; i++) {
+		if (filter_push(&next, rules[i], err, errsize)) {
+			filter_free(&next);
+			return -1;
+		}
+	}
+	filter_free(&s->filter);
+	s->filter = next;
+	s->stale = 1;
+	return 0;
+}
+
+int session_add_filter(struct session *s, const char *rule, char *err, size_t errsize)
+{
+	if (filter_push(&s->filter, rule, err, errsize))
+		return -1;
+	s->stale = 1;
+	return 0;
+}
+
+int session_pop_filter(struct session *s)
+{
+	if (!filter_pop(&s->filter))
+		return 0;
+	s->stale = 1;
+	return 1;
+}
+
+int session_set_window(struct session *s, const char *text, char *err, size_t errsize)
+{
+	if (!text || !*text) {
+		session_clear_window(s);
+		return 0;
+	}
+	/* Checked against the first trace; the others take it as it comes. */
+	const struct trace *t = session_trace(s);
+	struct window w;
+	if (window_parse(text, t->op_first_start, t->op_last_end, &w, err, errsize))
+		return -1;
+	if (strlen(text) >= sizeof(s->window_text)) {
+		snprintf(err, errsize, _("window '%.40s...' too long"), text);
+		return -1;
+	}
+	snprintf(s->window_text, sizeof(s->window_text), "%s", text);
+	s->window_set = 1;
+	s->stale = 1;
+	return 0;
+}
+
+void session_set_window_ns(struct session *s, int64_t start, int64_t end)
+{
+	s->window_text[0] = '\0';
+	s->window_set = end > start;
+	s->window_from = start;
+	s->window_to = end;
+	s->stale = 1;
+}
+
+void session_clear_window(struct session *s)
+{
+	s->window_text[0] = '\0';
+	s->window_set = 0;
+	s->stale = 1;
+}
+
+void session_describe(const struct session *s, char *filter, size_t fsize, char *window, size_t wsize)
+{
+	filter_describe(&s->filter, filter, fsize);
+	window[0] = '\0';
+	if (session_window(s)->active)
+		window_describe(session_window(s), session_trace(s)->op_first_start, window, wsize);
+}
+
+void session_read_apis(struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++)
+		if (!s->views[k].bg)
+			s->views[k].bg = bg_apis_start(&s->views[k].trace);
+}
+
+enum session_apis session_apis(const struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++)
+		if (s->views[k].bg)
+			return SESSION_APIS_READING;
+	return SESSION_APIS_NONE;
+}
+
+int session_apis_ready(const struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++)
+		if (s->views[k].bg && !bg_apis_done(s->views[k].bg))
+			return 0;
+	return 1;
+}
+
+int session_take_apis(struct session *s, int wait, struct rpd_error *err)
+{
+	if (session_apis(s) != SESSION_APIS_READING || s->readers > 0 || (!wait && !session_apis_ready(s)))
+		return 0;
+	int rc = 1;
+	for (size_t k = 0; k < s->ntraces; k++) {
+		struct session_view *v = &s->views[k];
+		if (v->bg && bg_apis_finish(v->bg, &v->trace, err))
+			rc = -1;
+		v->bg = NULL;
+	}
+	s->stale = 1;
+	session_refresh(s);
+	return rc;
+}
+
+int session_load_apis(struct session *s, struct rpd_error *err)
+{
+	int rc = 0;
+	for (size_t k = 0; k < s->ntraces; k++) {
+		struct trace *t = &s->views[k].trace;
+		if (s->views[k].bg || t->apis.n > 0 || t->no_op_ids)
+			continue;
+		if (trace_load_apis(t, err))
+			rc = -1;
+		s->stale = 1;
+	}
+	session_refresh(s);
+	return rc;
+}
+
+void session_hold(struct session *s)
+{
+	s->readers++;
+}
+
+void session_release(struct session *s)
+{
+	if (s->readers > 0)
+		s->readers--;
+}
+
+uint32_t session_first_op_named(const struct session *s, uint32_t name)
+{
+	const struct trace *t = session_trace(s);
+	const struct selection *sel = session_sel(s);
+	uint32_t first = TRACE_NONE;
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (t->ops.name[i] == name && selected_op(sel, i) &&
+		    (first == TRACE_NONE || t->ops.start[i] < t->ops.start[first]))
+			first = (uint32_t)i;
+	return first;
+}
+
+int session_launch_dims(const struct session *s, uint32_t op, struct launch_dims *out)
+{
+	return load_launch_dims(session_trace(s), op, out);
+}
