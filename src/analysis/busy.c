@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* Ops are read through their indices: a copy of every interval would
  * cost four times the memory. */
-static const struct trace *sort_trace;
-
-static int by_start(const void *a, const void *b)
+static int by_start(const void *a, const void *b, void *ctx)
 {
-	int64_t x = sort_trace->ops.start[*(const uint32_t *)a];
-	int64_t y = sort_trace->ops.start[*(const uint32_t *)b];
+	const struct trace *t = ctx;
+	int64_t x = t->ops.start[*(const uint32_t *)a];
+	int64_t y = t->ops.start[*(const uint32_t *)b];
 	return (x > y) - (x < y);
 }
 
@@ -54,18 +54,18 @@ static void sort_run(const struct trace *t, uint32_t *op, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
 		if (t->ops.start[op[i - 1]] > t->ops.start[op[i]]) {
-			sort_trace = t;
-			qsort(op, n, sizeof(*op), by_start);
+			sort_with(op, n, sizeof(*op), by_start, (void *)t);
 			return;
 		}
 	}
 }
 
 /* GPUs are listed by node (in the order of the inputs), then by number. */
-static int by_device(const void *a, const void *b)
+static int by_device(const void *a, const void *b, void *ctx)
 {
-	const struct trace_gpu *x = &sort_trace->gpus[((const struct busy_row *)a)->gpu];
-	const struct trace_gpu *y = &sort_trace->gpus[((const struct busy_row *)b)->gpu];
+	const struct trace *t = ctx;
+	const struct trace_gpu *x = &t->gpus[((const struct busy_row *)a)->gpu];
+	const struct trace_gpu *y = &t->gpus[((const struct busy_row *)b)->gpu];
 	if (x->domain != y->domain)
 		return x->domain < y->domain ? -1 : 1;
 	return (x->device > y->device) - (x->device < y->device);
@@ -82,9 +82,9 @@ static uint32_t *ops_by_queue(const struct trace *t, const struct selection *sel
 			first[t->ops.queue[i] + 1]++;
 	for (size_t q = 0; q < nq; q++)
 		first[q + 1] += first[q];
-	size_t *fill = xmalloc((nq ? nq : 1) * sizeof(*fill));
+	size_t *fill = xmalloc_array(nq, sizeof(*fill));
 	memcpy(fill, first, nq * sizeof(*fill));
-	uint32_t *ops = xmalloc((first[nq] ? first[nq] : 1) * sizeof(*ops));
+	uint32_t *ops = xmalloc_array(first[nq], sizeof(*ops));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (selected_op(sel, i))
 			ops[fill[t->ops.queue[i]]++] = (uint32_t)i;
@@ -123,7 +123,7 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 	}
 	size_t *first;
 	uint32_t *ops = ops_by_queue(t, sel, &first);
-	struct run *runs = xmalloc((t->nqueues ? t->nqueues : 1) * sizeof(*runs));
+	struct run *runs = xmalloc_array(t->nqueues, sizeof(*runs));
 	for (size_t g = 0; g < t->ngpus; g++) {
 		out->rows[g].gpu = (uint32_t)g;
 		out->rows[g].busy = gpu_union(t, (uint32_t)g, ops, first, runs, sel ? &sel->window : NULL);
@@ -137,8 +137,7 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 	free(runs);
 	free(ops);
 	free(first);
-	sort_trace = t;
-	qsort(out->rows, out->n, sizeof(*out->rows), by_device);
+	sort_with(out->rows, out->n, sizeof(*out->rows), by_device, (void *)t);
 }
 
 void busy_free(struct busy *b)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 static int in_scope(const struct trace *t, size_t op, enum profile_scope scope, const struct selection *sel)
@@ -11,16 +12,13 @@ static int in_scope(const struct trace *t, size_t op, enum profile_scope scope, 
 	return (scope == PROFILE_ALL_OPS || t->ops.kind[op] == OP_KERNEL) && selected_op(sel, op);
 }
 
-/* qsort has no context argument, so the comparator reads the trace from here;
- * profiles are built on one thread at a time. */
-static const struct trace *sort_trace;
-
-static int by_total_then_name(const void *a, const void *b)
+static int by_total_then_name(const void *a, const void *b, void *ctx)
 {
+	const struct trace *t = ctx;
 	const struct profile_row *x = a, *y = b;
 	if (x->total != y->total)
 		return x->total > y->total ? -1 : 1;
-	return strcmp(trace_str(sort_trace, x->name), trace_str(sort_trace, y->name));
+	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
 void profile_by_name(const struct trace *t, enum profile_scope scope, const struct selection *sel,
@@ -28,7 +26,7 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 {
 	/* Row of each name, indexed by string id: a dense array is the fastest
 	 * group-by there is, and names are string ids already. */
-	uint32_t *row_of = xmalloc(t->strings.count * sizeof(*row_of));
+	uint32_t *row_of = xmalloc_array(t->strings.count, sizeof(*row_of));
 	memset(row_of, 0xff, t->strings.count * sizeof(*row_of));
 	size_t cap = 0;
 	memset(out, 0, sizeof(*out));
@@ -54,9 +52,8 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 		out->total += d;
 	}
 	free(row_of);
-	sort_trace = t;
 	if (out->n)
-		qsort(out->rows, out->n, sizeof(*out->rows), by_total_then_name);
+		sort_with(out->rows, out->n, sizeof(*out->rows), by_total_then_name, (void *)t);
 }
 
 void profile_free(struct profile *p)

@@ -8,14 +8,13 @@
 #include <unistd.h>
 
 #include "util/search.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
-static _Thread_local const struct trace *sort_trace; /* for qsort, per thread */
-
-static int by_start(const void *a, const void *b)
+static int by_start(const void *a, const void *b, void *ctx)
 {
-	int64_t x = sort_trace->ops.start[*(const uint32_t *)a],
-		y = sort_trace->ops.start[*(const uint32_t *)b];
+	const struct trace *t = ctx;
+	int64_t x = t->ops.start[*(const uint32_t *)a], y = t->ops.start[*(const uint32_t *)b];
 	return (x > y) - (x < y);
 }
 
@@ -28,9 +27,9 @@ static int api_cmp(const struct trace *t, uint32_t i, uint32_t j)
 	return (t->apis.end[i] < t->apis.end[j]) - (t->apis.end[i] > t->apis.end[j]);
 }
 
-static int by_api_start(const void *a, const void *b)
+static int by_api_start(const void *a, const void *b, void *ctx)
 {
-	return api_cmp(sort_trace, *(const uint32_t *)a, *(const uint32_t *)b);
+	return api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
 static int op_cmp(const struct trace *t, uint32_t i, uint32_t j)
@@ -42,8 +41,7 @@ static int op_cmp(const struct trace *t, uint32_t i, uint32_t j)
  * end, each a few places after the calls nested in it. An insertion sort
  * moves each that little way; a run far from order is left to qsort. */
 static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
-			int (*cmp)(const struct trace *, uint32_t, uint32_t),
-			int (*qcmp)(const void *, const void *))
+			int (*cmp)(const struct trace *, uint32_t, uint32_t), sort_cmp_fn qcmp)
 {
 	size_t budget = 16 * n + 1024;
 	for (size_t i = 1; i < n; i++) {
@@ -54,8 +52,7 @@ static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
 			j--;
 			if (--budget == 0) {
 				v[j] = x;
-				sort_trace = t;
-				qsort(v, n, sizeof(*v), qcmp);
+				sort_with(v, n, sizeof(*v), qcmp, (void *)t);
 				return;
 			}
 		}
@@ -64,8 +61,9 @@ static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
 }
 
 /* Lanes in the order people read them: GPU by GPU, queues in order. */
-static int by_lane(const void *a, const void *b)
+static int by_lane(const void *a, const void *b, void *ctx)
 {
+	const struct trace *t = ctx;
 	const struct tl_lane *la = a, *lb = b;
 	if (la->kind != lb->kind)
 		return la->kind - lb->kind;
@@ -74,9 +72,8 @@ static int by_lane(const void *a, const void *b)
 			return la->thread < lb->thread ? -1 : 1;
 		return la->depth - lb->depth;
 	}
-	const struct trace_queue *x = &sort_trace->queues[((const struct tl_lane *)a)->queue];
-	const struct trace_queue *y = &sort_trace->queues[((const struct tl_lane *)b)->queue];
-	const struct trace_gpu *gx = &sort_trace->gpus[x->gpu], *gy = &sort_trace->gpus[y->gpu];
+	const struct trace_queue *x = &t->queues[la->queue], *y = &t->queues[lb->queue];
+	const struct trace_gpu *gx = &t->gpus[x->gpu], *gy = &t->gpus[y->gpu];
 	if (gx->domain != gy->domain)
 		return gx->domain < gy->domain ? -1 : 1;
 	if (gx->device != gy->device)
@@ -117,10 +114,10 @@ static void row_times(const struct tl_lane *l, const int64_t *st, size_t i, int6
 static int pack_lane(struct tl_lane *l, const int64_t *st)
 {
 	size_t n = l->n + 1, nb = blocks(n);
-	l->start_base = xmalloc(nb * sizeof(int64_t));
-	l->covered_base = xmalloc(nb * sizeof(int64_t));
-	l->start_off = xmalloc_huge(n * sizeof(uint32_t));
-	l->covered_off = xmalloc_huge(n * sizeof(uint32_t));
+	l->start_base = xmalloc_array(nb, sizeof(int64_t));
+	l->covered_base = xmalloc_array(nb, sizeof(int64_t));
+	l->start_off = xmalloc_huge(n, sizeof(uint32_t));
+	l->covered_off = xmalloc_huge(n, sizeof(uint32_t));
 	int64_t covered = 0, start;
 	for (size_t i = 0; i < n; i++) {
 		row_times(l, st, i, &covered, &start);
@@ -147,8 +144,8 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	free(l->covered_off);
 	l->start_base = l->covered_base = NULL;
 	l->start_off = l->covered_off = NULL;
-	l->start64 = xmalloc_huge((l->n + 1) * sizeof(int64_t));
-	l->covered64 = xmalloc_huge((l->n + 1) * sizeof(int64_t));
+	l->start64 = xmalloc_huge(l->n + 1, sizeof(int64_t));
+	l->covered64 = xmalloc_huge(l->n + 1, sizeof(int64_t));
 	int64_t covered = 0;
 	for (size_t i = 0; i <= l->n; i++) {
 		row_times(l, st, i, &covered, &l->start64[i]);
@@ -169,8 +166,8 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 	for (size_t k = 0; k < t->nthreads; k++)
 		first[k + 1] += first[k];
 	*n = first[t->nthreads];
-	uint32_t *calls = xmalloc_huge((*n ? *n : 1) * sizeof(*calls));
-	size_t *fill = xmalloc((t->nthreads ? t->nthreads : 1) * sizeof(*fill));
+	uint32_t *calls = xmalloc_huge(*n, sizeof(*calls));
+	size_t *fill = xmalloc_array(t->nthreads, sizeof(*fill));
 	memcpy(fill, first, t->nthreads * sizeof(*fill));
 	for (size_t i = 0; i < t->apis.n; i++)
 		if (selected_api(sel, i))
@@ -208,7 +205,7 @@ static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, s
 			/* Lanes were made in this same order by the first walk. */
 			lane_of[d] = next_lane++;
 		} else if (lane_of[d] == SIZE_MAX) {
-			tl->lanes = xrealloc(tl->lanes, (tl->nlanes + 1) * sizeof(*tl->lanes));
+			tl->lanes = xrealloc_array(tl->lanes, tl->nlanes + 1, sizeof(*tl->lanes));
 			struct tl_lane *l = &tl->lanes[tl->nlanes];
 			memset(l, 0, sizeof(*l));
 			l->kind = TL_CPU;
@@ -232,7 +229,7 @@ static void add_cpu_lanes(const struct trace *t, const struct selection *sel, st
 	uint32_t *calls = calls_by_thread(t, sel, &n);
 	walk_calls(t, calls, n, tl, 0);
 	for (size_t k = first; k < tl->nlanes; k++)
-		tl->lanes[k].ops = xmalloc_huge((tl->lanes[k].cap ? tl->lanes[k].cap : 1) * sizeof(uint32_t));
+		tl->lanes[k].ops = xmalloc_huge(tl->lanes[k].cap, sizeof(uint32_t));
 	size_t total = tl->nlanes;
 	tl->nlanes = first;
 	walk_calls(t, calls, n, tl, 1);
@@ -293,7 +290,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	for (size_t q = 0; q < t->nqueues; q++) {
 		tl->lanes[q].kind = TL_GPU;
 		tl->lanes[q].queue = (uint32_t)q;
-		tl->lanes[q].ops = xmalloc_huge((count[q] ? count[q] : 1) * sizeof(uint32_t));
+		tl->lanes[q].ops = xmalloc_huge(count[q], sizeof(uint32_t));
 	}
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (!selected_op(sel, i))
@@ -304,8 +301,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	tl->nlanes = t->nqueues;
 	add_cpu_lanes(t, sel, tl);
 	index_lanes(t, tl);
-	sort_trace = t;
-	qsort(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane);
+	sort_with(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane, (void *)t);
 	free(count);
 }
 

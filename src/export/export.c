@@ -11,11 +11,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/export_plan.h"
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
 #include "sqlfile/dbfile.h"
+#include "sqlfile/dbwriter.h"
 #include "util/i18n.h"
 #include "util/search.h"
 #include "util/xalloc.h"
@@ -227,7 +227,7 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 {
 	const struct trace *t = r->t;
 	const struct trace_input *in = &t->inputs[input];
-	int64_t *ids = xmalloc((in->op_count ? in->op_count : 1) * sizeof(*ids));
+	int64_t *ids = xmalloc_array(in->op_count, sizeof(*ids));
 	*n = 0;
 	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
 		if (!selected_op(r->sel, i))

@@ -176,7 +176,7 @@ static int create_table(struct exporter *x, const char *name, const char *sql, s
 	}
 	if (sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
-	x->plans = xrealloc(x->plans, (x->nplans + 1) * sizeof(*x->plans));
+	x->plans = xrealloc_array(x->plans, x->nplans + 1, sizeof(*x->plans));
 	struct table_plan *p = &x->plans[x->nplans++];
 	memset(p, 0, sizeof(*p));
 	p->name = xstrdup(name);

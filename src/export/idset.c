@@ -81,7 +81,7 @@ static int by_id(const void *a, const void *b)
 
 size_t idset_members(const struct idset *s, int64_t **out)
 {
-	int64_t *ids = xmalloc((s->count ? s->count : 1) * sizeof(*ids));
+	int64_t *ids = xmalloc_array(s->count, sizeof(*ids));
 	size_t n = 0;
 	if (s->bits && s->count) {
 		/* Only the bytes between the first and last member are read. */

@@ -132,7 +132,7 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 		struct local_texts *x = &s->texts;
 		if (x->n == x->cap) {
 			x->row = xgrow(x->row, &x->cap, x->n + 1, sizeof(*x->row));
-			x->raw = xrealloc(x->raw, x->cap * sizeof(*x->raw));
+			x->raw = xrealloc_array(x->raw, x->cap, sizeof(*x->raw));
 		}
 		x->row[x->n] = (uint32_t)row;
 		x->raw[x->n++] = v[6];
@@ -264,7 +264,7 @@ static void scan_close(struct scan *s)
 /* The lanes of one thread's rows, as trace queues. */
 static uint32_t *op_lanes(struct rpd_reader *r, const struct local_lanes *l)
 {
-	uint32_t *q = xmalloc((l->n ? l->n : 1) * sizeof(*q));
+	uint32_t *q = xmalloc_array(l->n, sizeof(*q));
 	for (uint32_t i = 0; i < l->n; i++)
 		q[i] = trace_queue(r->t, trace_gpu(r->t, r->input, l->key[i][0]), l->key[i][1]);
 	return q;
@@ -348,7 +348,7 @@ static int finish_apis(struct rpd_reader *r, struct scan *s)
 	int rc = 0;
 	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
 		const struct local_lanes *l = &s->sinks[k].lanes;
-		uint32_t *threads = xmalloc((l->n ? l->n : 1) * sizeof(*threads));
+		uint32_t *threads = xmalloc_array(l->n, sizeof(*threads));
 		for (uint32_t i = 0; i < l->n; i++)
 			threads[i] = trace_thread(r->t, r->input, l->key[i][0], l->key[i][1]);
 		size_t from = a->n + s->parts[k].first, to = from + s->parts[k].count;

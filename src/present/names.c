@@ -161,7 +161,7 @@ const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t
 {
 	if (id >= c->n) {
 		size_t n = t->strings.count;
-		c->by_id = xrealloc(c->by_id, n * sizeof(*c->by_id));
+		c->by_id = xrealloc_array(c->by_id, n, sizeof(*c->by_id));
 		memset(c->by_id + c->n, 0, (n - c->n) * sizeof(*c->by_id));
 		c->n = n;
 	}

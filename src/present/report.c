@@ -120,7 +120,7 @@ void report_write(const struct table *tb, const struct trace *t, enum table_form
 		table_write_csv(tb, out);
 		break;
 	case FORMAT_JSON: {
-		const char **paths = xmalloc((t->ninputs ? t->ninputs : 1) * sizeof(*paths));
+		const char **paths = xmalloc_array(t->ninputs, sizeof(*paths));
 		for (size_t i = 0; i < t->ninputs; i++)
 			paths[i] = t->inputs[i].path;
 		table_write_json(tb, paths, t->ninputs, out);

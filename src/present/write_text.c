@@ -40,7 +40,7 @@ static const char *cell_text(const struct table_col *col, const struct table_cel
 /* Long names go last so the numbers stay aligned however long they are. */
 static size_t *text_order(const struct table *tb)
 {
-	size_t *order = xmalloc(tb->ncols * sizeof(*order)), k = 0;
+	size_t *order = xmalloc_array(tb->ncols, sizeof(*order)), k = 0;
 	for (size_t c = 0; c < tb->ncols; c++)
 		if (tb->cols[c].type != COL_NAME)
 			order[k++] = c;

@@ -124,8 +124,8 @@ void selection_copy(const struct trace *t, const struct selection *from, struct 
 {
 	*to = *from;
 	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
-	to->op_bits = xmalloc(nops * sizeof(uint64_t));
-	to->api_bits = xmalloc(napis * sizeof(uint64_t));
+	to->op_bits = xmalloc_array(nops, sizeof(uint64_t));
+	to->api_bits = xmalloc_array(napis, sizeof(uint64_t));
 	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
 	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
 }

@@ -345,7 +345,7 @@ static void interior_page(const struct btree_file *f, const struct level *lv, si
 static int build_up(struct btree_file *f, uint32_t root, struct level *lv)
 {
 	uint8_t *p = xmalloc(f->page_size);
-	size_t *sizes = xmalloc(lv->n * sizeof(*sizes));
+	size_t *sizes = xmalloc_array(lv->n, sizeof(*sizes));
 	while (!f->err) {
 		size_t ngroups = group(f, lv, sizes), from = 0;
 		for (size_t g = 0; g < ngroups && !f->err; g++) {
@@ -386,7 +386,8 @@ int btree_place(struct btree_file *f, uint32_t root, const struct leaf_run *runs
 		free(p);
 		return f->err ? -1 : 0;
 	}
-	struct level lv = { xmalloc(total * sizeof(*lv.pgno)), xmalloc(total * sizeof(*lv.key)), 0 };
+	struct level lv = { xmalloc_array(total, sizeof(*lv.pgno)), xmalloc_array(total, sizeof(*lv.key)),
+			    0 };
 	int rc = place_leaves(f, runs, nruns, &lv);
 	if (rc == 0)
 		rc = build_up(f, root, &lv);

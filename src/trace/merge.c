@@ -8,7 +8,7 @@
 /* src string id -> dst string id, interning every string of src. */
 static uint32_t *map_strings(struct trace *dst, const struct trace *src)
 {
-	uint32_t *map = xmalloc(src->strings.count * sizeof(*map));
+	uint32_t *map = xmalloc_array(src->strings.count, sizeof(*map));
 	for (uint32_t i = 0; i < src->strings.count; i++)
 		map[i] = strtab_intern_len(&dst->strings, strtab_get(&src->strings, i),
 					   strtab_len(&src->strings, i));
@@ -17,7 +17,7 @@ static uint32_t *map_strings(struct trace *dst, const struct trace *src)
 
 static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t op_base, size_t api_base)
 {
-	uint32_t *map = xmalloc((src->ninputs ? src->ninputs : 1) * sizeof(*map));
+	uint32_t *map = xmalloc_array(src->ninputs, sizeof(*map));
 	for (size_t i = 0; i < src->ninputs; i++) {
 		const struct trace_input *in = &src->inputs[i];
 		map[i] = trace_add_input(dst, in->path, in->format, in->schema_version);
@@ -57,9 +57,9 @@ void trace_merge(struct trace *dst, const struct trace *src)
 	size_t op_base = dst->ops.n, api_base = dst->apis.n;
 	uint32_t *str = map_strings(dst, src);
 	uint32_t *input = map_inputs(dst, src, op_base, api_base);
-	uint32_t *gpu = xmalloc((src->ngpus ? src->ngpus : 1) * sizeof(*gpu));
-	uint32_t *queue = xmalloc((src->nqueues ? src->nqueues : 1) * sizeof(*queue));
-	uint32_t *thread = xmalloc((src->nthreads ? src->nthreads : 1) * sizeof(*thread));
+	uint32_t *gpu = xmalloc_array(src->ngpus, sizeof(*gpu));
+	uint32_t *queue = xmalloc_array(src->nqueues, sizeof(*queue));
+	uint32_t *thread = xmalloc_array(src->nthreads, sizeof(*thread));
 
 	for (size_t i = 0; i < src->ngpus; i++)
 		gpu[i] = trace_gpu(dst, input[src->gpus[i].input], src->gpus[i].device);

@@ -37,11 +37,11 @@ void trace_side_free(struct trace *side)
 void trace_side_take(struct trace *t, struct trace *side)
 {
 	assert(t->apis.n == 0 && t->links.n == 0);
-	uint32_t *str = xmalloc((side->strings.count ? side->strings.count : 1) * sizeof(*str));
+	uint32_t *str = xmalloc_array(side->strings.count, sizeof(*str));
 	for (uint32_t i = 0; i < side->strings.count; i++)
 		str[i] = strtab_intern_len(&t->strings, strtab_get(&side->strings, i),
 					   strtab_len(&side->strings, i));
-	uint32_t *thread = xmalloc((side->nthreads ? side->nthreads : 1) * sizeof(*thread));
+	uint32_t *thread = xmalloc_array(side->nthreads, sizeof(*thread));
 	for (size_t i = 0; i < side->nthreads; i++) {
 		const struct trace_thread *th = &side->threads[i];
 		thread[i] = trace_thread(t, th->input, th->pid, th->tid);

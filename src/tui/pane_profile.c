@@ -11,6 +11,7 @@
 #include "tui/tablenav.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -75,7 +76,7 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 	profile_free(&p->prof);
 	free(p->order);
 	profile_by_name(app->trace, p->scope, app_sel(app), &p->prof);
-	p->order = xmalloc((p->prof.n ? p->prof.n : 1) * sizeof(*p->order));
+	p->order = xmalloc_array(p->prof.n, sizeof(*p->order));
 	for (size_t i = 0; i < p->prof.n; i++)
 		p->order[i] = i;
 	p->nav.n = p->prof.n;
@@ -92,16 +93,21 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 			p->nav.cursor = i;
 }
 
-static struct app *sort_app; /* qsort has no context argument */
-static struct profile_pane *sort_pane;
+struct sort_ctx {
+	struct app *app;
+	struct profile_pane *pane;
+};
 
-static int compare_rows(const void *a, const void *b)
+static int compare_rows(const void *a, const void *b, void *arg)
 {
-	const struct profile_row *x = &sort_pane->prof.rows[*(const size_t *)a];
-	const struct profile_row *y = &sort_pane->prof.rows[*(const size_t *)b];
+	const struct sort_ctx *ctx = arg;
+	struct app *app = ctx->app;
+	const struct profile_pane *pane = ctx->pane;
+	const struct profile_row *x = &pane->prof.rows[*(const size_t *)a];
+	const struct profile_row *y = &pane->prof.rows[*(const size_t *)b];
 	int64_t kx = 0, ky = 0;
 	int c = 0;
-	switch (sort_pane->sort) {
+	switch (pane->sort) {
 	case SORT_TOTAL:
 		kx = x->total;
 		ky = y->total;
@@ -123,25 +129,24 @@ static int compare_rows(const void *a, const void *b)
 		ky = y->max;
 		break;
 	case SORT_NAME:
-		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
+		c = strcmp(app_name(app, x->name), app_name(app, y->name));
 		break;
 	case SORT_COUNT:
 		break;
 	}
-	if (sort_pane->sort != SORT_NAME)
+	if (pane->sort != SORT_NAME)
 		c = kx > ky ? -1 : kx < ky ? 1 : 0; /* numbers: largest first */
 	if (c == 0)
-		c = strcmp(app_name(sort_app, x->name), app_name(sort_app, y->name));
-	return sort_pane->reverse ? -c : c;
+		c = strcmp(app_name(app, x->name), app_name(app, y->name));
+	return pane->reverse ? -c : c;
 }
 
 /* Re-sort, keeping the cursor on the row it was on. */
 static void sort_rows(struct profile_pane *p, struct app *app)
 {
 	size_t current = p->prof.n ? p->order[p->nav.cursor] : 0;
-	sort_app = app;
-	sort_pane = p;
-	qsort(p->order, p->prof.n, sizeof(*p->order), compare_rows);
+	struct sort_ctx ctx = { app, p };
+	sort_with(p->order, p->prof.n, sizeof(*p->order), compare_rows, &ctx);
 	for (size_t i = 0; i < p->prof.n; i++)
 		if (p->order[i] == current)
 			p->nav.cursor = i;

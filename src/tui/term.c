@@ -16,6 +16,7 @@
 
 #include "tui/theme.h"
 #include "util/i18n.h"
+#include "util/xalloc.h"
 
 /* Mouse reporting: button presses and the wheel, in SGR encoding. */
 #define MOUSE_ON "\033[?1000h\033[?1006h"
@@ -53,14 +54,21 @@ static void on_signal(int sig)
 	errno = saved;
 }
 
+/* The terminal as the shell had it, before a fatal exit. */
+static void restore_now(void)
+{
+	if (term.active && !term.headless) {
+		term.active = 0;
+		write_all(STDOUT_FILENO, MOUSE_OFF);
+		endwin();
+	}
+}
+
 /* A crash must not leave the terminal raw: restore it, then die as the
  * signal would have killed us. */
 static void on_crash(int sig)
 {
-	if (term.active && !term.headless) {
-		write_all(STDOUT_FILENO, MOUSE_OFF);
-		endwin();
-	}
+	restore_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -184,11 +192,14 @@ int term_open(int headless, int mono, int cols, int rows, char *err, size_t errs
 	glyphs_init();
 	if (!headless)
 		install_signals();
+	/* Running out of memory ends the program: the shell gets its terminal. */
+	xalloc_on_fatal(restore_now);
 	return 0;
 }
 
 void term_close(void)
 {
+	xalloc_on_fatal(NULL);
 	if (!term.active)
 		return;
 	term.active = 0;

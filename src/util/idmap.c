@@ -47,8 +47,8 @@ static size_t slot_of(const struct idmap *m, uint64_t key)
 static void resize(struct idmap *m, size_t nslots)
 {
 	struct idmap old = *m;
-	m->keys = xmalloc(nslots * sizeof(*m->keys));
-	m->vals = xmalloc(nslots * sizeof(*m->vals));
+	m->keys = xmalloc_array(nslots, sizeof(*m->keys));
+	m->vals = xmalloc_array(nslots, sizeof(*m->vals));
 	m->used = xcalloc(nslots, 1);
 	m->nslots = nslots;
 	for (size_t i = 0; i < old.nslots; i++) {

@@ -9,8 +9,17 @@
 
 #include "util/i18n.h"
 
+static void (*on_fatal)(void);
+
+void xalloc_on_fatal(void (*fn)(void))
+{
+	on_fatal = fn;
+}
+
 static void out_of_memory(size_t n)
 {
+	if (on_fatal)
+		on_fatal();
 	fprintf(stderr, _("rpdtop: out of memory (%zu bytes)\n"), n);
 	exit(1);
 }
@@ -33,14 +42,44 @@ void *xhuge(void *p, size_t n)
 	return p;
 }
 
-void *xmalloc_huge(size_t n)
+/* n * size, or out of memory when it does not fit a size_t. */
+static size_t array_bytes(size_t n, size_t size)
 {
-	return xhuge(xmalloc(n), n);
+	n = n ? n : 1;
+	if (size && n > SIZE_MAX / size)
+		out_of_memory(SIZE_MAX);
+	return n * size;
+}
+
+void *xmalloc_array(size_t n, size_t size)
+{
+	return xmalloc(array_bytes(n, size));
+}
+
+void *xrealloc_array(void *p, size_t n, size_t size)
+{
+	return xrealloc(p, array_bytes(n, size));
+}
+
+void *xmalloc_huge(size_t n, size_t size)
+{
+	size_t bytes = array_bytes(n, size);
+	return xhuge(xmalloc(bytes), bytes);
+}
+
+/* Tests make large blocks fail as if memory ran out (RPDTOP_TEST_ALLOC_LIMIT
+ * bytes): the viewer's way out is then seen in a terminal. */
+static int refused(size_t n)
+{
+	if (n < ((size_t)64 << 10))
+		return 0;
+	const char *limit = getenv("RPDTOP_TEST_ALLOC_LIMIT");
+	return limit && *limit && n > (size_t)strtoull(limit, NULL, 10);
 }
 
 void *xmalloc(size_t n)
 {
-	void *p = malloc(n ? n : 1);
+	void *p = refused(n) ? NULL : malloc(n ? n : 1);
 	if (!p)
 		out_of_memory(n);
 	return p;
@@ -48,7 +87,7 @@ void *xmalloc(size_t n)
 
 void *xcalloc(size_t n, size_t size)
 {
-	void *p = calloc(n ? n : 1, size ? size : 1);
+	void *p = refused(n * size) ? NULL : calloc(n ? n : 1, size ? size : 1);
 	if (!p)
 		out_of_memory(n * size);
 	return p;
@@ -56,7 +95,7 @@ void *xcalloc(size_t n, size_t size)
 
 void *xrealloc(void *p, size_t n)
 {
-	void *q = realloc(p, n ? n : 1);
+	void *q = refused(n) ? NULL : realloc(p, n ? n : 1);
 	if (!q)
 		out_of_memory(n);
 	return q;

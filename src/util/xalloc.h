@@ -16,8 +16,15 @@ void *xgrow(void *p, size_t *cap, size_t need, size_t elem);
  * sized once, to be filled: growing one by realloc after this moves huge
  * pages around, which costs more than it saves. Returns p. */
 void *xhuge(void *p, size_t n);
-/* xmalloc, then xhuge. */
-void *xmalloc_huge(size_t n);
+/* An array of n items of size bytes (room for one when n is 0); a size
+ * that overflows is out of memory, never a short block. */
+void *xmalloc_array(size_t n, size_t size);
+void *xrealloc_array(void *p, size_t n, size_t size);
+/* xmalloc_array, then xhuge. */
+void *xmalloc_huge(size_t n, size_t size);
+/* Run fn before the program ends for want of memory (the viewer gives the
+ * terminal back); NULL for none. */
+void xalloc_on_fatal(void (*fn)(void));
 char *xstrdup(const char *s);
 
 #endif

@@ -393,7 +393,7 @@ static int by_text(const void *a, const void *b)
 
 static char **canonical_ops(const struct trace *t)
 {
-	char **rows = xmalloc(t->ops.n * sizeof(*rows));
+	char **rows = xmalloc_array(t->ops.n, sizeof(*rows));
 	for (size_t i = 0; i < t->ops.n; i++) {
 		uint32_t a = t->op_launch[i];
 		char buf[4096];
@@ -414,7 +414,7 @@ static char **canonical_ops(const struct trace *t)
 /* API rows; arguments only for markers, which rocpd keeps as the name. */
 static char **canonical_apis(const struct trace *t)
 {
-	char **rows = xmalloc(t->apis.n * sizeof(*rows));
+	char **rows = xmalloc_array(t->apis.n, sizeof(*rows));
 	for (size_t i = 0; i < t->apis.n; i++) {
 		const char *name = str(t, t->apis.name[i]);
 		const struct trace_thread *th = &t->threads[t->apis.thread[i]];

@@ -1,0 +1,17 @@
+/* Sorting with a context for the comparison (the trace whose columns the
+ * sorted indices point into), instead of a static the comparator reads:
+ * safe on any thread. */
+#ifndef RPDTOP_SORT_H
+#define RPDTOP_SORT_H
+
+#include <stdlib.h>
+
+typedef int (*sort_cmp_fn)(const void *a, const void *b, void *ctx);
+
+static inline void sort_with(void *base, size_t n, size_t size, sort_cmp_fn cmp, void *ctx)
+{
+	/* glibc's qsort_r: the context is the comparison's last argument. */
+	qsort_r(base, n, size, cmp, ctx);
+}
+
+#endif
