@@ -9,8 +9,9 @@
 
 #include "analysis/busy.h"
 #include "analysis/profile.h"
-#include "session/select.h"
 #include "load/load.h"
+#include "session/select.h"
+#include "util/threads.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct trace t;
 	struct rpd_error err;
-	struct load_options o = { .what = LOAD_ALL, .jobs = 1 };
+	struct load_options o = { .what = LOAD_ALL };
+	threads_set_limit(1);
 	const char *paths[] = { path };
 	if (trace_load(&t, paths, 1, &o, &err) == 0) {
 		struct profile p;

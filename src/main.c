@@ -17,6 +17,7 @@
 #include "tui/tui.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
+#include "util/threads.h"
 
 /* Without a report or export asked for, a terminal (or a test's script)
  * gets the viewer; anything else the top report. */
@@ -38,7 +39,6 @@ static int open_session(const struct options *o, struct session *s)
 	struct session_options so = { .paths = o->paths,
 				      .npaths = o->npaths,
 				      .demo = o->demo,
-				      .jobs = o->jobs,
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
@@ -147,6 +147,7 @@ int main(int argc, char **argv)
 	case OPTIONS_RUN:
 		break;
 	}
+	threads_set_limit(o.jobs);
 	struct session s;
 	int status = open_session(&o, &s);
 	if (status)

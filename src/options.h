@@ -12,7 +12,7 @@ struct options {
 	enum table_format format;
 	size_t limit; /* 0: all rows */
 	int demo;
-	int jobs; /* reader threads, 0: one per core */
+	int jobs; /* threads at work at once (util/threads.h), 0: one per core */
 	int skip_bad;
 	int same_node;
 	const char *rules[16]; /* --filter "P" and --exclude as "!P", in order */

@@ -9,6 +9,7 @@
 
 #include "util/search.h"
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 static int by_start(const void *a, const void *b, void *ctx)
@@ -257,15 +258,14 @@ static void index_lanes(const struct trace *t, struct timeline *tl)
 {
 	struct indexer ix = { .t = t, .tl = tl };
 	atomic_init(&ix.next, 0);
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	pthread_t th[7];
-	int started = 0;
-	while (started < 7 && started + 1 < cores &&
-	       pthread_create(&th[started], NULL, index_worker, &ix) == 0)
+	int extra = threads_acquire(7), started = 0;
+	while (started < extra && pthread_create(&th[started], NULL, index_worker, &ix) == 0)
 		started++;
 	index_worker(&ix);
 	for (int k = 0; k < started; k++)
 		pthread_join(th[k], NULL);
+	threads_release(extra);
 }
 
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl)

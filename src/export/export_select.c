@@ -8,6 +8,7 @@
 #include "session/window.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 void export_sets_free(struct export_sets *s)
@@ -231,12 +232,14 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	 * here; the launchers join the chosen calls after. */
 	struct link_job j = { .c = &c, .path = x->req->t->inputs[0].path };
 	pthread_t th;
-	int threaded = pthread_create(&th, NULL, link_worker, &j) == 0;
+	int slot = threads_acquire(1);
+	int threaded = slot && pthread_create(&th, NULL, link_worker, &j) == 0;
 	rc = scan_apis(db, parts, API_THREADS);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
 		link_worker(&j);
+	threads_release(slot);
 	if (rc == SQLITE_OK)
 		rc = j.rc;
 	gather_apis(&c, parts, API_THREADS);

@@ -15,13 +15,8 @@
 #include "sqlfile/dbfile.h"
 #include "trace/merge.h"
 #include "util/i18n.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
-
-static int cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
-}
 
 /* Read one input into t: the format is told by its tables. */
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
@@ -153,10 +148,12 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 		p.jobs[i].path = in->paths[i];
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.changed, NULL);
-	size_t nthreads = (size_t)(o->jobs > 0 ? o->jobs : cores());
-	if (nthreads > in->n)
-		nthreads = in->n;
-	pthread_t *threads = xcalloc(nthreads, sizeof(*threads));
+	/* This thread only merges what the readers read: its place in the
+	 * process's cap goes to a reader meanwhile. */
+	threads_lend();
+	size_t want = (size_t)threads_limit() < in->n ? (size_t)threads_limit() : in->n;
+	size_t nthreads = (size_t)threads_acquire((int)want);
+	pthread_t *threads = xcalloc(nthreads ? nthreads : 1, sizeof(*threads));
 	size_t started = 0;
 	while (started < nthreads && pthread_create(&threads[started], NULL, worker, &p) == 0)
 		started++;
@@ -170,6 +167,8 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	pthread_mutex_unlock(&p.lock);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
+	threads_release((int)nthreads);
+	threads_reclaim();
 	for (size_t i = 0; i < in->n; i++)
 		trace_free(&p.jobs[i].part);
 	pthread_mutex_destroy(&p.lock);
@@ -212,7 +211,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
 	if (in.n == 1)
-		skipped = load_one(t, in.paths[0], o->what, o->jobs > 0 ? o->jobs : cores(), err) ? -1 : 0;
+		skipped = load_one(t, in.paths[0], o->what, threads_limit(), err) ? -1 : 0;
 	else
 		skipped = load_parallel(t, &in, o, &pr, err);
 	progress_end(&pr);
@@ -245,7 +244,7 @@ int trace_read_apis(struct trace *t, struct rpd_error *err)
 		if (rc != SQLITE_OK)
 			rc = dbfile_error(db, rc, t->inputs[i].path, err);
 		else
-			rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, cores(), err);
+			rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, threads_limit(), err);
 		dbfile_read_end(db);
 		sqlite3_close(db);
 	}

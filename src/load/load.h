@@ -11,7 +11,6 @@
 
 struct load_options {
 	unsigned what; /* enum load_what */
-	int jobs;      /* reader threads; 0: one per core */
 	int skip_bad;  /* load what can be read, warn about the rest */
 	int same_node; /* inputs that do not name their node share one */
 	int progress;  /* show progress on stderr when it is a terminal */

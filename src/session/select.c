@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 /* The string an API call is matched by: its name, or a marker's text. The
@@ -100,12 +101,14 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	/* Ops and API calls on two threads: they do not touch each other. */
 	struct api_job j = { t, pass, w, marker, out };
 	pthread_t th;
-	int threaded = t->apis.n > 100000 && pthread_create(&th, NULL, api_worker, &j) == 0;
+	int slot = t->apis.n > 100000 ? threads_acquire(1) : 0;
+	int threaded = slot && pthread_create(&th, NULL, api_worker, &j) == 0;
 	select_ops(t, pass, w, out);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
 		api_worker(&j);
+	threads_release(slot);
 	if (out->filtered)
 		select_launches(t, out);
 	for (size_t i = 0; i < selection_words(t->apis.n); i++)

@@ -19,11 +19,9 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 		demo_trace_build(&v->trace, &p);
 		return 0;
 	}
-	struct load_options lo = { .what = LOAD_OPS,
-				   .jobs = o->jobs,
-				   .skip_bad = o->skip_bad,
-				   .same_node = o->same_node,
-				   .progress = o->progress };
+	struct load_options lo = {
+		.what = LOAD_OPS, .skip_bad = o->skip_bad, .same_node = o->same_node, .progress = o->progress
+	};
 	if (o->apis)
 		lo.what |= LOAD_APIS;
 	else if (!o->op_ids)

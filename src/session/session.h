@@ -29,7 +29,6 @@ struct session_options {
 	const char *const *paths; /* files or directories of them */
 	size_t npaths;
 	int demo; /* the built-in generated trace instead of paths */
-	int jobs; /* reader threads, 0: one per core */
 	int skip_bad, same_node, progress;
 	int op_ids; /* keep op ids: API rows or an export will be linked to ops */
 	int apis;   /* read the API rows now, with the ops */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "sqlfile/dbfile.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05 };
@@ -531,7 +532,9 @@ static int run_all(struct worker *w, int n, int parallel)
 {
 	pthread_t th[PAGESCAN_MAX_THREADS];
 	int started[PAGESCAN_MAX_THREADS] = { 0 };
-	for (int k = 1; parallel && k < n; k++)
+	/* As many threads as the process's cap allows; this one does the rest. */
+	int extra = parallel ? threads_acquire(n - 1) : 0;
+	for (int k = 1; k <= extra && k < n; k++)
 		started[k] = pthread_create(&th[k], NULL, run_worker, &w[k]) == 0;
 	run_worker(&w[0]);
 	int rc = w[0].rc;
@@ -542,6 +545,7 @@ static int run_all(struct worker *w, int n, int parallel)
 			run_worker(&w[k]);
 		rc |= w[k].rc;
 	}
+	threads_release(extra);
 	return rc ? PAGESCAN_NO : PAGESCAN_OK;
 }
 

@@ -14,6 +14,7 @@
 #include "load/load.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 static const struct gen_params params = { .seed = 5, .ops = 3000, .gpus = 3 };
@@ -156,7 +157,8 @@ static void check_paths_agree(const char *path, const char *what, unsigned long 
 	struct trace pages, sql;
 	struct rpd_error err;
 	const char *paths[] = { path };
-	struct load_options two = { .what = LOAD_ALL, .jobs = 2 };
+	struct load_options two = { .what = LOAD_ALL };
+	threads_set_limit(2);
 	fprintf(stderr, "paths agree: %s\n", what);
 	unsetenv("RPDTOP_PAGESCAN");
 	unsigned long before = pagescan_tables_read();
@@ -269,6 +271,33 @@ static void check_background(const char *path)
 	trace_free(&all_at_once);
 }
 
+/* The process-wide cap on threads: places are handed out up to it and
+ * come back; a load under a cap of one reads the same trace. */
+static void test_cap(const char *path)
+{
+	threads_set_limit(3);
+	CHECK_INT(threads_limit(), 3);
+	CHECK_INT(threads_acquire(5), 2); /* the main thread holds one */
+	CHECK_INT(threads_acquire(1), 0);
+	threads_release(2);
+	threads_lend();
+	CHECK_INT(threads_acquire(9), 3);
+	threads_release(3);
+	threads_reclaim();
+	threads_set_limit(1);
+	CHECK_INT(threads_acquire(1), 0);
+	struct trace one, two;
+	struct rpd_error err;
+	const char *paths[] = { path, path };
+	CHECK(trace_load(&one, paths, 2, &all, &err) == 0);
+	threads_set_limit(2);
+	CHECK(trace_load(&two, paths, 2, &all, &err) == 0);
+	check_identical(&one, &two);
+	trace_free(&one);
+	trace_free(&two);
+	threads_set_limit(0);
+}
+
 static void test_paths(const char *dir)
 {
 	char path[512];
@@ -278,6 +307,7 @@ static void test_paths(const char *dir)
 	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
 	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
 	check_paths_agree(path, "generated", 3);
+	test_cap(path);
 	check_ids(path, 0);
 	check_scan_agree(path, "generated");
 	check_background(path);
