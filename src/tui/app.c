@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -105,6 +106,8 @@ int app_busy(struct app *app)
 unsigned app_poll(struct app *app)
 {
 	struct rpd_error err;
+	if (app->held)
+		return ACT_NONE;
 	unsigned act = app_export_poll(app);
 	int panes = panes_busy(app);
 	/* A pane's work reads the trace: the API rows move in after it
@@ -122,6 +125,8 @@ void app_need_apis(struct app *app)
 	struct rpd_error err;
 	struct session *s = app->session;
 	if (session_apis(s) == SESSION_APIS_READING) {
+		if (app->held)
+			return;
 		/* A script waits for them, when no job reads the trace. */
 		int rc = session_take_apis(s, app->sync && panes_busy(app) == VIEW_IDLE, &err);
 		if (rc != 0)
@@ -146,6 +151,22 @@ unsigned app_idle(struct app *app)
 {
 	struct view *v = top_view(app);
 	return v->ops->idle ? v->ops->idle(v, app) : ACT_NONE;
+}
+
+void app_wait(struct app *app)
+{
+	int held = app->held;
+	app->held = 0;
+	/* A minute at most: a script must not hang on work that never ends. */
+	for (int i = 0; i < 6000 && app_busy(app); i++) {
+		app_poll(app);
+		for (size_t k = 0; k < app->npanes; k++)
+			if (app->panes[k].ops->idle)
+				app->panes[k].ops->idle(&app->panes[k], app);
+		if (app_busy(app))
+			usleep(10000);
+	}
+	app->held = held;
 }
 
 const char *app_name(struct app *app, uint32_t id)

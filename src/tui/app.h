@@ -43,7 +43,8 @@ struct app {
 	struct export_job *export;      /* an export being written, or NULL */
 	char export_path[1024];         /* where it goes */
 	void (*flush)(struct app *app); /* draw now, before a long task */
-	int sync;                       /* a script: wait for background work */
+	int sync;                       /* a script: wait for background work at once */
+	int held;                       /* a script: take background results only at :wait */
 };
 
 /* What the filter and window keep, and its generation (panes recompute
@@ -73,6 +74,8 @@ unsigned app_poll(struct app *app);
 unsigned app_idle(struct app *app);
 /* Is anything being done in the background (API rows, a pane's work)? */
 int app_busy(struct app *app);
+/* Wait until nothing is (a script's :wait), taking every result. */
+void app_wait(struct app *app);
 void app_free(struct app *app);
 
 /* Handle a request: the top view first, then the application. */

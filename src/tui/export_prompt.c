@@ -58,7 +58,7 @@ static void finished(struct app *app)
 
 unsigned app_export_poll(struct app *app)
 {
-	if (!app->export)
+	if (!app->export || app->held)
 		return ACT_NONE;
 	if (app->sync || export_job_done(app->export)) {
 		finished(app);

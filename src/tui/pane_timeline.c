@@ -141,7 +141,7 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 {
 	if (!p->ready)
 		app_need_apis(app);
-	if (p->job && (app->sync || timeline_job_done(p->job))) {
+	if (p->job && !app->held && (app->sync || timeline_job_done(p->job))) {
 		struct timeline tl;
 		finish_job(p, &tl);
 		if (p->job_generation == app_generation(app) && p->job_dim == p->dim)
@@ -635,8 +635,10 @@ static unsigned fold(struct timeline_pane *p, struct app *app)
 static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
 {
 	ensure_ready(p, app);
+	/* Until the first index is there, the application's keys (filter,
+	 * export, panes, quit) still work. */
 	if (!p->ready)
-		return ACT_NONE;
+		return ACT_UNHANDLED;
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:

@@ -116,6 +116,21 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 		term_set_size(cols, rows);
 		return 0;
 	}
+	/* :background on: background work runs as in a terminal, and its
+	 * results are taken only at :wait, so screens do not depend on timing;
+	 * :background off (the default): each step waits for its work. */
+	if (strcmp(cmd, ":background on") == 0 || strcmp(cmd, ":background off") == 0) {
+		app->held = strcmp(cmd, ":background on") == 0;
+		app->sync = !app->held;
+		/* As in a terminal once the first screen is up. */
+		if (app->held)
+			app_start_apis(app);
+		return 0;
+	}
+	if (strcmp(cmd, ":wait") == 0) {
+		app_wait(app);
+		return 0;
+	}
 	int button, row, col;
 	if (sscanf(cmd, ":mouse %d %d %d", &button, &row, &col) == 3) {
 		TermKeyKey key;
