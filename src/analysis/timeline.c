@@ -129,6 +129,24 @@ static int pack_lane(struct tl_lane *l, const int64_t *st)
 	return 0;
 }
 
+static void find_instants(struct tl_lane *l, const int64_t *st)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < l->n; i++)
+		n += l->row_end[l->ops[i]] <= st[l->ops[i]];
+	if (n == 0)
+		return;
+	l->instant = xmalloc_array(n, sizeof(*l->instant));
+	l->instant_row = xmalloc_array(n, sizeof(*l->instant_row));
+	for (size_t i = 0; i < l->n; i++) {
+		uint32_t row = l->ops[i];
+		if (l->row_end[row] <= st[row]) {
+			l->instant[l->ninstant] = st[row];
+			l->instant_row[l->ninstant++] = row;
+		}
+	}
+}
+
 /* Times of a lane's rows, by start, with prefix sums of their lengths. */
 static void index_lane(const struct trace *t, struct tl_lane *l)
 {
@@ -136,6 +154,7 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
 		sort_nearly(t, l->ops, l->n, op_cmp, by_start);
+	find_instants(l, st);
 	if (!pack_lane(l, st))
 		return;
 	/* Rows far apart (over 4 s within a block): whole values. */
@@ -315,6 +334,8 @@ void timeline_free(struct timeline *tl)
 		free(tl->lanes[i].covered_base);
 		free(tl->lanes[i].covered_off);
 		free(tl->lanes[i].covered64);
+		free(tl->lanes[i].instant);
+		free(tl->lanes[i].instant_row);
 	}
 	free(tl->lanes);
 	memset(tl, 0, sizeof(*tl));
@@ -364,6 +385,12 @@ size_t timeline_at(const struct tl_lane *l, int64_t time)
 	if (k > 0 && timeline_end(l, k - 1) > time)
 		return k - 1;
 	return k;
+}
+
+uint32_t timeline_instant(const struct tl_lane *l, int64_t from, int64_t to)
+{
+	size_t k = lower_bound_i64(l->instant, 0, l->ninstant, from);
+	return k < l->ninstant && l->instant[k] < to ? l->instant_row[k] : TRACE_NONE;
 }
 
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)

@@ -28,6 +28,11 @@ struct tl_lane {
 	uint32_t *start_off, *covered_off;
 	int64_t *start64, *covered64;
 	size_t n, cap;
+	/* Rows without a duration (roctx marks, zero-length calls): they
+	 * cover no time, so they are kept apart to be found and shown. */
+	int64_t *instant;      /* their times, rising */
+	uint32_t *instant_row; /* their rows (op or API call indices) */
+	size_t ninstant;
 };
 
 struct timeline {
@@ -71,5 +76,7 @@ int64_t timeline_busy(const struct tl_lane *l, int64_t from, int64_t to);
 size_t timeline_at(const struct tl_lane *l, int64_t time);
 /* The op covering [from, to) the most at its middle, or TRACE_NONE. */
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to);
+/* The first row without a duration at a time in [from, to), or TRACE_NONE. */
+uint32_t timeline_instant(const struct tl_lane *l, int64_t from, int64_t to);
 
 #endif

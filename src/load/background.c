@@ -25,19 +25,10 @@ static void *reader(void *arg)
 	return NULL;
 }
 
-static int has_rpd_input(const struct trace *t)
-{
-	for (size_t i = 0; i < t->ninputs; i++)
-		if (t->inputs[i].format == INPUT_RPD)
-			return 1;
-	return 0;
-}
-
 struct bg_apis *bg_apis_start(const struct trace *t)
 {
-	/* API rows already there (rocpd inputs read them with the ops) are
-	 * not mixed with more read apart. */
-	if (t->apis.n > 0 || t->no_op_ids || !has_rpd_input(t))
+	/* API rows already there are not mixed with more read apart. */
+	if (t->apis.n > 0 || t->no_op_ids || t->ninputs == 0)
 		return NULL;
 	struct bg_apis *b = xcalloc(1, sizeof(*b));
 	trace_side_init(&b->side, t);

@@ -23,6 +23,7 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 {
 	sqlite3 *db;
 	int version;
+	struct rocpd_file file;
 	if (dbfile_open(path, &db, err))
 		return -1;
 	/* One snapshot for the whole input: tables read one after another
@@ -35,9 +36,10 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	}
 	rc = rocpd_is(db, path, err);
 	if (rc == 1) {
-		rc = rocpd_detect(db, path, &version, err);
+		rc = rocpd_detect(db, path, &file, err);
 		if (rc == 0)
-			rc = rocpd_read(t, db, path, version, what, err);
+			rc = rocpd_read(t, db, path, &file, what, err);
+		rocpd_file_free(&file);
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
@@ -229,24 +231,48 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 	return rc;
 }
 
+/* The API rows of one input (rpd), or of all a rocpd file's processes. */
+static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
+{
+	const char *path = t->inputs[input].path;
+	sqlite3 *db;
+	if (dbfile_open(path, &db, err))
+		return -1;
+	int rc = dbfile_read_begin(db);
+	if (rc != SQLITE_OK) {
+		rc = dbfile_error(db, rc, path, err);
+	} else if (t->inputs[input].format == INPUT_RPD) {
+		rc = rpd_read(t, db, input, LOAD_APIS, threads_limit(), err);
+	} else {
+		struct rocpd_file file;
+		rc = rocpd_detect(db, path, &file, err);
+		if (rc == 0)
+			rc = rocpd_read(t, db, path, &file, LOAD_APIS, err);
+		rocpd_file_free(&file);
+	}
+	dbfile_read_end(db);
+	sqlite3_close(db);
+	return rc;
+}
+
+/* Has an earlier input the same rocpd file (read with it)? */
+static int file_read_before(const struct trace *t, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (t->inputs[k].format == INPUT_ROCPD && strcmp(t->inputs[k].path, t->inputs[i].path) == 0)
+			return 1;
+	return 0;
+}
+
 int trace_read_apis(struct trace *t, struct rpd_error *err)
 {
-	int rc = 0;
 	/* API rows are linked to ops by id. */
 	assert(!t->no_op_ids);
-	for (size_t i = 0; rc == 0 && i < t->ninputs; i++) {
-		sqlite3 *db;
-		if (t->inputs[i].format != INPUT_RPD)
+	for (size_t i = 0; i < t->ninputs; i++) {
+		if (t->inputs[i].format == INPUT_ROCPD && file_read_before(t, i))
 			continue;
-		if (dbfile_open(t->inputs[i].path, &db, err))
+		if (read_apis_of(t, (uint32_t)i, err))
 			return -1;
-		rc = dbfile_read_begin(db);
-		if (rc != SQLITE_OK)
-			rc = dbfile_error(db, rc, t->inputs[i].path, err);
-		else
-			rc = rpd_read(t, db, (uint32_t)i, LOAD_APIS, threads_limit(), err);
-		dbfile_read_end(db);
-		sqlite3_close(db);
 	}
-	return rc;
+	return 0;
 }

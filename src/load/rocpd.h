@@ -1,5 +1,8 @@
-/* Reader for rocprofiler-sdk "rocpd" databases (rocprofv3
- * --output-format rocpd), schema version 3. */
+/* Reader for rocprofiler-sdk "rocpd" databases (rocprofv3's default
+ * output). A file holds one process or, merged, several: each process's
+ * tables carry its uuid as a suffix ("rocpd_region_<uuid>") and each is
+ * read as an input of its own, from its own tables (the unsuffixed views
+ * are not needed: in the LZ4 variant they call a function SQLite lacks). */
 #ifndef RPDTOP_ROCPD_H
 #define RPDTOP_ROCPD_H
 
@@ -9,13 +12,40 @@
 #include "trace/trace.h"
 #include "util/error.h"
 
+/* Table layouts, told by their columns rather than by the version text. */
+enum rocpd_layout {
+	ROCPD_LAYOUT_3,     /* ROCm 7.0 and after: "3", "3.0.1" .. "3.0.5" */
+	ROCPD_LAYOUT_LZ4,   /* the same columns, JSON columns LZ4-compressed */
+	ROCPD_LAYOUT_TRACK, /* 4.1: agents, queues, threads moved to rocpd_track */
+	ROCPD_LAYOUT_SPINE, /* times in rocpd_timestamp, rows point at them */
+};
+
+/* One process of a file: its table suffix ("" or "_<uuid>"). */
+struct rocpd_part {
+	char suffix[128];
+	char guid[64];
+	char version[32]; /* schema_version as written */
+	enum rocpd_layout layout;
+};
+
+struct rocpd_file {
+	struct rocpd_part *parts;
+	size_t n;
+};
+
 /* Is db a rocpd database? Returns 1 yes, 0 no, -1 on an error. */
 int rocpd_is(sqlite3 *db, const char *path, struct rpd_error *err);
-/* Check its schema version; store the major version in *version. */
-int rocpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *err);
-/* Append its rows to t, as one input per node it records. */
-int rocpd_read(struct trace *t, sqlite3 *db, const char *path, int version, unsigned what,
+/* Find the processes in db and check that each can be read; -1 with one
+ * line naming the file (and the layout) when one cannot. */
+int rocpd_detect(sqlite3 *db, const char *path, struct rocpd_file *f, struct rpd_error *err);
+void rocpd_file_free(struct rocpd_file *f);
+
+/* Append each process of the file to t as an input. With LOAD_APIS alone
+ * the inputs are t's already (a side trace): only API rows and links. */
+int rocpd_read(struct trace *t, sqlite3 *db, const char *path, const struct rocpd_file *f, unsigned what,
 	       struct rpd_error *err);
 
+/* The names of a rocpd process's tables: base and suffix, in buf. */
+const char *rocpd_table(const struct rocpd_part *p, const char *base, char *buf, size_t size);
 
 #endif

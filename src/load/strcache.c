@@ -45,9 +45,11 @@ int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, 
 	if (idmap_get(&c->map, (uint64_t)id, out))
 		return 0;
 	if (!c->lookup) {
-		char sql[128];
-		snprintf(sql, sizeof(sql), "SELECT string FROM %s WHERE id = ?1", c->table);
-		if (sql_prepare(src, sql, &c->lookup))
+		/* The table's name may come from the input (a rocpd uuid suffix). */
+		char *sql = sqlite3_mprintf("SELECT string FROM \"%w\" WHERE id = ?1", c->table);
+		int rc = sql_prepare(src, sql, &c->lookup);
+		sqlite3_free(sql);
+		if (rc)
 			return -1;
 	}
 	sqlite3_reset(c->lookup);
@@ -65,10 +67,11 @@ int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, 
 
 int strcache_fill(struct strcache *c, const struct sqlsrc *src, struct trace *t)
 {
-	char sql[128];
 	sqlite3_stmt *st;
-	snprintf(sql, sizeof(sql), "SELECT id, string FROM %s", c->table);
-	if (sql_prepare(src, sql, &st))
+	char *sql = sqlite3_mprintf("SELECT id, string FROM \"%w\"", c->table);
+	int prep = sql_prepare(src, sql, &st);
+	sqlite3_free(sql);
+	if (prep)
 		return -1;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)

@@ -22,6 +22,7 @@ static uint32_t *map_inputs(struct trace *dst, const struct trace *src, size_t o
 		const struct trace_input *in = &src->inputs[i];
 		map[i] = trace_add_input(dst, in->path, in->format, in->schema_version);
 		trace_input_set_node(dst, map[i], src->domains[in->domain].node);
+		trace_input_set_uuid(dst, map[i], in->uuid, in->guid);
 		dst->inputs[map[i]].op_first = op_base + in->op_first;
 		dst->inputs[map[i]].op_count = in->op_count;
 		dst->inputs[map[i]].api_first = api_base + in->api_first;
@@ -63,8 +64,11 @@ void trace_merge(struct trace *dst, const struct trace *src)
 
 	for (size_t i = 0; i < src->ngpus; i++)
 		gpu[i] = trace_gpu(dst, input[src->gpus[i].input], src->gpus[i].device);
-	for (size_t i = 0; i < src->nqueues; i++)
+	for (size_t i = 0; i < src->nqueues; i++) {
 		queue[i] = trace_queue(dst, gpu[src->queues[i].gpu], src->queues[i].queue);
+		if (src->queues[i].name != TRACE_NONE)
+			trace_queue_set_name(dst, queue[i], str[src->queues[i].name]);
+	}
 	for (size_t i = 0; i < src->nthreads; i++) {
 		const struct trace_thread *th = &src->threads[i];
 		thread[i] = trace_thread(dst, input[th->input], th->pid, th->tid);

@@ -21,6 +21,8 @@ void trace_side_init(struct trace *side, const struct trace *t)
 	for (size_t i = 0; i < t->ninputs; i++) {
 		side->inputs[i] = t->inputs[i];
 		side->inputs[i].path = xstrdup(t->inputs[i].path);
+		side->inputs[i].uuid = t->inputs[i].uuid ? xstrdup(t->inputs[i].uuid) : NULL;
+		side->inputs[i].guid = t->inputs[i].guid ? xstrdup(t->inputs[i].guid) : NULL;
 	}
 	side->ninputs = t->ninputs;
 	/* Borrowed, read-only: the trace's ops do not change while shown. */

@@ -38,8 +38,11 @@ static void free_apis(struct trace_apis *a)
 
 void trace_free(struct trace *t)
 {
-	for (size_t i = 0; i < t->ninputs; i++)
+	for (size_t i = 0; i < t->ninputs; i++) {
 		free(t->inputs[i].path);
+		free(t->inputs[i].uuid);
+		free(t->inputs[i].guid);
+	}
 	free(t->inputs);
 	for (size_t i = 0; i < t->ndomains; i++)
 		free(t->domains[i].node);
@@ -143,7 +146,8 @@ static int queue_match(const struct trace *t, uint32_t i, const int64_t *f)
 static uint32_t queue_append(struct trace *t, const int64_t *f)
 {
 	t->queues = xgrow(t->queues, &t->queues_cap, t->nqueues + 1, sizeof(*t->queues));
-	t->queues[t->nqueues] = (struct trace_queue){ .gpu = (uint32_t)f[0], .queue = f[1] };
+	t->queues[t->nqueues] =
+		(struct trace_queue){ .gpu = (uint32_t)f[0], .queue = f[1], .name = TRACE_NONE };
 	return (uint32_t)t->nqueues++;
 }
 
@@ -172,6 +176,20 @@ uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue)
 {
 	int64_t f[4] = { gpu, queue, 0, 0 };
 	return lane_get(t, LANE_QUEUE, f, t->nqueues, queue_match, queue_append);
+}
+
+void trace_queue_set_name(struct trace *t, uint32_t queue, uint32_t name)
+{
+	t->queues[queue].name = name;
+}
+
+void trace_input_set_uuid(struct trace *t, uint32_t input, const char *uuid, const char *guid)
+{
+	struct trace_input *in = &t->inputs[input];
+	free(in->uuid);
+	free(in->guid);
+	in->uuid = uuid ? xstrdup(uuid) : NULL;
+	in->guid = guid ? xstrdup(guid) : NULL;
 }
 
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
@@ -495,6 +513,16 @@ const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf
 	char what[48];
 	snprintf(what, sizeof(what), "%lld/%lld", (long long)th->pid, (long long)th->tid);
 	return label(t, threads_span_domains(t), th->domain, th->input, what, buf, size);
+}
+
+const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, size_t size)
+{
+	const struct trace_queue *q = &t->queues[queue];
+	if (q->name != TRACE_NONE)
+		snprintf(buf, size, "%s", trace_str(t, q->name));
+	else
+		snprintf(buf, size, "q%lld", (long long)q->queue);
+	return buf;
 }
 
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)

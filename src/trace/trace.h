@@ -13,8 +13,11 @@
 #define TRACE_NONE UINT32_MAX
 
 /* rocpd keeps copies in another table than kernel dispatches: a copy's
- * op id in the trace is its row id plus this offset. */
+ * op id in the trace is its row id plus this offset. Calls without a
+ * duration (roctx marks) are samples, not regions: their API ids are
+ * moved past the regions' by the other. */
 #define ROCPD_COPY_ID_BASE ((int64_t)1 << 48)
+#define ROCPD_SAMPLE_ID_BASE ((int64_t)1 << 50)
 
 enum op_kind {
 	OP_KERNEL,  /* non-empty description, not a copy or barrier */
@@ -37,7 +40,8 @@ struct trace_domain {
 
 struct trace_input {
 	char *path;
-	int format; /* enum input_format */
+	char *uuid, *guid; /* rocpd: the process's table suffix and guid, else NULL */
+	int format;        /* enum input_format */
 	int schema_version;
 	uint32_t domain;             /* index into trace.domains */
 	size_t op_first, op_count;   /* its ops: a run of trace.ops */
@@ -53,7 +57,8 @@ struct trace_gpu {
 
 struct trace_queue {
 	uint32_t gpu;  /* index into trace.gpus */
-	int64_t queue; /* queueId as recorded */
+	int64_t queue; /* queueId as recorded (rocpd: a queue's handle, or a stream's) */
+	uint32_t name; /* string id of its name ("Queue 0"), or TRACE_NONE */
 };
 
 struct trace_thread {
@@ -127,6 +132,10 @@ uint32_t trace_add_input(struct trace *t, const char *path, int format, int sche
 void trace_input_set_node(struct trace *t, uint32_t input, const char *node);
 uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device);
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue);
+/* Name a queue (its number is then not shown). */
+void trace_queue_set_name(struct trace *t, uint32_t queue, uint32_t name);
+/* Record a rocpd input's table suffix and guid. */
+void trace_input_set_uuid(struct trace *t, uint32_t input, const char *uuid, const char *guid);
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid);
 
 /* Append rows; string ids are ids in t->strings. Return the new row index.
@@ -184,6 +193,9 @@ enum op_kind trace_classify_op(const char *desc, const char *type);
  * domain, else prefixed with its node ("node/2") or, when the node is not
  * known, its input's file name ("file:2"). Returns buf. */
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size);
+
+/* A queue's label: its name, or "q" and its number. Returns buf. */
+const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, size_t size);
 
 /* A thread's label, "pid/tid", prefixed as GPUs' labels are when the
  * threads come from more than one machine or input. Returns buf. */

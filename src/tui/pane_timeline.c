@@ -189,9 +189,9 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 			snprintf(buf, size, "  %*s%d", l->depth > 6 ? 6 : l->depth, "", l->depth);
 		return;
 	}
-	const struct trace_queue *q = &app->trace->queues[l->queue];
-	trace_gpu_label(app->trace, q->gpu, gpu, sizeof(gpu));
-	snprintf(buf, size, "GPU %s q%lld", gpu, (long long)q->queue);
+	char queue[96];
+	trace_gpu_label(app->trace, app->trace->queues[l->queue].gpu, gpu, sizeof(gpu));
+	snprintf(buf, size, "GPU %s %s", gpu, trace_queue_label(app->trace, l->queue, queue, sizeof(queue)));
 }
 
 /* The string id a row is known by: an op's name, a call's, a roctx
@@ -222,6 +222,20 @@ static const char *row_name(struct app *app, const struct tl_lane *l, uint32_t r
 	return l->kind == TL_GPU ? app_name(app, id) : trace_str(t, id);
 }
 
+/* A column of a lane: how busy its bucket is, or, where nothing covers
+ * the bucket whole, the mark of an event without a duration in it. */
+static void draw_cell(const struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x,
+		      int64_t from, double f, attr_t at)
+{
+	uint32_t instant = f < 0.99 ? timeline_instant(l, from, from + bucket(p)) : TRACE_NONE;
+	if (instant == TRACE_NONE) {
+		draw_text(stdscr, y, x, 1, shade(f), at);
+		return;
+	}
+	attr_t mark = kept(app, l, instant) ? name_colour(app->trace, l, instant) : theme_attr(THEME_DIM);
+	draw_text(stdscr, y, x, 1, glyphs()->instant, mark);
+}
+
 /* One lane: each column a bucket; runs of one op long enough carry its name. */
 static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
 		      int selected)
@@ -245,13 +259,14 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 					       : theme_attr(THEME_DIM);
 		if (run >= 4) {
 			const char *name = row_name(app, l, op);
-			char *shown = name_strip(name);
+			/* Stripping shortens C++ names; a roctx text is shown whole. */
+			char *shown = l->kind == TL_GPU ? name_strip(name) : xstrdup(name);
 			draw_fill(stdscr, y, x0 + c, run, at | A_REVERSE);
 			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, at | A_REVERSE);
 			free(shown);
 		} else {
 			for (int k = 0; k < run; k++)
-				draw_text(stdscr, y, x0 + c + k, 1, shade(f), at);
+				draw_cell(p, app, l, y, x0 + c + k, a + k * dt, f, at);
 		}
 		c += run;
 	}

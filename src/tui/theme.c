@@ -55,6 +55,7 @@ static const struct glyphs utf8_glyphs = {
 	.bar_part = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d", "\xe2\x96\x8c", "\xe2\x96\x8b",
 		      "\xe2\x96\x8a", "\xe2\x96\x89" },
 	.vline = "\xe2\x94\x82",
+	.instant = "\xe2\x97\x86",
 	.utf8 = 1,
 };
 
@@ -65,6 +66,7 @@ static const struct glyphs ascii_glyphs = {
 	.bar_full = "#",
 	.bar_part = { "", "", "", "", "", "", "", "" },
 	.vline = "|",
+	.instant = "*",
 	.utf8 = 0,
 };
 

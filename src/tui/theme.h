@@ -45,6 +45,7 @@ struct glyphs {
 	const char *bar_full;
 	const char *bar_part[8]; /* 1/8 .. 7/8 of a cell; [0] unused */
 	const char *vline;
+	const char *instant; /* an event without a duration (a roctx mark) */
 	int utf8;
 };
 
