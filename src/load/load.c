@@ -115,6 +115,31 @@ static void wait_job(struct pool *p, size_t i, struct progress *pr)
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* A process read twice (rocpd keeps a guid per process: the originals
+ * beside a merged copy of them) is read once: the inputs of part whose
+ * guid an input of t has already are marked in skip, with a warning. */
+static uint8_t *repeated_processes(const struct trace *t, const struct trace *part, struct progress *pr)
+{
+	uint8_t *skip = NULL;
+	for (size_t i = 0; i < part->ninputs; i++) {
+		const char *guid = part->inputs[i].guid;
+		for (size_t k = 0; guid && *guid && k < t->ninputs; k++) {
+			if (!t->inputs[k].guid || strcmp(t->inputs[k].guid, guid) != 0)
+				continue;
+			if (!skip)
+				skip = xcalloc(part->ninputs, 1);
+			if (!skip[i]) {
+				progress_end(pr);
+				fprintf(stderr,
+					_("rpdtop: %s: process %s was read from %s already; counted once\n"),
+					part->inputs[i].path, guid, t->inputs[k].path);
+			}
+			skip[i] = 1;
+		}
+	}
+	return skip;
+}
+
 /* Merge the parts in the order of the inputs as they complete. Returns the
  * number skipped, or -1 when a bad input stops the load. */
 static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct progress *pr,
@@ -133,7 +158,9 @@ static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct prog
 			fprintf(stderr, _("rpdtop: skipped %s\n"), j->err.msg);
 			skipped++;
 		} else {
-			trace_merge(t, &j->part);
+			uint8_t *skip = repeated_processes(t, &j->part, pr);
+			trace_merge(t, &j->part, skip);
+			free(skip);
 		}
 		trace_free(&j->part);
 		progress_update(pr, i + 1);

@@ -4,9 +4,10 @@
 
 #include "trace/trace.h"
 
-/* Append every input, lane, row and link of src to dst, translating string
- * ids and lanes. src is left as it was; trace_finish(dst) comes after the
- * last merge. */
-void trace_merge(struct trace *dst, const struct trace *src);
+/* Append the inputs of src (all, or those skip[input] does not mark),
+ * their rows, links and the lanes they use to dst, translating string ids
+ * and lanes. Each input's rows must be a run of src's (as loaded). src is
+ * left as it was; trace_finish(dst) comes after the last merge. */
+void trace_merge(struct trace *dst, const struct trace *src, const uint8_t *skip);
 
 #endif
