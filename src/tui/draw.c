@@ -72,6 +72,21 @@ int draw_text(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
 	return used;
 }
 
+int draw_text_mid(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
+{
+	char cell[16];
+	int w, total = text_width(s);
+	if (total <= width || width < 3)
+		return draw_text(win, y, x, width, s, attr);
+	/* The cells of the tail: as many as fit after the head and "…". */
+	int tail = (width - 1) / 2, head = width - 1 - tail, skip = total - tail, at = 0;
+	const char *t = s;
+	for (size_t n; at < skip && (n = next_cell(t, cell, &w)); t += n)
+		at += w;
+	int used = draw_text(win, y, x, head + 1, s, attr); /* its own ellipsis ends the head */
+	return used + draw_text(win, y, x + used, width - used, t, attr);
+}
+
 void draw_text_right(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
 {
 	int w = text_width(s);

@@ -13,6 +13,9 @@ int text_width(const char *s);
  * too long ends with an ellipsis. Returns the columns drawn. */
 int draw_text(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
 
+/* The same, but text too long loses its middle ("node-a…13/2"): for
+ * labels whose end tells them apart. */
+int draw_text_mid(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
 /* Right-align s in a field of width columns. */
 void draw_text_right(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
 

@@ -23,7 +23,16 @@ struct busy_pane {
 	struct tablenav nav;
 	int ready; /* computed on first view, not at start */
 	unsigned generation;
+	int label_need; /* the widest GPU label */
 };
+
+/* The GPU column: the widest label, within a third of the screen (labels
+ * of several nodes are long; the numbers keep their room). */
+static int label_width(const struct busy_pane *p, int width)
+{
+	int most = width / 3 > GPU_WIDTH ? width / 3 : GPU_WIDTH;
+	return p->label_need < most ? p->label_need : most;
+}
 
 static void ensure_ready(struct busy_pane *p, struct app *app)
 {
@@ -32,6 +41,13 @@ static void ensure_ready(struct busy_pane *p, struct app *app)
 	busy_free(&p->busy);
 	busy_per_gpu(app->trace, app_sel(app), &p->busy);
 	p->generation = app_generation(app);
+	p->label_need = GPU_WIDTH;
+	for (size_t i = 0; i < p->busy.n; i++) {
+		char label[256];
+		int w = text_width(trace_gpu_label(app->trace, p->busy.rows[i].gpu, label, sizeof(label)));
+		if (w > p->label_need)
+			p->label_need = w;
+	}
 	p->nav.n = p->busy.n;
 	p->ready = 1;
 }
@@ -41,8 +57,8 @@ static void draw_header(const struct busy_pane *p, const struct app *app, int y,
 	attr_t a = theme_attr(THEME_HEADER);
 	char wall[UNITS_BUFSZ], title[64];
 	draw_fill(stdscr, y, 0, width, a);
-	draw_text(stdscr, y, 0, GPU_WIDTH, _("GPU"), a);
-	int x = GPU_WIDTH + 1;
+	draw_text(stdscr, y, 0, label_width(p, width), _("GPU"), a);
+	int x = label_width(p, width) + 1;
 	draw_text_right(stdscr, y, x, NUM_WIDTH, _("OPS"), a);
 	x += NUM_WIDTH + 1;
 	if (width >= 60) {
@@ -63,11 +79,12 @@ static void draw_row(struct busy_pane *p, struct app *app, size_t i, int y, int 
 {
 	const struct busy_row *r = &p->busy.rows[i];
 	attr_t a = theme_attr(i == p->nav.cursor ? THEME_CURSOR : THEME_NORMAL);
-	char buf[UNITS_BUFSZ], label[128];
+	char buf[UNITS_BUFSZ], label[256];
 	draw_fill(stdscr, y, 0, width, a);
 	trace_gpu_label(app->trace, r->gpu, label, sizeof(label));
-	draw_text(stdscr, y, 0, GPU_WIDTH, label, a);
-	int x = GPU_WIDTH + 1;
+	/* Cut in the middle: the node's end and the GPU number tell rows apart. */
+	draw_text_mid(stdscr, y, 0, label_width(p, width), label, a);
+	int x = label_width(p, width) + 1;
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)r->ops);
 	draw_text_right(stdscr, y, x, NUM_WIDTH, buf, a);
 	x += NUM_WIDTH + 1;
