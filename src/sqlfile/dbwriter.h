@@ -25,7 +25,8 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 		  const char *const *statements, int nstatements, struct rpd_error *err);
 /* Run statement i with the values already bound; resets it. */
 int dbwriter_step(struct dbwriter *w, int i);
-/* Run final SQL (views), commit, sync and move the file into place. */
+/* Run final SQL (views; NULL for none), commit, sync and move the file
+ * into place. */
 int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err);
 /* Commit and close the connection, so that pages can be added to the
  * temporary file directly (btree_build), then open it again in a new

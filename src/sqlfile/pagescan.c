@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "sqlfile/sqlrun.h"
 #include "util/xalloc.h"
 
 enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05 };
@@ -105,7 +106,7 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 		return PAGESCAN_NO;
 	/* A read transaction holds a shared lock until it ends: no writer
 	 * commits while the pages are read. */
-	if (sqlite3_exec(db, "BEGIN; SELECT count(*) FROM sqlite_master;", NULL, NULL, NULL) != SQLITE_OK)
+	if (sql_run_script(db, "BEGIN; SELECT count(*) FROM sqlite_master;") != SQLITE_OK)
 		return PAGESCAN_NO;
 	ps->in_txn = 1;
 	if (read_file_header(ps)) {
@@ -118,7 +119,7 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 void pagescan_end(struct pagescan *ps)
 {
 	if (ps->in_txn)
-		sqlite3_exec(ps->db, "COMMIT", NULL, NULL, NULL);
+		sql_run_script(ps->db, "COMMIT"); /* a read transaction: nothing to lose */
 	ps->in_txn = 0;
 }
 
