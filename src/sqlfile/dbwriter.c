@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sqlfile/sqlguard.h"
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
@@ -66,7 +65,8 @@ static int keep_going(void *ctx)
 
 /* Open the temporary file for writing, in one exclusive transaction with
  * no journal: a failure throws the whole file away anyway. Defensive mode
- * refuses journal_mode=OFF, so it comes after our own pragmas. */
+ * refuses journal_mode=OFF, so it comes after our own pragmas; a guard
+ * (the export's) watches the connection before anything else runs. */
 static int connect(struct dbwriter *w)
 {
 	static const char pragmas[] =
@@ -80,6 +80,8 @@ static int connect(struct dbwriter *w)
 	}
 	if (rc == SQLITE_OK)
 		rc = sqlguard_harden(w->db);
+	if (rc == SQLITE_OK && w->guard)
+		rc = sqlguard_install(w->db, w->guard);
 	return rc;
 }
 
@@ -119,6 +121,14 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 	return 0;
 }
 
+int dbwriter_guard(struct dbwriter *w, struct sqlguard *g, struct rpd_error *err)
+{
+	w->guard = g;
+	if (sqlguard_install(w->db, g) != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
+	return 0;
+}
+
 int dbwriter_step(struct dbwriter *w, int i)
 {
 	int rc = sqlite3_step(w->st[i]);
@@ -155,7 +165,7 @@ static void release(struct dbwriter *w)
 
 int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err)
 {
-	if (sql_run_script(w->db, "COMMIT") != SQLITE_OK)
+	if (sqlguard_run_own(w->guard, w->db, "COMMIT") != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 	if (close_db(w) != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
@@ -226,7 +236,7 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
 {
 	int rc = final_sql ? sql_run_script(w->db, final_sql) : SQLITE_OK;
 	if (rc == SQLITE_OK)
-		rc = sql_run_script(w->db, "COMMIT");
+		rc = sqlguard_run_own(w->guard, w->db, "COMMIT");
 	if (rc != SQLITE_OK || (w->verify && verify(w, err))) {
 		if (rc != SQLITE_OK)
 			err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
