@@ -244,9 +244,12 @@ static void mark_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 int export_sets_register(sqlite3 *db, struct export_sets *s)
 {
-	int rc = sqlite3_create_function(db, "rpdtop_has", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, s, has_fn,
-					 NULL, NULL);
+	/* Direct calls only: no view, trigger, default or index expression
+	 * of the input's schema may ask or change the sets. */
+	int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
+	int rc = sqlite3_create_function(db, "rpdtop_has", 2, flags | SQLITE_DETERMINISTIC, s,
+					 s ? has_fn : NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_create_function(db, "rpdtop_mark", 2, SQLITE_UTF8, s, mark_fn, NULL, NULL);
+		rc = sqlite3_create_function(db, "rpdtop_mark", 2, flags, s, s ? mark_fn : NULL, NULL, NULL);
 	return rc;
 }
