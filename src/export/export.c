@@ -244,24 +244,34 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 	return ids;
 }
 
-/* The text of a string of the input (for the filter); NULL when missing. */
-static const char *input_text(struct input_state *in, int ustring, int64_t id, size_t *len)
+/* The text of a string of the input (for the filter) into *s, NULL when
+ * missing. Returns an SQLite code. */
+static int input_text(struct input_state *in, int ustring, int64_t id, const char **s, size_t *len)
 {
 	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
-	if (!*lookup && sqlite3_prepare_v2(in->db,
-					   ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
-						   : "SELECT string FROM rocpd_string WHERE id = ?1",
-					   -1, lookup, NULL) != SQLITE_OK)
-		return NULL;
+	*s = NULL;
+	int rc = SQLITE_OK;
+	if (!*lookup)
+		rc = sqlite3_prepare_v2(in->db,
+					ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						: "SELECT string FROM rocpd_string WHERE id = ?1",
+					-1, lookup, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
 	sqlite3_reset(*lookup);
 	sqlite3_bind_int64(*lookup, 1, id);
-	if (sqlite3_step(*lookup) != SQLITE_ROW)
-		return NULL;
+	rc = sqlite3_step(*lookup);
+	if (rc == SQLITE_DONE)
+		return SQLITE_OK;
+	if (rc != SQLITE_ROW)
+		return rc;
 	*len = (size_t)sqlite3_column_bytes(*lookup, 0);
-	return (const char *)sqlite3_column_text(*lookup, 0);
+	*s = (const char *)sqlite3_column_text(*lookup, 0);
+	return SQLITE_OK;
 }
 
-/* Does the string pass the filter? Each string is matched once. */
+/* Does the string pass the filter (1, 0)? Each string is matched once; a
+ * string that cannot be read is an error (-1), never judged as "". */
 static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring,
 		       int64_t id)
 {
@@ -272,7 +282,9 @@ static int name_passes(struct exporter *x, struct input_state *in, struct idmap 
 	if (idmap_get(seen, key, &v))
 		return (int)v;
 	size_t len = 0;
-	const char *s = input_text(in, ustring, id, &len);
+	const char *s;
+	if (input_text(in, ustring, id, &s, &len) != SQLITE_OK)
+		return export_fail(x, in->db, in->path);
 	v = (uint32_t)filter_passes(x->req->filter, s ? s : "", s ? len : 0);
 	idmap_put(seen, key, v);
 	return (int)v;
@@ -290,16 +302,20 @@ static void keep_api(struct input_state *in, int64_t id)
 	in->any_api = 1;
 }
 
-static int64_t marker_string(struct input_state *in)
+/* The string id of "UserMarker" (-1: none); an SQLite code. */
+static int marker_string(struct input_state *in, int64_t *id)
 {
 	sqlite3_stmt *st;
-	int64_t id = -1;
-	if (sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
+	*id = -1;
+	int rc = sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1,
+				    &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return id;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 /* API calls that go: those that launched an exported op, and those whose
@@ -310,7 +326,8 @@ static int select_apis(struct exporter *x, struct input_state *in)
 	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) !=
 	    SQLITE_OK)
 		return export_fail(x, in->db, in->path);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
 			continue;
 		keep_api(in, sqlite3_column_int64(st, 0));
@@ -322,23 +339,29 @@ static int select_apis(struct exporter *x, struct input_state *in)
 		in->any_link = 1;
 	}
 	sqlite3_finalize(st);
+	int64_t marker;
+	if (rc != SQLITE_DONE || marker_string(in, &marker) != SQLITE_OK)
+		return export_fail(x, in->db, in->path);
 	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id FROM rocpd_api", -1, &st,
 			       NULL) != SQLITE_OK)
 		return export_fail(x, in->db, in->path);
-	int64_t marker = marker_string(in);
 	struct idmap seen;
 	idmap_init(&seen);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	int failed = 0;
+	while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!window_has(x->req->window, sqlite3_column_int64(st, 1)))
 			continue;
 		int is_marker = sqlite3_column_int64(st, 2) == marker;
 		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
-		if (name_passes(x, in, &seen, is_marker && in->version >= 3, name))
+		int pass = name_passes(x, in, &seen, is_marker && in->version >= 3, name);
+		if (pass > 0)
 			keep_api(in, sqlite3_column_int64(st, 0));
+		failed = pass < 0;
 	}
 	idmap_free(&seen);
 	sqlite3_finalize(st);
+	if (failed)
+		return -1;
 	return rc == SQLITE_DONE ? 0 : export_fail(x, in->db, in->path);
 }
 

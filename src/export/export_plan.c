@@ -52,37 +52,39 @@ static enum col_kind known_kind(const char *table, const char *column, int *foun
 	return K_COPY;
 }
 
-/* The kind a foreign key gives a column. */
-static enum col_kind foreign_kind(sqlite3 *db, const char *table, const char *column)
+/* The kind a foreign key gives a column. A key that cannot be read fails
+ * the export: taken for a plain column, its rows would all go. */
+static int foreign_kind(struct exporter *x, sqlite3 *db, const char *path, const char *table,
+			const char *column, enum col_kind *k)
 {
 	sqlite3_stmt *st;
-	enum col_kind k = K_COPY;
+	*k = K_COPY;
 	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\" FROM pragma_foreign_key_list(%Q)", table);
-	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	int rc = sql_prepare_one(db, sql, &st, path, x->err);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
-		return K_COPY;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	if (rc)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *to = (const char *)sqlite3_column_text(st, 0);
 		const char *from = (const char *)sqlite3_column_text(st, 1);
 		if (!to || !from || strcmp(from, column) != 0)
 			continue;
 		if (strcmp(to, "rocpd_op") == 0)
-			k = K_OP_REF;
+			*k = K_OP_REF;
 		else if (strcmp(to, "rocpd_api") == 0)
-			k = K_API_REF;
+			*k = K_API_REF;
 		else if (strcmp(to, "rocpd_string") == 0)
-			k = K_STR;
+			*k = K_STR;
 		else if (strcmp(to, "rocpd_ustring") == 0)
-			k = K_USTR;
+			*k = K_USTR;
 		else if (strcmp(to, "rocpd_kernelcodeobject") == 0)
-			k = K_CODE_REF;
+			*k = K_CODE_REF;
 	}
 	sqlite3_finalize(st);
-	return k;
+	return rc == SQLITE_DONE ? 0 : export_fail(x, db, path);
 }
 
-static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, int version)
+static int plan_columns(struct exporter *x, sqlite3 *db, const char *path, struct table_plan *p, int version)
 {
 	sqlite3_stmt *st;
 	/* Only a lone INTEGER PRIMARY KEY is the rowid; a composite key is not. */
@@ -90,19 +92,19 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		"SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
 		"FROM pragma_table_info(%Q) ORDER BY cid",
 		p->name, p->name);
-	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	int rc = sql_prepare_one(db, sql, &st, path, x->err);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
-		return err_set(x->err, "%s", sqlite3_errmsg(db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	if (rc)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *col = (const char *)sqlite3_column_text(st, 0);
 		const char *type = (const char *)sqlite3_column_text(st, 2);
 		int found;
-		enum col_kind k = known_kind(p->name, col, &found);
-		if (!found && strcmp(p->name, "rocpd_api") == 0 && strcmp(col, "args_id") == 0)
+		enum col_kind k = known_kind(p->name, col ? col : "", &found);
+		if (!found && strcmp(p->name, "rocpd_api") == 0 && col && strcmp(col, "args_id") == 0)
 			k = version >= 3 ? K_USTR : K_STR;
-		else if (!found)
-			k = foreign_kind(db, p->name, col);
+		else if (!found && col && foreign_kind(x, db, path, p->name, col, &k))
+			break;
 		/* A table's own integer key, when it means nothing elsewhere. */
 		int key = sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 3) == 1 && type &&
 			  strcasecmp(type, "integer") == 0;
@@ -113,8 +115,14 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		p->kinds = xrealloc(p->kinds, (size_t)(p->ncols + 1) * sizeof(*p->kinds));
 		p->kinds[p->ncols++] = k;
 	}
+	if (rc == SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return -1; /* x->err says why */
+	}
+	if (rc != SQLITE_DONE)
+		export_fail(x, db, path);
 	sqlite3_finalize(st);
-	return 0;
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int prepare_insert(struct exporter *x, struct table_plan *p)
@@ -252,7 +260,7 @@ static int create_table(struct exporter *x, const struct schema_obj *o, sqlite3 
 	}
 	p->first_input_only =
 		strcmp(o->name, "rocpd_metadata") == 0 || strcmp(o->name, "rocpd_kernelcodeobject") == 0;
-	return plan_columns(x, first, p, version) || prepare_insert(x, p);
+	return plan_columns(x, first, path, p, version) || prepare_insert(x, p);
 }
 
 int export_plan(struct exporter *x, sqlite3 *first, const char *path)

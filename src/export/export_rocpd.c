@@ -21,27 +21,31 @@ static int fail(struct exporter *x)
 	return export_fail(x, x->out.db, x->req->path);
 }
 
-/* The table of src whose name starts with base and a '_' (its uuid). */
-static char *table_of(struct exporter *x, const char *base)
+/* The table of src whose name starts with base and a '_' (its uuid) into
+ * *name, NULL when there is none. A failed lookup is an error, not "none":
+ * the table would then be copied whole with the untrimmed ones. */
+static int table_of(struct exporter *x, const char *base, char **name)
 {
 	sqlite3_stmt *st;
-	char *name = NULL;
+	*name = NULL;
 	size_t n = strlen(base);
 	if (sqlite3_prepare_v2(
 		    x->out.db,
 		    "SELECT name FROM src.sqlite_master WHERE type = 'table' "
 		    "AND substr(name, 1, ?2) = ?1 AND substr(name, ?2 + 1, 1) = '_' ORDER BY rowid",
 		    -1, &st, NULL) != SQLITE_OK)
-		return NULL;
+		return fail(x);
 	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 2, (int)n);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		name = xstrdup((const char *)sqlite3_column_text(st, 0));
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*name = xstrdup((const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
-	return name;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : fail(x);
 }
 
-/* The input's tables are made now, its views and indexes at the end. */
+/* The input's tables are made now, its views, indexes and triggers at the
+ * end (export_replay_late). */
 static int create_schema(struct exporter *x)
 {
 	const char *path = export_input_path(x);
@@ -223,13 +227,13 @@ int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *
 	char *t[NT] = { 0 }, *allocate = NULL;
 	int rc = create_schema(x);
 	for (int i = 0; rc == 0 && i < NT; i++) {
-		t[i] = table_of(x, bases[i]);
-		if (!t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
+		rc = table_of(x, bases[i], &t[i]);
+		if (rc == 0 && !t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
 			rc = err_set(x->err, _("%s: rocpd database without a %s table"), export_input_path(x),
 				     bases[i]);
 	}
 	if (rc == 0)
-		allocate = table_of(x, "rocpd_memory_allocate");
+		rc = table_of(x, "rocpd_memory_allocate", &allocate);
 	if (rc == 0)
 		rc = fill_ops(x, ops, nops);
 	if (rc == 0)

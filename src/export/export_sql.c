@@ -29,9 +29,13 @@ int export_src_passes(struct export_src *p, int64_t id, int ustring)
 	size_t len = 0;
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
 		s = (const char *)sqlite3_column_text(st, 0);
 		len = (size_t)sqlite3_column_bytes(st, 0);
+	} else if (rc != SQLITE_DONE) {
+		/* Judged as "", an unreadable name could pass an exclusion. */
+		return -1;
 	}
 	v = (uint32_t)filter_passes(p->filter, s ? s : "", s ? len : 0);
 	idmap_put(&p->seen, key, v);
@@ -43,46 +47,71 @@ static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct export_src *p = sqlite3_user_data(ctx);
 	int ustring = argc > 1 && sqlite3_value_int(argv[1]);
-	sqlite3_result_int(ctx, export_src_passes(p, sqlite3_value_int64(argv[0]), ustring));
+	int v = export_src_passes(p, sqlite3_value_int64(argv[0]), ustring);
+	if (v < 0)
+		sqlite3_result_error(ctx, sqlite3_errmsg(p->input), -1);
+	else
+		sqlite3_result_int(ctx, v);
 }
 
-static int64_t scalar(sqlite3 *db, const char *sql)
+/* The one value of our own query sql into *v. Returns an SQLite code. */
+static int scalar(sqlite3 *db, const char *sql, int64_t *v)
 {
 	sqlite3_stmt *st;
-	int64_t v = 0;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
-	return v;
+	return rc == SQLITE_ROW ? SQLITE_OK : rc == SQLITE_DONE ? SQLITE_ERROR : rc;
 }
 
-/* The condition a table's rows must meet, from the kinds of its columns:
- * " WHERE 1 AND ..." (sqlite3_free it), NULL when out of memory. */
-static char *conditions(struct exporter *x, const struct table_plan *p, int skip)
+int export_conditions(struct exporter *x, const struct table_plan *p, int skip, char **where)
 {
-	sqlite3_str *w = sqlite3_str_new(x->out.db);
-	sqlite3_str_appendall(w, " WHERE 1");
+	*where = NULL;
 	sqlite3_stmt *st;
 	char *sql = sqlite3_mprintf("SELECT name FROM src.pragma_table_info(%Q) ORDER BY cid", p->name);
-	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) == SQLITE_OK) {
-		for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
-			const char *name = (const char *)sqlite3_column_text(st, 0);
-			if (c == skip)
-				continue;
-			if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF)
-				sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_OPS,
-						    name ? name : "");
-			else if (p->kinds[c] == K_API_PK || p->kinds[c] == K_API_REF)
-				sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_APIS,
-						    name ? name : "");
-		}
-		sqlite3_finalize(st);
-	}
+	int rc = sql_prepare_one(x->out.db, sql, &st, export_input_path(x), x->err);
 	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	sqlite3_str *w = sqlite3_str_new(x->out.db);
+	sqlite3_str_appendall(w, " WHERE 1");
+	int c = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && c < p->ncols) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		enum col_kind k = p->kinds[c];
+		if (c++ == skip)
+			continue;
+		if (k == K_OP_PK || k == K_OP_REF)
+			sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_OPS, name ? name : "");
+		else if (k == K_API_PK || k == K_API_REF)
+			sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_APIS, name ? name : "");
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		export_fail(x, x->out.db, export_input_path(x));
+	sqlite3_finalize(st);
 	if (p->bind_span)
 		sqlite3_str_appendf(w, " AND start < %lld AND end > %lld", (long long)x->span_end,
 				    (long long)x->span_start);
-	return sqlite3_str_finish(w);
+	char *out = sqlite3_str_finish(w);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		sqlite3_free(out);
+		return -1;
+	}
+	/* Fewer columns than planned would leave ids untested: every row of
+	 * the table would go. */
+	if (rc == SQLITE_ROW || c != p->ncols) {
+		sqlite3_free(out);
+		return err_set(x->err,
+			       _("%s: table \"%s\" no longer has the columns it had when the export began"),
+			       export_input_path(x), p->name);
+	}
+	if (!out)
+		return err_set(x->err, _("%s: out of memory"), x->req->path);
+	*where = out;
+	return 0;
 }
 
 /* Referenced strings, copied with their ids: every string column of the
@@ -116,15 +145,21 @@ static int mark_strings(struct exporter *x, int ustring)
 }
 
 /* An empty set over the ids of the input's string table. */
-static void string_set(struct exporter *x, int ustring, struct idset *s)
+static int string_set(struct exporter *x, int ustring, struct idset *s)
 {
-	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
-	char sql[256];
 	/* One of min() and max() per query: each is then a b-tree descent. */
-	snprintf(sql, sizeof(sql), "SELECT min(rowid) FROM src.%s", t);
-	int64_t lo = scalar(x->out.db, sql);
-	snprintf(sql, sizeof(sql), "SELECT max(rowid) FROM src.%s", t);
-	idset_init(s, lo, scalar(x->out.db, sql));
+	int64_t lo = 0, hi = 0;
+	int rc = scalar(x->out.db,
+			ustring ? "SELECT min(rowid) FROM src.rocpd_ustring"
+				: "SELECT min(rowid) FROM src.rocpd_string",
+			&lo);
+	if (rc == SQLITE_OK)
+		rc = scalar(x->out.db,
+			    ustring ? "SELECT max(rowid) FROM src.rocpd_ustring"
+				    : "SELECT max(rowid) FROM src.rocpd_string",
+			    &hi);
+	idset_init(s, lo, hi);
+	return rc == SQLITE_OK ? 0 : export_fail(x, x->out.db, export_input_path(x));
 }
 
 /* Copy the strings the written rows name; range (from string_set) becomes
@@ -256,12 +291,13 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 			rc = 0;
 		}
 		/* The links were chosen for their op and API: no other test. */
-		char *where =
-			k == SET_LINKS ? sqlite3_mprintf(" WHERE 1") : conditions(x, p, k >= 0 ? p->key : -1);
-		if (!where) {
+		char *where = NULL;
+		if (k == SET_LINKS && !(where = sqlite3_mprintf(" WHERE 1")))
 			rc = err_set(x->err, _("%s: out of memory"), x->req->path);
+		else if (k != SET_LINKS)
+			rc = export_conditions(x, p, k >= 0 ? p->key : -1, &where);
+		if (rc)
 			break;
-		}
 		/* Keyed rows are read range by range while runs are long (a window);
 		 * scattered ones (a filter), over the ids' range with a test each. */
 		if (k >= 0 && runs[k] <= count[k] / 8 + 16) {
@@ -387,8 +423,15 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 	if (rc == 0 && export_sets_register(x->out.db, &sets) != SQLITE_OK)
 		rc = export_fail(x, x->out.db, x->req->path);
 	struct idset strings, ustrings;
-	string_set(x, 0, &strings);
-	string_set(x, 1, &ustrings);
+	idset_init(&ustrings, 0, 0);
+	if (rc == 0)
+		rc = string_set(x, 0, &strings);
+	else
+		idset_init(&strings, 0, 0);
+	if (rc == 0 && in->schema_version >= 3) {
+		idset_free(&ustrings);
+		rc = string_set(x, 1, &ustrings);
+	}
 	struct export_bulk bulk;
 	int use_bulk = rc == 0 && export_bulk_init(x, &bulk, &strings, &ustrings) == 0;
 	if (rc == 0)
@@ -404,8 +447,10 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 		rc = place_bulk(x, src, &bulk);
 	if (rc == 0)
 		rc = repair_code_objects(x);
-	if (rc == 0)
-		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
+	int64_t n = 0;
+	if (rc == 0 && scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api", &n) != SQLITE_OK)
+		rc = export_fail(x, x->out.db, x->req->path);
+	*apis = (uint64_t)n;
 	if (use_bulk)
 		export_bulk_free(&bulk);
 	idset_free(&strings);
