@@ -16,6 +16,7 @@
 #include "export/export_sql.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/dbwriter.h"
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/search.h"
 #include "util/xalloc.h"
@@ -48,11 +49,6 @@ static int sorted_has(const int64_t *v, size_t n, int64_t x)
 	return at < n && v[at] == x;
 }
 
-static int fail_sql(struct exporter *x, sqlite3 *db, const char *path)
-{
-	return err_set(x->err, "%s: %s", path, sqlite3_errmsg(db));
-}
-
 /* The content of string id in one of the input's string tables, written
  * to the output's table on first use; *out gets its output id. */
 static int out_string(struct exporter *x, struct input_state *in, int ustring, int64_t id, int64_t *out)
@@ -68,14 +64,14 @@ static int out_string(struct exporter *x, struct input_state *in, int ustring, i
 					   ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
 						   : "SELECT string FROM rocpd_string WHERE id = ?1",
 					   -1, lookup, NULL) != SQLITE_OK)
-		return fail_sql(x, in->db, in->path);
+		return export_fail(x, in->db, in->path);
 	sqlite3_reset(*lookup);
 	sqlite3_bind_int64(*lookup, 1, id);
 	int rc = sqlite3_step(*lookup);
 	const char *s = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(*lookup, 0) : NULL;
 	size_t len = s ? (size_t)sqlite3_column_bytes(*lookup, 0) : 0;
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_sql(x, in->db, in->path);
+		return export_fail(x, in->db, in->path);
 	if (export_string(x, ustring, s ? s : "", len, out))
 		return -1;
 	idmap_put(cache, (uint64_t)id, (uint32_t)*out);
@@ -172,16 +168,17 @@ static int key_range(const struct input_state *in, const struct table_plan *p, i
 static int copy_table(struct exporter *x, struct input_state *in, const struct table_plan *p,
 		      uint64_t *copied)
 {
-	char sql[512];
 	sqlite3_stmt *src;
 	int64_t lo, hi;
-	if (key_range(in, p, &lo, &hi))
-		snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\" WHERE rowid BETWEEN %lld AND %lld", p->name,
-			 (long long)lo, (long long)hi);
-	else
-		snprintf(sql, sizeof(sql), "SELECT * FROM \"%s\"%s", p->name, p->where ? p->where : "");
-	if (sqlite3_prepare_v2(in->db, sql, -1, &src, NULL) != SQLITE_OK)
-		return fail_sql(x, in->db, in->path);
+	char *sql =
+		key_range(in, p, &lo, &hi)
+			? sqlite3_mprintf("SELECT * FROM main.\"%w\" WHERE rowid BETWEEN %lld AND %lld",
+					  p->name, (long long)lo, (long long)hi)
+			: sqlite3_mprintf("SELECT * FROM main.\"%w\"%s", p->name, p->where ? p->where : "");
+	int rc = sql_prepare_one(in->db, sql, &src, in->path, x->err);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
 	if (sqlite3_column_count(src) != p->ncols) {
 		sqlite3_finalize(src);
 		return err_set(x->err,
@@ -192,7 +189,6 @@ static int copy_table(struct exporter *x, struct input_state *in, const struct t
 		sqlite3_bind_int64(src, 1, x->span_end);
 		sqlite3_bind_int64(src, 2, x->span_start);
 	}
-	int rc;
 	while ((rc = sqlite3_step(src)) == SQLITE_ROW) {
 		int keep = 1;
 		for (int c = 0; c < p->ncols && keep; c++)
@@ -211,13 +207,13 @@ static int copy_table(struct exporter *x, struct input_state *in, const struct t
 		if (sqlite3_step(p->insert) != SQLITE_DONE) {
 			sqlite3_reset(p->insert);
 			sqlite3_finalize(src);
-			return fail_sql(x, x->out.db, x->req->path);
+			return export_fail(x, x->out.db, x->req->path);
 		}
 		sqlite3_reset(p->insert);
 		(*copied)++;
 	}
 	sqlite3_finalize(src);
-	return rc == SQLITE_DONE ? 0 : fail_sql(x, in->db, in->path);
+	return rc == SQLITE_DONE ? 0 : export_fail(x, in->db, in->path);
 }
 
 /* The ids of the exported ops of one input, sorted (ops were read in id
@@ -248,24 +244,34 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 	return ids;
 }
 
-/* The text of a string of the input (for the filter); NULL when missing. */
-static const char *input_text(struct input_state *in, int ustring, int64_t id, size_t *len)
+/* The text of a string of the input (for the filter) into *s, NULL when
+ * missing. Returns an SQLite code. */
+static int input_text(struct input_state *in, int ustring, int64_t id, const char **s, size_t *len)
 {
 	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
-	if (!*lookup && sqlite3_prepare_v2(in->db,
-					   ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
-						   : "SELECT string FROM rocpd_string WHERE id = ?1",
-					   -1, lookup, NULL) != SQLITE_OK)
-		return NULL;
+	*s = NULL;
+	int rc = SQLITE_OK;
+	if (!*lookup)
+		rc = sqlite3_prepare_v2(in->db,
+					ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
+						: "SELECT string FROM rocpd_string WHERE id = ?1",
+					-1, lookup, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
 	sqlite3_reset(*lookup);
 	sqlite3_bind_int64(*lookup, 1, id);
-	if (sqlite3_step(*lookup) != SQLITE_ROW)
-		return NULL;
+	rc = sqlite3_step(*lookup);
+	if (rc == SQLITE_DONE)
+		return SQLITE_OK;
+	if (rc != SQLITE_ROW)
+		return rc;
 	*len = (size_t)sqlite3_column_bytes(*lookup, 0);
-	return (const char *)sqlite3_column_text(*lookup, 0);
+	*s = (const char *)sqlite3_column_text(*lookup, 0);
+	return SQLITE_OK;
 }
 
-/* Does the string pass the filter? Each string is matched once. */
+/* Does the string pass the filter (1, 0)? Each string is matched once; a
+ * string that cannot be read is an error (-1), never judged as "". */
 static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring,
 		       int64_t id)
 {
@@ -276,7 +282,9 @@ static int name_passes(struct exporter *x, struct input_state *in, struct idmap 
 	if (idmap_get(seen, key, &v))
 		return (int)v;
 	size_t len = 0;
-	const char *s = input_text(in, ustring, id, &len);
+	const char *s;
+	if (input_text(in, ustring, id, &s, &len) != SQLITE_OK)
+		return export_fail(x, in->db, in->path);
 	v = (uint32_t)filter_passes(x->req->filter, s ? s : "", s ? len : 0);
 	idmap_put(seen, key, v);
 	return (int)v;
@@ -294,16 +302,20 @@ static void keep_api(struct input_state *in, int64_t id)
 	in->any_api = 1;
 }
 
-static int64_t marker_string(struct input_state *in)
+/* The string id of "UserMarker" (-1: none); an SQLite code. */
+static int marker_string(struct input_state *in, int64_t *id)
 {
 	sqlite3_stmt *st;
-	int64_t id = -1;
-	if (sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
+	*id = -1;
+	int rc = sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1,
+				    &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return id;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 /* API calls that go: those that launched an exported op, and those whose
@@ -313,8 +325,9 @@ static int select_apis(struct exporter *x, struct input_state *in)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) !=
 	    SQLITE_OK)
-		return fail_sql(x, in->db, in->path);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+		return export_fail(x, in->db, in->path);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
 			continue;
 		keep_api(in, sqlite3_column_int64(st, 0));
@@ -326,24 +339,30 @@ static int select_apis(struct exporter *x, struct input_state *in)
 		in->any_link = 1;
 	}
 	sqlite3_finalize(st);
+	int64_t marker;
+	if (rc != SQLITE_DONE || marker_string(in, &marker) != SQLITE_OK)
+		return export_fail(x, in->db, in->path);
 	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id FROM rocpd_api", -1, &st,
 			       NULL) != SQLITE_OK)
-		return fail_sql(x, in->db, in->path);
-	int64_t marker = marker_string(in);
+		return export_fail(x, in->db, in->path);
 	struct idmap seen;
 	idmap_init(&seen);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	int failed = 0;
+	while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!window_has(x->req->window, sqlite3_column_int64(st, 1)))
 			continue;
 		int is_marker = sqlite3_column_int64(st, 2) == marker;
 		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
-		if (name_passes(x, in, &seen, is_marker && in->version >= 3, name))
+		int pass = name_passes(x, in, &seen, is_marker && in->version >= 3, name);
+		if (pass > 0)
 			keep_api(in, sqlite3_column_int64(st, 0));
+		failed = pass < 0;
 	}
 	idmap_free(&seen);
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : fail_sql(x, in->db, in->path);
+	if (failed)
+		return -1;
+	return rc == SQLITE_DONE ? 0 : export_fail(x, in->db, in->path);
 }
 
 static uint64_t count_apis(const struct idmap *m)
@@ -421,42 +440,50 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	return 0;
 }
 
-static void add_metadata(struct exporter *x, const char *tag, const char *value)
+static int add_metadata(struct exporter *x, const char *tag, const char *value)
 {
 	sqlite3_stmt *st;
-	char sql[256];
-	snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" (tag, value) VALUES (?1, ?2)",
-		 x->metadata_table[0] ? x->metadata_table : "rocpd_metadata");
-	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
-		return;
+	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" (tag, value) VALUES (?1, ?2)",
+				    x->metadata_table ? x->metadata_table : "rocpd_metadata");
+	int rc = export_prepare(x, sql, &st);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
 	sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, value, -1, SQLITE_TRANSIENT);
-	sqlite3_step(st);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : export_fail(x, x->out.db, x->req->path);
 	sqlite3_finalize(st);
+	return rc;
 }
 
 /* What was exported from where, recorded in the file itself. */
-static void record(struct exporter *x, const struct export_result *res)
+static int record(struct exporter *x, const struct export_result *res)
 {
 	const struct export_request *r = x->req;
 	char buf[512];
-	for (size_t i = 0; i < r->t->ninputs; i++)
-		add_metadata(x, "rpdtop::exported_from", r->t->inputs[i].path);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < r->t->ninputs; i++)
+		rc = add_metadata(x, "rpdtop::exported_from", r->t->inputs[i].path);
 	filter_describe(r->filter, buf, sizeof(buf));
-	add_metadata(x, "rpdtop::filter", buf);
+	if (rc == 0)
+		rc = add_metadata(x, "rpdtop::filter", buf);
 	buf[0] = '\0';
 	if (r->window->active)
 		snprintf(buf, sizeof(buf), "%lld:%lld", (long long)r->window->start,
 			 (long long)r->window->end);
-	add_metadata(x, "rpdtop::window", buf);
+	if (rc == 0)
+		rc = add_metadata(x, "rpdtop::window", buf);
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)res->ops);
-	add_metadata(x, "rpdtop::exported_ops", buf);
+	if (rc == 0)
+		rc = add_metadata(x, "rpdtop::exported_ops", buf);
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)res->apis);
-	add_metadata(x, "rpdtop::exported_api", buf);
-	if (x->repaired) {
+	if (rc == 0)
+		rc = add_metadata(x, "rpdtop::exported_api", buf);
+	if (rc == 0 && x->repaired) {
 		snprintf(buf, sizeof(buf), "%lld", (long long)x->repaired);
-		add_metadata(x, "rpdtop::placeholder_code_objects", buf);
+		rc = add_metadata(x, "rpdtop::placeholder_code_objects", buf);
 	}
+	return rc;
 }
 
 /* The output keeps the first input's text encoding (UTF-16 files exist):
@@ -466,16 +493,20 @@ static int same_encoding(struct exporter *x, sqlite3 *input)
 {
 	sqlite3_stmt *st;
 	char *set = NULL;
-	if (sqlite3_prepare_v2(input, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW) {
+	if (sqlite3_prepare_v2(input, "PRAGMA encoding", -1, &st, NULL) != SQLITE_OK)
+		return export_fail(x, input, export_input_path(x));
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
 		const char *enc = (const char *)sqlite3_column_text(st, 0);
 		if (enc && strcmp(enc, "UTF-8") != 0)
 			set = sqlite3_mprintf("PRAGMA main.encoding = %Q", enc);
 	}
 	sqlite3_finalize(st);
-	int rc = set ? sqlite3_exec(x->out.db, set, NULL, NULL, NULL) : SQLITE_OK;
+	if (rc != SQLITE_ROW)
+		return export_fail(x, input, export_input_path(x));
+	rc = set ? sqlguard_run_own(&x->guard, x->out.db, set) : SQLITE_OK;
 	sqlite3_free(set);
-	return rc == SQLITE_OK ? 0 : fail_sql(x, x->out.db, x->req->path);
+	return rc == SQLITE_OK ? 0 : export_fail(x, x->out.db, x->req->path);
 }
 
 /* The span of the exported ops, for the monitor samples. */
@@ -517,7 +548,11 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		return -1;
 	}
 	x.out.verify = 1;
-	int rc = same_encoding(&x, first.db);
+	/* From here on, whatever the input's names and schema hold can do no
+	 * more than describe the input. */
+	int rc = dbwriter_guard(&x.out, &x.guard, err);
+	if (rc == 0)
+		rc = same_encoding(&x, first.db);
 	strtab_init(&x.strings);
 	strtab_init(&x.ustrings);
 	exported_span(&x);
@@ -540,19 +575,19 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		rc = export_input(&x, (uint32_t)i, i == 0, &res->apis);
 	res->ops = r->sel ? r->sel->nops : r->t->ops.n;
 	if (rc == 0)
-		record(&x, res);
-	char *views = x.views ? xstrdup(x.views) : xstrdup("");
+		rc = record(&x, res);
+	if (rc == 0)
+		rc = export_replay_late(&x);
 	export_src_close(&src);
 	export_plan_free(&x);
 	strtab_free(&x.strings);
 	strtab_free(&x.ustrings);
+	free(x.metadata_table);
 	if (rc != 0) {
 		dbwriter_abort(&x.out);
-		free(views);
 		return -1;
 	}
-	rc = dbwriter_commit(&x.out, views, err);
-	free(views);
+	rc = dbwriter_commit(&x.out, NULL, err);
 	struct stat st;
 	if (rc == 0 && stat(r->path, &st) == 0)
 		res->bytes = st.st_size;

@@ -159,8 +159,8 @@ static int plan_job(sqlite3 *input, const struct table_plan *p, const struct exp
 		return 1;
 	j->key = &sets->set[key];
 	j->ncols = 0;
-	int too_many = 0;
-	for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
+	int too_many = 0, c = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && c < p->ncols) {
 		enum col_kind k = p->kinds[c];
 		const struct idset *test = NULL;
 		int mark = k == K_STR ? 0 : k == K_USTR ? 1 : -1;
@@ -169,18 +169,22 @@ static int plan_job(sqlite3 *input, const struct table_plan *p, const struct exp
 			test = &sets->set[SET_OPS];
 		if (c != p->key && key != SET_LINKS && (k == K_API_PK || k == K_API_REF))
 			test = &sets->set[SET_APIS];
+		c++;
 		if (!test && mark < 0)
 			continue;
 		if (j->ncols == PAGESCAN_MAX_COLS) {
 			too_many = 1;
 			break;
 		}
-		names[j->ncols] = xstrdup((const char *)sqlite3_column_text(st, 0));
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		names[j->ncols] = xstrdup(name ? name : "");
 		j->test[j->ncols] = test;
 		j->mark[j->ncols++] = mark;
 	}
 	sqlite3_finalize(st);
-	return too_many;
+	/* Columns not read are columns not tested: SQL does the table then,
+	 * and fails if it cannot read them either. */
+	return too_many || rc != SQLITE_DONE || c != p->ncols;
 }
 
 static struct bulk_table *add_table(struct export_bulk *b, const char *name, uint32_t root)

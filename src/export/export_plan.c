@@ -1,10 +1,13 @@
 #include "config.h"
 #include "export/export_plan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
@@ -49,36 +52,39 @@ static enum col_kind known_kind(const char *table, const char *column, int *foun
 	return K_COPY;
 }
 
-/* The kind a foreign key gives a column. */
-static enum col_kind foreign_kind(sqlite3 *db, const char *table, const char *column)
+/* The kind a foreign key gives a column. A key that cannot be read fails
+ * the export: taken for a plain column, its rows would all go. */
+static int foreign_kind(struct exporter *x, sqlite3 *db, const char *path, const char *table,
+			const char *column, enum col_kind *k)
 {
-	char sql[256];
 	sqlite3_stmt *st;
-	enum col_kind k = K_COPY;
-	snprintf(sql, sizeof(sql), "SELECT \"table\", \"from\" FROM pragma_foreign_key_list('%s')", table);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return K_COPY;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	*k = K_COPY;
+	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\" FROM pragma_foreign_key_list(%Q)", table);
+	int rc = sql_prepare_one(db, sql, &st, path, x->err);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *to = (const char *)sqlite3_column_text(st, 0);
 		const char *from = (const char *)sqlite3_column_text(st, 1);
 		if (!to || !from || strcmp(from, column) != 0)
 			continue;
 		if (strcmp(to, "rocpd_op") == 0)
-			k = K_OP_REF;
+			*k = K_OP_REF;
 		else if (strcmp(to, "rocpd_api") == 0)
-			k = K_API_REF;
+			*k = K_API_REF;
 		else if (strcmp(to, "rocpd_string") == 0)
-			k = K_STR;
+			*k = K_STR;
 		else if (strcmp(to, "rocpd_ustring") == 0)
-			k = K_USTR;
+			*k = K_USTR;
 		else if (strcmp(to, "rocpd_kernelcodeobject") == 0)
-			k = K_CODE_REF;
+			*k = K_CODE_REF;
 	}
 	sqlite3_finalize(st);
-	return k;
+	return rc == SQLITE_DONE ? 0 : export_fail(x, db, path);
 }
 
-static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, int version)
+static int plan_columns(struct exporter *x, sqlite3 *db, const char *path, struct table_plan *p, int version)
 {
 	sqlite3_stmt *st;
 	/* Only a lone INTEGER PRIMARY KEY is the rowid; a composite key is not. */
@@ -86,19 +92,19 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		"SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
 		"FROM pragma_table_info(%Q) ORDER BY cid",
 		p->name, p->name);
-	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	int rc = sql_prepare_one(db, sql, &st, path, x->err);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
-		return err_set(x->err, "%s", sqlite3_errmsg(db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	if (rc)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *col = (const char *)sqlite3_column_text(st, 0);
 		const char *type = (const char *)sqlite3_column_text(st, 2);
 		int found;
-		enum col_kind k = known_kind(p->name, col, &found);
-		if (!found && strcmp(p->name, "rocpd_api") == 0 && strcmp(col, "args_id") == 0)
+		enum col_kind k = known_kind(p->name, col ? col : "", &found);
+		if (!found && strcmp(p->name, "rocpd_api") == 0 && col && strcmp(col, "args_id") == 0)
 			k = version >= 3 ? K_USTR : K_STR;
-		else if (!found)
-			k = foreign_kind(db, p->name, col);
+		else if (!found && col && foreign_kind(x, db, path, p->name, col, &k))
+			break;
 		/* A table's own integer key, when it means nothing elsewhere. */
 		int key = sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 3) == 1 && type &&
 			  strcasecmp(type, "integer") == 0;
@@ -109,21 +115,27 @@ static int plan_columns(struct exporter *x, sqlite3 *db, struct table_plan *p, i
 		p->kinds = xrealloc(p->kinds, (size_t)(p->ncols + 1) * sizeof(*p->kinds));
 		p->kinds[p->ncols++] = k;
 	}
+	if (rc == SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return -1; /* x->err says why */
+	}
+	if (rc != SQLITE_DONE)
+		export_fail(x, db, path);
 	sqlite3_finalize(st);
-	return 0;
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int prepare_insert(struct exporter *x, struct table_plan *p)
 {
-	size_t n = strlen(p->name) + 64 + 2 * (size_t)p->ncols;
-	char *sql = xmalloc(n);
-	int o = snprintf(sql, n, "INSERT INTO \"%s\" VALUES (", p->name);
+	sqlite3_str *s = sqlite3_str_new(x->out.db);
+	sqlite3_str_appendf(s, "INSERT INTO main.\"%w\" VALUES (", p->name);
 	for (int c = 0; c < p->ncols; c++)
-		o += snprintf(sql + o, n - (size_t)o, "%s?", c ? "," : "");
-	snprintf(sql + o, n - (size_t)o, ")");
-	int rc = sqlite3_prepare_v2(x->out.db, sql, -1, &p->insert, NULL);
-	free(sql);
-	return rc == SQLITE_OK ? 0 : err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+		sqlite3_str_appendall(s, c ? ",?" : "?");
+	sqlite3_str_appendall(s, ")");
+	char *sql = sqlite3_str_finish(s);
+	int rc = export_prepare(x, sql, &p->insert);
+	sqlite3_free(sql);
+	return rc;
 }
 
 /* Tables copied first, so that the ids others point at are known. */
@@ -144,16 +156,6 @@ static int by_order(const void *a, const void *b)
 	       order_of(((const struct table_plan *)b)->name);
 }
 
-static void add_sql(char **buf, size_t *len, size_t *cap, const char *sql)
-{
-	size_t n = strlen(sql);
-	*buf = xgrow(*buf, cap, *len + n + 3, 1);
-	memcpy(*buf + *len, sql, n);
-	*len += n;
-	memcpy(*buf + *len, ";\n", 3);
-	*len += 2;
-}
-
 static int schema_version(sqlite3 *db)
 {
 	sqlite3_stmt *st;
@@ -166,54 +168,114 @@ static int schema_version(sqlite3 *db)
 	return v;
 }
 
-static int create_table(struct exporter *x, const char *name, const char *sql, sqlite3 *first, int version)
+const char *export_input_path(const struct exporter *x)
 {
-	/* Written as they are used, not copied. */
-	if (strcmp(name, "rocpd_string") == 0 || strcmp(name, "rocpd_ustring") == 0) {
-		if (sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) != SQLITE_OK)
-			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	return x->req->t->inputs[0].path;
+}
+
+int export_fail(struct exporter *x, sqlite3 *db, const char *path)
+{
+	if (x->guard.refused[0])
+		return err_set(x->err, _("%s: %s (refused: %s)"), path, sqlite3_errmsg(db), x->guard.refused);
+	return err_set(x->err, "%s: %s", path, sqlite3_errmsg(db));
+}
+
+int export_prepare(struct exporter *x, const char *sql, sqlite3_stmt **st)
+{
+	const char *why;
+	if (sql_prepare_checked(x->out.db, sql, st, &why) == 0)
+		return 0;
+	if (x->guard.refused[0])
+		return err_set(x->err, _("%s: %s (refused: %s)"), x->req->path, why, x->guard.refused);
+	return err_set(x->err, "%s: %s", x->req->path, why);
+}
+
+int export_runf(struct exporter *x, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *sql = sqlite3_vmprintf(fmt, ap);
+	va_end(ap);
+	sqlite3_stmt *st;
+	int rc = export_prepare(x, sql, &st);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	if (rc != SQLITE_DONE)
+		export_fail(x, x->out.db, x->req->path);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int export_replay(struct exporter *x, const struct schema_obj *o, const char *path)
+{
+	if (strcmp(o->type, "table") != 0) {
+		schema_list_add(&x->late, o);
 		return 0;
 	}
-	if (sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	return sqlguard_replay(&x->guard, x->out.db, o, path, x->err);
+}
+
+/* Views and indexes in the order the input made them, triggers after
+ * them: all once every row is written, so that no trigger of the input
+ * fires on the export's own writes (triggers are off on the output's
+ * connection as well, and its guard refuses what one would do). A
+ * trigger's statements are bound to the output's main schema by SQLite
+ * itself; one made TEMP, or written to do more than create itself, is
+ * refused with the export. */
+int export_replay_late(struct exporter *x)
+{
+	const char *path = export_input_path(x);
+	for (int triggers = 0; triggers < 2; triggers++) {
+		for (size_t i = 0; i < x->late.n; i++) {
+			const struct schema_obj *o = &x->late.v[i];
+			if ((strcmp(o->type, "trigger") == 0) != triggers)
+				continue;
+			if (sqlguard_replay(&x->guard, x->out.db, o, path, x->err))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int create_table(struct exporter *x, const struct schema_obj *o, sqlite3 *first, const char *path,
+			int version)
+{
+	if (export_replay(x, o, path))
+		return -1;
+	/* Written as they are used, not copied. */
+	if (strcmp(o->name, "rocpd_string") == 0 || strcmp(o->name, "rocpd_ustring") == 0)
+		return 0;
 	x->plans = xrealloc_array(x->plans, x->nplans + 1, sizeof(*x->plans));
 	struct table_plan *p = &x->plans[x->nplans++];
 	memset(p, 0, sizeof(*p));
-	p->name = xstrdup(name);
+	p->name = xstrdup(o->name);
 	p->key = -1;
-	if (strcmp(name, "rocpd_monitor") == 0) {
+	if (strcmp(o->name, "rocpd_monitor") == 0) {
 		/* Samples that overlap the exported span. */
 		p->where = " WHERE start < ?1 AND end > ?2";
 		p->bind_span = 1;
 	}
 	p->first_input_only =
-		strcmp(name, "rocpd_metadata") == 0 || strcmp(name, "rocpd_kernelcodeobject") == 0;
-	return plan_columns(x, first, p, version) || prepare_insert(x, p);
+		strcmp(o->name, "rocpd_metadata") == 0 || strcmp(o->name, "rocpd_kernelcodeobject") == 0;
+	return plan_columns(x, first, path, p, version) || prepare_insert(x, p);
 }
 
 int export_plan(struct exporter *x, sqlite3 *first, const char *path)
 {
-	sqlite3_stmt *st;
 	int version = schema_version(first);
-	size_t len = 0, cap = 0;
-	if (sqlite3_prepare_v2(first,
-			       "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
-			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
-			       -1, &st, NULL) != SQLITE_OK)
+	struct schema_list schema;
+	if (schema_list_read(first, "main", &schema) != SQLITE_OK)
 		return err_set(x->err, "%s: %s", path, sqlite3_errmsg(first));
 	int rc = 0;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *type = (const char *)sqlite3_column_text(st, 0);
-		const char *name = (const char *)sqlite3_column_text(st, 1);
-		const char *sql = (const char *)sqlite3_column_text(st, 2);
-		if (strcmp(type, "table") == 0)
-			rc = create_table(x, name, sql, first, version);
-		else
-			add_sql(&x->views, &len, &cap, sql); /* views and indexes */
+	for (size_t i = 0; rc == 0 && i < schema.n; i++) {
+		const struct schema_obj *o = &schema.v[i];
+		rc = strcmp(o->type, "table") == 0 ? create_table(x, o, first, path, version)
+						   : export_replay(x, o, path);
 	}
-	sqlite3_finalize(st);
-	if (!x->views)
-		x->views = xstrdup("");
+	schema_list_free(&schema);
 	qsort(x->plans, x->nplans, sizeof(*x->plans), by_order);
 	if (rc == 0 && sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_string (id, string) VALUES (?1, ?2)",
 					  -1, &x->insert_string, NULL) != SQLITE_OK)
@@ -221,7 +283,7 @@ int export_plan(struct exporter *x, sqlite3 *first, const char *path)
 	if (rc == 0 && version >= 3 &&
 	    sqlite3_prepare_v2(x->out.db, "INSERT INTO rocpd_ustring (id, string) VALUES (?1, ?2)", -1,
 			       &x->insert_ustring, NULL) != SQLITE_OK)
-		rc = err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+		rc = export_fail(x, x->out.db, x->req->path);
 	return rc;
 }
 
@@ -245,12 +307,11 @@ void export_plan_free(struct exporter *x)
 		free(x->plans[i].kinds);
 	}
 	free(x->plans);
-	free(x->views);
+	schema_list_free(&x->late);
 	sqlite3_finalize(x->insert_string);
 	sqlite3_finalize(x->insert_ustring);
 	sqlite3_finalize(x->insert_code);
 	x->plans = NULL;
-	x->views = NULL;
 	x->nplans = 0;
 	x->insert_string = x->insert_ustring = x->insert_code = NULL;
 }
@@ -286,25 +347,25 @@ int export_code_object(struct exporter *x, struct idmap *map, int64_t id, int64_
 	 * no row has (the real traces reference 0 in an empty table) gets a
 	 * row of zeros so that the export's foreign keys all hold. */
 	sqlite3_stmt *st;
-	int exists = 0;
-	if (sqlite3_prepare_v2(x->out.db, "SELECT 1 FROM rocpd_kernelcodeobject WHERE id = ?1", -1, &st,
-			       NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, id);
-		exists = sqlite3_step(st) == SQLITE_ROW;
-		sqlite3_finalize(st);
-	}
-	if (!exists) {
-		if (!x->insert_code &&
-		    sqlite3_prepare_v2(
-			    x->out.db,
-			    "INSERT INTO rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) VALUES (?1, 0, 0, 0)",
-			    -1, &x->insert_code, NULL) != SQLITE_OK)
-			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	if (sqlite3_prepare_v2(x->out.db, "SELECT 1 FROM main.rocpd_kernelcodeobject WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return export_fail(x, x->out.db, x->req->path);
+	sqlite3_bind_int64(st, 1, id);
+	int found = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (found != SQLITE_ROW && found != SQLITE_DONE)
+		return export_fail(x, x->out.db, x->req->path);
+	if (found == SQLITE_DONE) {
+		if (!x->insert_code && sqlite3_prepare_v2(x->out.db,
+							  "INSERT INTO main.rocpd_kernelcodeobject (id, "
+							  "vgpr, sgpr, fbar) VALUES (?1, 0, 0, 0)",
+							  -1, &x->insert_code, NULL) != SQLITE_OK)
+			return export_fail(x, x->out.db, x->req->path);
 		sqlite3_bind_int64(x->insert_code, 1, id);
 		int rc = sqlite3_step(x->insert_code);
 		sqlite3_reset(x->insert_code);
 		if (rc != SQLITE_DONE)
-			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+			return export_fail(x, x->out.db, x->req->path);
 		x->repaired++;
 	}
 	idmap_put(map, (uint64_t)id, (uint32_t)id);

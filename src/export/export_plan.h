@@ -5,8 +5,9 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/export.h"
+#include "sqlfile/dbwriter.h"
+#include "sqlfile/sqlguard.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 
@@ -40,25 +41,43 @@ struct exporter {
 	const struct export_request *req;
 	struct rpd_error *err;
 	struct dbwriter out;
-	int several; /* several inputs: ids renumbered */
+	struct sqlguard guard; /* on out's connection */
+	int several;           /* several inputs: ids renumbered */
 	struct table_plan *plans;
 	size_t nplans;
-	char *views; /* the inputs' views and indexes, last */
+	struct schema_list late; /* the input's views, indexes, triggers: made last */
 	struct strtab strings, ustrings;
 	sqlite3_stmt *insert_string, *insert_ustring, *insert_code;
 	int64_t next_op, next_api, next_code;
 	int64_t span_start, span_end; /* of the exported ops */
 	int64_t repaired;             /* code objects made up for dangling ids */
 	int strings_empty_written, ustrings_empty_written;
-	char metadata_table[128]; /* where the export records itself */
+	char *metadata_table; /* where the export records itself (rocpd), or NULL */
 };
 
 /* Plan every table of the first input's schema and create it in the
- * output; views and indexes are kept for the end. */
+ * output; views, indexes and triggers are kept for the end. */
 int export_plan(struct exporter *x, sqlite3 *first, const char *path);
+/* Create a table of the input's schema (read from path) in the output, or
+ * keep any other object for export_replay_late. */
+int export_replay(struct exporter *x, const struct schema_obj *o, const char *path);
+/* The views, indexes and triggers kept, once every row is written. */
+int export_replay_late(struct exporter *x);
 void export_plan_free(struct exporter *x);
 /* Let go of the statements prepared on the output (before it is closed). */
 void export_plan_finalize(struct exporter *x);
+/* The path of the trace's first input (the one read in SQL). */
+const char *export_input_path(const struct exporter *x);
+/* Report a failed SQLite call on db as "PATH: reason", with what the
+ * guard refused if it did. Returns -1. */
+int export_fail(struct exporter *x, sqlite3 *db, const char *path);
+/* Prepare one statement (sql_prepare_one) on the output. 0, or -1 with
+ * x->err set. */
+int export_prepare(struct exporter *x, const char *sql, sqlite3_stmt **st);
+/* Run one statement on the output, formatted by sqlite3_mprintf (names
+ * from an input go through %w inside double quotes, or %Q). 0, or -1
+ * with x->err set. */
+int export_runf(struct exporter *x, const char *fmt, ...);
 /* The output id of a string, writing it on first use. */
 int export_string(struct exporter *x, int ustring, const char *s, size_t len, int64_t *out);
 /* A kernel code object for an id the input references: copied or made up. */

@@ -12,77 +12,62 @@
 #include <string.h>
 
 #include "sqlfile/dbfile.h"
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
 static int fail(struct exporter *x)
 {
-	return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(x->out.db));
+	return export_fail(x, x->out.db, x->req->path);
 }
 
-static int exec(struct exporter *x, const char *sql)
-{
-	return sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(x);
-}
-
-/* The table of src whose name starts with base and a '_' (its uuid). */
-static char *table_of(struct exporter *x, const char *base)
+/* The table of src whose name starts with base and a '_' (its uuid) into
+ * *name, NULL when there is none. A failed lookup is an error, not "none":
+ * the table would then be copied whole with the untrimmed ones. */
+static int table_of(struct exporter *x, const char *base, char **name)
 {
 	sqlite3_stmt *st;
-	char *name = NULL;
+	*name = NULL;
 	size_t n = strlen(base);
 	if (sqlite3_prepare_v2(
 		    x->out.db,
 		    "SELECT name FROM src.sqlite_master WHERE type = 'table' "
 		    "AND substr(name, 1, ?2) = ?1 AND substr(name, ?2 + 1, 1) = '_' ORDER BY rowid",
 		    -1, &st, NULL) != SQLITE_OK)
-		return NULL;
+		return fail(x);
 	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 2, (int)n);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		name = xstrdup((const char *)sqlite3_column_text(st, 0));
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*name = xstrdup((const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
-	return name;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : fail(x);
 }
 
+/* The input's tables are made now, its views, indexes and triggers at the
+ * end (export_replay_late). */
 static int create_schema(struct exporter *x)
 {
-	sqlite3_stmt *st;
-	size_t len = 0, cap = 0;
-	if (sqlite3_prepare_v2(x->out.db,
-			       "SELECT type, sql FROM src.sqlite_master WHERE sql IS NOT NULL "
-			       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail(x);
+	const char *path = export_input_path(x);
+	struct schema_list schema;
+	if (schema_list_read(x->out.db, "src", &schema) != SQLITE_OK)
+		return export_fail(x, x->out.db, path);
 	int rc = 0;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *type = (const char *)sqlite3_column_text(st, 0);
-		const char *sql = (const char *)sqlite3_column_text(st, 1);
-		if (strcmp(type, "table") == 0) {
-			rc = exec(x, sql);
-		} else {
-			size_t n = strlen(sql);
-			x->views = xgrow(x->views, &cap, len + n + 3, 1);
-			memcpy(x->views + len, sql, n);
-			memcpy(x->views + len + n, ";\n", 3);
-			len += n + 2;
-		}
-	}
-	sqlite3_finalize(st);
-	if (!x->views)
-		x->views = xstrdup("");
+	for (size_t i = 0; rc == 0 && i < schema.n; i++)
+		rc = export_replay(x, &schema.v[i], path);
+	schema_list_free(&schema);
 	return rc;
 }
 
 static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
 {
 	sqlite3_stmt *disp, *copy;
-	if (exec(x, "CREATE TEMP TABLE x_disp (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_copy (id INTEGER "
-		    "PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_regions (id INTEGER PRIMARY KEY); CREATE TEMP TABLE x_events (id "
-		    "INTEGER PRIMARY KEY); "
-		    "CREATE TEMP TABLE x_corr (id INTEGER PRIMARY KEY)"))
-		return -1;
+	if (sql_run_script(x->out.db, "CREATE TEMP TABLE x_disp (id INTEGER PRIMARY KEY);"
+				      "CREATE TEMP TABLE x_copy (id INTEGER PRIMARY KEY);"
+				      "CREATE TEMP TABLE x_regions (id INTEGER PRIMARY KEY);"
+				      "CREATE TEMP TABLE x_events (id INTEGER PRIMARY KEY);"
+				      "CREATE TEMP TABLE x_corr (id INTEGER PRIMARY KEY)") != SQLITE_OK)
+		return fail(x);
 	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_disp VALUES (?1)", -1, &disp, NULL) !=
 	    SQLITE_OK)
 		return fail(x);
@@ -105,33 +90,6 @@ static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
 	return rc;
 }
 
-/* Regions that go: the launchers of exported work (same correlation id),
- * and those whose name passes the filter and that start in the window. */
-static int fill_regions(struct exporter *x, const char *const *t)
-{
-	char sql[2048], win[160] = "1";
-	const struct window *w = x->req->window;
-	if (w->active)
-		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start,
-			 (long long)w->end);
-	snprintf(sql, sizeof(sql),
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
-		 "temp.x_disp AND event_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
-		 "temp.x_copy AND event_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_corr SELECT correlation_id FROM src.\"%s\" WHERE id IN "
-		 "temp.x_events AND correlation_id IS NOT NULL;"
-		 "INSERT OR IGNORE INTO temp.x_regions SELECT R.id FROM src.\"%s\" R JOIN src.\"%s\" E ON "
-		 "E.id = R.event_id "
-		 "WHERE E.correlation_id IN temp.x_corr;"
-		 "INSERT OR IGNORE INTO temp.x_regions SELECT id FROM src.\"%s\" WHERE %s AND %s;"
-		 "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%s\" WHERE id IN "
-		 "temp.x_regions AND event_id IS NOT NULL;",
-		 t[0], t[1], t[3], t[2], t[3], t[2], win, x->req->filter->n ? "rpdtop_pass(name_id, 0)" : "1",
-		 t[2]);
-	return exec(x, sql);
-}
-
 enum {
 	T_DISPATCH,
 	T_COPY,
@@ -152,16 +110,49 @@ static const char *const bases[NT] = {
 	"rocpd_metadata",
 };
 
+/* Regions that go: the launchers of exported work (same correlation id),
+ * and those whose name passes the filter and that start in the window.
+ * One statement each; table names are the input's, quoted. */
+static int fill_regions(struct exporter *x, char *const *t)
+{
+	const struct window *w = x->req->window;
+	const char *pass = x->req->filter->n ? "rpdtop_pass(name_id, 0)" : "1";
+	char win[160] = "1";
+	if (w->active)
+		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start,
+			 (long long)w->end);
+	return export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
+			   "WHERE id IN temp.x_disp AND event_id IS NOT NULL",
+			   t[T_DISPATCH]) ||
+	       export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
+			   "WHERE id IN temp.x_copy AND event_id IS NOT NULL",
+			   t[T_COPY]) ||
+	       export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_corr SELECT correlation_id FROM src.\"%w\" "
+			   "WHERE id IN temp.x_events AND correlation_id IS NOT NULL",
+			   t[T_EVENT]) ||
+	       export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_regions SELECT R.id FROM src.\"%w\" R "
+			   "JOIN src.\"%w\" E ON E.id = R.event_id WHERE E.correlation_id IN temp.x_corr",
+			   t[T_REGION], t[T_EVENT]) ||
+	       export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_regions SELECT id FROM src.\"%w\" "
+			   "WHERE %s AND %s",
+			   t[T_REGION], win, pass) ||
+	       export_runf(x,
+			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
+			   "WHERE id IN temp.x_regions AND event_id IS NOT NULL",
+			   t[T_REGION]);
+}
+
 static int copy_where(struct exporter *x, const char *table, const char *where)
 {
 	if (!table)
 		return 0;
-	size_t n = strlen(table) * 2 + strlen(where) + 64;
-	char *sql = xmalloc(n);
-	snprintf(sql, n, "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\" WHERE %s", table, table, where);
-	int rc = exec(x, sql);
-	free(sql);
-	return rc;
+	return export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\" WHERE %s", table, table,
+			   where);
 }
 
 /* Every table not trimmed (the info tables, tracks, metadata) is copied whole. */
@@ -173,8 +164,8 @@ static int copy_others(struct exporter *x, char *const *t)
 			       "AND name NOT LIKE 'sqlite_%'",
 			       -1, &st, NULL) != SQLITE_OK)
 		return fail(x);
-	int rc = 0;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+	int rc = 0, step = SQLITE_DONE;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		int trimmed = 0;
 		for (int i = 0; i < NT; i++)
@@ -182,6 +173,8 @@ static int copy_others(struct exporter *x, char *const *t)
 		if (!trimmed && strncmp(name, "rocpd_memory_allocate", 21) != 0)
 			rc = copy_where(x, name, "1");
 	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = fail(x);
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -202,45 +195,61 @@ static int copy_trimmed(struct exporter *x, char *const *t, const char *allocate
 	    copy_where(x, t[T_SAMPLE], samples) || copy_where(x, allocate, span))
 		return -1;
 	/* Strings: those the kept rows name. */
-	char sql[2048];
-	snprintf(sql, sizeof(sql),
-		 "id IN (SELECT name_id FROM main.\"%s\" UNION SELECT name_id FROM main.\"%s\" "
-		 "UNION SELECT region_name_id FROM main.\"%s\" UNION SELECT region_name_id FROM main.\"%s\" "
-		 "UNION SELECT category_id FROM main.\"%s\" UNION SELECT name_id FROM main.\"%s\")",
-		 t[T_REGION], t[T_COPY], t[T_DISPATCH], t[T_COPY], t[T_EVENT], t[T_TRACK]);
-	return copy_where(x, t[T_STRING], sql);
+	char *where = sqlite3_mprintf(
+		"id IN (SELECT name_id FROM main.\"%w\" UNION SELECT name_id FROM main.\"%w\" "
+		"UNION SELECT region_name_id FROM main.\"%w\" UNION SELECT region_name_id FROM main.\"%w\" "
+		"UNION SELECT category_id FROM main.\"%w\" UNION SELECT name_id FROM main.\"%w\")",
+		t[T_REGION], t[T_COPY], t[T_DISPATCH], t[T_COPY], t[T_EVENT], t[T_TRACK]);
+	if (!where)
+		return err_set(x->err, _("%s: out of memory"), x->req->path);
+	int rc = copy_where(x, t[T_STRING], where);
+	sqlite3_free(where);
+	return rc;
+}
+
+static int count_regions(struct exporter *x, const char *table, uint64_t *apis)
+{
+	sqlite3_stmt *st;
+	char *sql = sqlite3_mprintf("SELECT count(*) FROM main.\"%w\"", table);
+	int rc = export_prepare(x, sql, &st);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*apis = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : fail(x);
 }
 
 int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
 {
-	char *t[NT] = { 0 };
+	char *t[NT] = { 0 }, *allocate = NULL;
 	int rc = create_schema(x);
 	for (int i = 0; rc == 0 && i < NT; i++) {
-		t[i] = table_of(x, bases[i]);
-		if (!t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
-			rc = err_set(x->err, _("%s: rocpd database without a %s table"),
-				     x->req->t->inputs[0].path, bases[i]);
+		rc = table_of(x, bases[i], &t[i]);
+		if (rc == 0 && !t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
+			rc = err_set(x->err, _("%s: rocpd database without a %s table"), export_input_path(x),
+				     bases[i]);
 	}
-	char *allocate = rc == 0 ? table_of(x, "rocpd_memory_allocate") : NULL;
+	if (rc == 0)
+		rc = table_of(x, "rocpd_memory_allocate", &allocate);
 	if (rc == 0)
 		rc = fill_ops(x, ops, nops);
 	if (rc == 0)
-		rc = fill_regions(x, (const char *const *)t);
+		rc = fill_regions(x, t);
 	if (rc == 0)
 		rc = copy_trimmed(x, t, allocate);
 	if (rc == 0)
 		rc = copy_others(x, t);
+	if (rc == 0)
+		rc = count_regions(x, t[T_REGION], apis);
 	if (rc == 0) {
-		char sql[256];
-		snprintf(sql, sizeof(sql), "SELECT count(*) FROM main.\"%s\"", t[T_REGION]);
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) == SQLITE_OK &&
-		    sqlite3_step(st) == SQLITE_ROW)
-			*apis = (uint64_t)sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-		snprintf(x->metadata_table, sizeof(x->metadata_table), "%s", t[T_METADATA]);
-		rc = exec(x, "DROP TABLE temp.x_disp; DROP TABLE temp.x_copy; DROP TABLE temp.x_regions; "
-			     "DROP TABLE temp.x_events; DROP TABLE temp.x_corr");
+		x->metadata_table = xstrdup(t[T_METADATA]);
+		if (sql_run_script(x->out.db, "DROP TABLE temp.x_disp; DROP TABLE temp.x_copy; "
+					      "DROP TABLE temp.x_regions; DROP TABLE temp.x_events; "
+					      "DROP TABLE temp.x_corr") != SQLITE_OK)
+			rc = fail(x);
 	}
 	for (int i = 0; i < NT; i++)
 		free(t[i]);

@@ -150,30 +150,42 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 	return pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, api_reset, &parts[0]);
 }
 
-/* The parts' calls join the chosen ones; candidates are judged here. */
-static void gather_apis(struct chooser *c, struct api_part *parts, int n)
+/* The parts' calls join the chosen ones; candidates are judged here.
+ * A name that cannot be read fails the choice (SQLite's code). */
+static int gather_apis(struct chooser *c, struct api_part *parts, int n)
 {
 	struct idset *apis = &c->sets->set[SET_APIS];
+	int rc = SQLITE_OK;
 	for (int k = 0; k < n; k++) {
 		idset_merge(apis, &parts[k].kept);
-		for (size_t i = 0; i < parts[k].ncand; i++)
-			if (export_src_passes(c->src, parts[k].cand[i].name, parts[k].cand[i].ustring))
+		for (size_t i = 0; rc == SQLITE_OK && i < parts[k].ncand; i++) {
+			int v = export_src_passes(c->src, parts[k].cand[i].name, parts[k].cand[i].ustring);
+			if (v < 0)
+				rc = SQLITE_ERROR; /* sqlite3_errmsg(c->src->input) says why */
+			else if (v)
 				idset_add(apis, parts[k].cand[i].id);
+		}
 		idset_free(&parts[k].kept);
 		free(parts[k].cand);
 	}
+	return rc;
 }
 
-static int64_t marker_id(sqlite3 *db)
+/* The string id of "UserMarker" (-1: none). A failed read is an error,
+ * not "none": markers would then be judged by that name, not their text. */
+static int marker_id(sqlite3 *db, int64_t *id)
 {
 	sqlite3_stmt *st;
-	int64_t id = -1;
-	if (sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
+	*id = -1;
+	int rc = sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
+				    NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return id;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static const char *const link_cols[] = { "rowid", "api_id", "op_id" };
@@ -217,11 +229,12 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	if (rc != SQLITE_OK)
 		return rc;
 	idset_init(&out->set[SET_APIS], lo, hi);
-	struct chooser c = { .x = x,
-			     .src = src,
-			     .sets = out,
-			     .marker = marker_id(db),
-			     .ustring_args = x->req->t->inputs[0].schema_version >= 3 };
+	struct chooser c = {
+		.x = x, .src = src, .sets = out, .ustring_args = x->req->t->inputs[0].schema_version >= 3
+	};
+	rc = marker_id(db, &c.marker);
+	if (rc != SQLITE_OK)
+		return rc;
 	idset_init(&c.launchers, lo, hi);
 	struct api_part parts[API_THREADS];
 	for (int k = 0; k < API_THREADS; k++) {
@@ -242,7 +255,9 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	threads_release(slot);
 	if (rc == SQLITE_OK)
 		rc = j.rc;
-	gather_apis(&c, parts, API_THREADS);
+	int judged = gather_apis(&c, parts, API_THREADS);
+	if (rc == SQLITE_OK)
+		rc = judged;
 	idset_merge(&out->set[SET_APIS], &c.launchers);
 	idset_free(&c.launchers);
 	return rc;
@@ -268,9 +283,12 @@ static void mark_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 int export_sets_register(sqlite3 *db, struct export_sets *s)
 {
-	int rc = sqlite3_create_function(db, "rpdtop_has", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, s, has_fn,
-					 NULL, NULL);
+	/* Direct calls only: no view, trigger, default or index expression
+	 * of the input's schema may ask or change the sets. */
+	int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
+	int rc = sqlite3_create_function(db, "rpdtop_has", 2, flags | SQLITE_DETERMINISTIC, s,
+					 s ? has_fn : NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_create_function(db, "rpdtop_mark", 2, SQLITE_UTF8, s, mark_fn, NULL, NULL);
+		rc = sqlite3_create_function(db, "rpdtop_mark", 2, flags, s, s ? mark_fn : NULL, NULL, NULL);
 	return rc;
 }

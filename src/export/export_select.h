@@ -28,7 +28,7 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 void export_sets_free(struct export_sets *s);
 
 /* rpdtop_has(set, id) on the output's connection, and rpdtop_mark(set,
- * id), which adds id to the set (returns 0). */
+ * id), which adds id to the set (returns 0); s NULL removes them. */
 int export_sets_register(sqlite3 *db, struct export_sets *s);
 
 #endif

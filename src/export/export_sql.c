@@ -12,18 +12,9 @@
 #include "export/export_bulk.h"
 #include "export/export_select.h"
 #include "sqlfile/dbfile.h"
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
-
-static int fail(struct exporter *x, sqlite3 *db)
-{
-	return err_set(x->err, "%s: %s", x->req->path, sqlite3_errmsg(db));
-}
-
-static int exec(struct exporter *x, const char *sql)
-{
-	return sqlite3_exec(x->out.db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(x, x->out.db);
-}
 
 int export_src_passes(struct export_src *p, int64_t id, int ustring)
 {
@@ -38,9 +29,13 @@ int export_src_passes(struct export_src *p, int64_t id, int ustring)
 	size_t len = 0;
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
 		s = (const char *)sqlite3_column_text(st, 0);
 		len = (size_t)sqlite3_column_bytes(st, 0);
+	} else if (rc != SQLITE_DONE) {
+		/* Judged as "", an unreadable name could pass an exclusion. */
+		return -1;
 	}
 	v = (uint32_t)filter_passes(p->filter, s ? s : "", s ? len : 0);
 	idmap_put(&p->seen, key, v);
@@ -52,51 +47,71 @@ static void pass_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct export_src *p = sqlite3_user_data(ctx);
 	int ustring = argc > 1 && sqlite3_value_int(argv[1]);
-	sqlite3_result_int(ctx, export_src_passes(p, sqlite3_value_int64(argv[0]), ustring));
+	int v = export_src_passes(p, sqlite3_value_int64(argv[0]), ustring);
+	if (v < 0)
+		sqlite3_result_error(ctx, sqlite3_errmsg(p->input), -1);
+	else
+		sqlite3_result_int(ctx, v);
 }
 
-static int64_t scalar(sqlite3 *db, const char *sql)
+/* The one value of our own query sql into *v. Returns an SQLite code. */
+static int scalar(sqlite3 *db, const char *sql, int64_t *v)
 {
 	sqlite3_stmt *st;
-	int64_t v = 0;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
-	return v;
+	return rc == SQLITE_ROW ? SQLITE_OK : rc == SQLITE_DONE ? SQLITE_ERROR : rc;
 }
 
-/* " AND rpdtop_has(set, col)" */
-static void append_in(char *buf, size_t size, const char *col, int set)
+int export_conditions(struct exporter *x, const struct table_plan *p, int skip, char **where)
 {
-	size_t n = strlen(buf);
-	snprintf(buf + n, size - n, " AND rpdtop_has(%d, %s)", set, col);
-}
-
-/* The condition a table's rows must meet, from the kinds of its columns. */
-static void conditions(struct exporter *x, const struct table_plan *p, int skip, char *where, size_t size)
-{
-	char names[256];
-	snprintf(where, size, " WHERE 1");
+	*where = NULL;
 	sqlite3_stmt *st;
-	char sql[256];
-	snprintf(sql, sizeof(sql), "SELECT name FROM src.pragma_table_info('%s') ORDER BY cid", p->name);
-	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
-		return;
-	for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
-		snprintf(names, sizeof(names), "\"%s\"", (const char *)sqlite3_column_text(st, 0));
-		if (c == skip)
+	char *sql = sqlite3_mprintf("SELECT name FROM src.pragma_table_info(%Q) ORDER BY cid", p->name);
+	int rc = sql_prepare_one(x->out.db, sql, &st, export_input_path(x), x->err);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	sqlite3_str *w = sqlite3_str_new(x->out.db);
+	sqlite3_str_appendall(w, " WHERE 1");
+	int c = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && c < p->ncols) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		enum col_kind k = p->kinds[c];
+		if (c++ == skip)
 			continue;
-		if (p->kinds[c] == K_OP_PK || p->kinds[c] == K_OP_REF)
-			append_in(where, size, names, SET_OPS);
-		else if (p->kinds[c] == K_API_PK || p->kinds[c] == K_API_REF)
-			append_in(where, size, names, SET_APIS);
+		if (k == K_OP_PK || k == K_OP_REF)
+			sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_OPS, name ? name : "");
+		else if (k == K_API_PK || k == K_API_REF)
+			sqlite3_str_appendf(w, " AND rpdtop_has(%d, \"%w\")", SET_APIS, name ? name : "");
 	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		export_fail(x, x->out.db, export_input_path(x));
 	sqlite3_finalize(st);
-	if (p->bind_span) {
-		size_t n = strlen(where);
-		snprintf(where + n, size - n, " AND start < %lld AND end > %lld", (long long)x->span_end,
-			 (long long)x->span_start);
+	if (p->bind_span)
+		sqlite3_str_appendf(w, " AND start < %lld AND end > %lld", (long long)x->span_end,
+				    (long long)x->span_start);
+	char *out = sqlite3_str_finish(w);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		sqlite3_free(out);
+		return -1;
 	}
+	/* Fewer columns than planned would leave ids untested: every row of
+	 * the table would go. */
+	if (rc == SQLITE_ROW || c != p->ncols) {
+		sqlite3_free(out);
+		return err_set(x->err,
+			       _("%s: table \"%s\" no longer has the columns it had when the export began"),
+			       export_input_path(x), p->name);
+	}
+	if (!out)
+		return err_set(x->err, _("%s: out of memory"), x->req->path);
+	*where = out;
+	return 0;
 }
 
 /* Referenced strings, copied with their ids: every string column of the
@@ -106,39 +121,45 @@ static int mark_strings(struct exporter *x, int ustring)
 	for (size_t i = 0; i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		sqlite3_stmt *st;
-		char sql[256];
-		snprintf(sql, sizeof(sql), "SELECT name FROM main.pragma_table_info('%s') ORDER BY cid",
-			 p->name);
-		if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
-			continue;
-		for (int c = 0; sqlite3_step(st) == SQLITE_ROW && c < p->ncols; c++) {
-			if (p->kinds[c] != (ustring ? K_USTR : K_STR))
+		char *sql =
+			sqlite3_mprintf("SELECT name FROM main.pragma_table_info(%Q) ORDER BY cid", p->name);
+		int rc = export_prepare(x, sql, &st);
+		sqlite3_free(sql);
+		if (rc)
+			return -1;
+		int c = 0, failed = 0;
+		while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW && c < p->ncols) {
+			if (p->kinds[c++] != (ustring ? K_USTR : K_STR))
 				continue;
-			char *mark = sqlite3_mprintf("SELECT count(rpdtop_mark(%d, \"%w\")) FROM main.\"%w\"",
-						     SET_STRINGS, (const char *)sqlite3_column_text(st, 0),
-						     p->name);
-			int rc = exec(x, mark);
-			sqlite3_free(mark);
-			if (rc) {
-				sqlite3_finalize(st);
-				return -1;
-			}
+			const char *name = (const char *)sqlite3_column_text(st, 0);
+			failed = export_runf(x, "SELECT count(rpdtop_mark(%d, \"%w\")) FROM main.\"%w\"",
+					     SET_STRINGS, name ? name : "", p->name) != 0;
 		}
+		if (!failed && rc != SQLITE_DONE)
+			failed = export_fail(x, x->out.db, x->req->path);
 		sqlite3_finalize(st);
+		if (failed)
+			return -1;
 	}
 	return 0;
 }
 
 /* An empty set over the ids of the input's string table. */
-static void string_set(struct exporter *x, int ustring, struct idset *s)
+static int string_set(struct exporter *x, int ustring, struct idset *s)
 {
-	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
-	char sql[256];
 	/* One of min() and max() per query: each is then a b-tree descent. */
-	snprintf(sql, sizeof(sql), "SELECT min(rowid) FROM src.%s", t);
-	int64_t lo = scalar(x->out.db, sql);
-	snprintf(sql, sizeof(sql), "SELECT max(rowid) FROM src.%s", t);
-	idset_init(s, lo, scalar(x->out.db, sql));
+	int64_t lo = 0, hi = 0;
+	int rc = scalar(x->out.db,
+			ustring ? "SELECT min(rowid) FROM src.rocpd_ustring"
+				: "SELECT min(rowid) FROM src.rocpd_string",
+			&lo);
+	if (rc == SQLITE_OK)
+		rc = scalar(x->out.db,
+			    ustring ? "SELECT max(rowid) FROM src.rocpd_ustring"
+				    : "SELECT max(rowid) FROM src.rocpd_string",
+			    &hi);
+	idset_init(s, lo, hi);
+	return rc == SQLITE_OK ? 0 : export_fail(x, x->out.db, export_input_path(x));
 }
 
 /* Copy the strings the written rows name; range (from string_set) becomes
@@ -146,8 +167,6 @@ static void string_set(struct exporter *x, int ustring, struct idset *s)
 static int copy_strings(struct exporter *x, struct export_sets *sets, struct idset *range,
 			const struct export_bulk *bulk, int ustring)
 {
-	const char *t = ustring ? "rocpd_ustring" : "rocpd_string";
-	char sql[256];
 	struct idset *s = &sets->set[SET_STRINGS];
 	idset_free(s);
 	*s = *range;
@@ -157,15 +176,18 @@ static int copy_strings(struct exporter *x, struct export_sets *sets, struct ids
 	if (bulk)
 		export_bulk_marks(bulk, ustring, s);
 	sqlite3_stmt *st;
-	snprintf(sql, sizeof(sql), "INSERT INTO main.%s SELECT * FROM src.%s WHERE id = ?1", t, t);
-	if (sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL) != SQLITE_OK)
-		return fail(x, x->out.db);
+	if (sqlite3_prepare_v2(
+		    x->out.db,
+		    ustring ? "INSERT INTO main.rocpd_ustring SELECT * FROM src.rocpd_ustring WHERE id = ?1"
+			    : "INSERT INTO main.rocpd_string SELECT * FROM src.rocpd_string WHERE id = ?1",
+		    -1, &st, NULL) != SQLITE_OK)
+		return export_fail(x, x->out.db, x->req->path);
 	int64_t *ids;
 	size_t n = idset_members(s, &ids);
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		sqlite3_bind_int64(st, 1, ids[i]);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : fail(x, x->out.db);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : export_fail(x, x->out.db, x->req->path);
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
@@ -181,12 +203,12 @@ static int repair_code_objects(struct exporter *x)
 		if (strcmp(p->name, "rocpd_kernelapi") != 0)
 			continue;
 		/* Some tracers write '' for "no code object"; as a key it is 0. */
-		if (exec(x, "UPDATE main.rocpd_kernelapi SET codeObject_id = 0 "
-			    "WHERE typeof(codeObject_id) <> 'integer'"))
+		if (export_runf(x, "UPDATE main.rocpd_kernelapi SET codeObject_id = 0 "
+				   "WHERE typeof(codeObject_id) <> 'integer'"))
 			return -1;
-		if (exec(x, "INSERT INTO main.rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) "
-			    "SELECT DISTINCT codeObject_id, 0, 0, 0 FROM main.rocpd_kernelapi "
-			    "WHERE codeObject_id NOT IN (SELECT id FROM main.rocpd_kernelcodeobject)"))
+		if (export_runf(x, "INSERT INTO main.rocpd_kernelcodeobject (id, vgpr, sgpr, fbar) "
+				   "SELECT DISTINCT codeObject_id, 0, 0, 0 FROM main.rocpd_kernelapi "
+				   "WHERE codeObject_id NOT IN (SELECT id FROM main.rocpd_kernelcodeobject)"))
 			return -1;
 		x->repaired = sqlite3_changes(x->out.db);
 	}
@@ -222,17 +244,17 @@ static int copy_runs(struct exporter *x, const struct table_plan *p, const int64
 		"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2", p->name,
 		p->name, where);
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(x->out.db, sql, -1, &st, NULL);
+	int rc = export_prepare(x, sql, &st);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
-		return fail(x, x->out.db);
+	if (rc)
+		return -1;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		size_t end = i;
 		while (end + 1 < n && ids[end + 1] == ids[end] + 1)
 			end++;
 		sqlite3_bind_int64(st, 1, ids[i]);
 		sqlite3_bind_int64(st, 2, ids[end]);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : fail(x, x->out.db);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : export_fail(x, x->out.db, x->req->path);
 		sqlite3_reset(st);
 		i = end;
 	}
@@ -261,7 +283,6 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
-		char where[2048], sql[2600];
 		int k = keyed_by(p);
 		if (bulk && k >= 0) {
 			rc = export_bulk_table(x, bulk, src->input, p, sets, k);
@@ -270,27 +291,30 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 			rc = 0;
 		}
 		/* The links were chosen for their op and API: no other test. */
-		if (k == SET_LINKS)
-			snprintf(where, sizeof(where), " WHERE 1");
-		else
-			conditions(x, p, k >= 0 ? p->key : -1, where, sizeof(where));
+		char *where = NULL;
+		if (k == SET_LINKS && !(where = sqlite3_mprintf(" WHERE 1")))
+			rc = err_set(x->err, _("%s: out of memory"), x->req->path);
+		else if (k != SET_LINKS)
+			rc = export_conditions(x, p, k >= 0 ? p->key : -1, &where);
+		if (rc)
+			break;
 		/* Keyed rows are read range by range while runs are long (a window);
 		 * scattered ones (a filter), over the ids' range with a test each. */
 		if (k >= 0 && runs[k] <= count[k] / 8 + 16) {
 			rc = copy_runs(x, p, ids[k], count[k], where);
-			continue;
-		}
-		if (k >= 0) {
+		} else if (k >= 0) {
 			int64_t lo, hi;
 			set_range(&sets->set[k], &lo, &hi);
-			size_t n = strlen(where);
-			snprintf(where + n, sizeof(where) - n,
-				 " AND rowid BETWEEN %lld AND %lld AND rpdtop_has(%d, rowid)", (long long)lo,
-				 (long long)hi, k);
+			rc = export_runf(
+				x,
+				"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN %lld "
+				"AND %lld AND rpdtop_has(%d, rowid)",
+				p->name, p->name, where, (long long)lo, (long long)hi, k);
+		} else {
+			rc = export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s", p->name,
+					 p->name, where);
 		}
-		snprintf(sql, sizeof(sql), "INSERT INTO main.\"%s\" SELECT * FROM src.\"%s\"%s", p->name,
-			 p->name, where);
-		rc = exec(x, sql);
+		sqlite3_free(where);
 	}
 	for (int k = 0; k < SET_STRINGS; k++)
 		free(ids[k]);
@@ -307,16 +331,19 @@ int export_attach(struct exporter *x, struct export_src *p)
 	char *uri = dbfile_uri(in->path, &err);
 	if (!uri)
 		return err_set(x->err, "%s", err.msg);
+	/* The one ATTACH the output's guard lets through: ours. */
 	sqlite3_stmt *st;
+	x->guard.own = 1;
 	int rc = sqlite3_prepare_v2(x->out.db, "ATTACH ?1 AS src", -1, &st, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
 		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
 		sqlite3_finalize(st);
 	}
+	x->guard.own = 0;
 	free(uri);
 	if (rc != SQLITE_OK)
-		return fail(x, x->out.db);
+		return export_fail(x, x->out.db, in->path);
 	if (dbfile_open(in->path, &p->input, &err))
 		return err_set(x->err, "%s", err.msg);
 	if (sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p->str,
@@ -324,10 +351,13 @@ int export_attach(struct exporter *x, struct export_src *p)
 	    (in->format == INPUT_RPD && in->schema_version >= 3 &&
 	     sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_ustring WHERE id = ?1", -1, &p->ustr,
 				NULL)))
-		return fail(x, p->input);
-	if (sqlite3_create_function(x->out.db, "rpdtop_pass", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, p,
-				    pass_fn, NULL, NULL) != SQLITE_OK)
-		return fail(x, x->out.db);
+		return export_fail(x, p->input, in->path);
+	/* Direct calls only: no view, trigger or default of the input's
+	 * schema may call it. */
+	if (sqlite3_create_function(x->out.db, "rpdtop_pass", 2,
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, p, pass_fn, NULL,
+				    NULL) != SQLITE_OK)
+		return export_fail(x, x->out.db, x->req->path);
 	return 0;
 }
 
@@ -351,27 +381,34 @@ static int place_bulk(struct exporter *x, struct export_src *src, struct export_
 	int rc = export_bulk_place(x, b);
 	if (dbwriter_resume(&x->out, x->err))
 		return -1;
+	/* No sqlite_sequence in the input: no AUTOINCREMENT table. */
 	sqlite3_stmt *in, *out;
-	if (rc == 0 && sqlite3_prepare_v2(src->input, "SELECT 1 FROM sqlite_sequence WHERE name = ?1", -1,
-					  &in, NULL) == SQLITE_OK) {
-		if (sqlite3_prepare_v2(x->out.db,
-				       "INSERT INTO main.sqlite_sequence (name, seq) VALUES (?1, ?2)", -1,
-				       &out, NULL) != SQLITE_OK)
-			rc = fail(x, x->out.db);
-		for (size_t i = 0; rc == 0 && i < b->ntables; i++) {
-			const struct bulk_table *t = &b->tables[i];
-			sqlite3_reset(in);
-			sqlite3_bind_text(in, 1, t->name, -1, SQLITE_STATIC);
-			if (t->rows == 0 || sqlite3_step(in) != SQLITE_ROW)
-				continue;
-			sqlite3_bind_text(out, 1, t->name, -1, SQLITE_STATIC);
-			sqlite3_bind_int64(out, 2, t->max_rowid);
-			rc = sqlite3_step(out) == SQLITE_DONE ? 0 : fail(x, x->out.db);
-			sqlite3_reset(out);
+	if (rc != 0 || sqlite3_prepare_v2(src->input, "SELECT 1 FROM sqlite_sequence WHERE name = ?1", -1,
+					  &in, NULL) != SQLITE_OK)
+		return rc;
+	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO main.sqlite_sequence (name, seq) VALUES (?1, ?2)", -1,
+			       &out, NULL) != SQLITE_OK)
+		rc = export_fail(x, x->out.db, x->req->path);
+	for (size_t i = 0; rc == 0 && i < b->ntables; i++) {
+		const struct bulk_table *t = &b->tables[i];
+		if (t->rows == 0)
+			continue;
+		sqlite3_reset(in);
+		sqlite3_bind_text(in, 1, t->name, -1, SQLITE_STATIC);
+		int has = sqlite3_step(in);
+		if (has == SQLITE_DONE)
+			continue;
+		if (has != SQLITE_ROW) {
+			rc = export_fail(x, src->input, export_input_path(x));
+			break;
 		}
-		sqlite3_finalize(out);
-		sqlite3_finalize(in);
+		sqlite3_bind_text(out, 1, t->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(out, 2, t->max_rowid);
+		rc = sqlite3_step(out) == SQLITE_DONE ? 0 : export_fail(x, x->out.db, x->req->path);
+		sqlite3_reset(out);
 	}
+	sqlite3_finalize(out);
+	sqlite3_finalize(in);
 	return rc;
 }
 
@@ -384,10 +421,17 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 	if (rc != SQLITE_OK)
 		rc = err_set(x->err, "%s: %s", in->path, sqlite3_errmsg(src->input));
 	if (rc == 0 && export_sets_register(x->out.db, &sets) != SQLITE_OK)
-		rc = fail(x, x->out.db);
+		rc = export_fail(x, x->out.db, x->req->path);
 	struct idset strings, ustrings;
-	string_set(x, 0, &strings);
-	string_set(x, 1, &ustrings);
+	idset_init(&ustrings, 0, 0);
+	if (rc == 0)
+		rc = string_set(x, 0, &strings);
+	else
+		idset_init(&strings, 0, 0);
+	if (rc == 0 && in->schema_version >= 3) {
+		idset_free(&ustrings);
+		rc = string_set(x, 1, &ustrings);
+	}
 	struct export_bulk bulk;
 	int use_bulk = rc == 0 && export_bulk_init(x, &bulk, &strings, &ustrings) == 0;
 	if (rc == 0)
@@ -397,14 +441,16 @@ int export_single_sql(struct exporter *x, struct export_src *src, const int64_t 
 	if (rc == 0 && in->schema_version >= 3)
 		rc = copy_strings(x, &sets, &ustrings, use_bulk ? &bulk : NULL, 1);
 	/* The functions' sets go with this call. */
-	sqlite3_create_function(x->out.db, "rpdtop_has", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
-	sqlite3_create_function(x->out.db, "rpdtop_mark", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	if (export_sets_register(x->out.db, NULL) != SQLITE_OK && rc == 0)
+		rc = export_fail(x, x->out.db, x->req->path);
 	if (rc == 0 && use_bulk && bulk.ntables)
 		rc = place_bulk(x, src, &bulk);
 	if (rc == 0)
 		rc = repair_code_objects(x);
-	if (rc == 0)
-		*apis = (uint64_t)scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api");
+	int64_t n = 0;
+	if (rc == 0 && scalar(x->out.db, "SELECT count(*) FROM main.rocpd_api", &n) != SQLITE_OK)
+		rc = export_fail(x, x->out.db, x->req->path);
+	*apis = (uint64_t)n;
 	if (use_bulk)
 		export_bulk_free(&bulk);
 	idset_free(&strings);

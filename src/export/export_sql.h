@@ -14,8 +14,15 @@ struct export_src {
 };
 
 /* Does the string of that id (in rocpd_ustring when ustring is set) pass
- * the filter? Each string is matched once. */
+ * the filter? 1 or 0, each string matched once; -1 when it cannot be read
+ * (sqlite3_errmsg(src->input) says why). */
 int export_src_passes(struct export_src *src, int64_t id, int ustring);
+
+/* The condition the rows of p (in the attached input) must meet, from
+ * the kinds of its columns, column skip left out: " WHERE 1 AND ..." in
+ * *where (sqlite3_free it). When the columns cannot be read, or are not
+ * those planned, -1 with x->err set: the table is never copied whole. */
+int export_conditions(struct exporter *x, const struct table_plan *p, int skip, char **where);
 
 /* Attach the trace's first input as src, read-only. */
 int export_attach(struct exporter *x, struct export_src *src);

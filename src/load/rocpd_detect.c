@@ -178,30 +178,42 @@ static int add_part(struct rocpd_file *f, const char *suffix)
 	return 0;
 }
 
-int rocpd_detect(sqlite3 *db, const char *path, struct rocpd_file *f, struct rpd_error *err)
+/* The suffixes of the tables named base: "" for base itself. */
+static int suffixes(sqlite3 *db, const char *path, const char *base, struct rocpd_file *f, struct rpd_error *err)
 {
 	struct sqlsrc src = { db, path, "rocpd", err };
 	sqlite3_stmt *st;
-	memset(f, 0, sizeof(*f));
-	int rc = sqlite3_prepare_v2(
-		db,
-		"SELECT substr(name, length('" ANCHOR "') + 1) FROM sqlite_master WHERE type = "
-		"'table' AND (name = '" ANCHOR "' OR name LIKE '" ANCHOR "\\_%' ESCAPE '\\') ORDER BY rowid",
-		-1, &st, NULL);
+	int rc = sqlite3_prepare_v2(db,
+				    "SELECT substr(name, length(?1) + 1) FROM sqlite_master WHERE type = 'table' AND "
+				    "(name = ?1 OR substr(name, 1, length(?1) + 1) = ?1 || '_') ORDER BY rowid",
+				    -1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return sql_fail(&src, rc);
+	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *suffix = (const char *)sqlite3_column_text(st, 0);
 		if (add_part(f, suffix ? suffix : "")) {
 			sqlite3_finalize(st);
-			rocpd_file_free(f);
 			return err_set(err, _("%s: rocpd table name too long"), path);
 		}
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	return rc == SQLITE_DONE ? 0 : sql_fail(&src, rc);
+}
+
+int rocpd_detect(sqlite3 *db, const char *path, struct rocpd_file *f, struct rpd_error *err)
+{
+	memset(f, 0, sizeof(*f));
+	/* A process is told by its metadata table; files that keep one plain
+	 * rocpd_metadata are told by their dispatch tables instead. */
+	int rc = suffixes(db, path, "rocpd_metadata", f, err);
+	if (rc == 0 && (f->n == 0 || (f->n == 1 && f->parts[0].suffix[0] == '\0'))) {
+		f->n = 0;
+		rc = suffixes(db, path, ANCHOR, f, err);
+	}
+	if (rc) {
 		rocpd_file_free(f);
-		return sql_fail(&src, rc);
+		return -1;
 	}
 	if (f->n == 0)
 		return err_set(err, _("%s: rocpd database is missing %s"), path, ANCHOR);

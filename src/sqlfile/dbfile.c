@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sqlfile/sqlguard.h"
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
@@ -163,9 +165,13 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
 		sqlite3_extended_result_codes(db, 1);
-		/* Reading the schema is when SQLite notices a bad file. */
-		rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+		/* Before the schema is read: its views and triggers are the file's
+		 * word, not ours. */
+		rc = sqlguard_harden(db);
 	}
+	/* Reading the schema is when SQLite notices a bad file. */
+	if (rc == SQLITE_OK)
+		rc = sql_run_script(db, "SELECT count(*) FROM sqlite_master");
 	if (rc != SQLITE_OK) {
 		dbfile_error(db, rc, path, err);
 		sqlite3_close(db);

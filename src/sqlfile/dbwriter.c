@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
 #include "util/xalloc.h"
@@ -63,7 +64,9 @@ static int keep_going(void *ctx)
 }
 
 /* Open the temporary file for writing, in one exclusive transaction with
- * no journal: a failure throws the whole file away anyway. */
+ * no journal: a failure throws the whole file away anyway. Defensive mode
+ * refuses journal_mode=OFF, so it comes after our own pragmas; a guard
+ * (the export's) watches the connection before anything else runs. */
 static int connect(struct dbwriter *w)
 {
 	static const char pragmas[] =
@@ -73,8 +76,12 @@ static int connect(struct dbwriter *w)
 	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_progress_handler(w->db, 10000, keep_going, NULL);
-		rc = sqlite3_exec(w->db, pragmas, NULL, NULL, NULL);
+		rc = sql_run_script(w->db, pragmas);
 	}
+	if (rc == SQLITE_OK)
+		rc = sqlguard_harden(w->db);
+	if (rc == SQLITE_OK && w->guard)
+		rc = sqlguard_install(w->db, w->guard);
 	return rc;
 }
 
@@ -82,7 +89,7 @@ static int setup(struct dbwriter *w, const char *schema, const char *const *stat
 {
 	int rc = connect(w);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(w->db, schema, NULL, NULL, NULL);
+		rc = sql_run_script(w->db, schema);
 	for (int i = 0; rc == SQLITE_OK && i < w->nst; i++)
 		rc = sqlite3_prepare_v2(w->db, statements[i], -1, &w->st[i], NULL);
 	if (rc != SQLITE_OK)
@@ -111,6 +118,14 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 		dbwriter_abort(w);
 		return -1;
 	}
+	return 0;
+}
+
+int dbwriter_guard(struct dbwriter *w, struct sqlguard *g, struct rpd_error *err)
+{
+	w->guard = g;
+	if (sqlguard_install(w->db, g) != SQLITE_OK)
+		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 	return 0;
 }
 
@@ -150,7 +165,7 @@ static void release(struct dbwriter *w)
 
 int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err)
 {
-	if (sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+	if (sqlguard_run_own(w->guard, w->db, "COMMIT") != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 	if (close_db(w) != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
@@ -188,22 +203,28 @@ static int move_into_place(struct dbwriter *w, struct rpd_error *err)
 	return err_set(err, "%s: %s", w->path, strerror(errno));
 }
 
-/* A callback for the integrity pragmas: any row but "ok" is a problem. */
-static int note_problem(void *ctx, int ncols, char **values, char **names)
+/* The first row of an integrity pragma that is not "ok" into problem. */
+static int check(sqlite3 *db, const char *pragma, char *problem, size_t size)
 {
-	char *problem = ctx;
-	(void)names;
-	if (ncols > 0 && values[0] && strcmp(values[0], "ok") != 0 && !problem[0])
-		snprintf(problem, 256, "%s", values[0]);
-	return 0;
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, pragma, -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 0);
+		if (v && strcmp(v, "ok") != 0 && !problem[0])
+			snprintf(problem, size, "%s", v);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static int verify(struct dbwriter *w, struct rpd_error *err)
 {
 	char problem[256] = "";
-	int rc = sqlite3_exec(w->db, "PRAGMA main.integrity_check", note_problem, problem, NULL);
+	int rc = check(w->db, "PRAGMA main.integrity_check", problem, sizeof(problem));
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(w->db, "PRAGMA main.foreign_key_check", note_problem, problem, NULL);
+		rc = check(w->db, "PRAGMA main.foreign_key_check", problem, sizeof(problem));
 	if (rc != SQLITE_OK)
 		return err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));
 	if (problem[0])
@@ -213,9 +234,9 @@ static int verify(struct dbwriter *w, struct rpd_error *err)
 
 int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err)
 {
-	int rc = sqlite3_exec(w->db, final_sql, NULL, NULL, NULL);
+	int rc = final_sql ? sql_run_script(w->db, final_sql) : SQLITE_OK;
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(w->db, "COMMIT", NULL, NULL, NULL);
+		rc = sqlguard_run_own(w->guard, w->db, "COMMIT");
 	if (rc != SQLITE_OK || (w->verify && verify(w, err))) {
 		if (rc != SQLITE_OK)
 			err_set(err, "%s: %s", w->path, sqlite3_errmsg(w->db));

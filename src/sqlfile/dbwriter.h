@@ -7,6 +7,7 @@
 
 #include <sqlite3.h>
 
+#include "sqlfile/sqlguard.h"
 #include "util/error.h"
 
 struct dbwriter {
@@ -15,7 +16,8 @@ struct dbwriter {
 	int force;
 	sqlite3_stmt **st; /* prepared statements, in the order given */
 	int nst;
-	int verify; /* check integrity before the rename */
+	int verify;             /* check integrity before the rename */
+	struct sqlguard *guard; /* on the connection, kept across suspend */
 	char errmsg[512];
 };
 
@@ -23,9 +25,13 @@ struct dbwriter {
  * statements. */
 int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *schema,
 		  const char *const *statements, int nstatements, struct rpd_error *err);
+/* Watch the connection with g from now on, and again after a resume: what
+ * an input's names and schema may do is limited from here. */
+int dbwriter_guard(struct dbwriter *w, struct sqlguard *g, struct rpd_error *err);
 /* Run statement i with the values already bound; resets it. */
 int dbwriter_step(struct dbwriter *w, int i);
-/* Run final SQL (views), commit, sync and move the file into place. */
+/* Run final SQL of our own (views; NULL for none), commit, sync and move
+ * the file into place. */
 int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error *err);
 /* Commit and close the connection, so that pages can be added to the
  * temporary file directly (btree_build), then open it again in a new

@@ -4,7 +4,9 @@
  * size, records at the size limit and past it, a table's leaves dropped
  * half-way. Then the export: rows copied from the input's pages give the
  * same database, table by table, as the export done all in SQL, also when
- * an input's table must go through SQL and when an index is rebuilt. */
+ * an input's table must go through SQL and when an index is rebuilt. A
+ * table's condition that cannot be built fails the export instead of
+ * letting every row of the table through. */
 #include "config.h"
 
 #include <sqlite3.h>
@@ -15,9 +17,10 @@
 
 #include "check.h"
 #include "demo/demo.h"
-#include "sqlfile/btree_build.h"
 #include "export/export.h"
+#include "export/export_sql.h"
 #include "load/load.h"
+#include "sqlfile/btree_build.h"
 #include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
@@ -368,6 +371,66 @@ static void check_exports(void)
 	sqlite3_close(db);
 }
 
+static int deny_all(void *ctx, int code, const char *a1, const char *a2, const char *db, const char *inner)
+{
+	(void)ctx, (void)code, (void)a1, (void)a2, (void)db, (void)inner;
+	return SQLITE_DENY;
+}
+
+/* The condition on the rows of a table that points at ops: its columns'
+ * names quoted; and when they cannot be read (the query refused, no such
+ * table, more or fewer columns than planned), an error, never " WHERE 1". */
+static void check_conditions(void)
+{
+	char in[300];
+	snprintf(in, sizeof(in), "%s/cond.rpd", dir);
+	sqlite3 *db;
+	CHECK(sqlite3_open(in, &db) == SQLITE_OK);
+	exec(db, "CREATE TABLE \"it's\" (id integer PRIMARY KEY, \"op\"\"id\" integer, n integer)");
+	sqlite3_close(db);
+	struct trace_input ti = { .path = in };
+	struct trace t = { .inputs = &ti, .ninputs = 1 };
+	struct export_request req = { .t = &t, .path = "out.rpd" };
+	struct rpd_error err = { { 0 } };
+	struct exporter x = { .req = &req, .err = &err, .span_start = 10, .span_end = 20 };
+	CHECK(sqlite3_open(":memory:", &x.out.db) == SQLITE_OK);
+	char *attach = sqlite3_mprintf("ATTACH %Q AS src", in);
+	exec(x.out.db, attach);
+	sqlite3_free(attach);
+
+	enum col_kind kinds[] = { K_ROWID, K_OP_REF, K_API_REF, K_COPY };
+	struct table_plan p = { .name = "it's", .ncols = 3, .kinds = kinds, .key = 0 };
+	char *where = NULL;
+	CHECK(export_conditions(&x, &p, 0, &where) == 0);
+	CHECK_STR(where ? where : "", " WHERE 1 AND rpdtop_has(0, \"op\"\"id\") AND rpdtop_has(1, \"n\")");
+	sqlite3_free(where);
+	p.bind_span = 1;
+	CHECK(export_conditions(&x, &p, 0, &where) == 0);
+	CHECK_STR(where ? where : "", " WHERE 1 AND rpdtop_has(0, \"op\"\"id\") AND rpdtop_has(1, \"n\") AND "
+				      "start < 20 AND end > 10");
+	sqlite3_free(where);
+	p.bind_span = 0;
+
+	p.ncols = 2;
+	CHECK(export_conditions(&x, &p, 0, &where) == -1);
+	CHECK(where == NULL);
+	CHECK(strstr(err.msg, "cond.rpd: table \"it's\" no longer has the columns") != NULL);
+	p.ncols = 4;
+	CHECK(export_conditions(&x, &p, 0, &where) == -1);
+	CHECK(where == NULL);
+	p.ncols = 3;
+	p.name = "gone";
+	CHECK(export_conditions(&x, &p, 0, &where) == -1);
+	CHECK(where == NULL);
+	p.name = "it's";
+	err.msg[0] = '\0';
+	sqlite3_set_authorizer(x.out.db, deny_all, NULL);
+	CHECK(export_conditions(&x, &p, 0, &where) == -1);
+	CHECK(where == NULL);
+	CHECK(strstr(err.msg, "not authorized") != NULL);
+	sqlite3_close(x.out.db);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -382,6 +445,7 @@ int main(void)
 	check_copy(3000, 0, 0);
 	check_copy(2000, 3, 3);
 	check_copy(700, 1, 4);
+	check_conditions();
 	check_exports();
 	char cmd[300];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
