@@ -72,6 +72,10 @@ static int run_export(const struct options *o, struct session *s)
 {
 	struct export_result res;
 	struct rpd_error err;
+	if (session_ready_for_export(s, &err)) {
+		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		return 1;
+	}
 	struct export_request req = { .t = session_trace(s),
 				      .sel = session_sel(s),
 				      .filter = &s->filter,

@@ -567,7 +567,7 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
 		rc = export_attach(&x, &src);
 		if (rc == 0)
-			rc = rocpd ? export_rocpd(&x, ops, n, &res->apis)
+			rc = rocpd ? export_rocpd(&x, &res->apis)
 				   : export_single_sql(&x, &src, ops, n, &res->apis);
 		free(ops);
 	}

@@ -1,9 +1,15 @@
 /* Export of a rocprofiler-sdk (rocpd) database: the same file layout (its
- * uuid, its per-file tables, its views), trimmed to the exported kernel
- * dispatches and memory copies, the regions (API calls) that launched them
- * or that pass the filter and window, their events and arguments, the
- * samples and allocations of the exported span, every info table, and the
- * strings all these reference. One input at a time. */
+ * processes' suffixed tables, its views), trimmed process by process.
+ * What goes is what the session keeps: the dispatches and copies in view
+ * and the calls (regions and samples) the selection holds, which includes
+ * the launchers of those ops (found by stack id when the file was read);
+ * then what these rows point at: their events, the events' arguments and
+ * counter values, the memory allocations the window overlaps (all without
+ * one) with their events, every info table and track, and the strings the
+ * kept rows name.
+ * A table rpdtop does not know is trimmed by its foreign keys: a row goes
+ * when every trimmed row it points at does. Nothing is left pointing at a
+ * row that is not there (the output passes foreign_key_check). */
 #include "config.h"
 #include "export/export_rocpd.h"
 
@@ -11,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/dbfile.h"
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -21,28 +26,15 @@ static int fail(struct exporter *x)
 	return export_fail(x, x->out.db, x->req->path);
 }
 
-/* The table of src whose name starts with base and a '_' (its uuid) into
- * *name, NULL when there is none. A failed lookup is an error, not "none":
- * the table would then be copied whole with the untrimmed ones. */
-static int table_of(struct exporter *x, const char *base, char **name)
-{
-	sqlite3_stmt *st;
-	*name = NULL;
-	size_t n = strlen(base);
-	if (sqlite3_prepare_v2(
-		    x->out.db,
-		    "SELECT name FROM src.sqlite_master WHERE type = 'table' "
-		    "AND substr(name, 1, ?2) = ?1 AND substr(name, ?2 + 1, 1) = '_' ORDER BY rowid",
-		    -1, &st, NULL) != SQLITE_OK)
-		return fail(x);
-	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, (int)n);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*name = xstrdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : fail(x);
-}
+/* Tables trimmed by the rows they hold, and the temp set of each. */
+enum { T_DISPATCH, T_COPY, T_REGION, T_SAMPLE, T_ALLOCATE, T_EVENT, NTRIM };
+static const char *const trimmed_base[NTRIM] = {
+	"rocpd_kernel_dispatch", "rocpd_memory_copy",     "rocpd_region",
+	"rocpd_sample",          "rocpd_memory_allocate", "rocpd_event",
+};
+static const char *const kept_set[NTRIM] = {
+	"x_disp", "x_copy", "x_region", "x_sample", "x_alloc", "x_event"
+};
 
 /* The input's tables are made now, its views, indexes and triggers at the
  * end (export_replay_late). */
@@ -59,155 +51,260 @@ static int create_schema(struct exporter *x)
 	return rc;
 }
 
-static int fill_ops(struct exporter *x, const int64_t *ops, size_t n)
+static int make_sets(struct exporter *x)
 {
-	sqlite3_stmt *disp, *copy;
-	if (sql_run_script(x->out.db, "CREATE TEMP TABLE x_disp (id INTEGER PRIMARY KEY);"
-				      "CREATE TEMP TABLE x_copy (id INTEGER PRIMARY KEY);"
-				      "CREATE TEMP TABLE x_regions (id INTEGER PRIMARY KEY);"
-				      "CREATE TEMP TABLE x_events (id INTEGER PRIMARY KEY);"
-				      "CREATE TEMP TABLE x_corr (id INTEGER PRIMARY KEY)") != SQLITE_OK)
-		return fail(x);
-	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_disp VALUES (?1)", -1, &disp, NULL) !=
-	    SQLITE_OK)
-		return fail(x);
-	if (sqlite3_prepare_v2(x->out.db, "INSERT INTO temp.x_copy VALUES (?1)", -1, &copy, NULL) !=
-	    SQLITE_OK) {
-		sqlite3_finalize(disp);
-		return fail(x);
-	}
-	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		int is_copy = ops[i] >= ROCPD_COPY_ID_BASE;
-		sqlite3_stmt *st = is_copy ? copy : disp;
-		sqlite3_bind_int64(st, 1, is_copy ? ops[i] - ROCPD_COPY_ID_BASE : ops[i]);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = fail(x);
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(disp);
-	sqlite3_finalize(copy);
-	return rc;
+	for (int i = 0; i < NTRIM; i++)
+		if (export_runf(x, "CREATE TEMP TABLE %s (id INTEGER PRIMARY KEY)", kept_set[i]))
+			return -1;
+	return 0;
 }
 
-enum {
-	T_DISPATCH,
-	T_COPY,
-	T_REGION,
-	T_EVENT,
-	T_ARG,
-	T_PMC_EVENT,
-	T_SAMPLE,
-	T_ALLOCATE,
-	T_STRING,
-	T_TRACK,
-	T_METADATA,
-	NT
-};
-static const char *const bases[NT] = {
-	"rocpd_kernel_dispatch", "rocpd_memory_copy", "rocpd_region",          "rocpd_event",  "rocpd_arg",
-	"rocpd_pmc_event",       "rocpd_sample",      "rocpd_allocate_unused", "rocpd_string", "rocpd_track",
-	"rocpd_metadata",
-};
-
-/* Regions that go: the launchers of exported work (same correlation id),
- * and those whose name passes the filter and that start in the window.
- * One statement each; table names are the input's, quoted. */
-static int fill_regions(struct exporter *x, char *const *t)
+static int clear_sets(struct exporter *x)
 {
-	const struct window *w = x->req->window;
-	const char *pass = x->req->filter->n ? "rpdtop_pass(name_id, 0)" : "1";
-	char win[160] = "1";
-	if (w->active)
-		snprintf(win, sizeof(win), "start >= %lld AND start < %lld", (long long)w->start,
-			 (long long)w->end);
-	return export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
-			   "WHERE id IN temp.x_disp AND event_id IS NOT NULL",
-			   t[T_DISPATCH]) ||
-	       export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
-			   "WHERE id IN temp.x_copy AND event_id IS NOT NULL",
-			   t[T_COPY]) ||
-	       export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_corr SELECT correlation_id FROM src.\"%w\" "
-			   "WHERE id IN temp.x_events AND correlation_id IS NOT NULL",
-			   t[T_EVENT]) ||
-	       export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_regions SELECT R.id FROM src.\"%w\" R "
-			   "JOIN src.\"%w\" E ON E.id = R.event_id WHERE E.correlation_id IN temp.x_corr",
-			   t[T_REGION], t[T_EVENT]) ||
-	       export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_regions SELECT id FROM src.\"%w\" "
-			   "WHERE %s AND %s",
-			   t[T_REGION], win, pass) ||
-	       export_runf(x,
-			   "INSERT OR IGNORE INTO temp.x_events SELECT event_id FROM src.\"%w\" "
-			   "WHERE id IN temp.x_regions AND event_id IS NOT NULL",
-			   t[T_REGION]);
+	for (int i = 0; i < NTRIM; i++)
+		if (export_runf(x, "DELETE FROM temp.%s", kept_set[i]))
+			return -1;
+	return 0;
+}
+
+static int drop_sets(struct exporter *x)
+{
+	for (int i = 0; i < NTRIM; i++)
+		if (export_runf(x, "DROP TABLE temp.%s", kept_set[i]))
+			return -1;
+	return 0;
+}
+
+/* The ops and calls of one process (input) that the selection keeps, into
+ * their sets: ids as the reader made them (copies and samples offset). */
+static int fill_kept(struct exporter *x, const struct trace_input *in)
+{
+	const struct trace *t = x->req->t;
+	sqlite3_stmt *add[NTRIM] = { 0 };
+	int rc = 0;
+	for (int i = 0; rc == 0 && i < T_ALLOCATE; i++) {
+		char *sql = sqlite3_mprintf("INSERT OR IGNORE INTO temp.%s VALUES (?1)", kept_set[i]);
+		rc = export_prepare(x, sql, &add[i]);
+		sqlite3_free(sql);
+	}
+	for (size_t i = in->op_first; rc == 0 && i < in->op_first + in->op_count; i++) {
+		if (!selected_op(x->req->sel, i))
+			continue;
+		int64_t id = trace_op_id(t, i);
+		int copy = id >= ROCPD_COPY_ID_BASE;
+		sqlite3_bind_int64(add[copy ? T_COPY : T_DISPATCH], 1, copy ? id - ROCPD_COPY_ID_BASE : id);
+		rc = sqlite3_step(add[copy ? T_COPY : T_DISPATCH]) == SQLITE_DONE ? 0 : fail(x);
+		sqlite3_reset(add[copy ? T_COPY : T_DISPATCH]);
+	}
+	for (size_t i = in->api_first; rc == 0 && i < in->api_first + in->api_count; i++) {
+		if (!selected_api(x->req->sel, i))
+			continue;
+		int64_t id = trace_api_id(t, i);
+		int sample = id >= ROCPD_SAMPLE_ID_BASE;
+		sqlite3_bind_int64(add[sample ? T_SAMPLE : T_REGION], 1,
+				   sample ? id - ROCPD_SAMPLE_ID_BASE : id);
+		rc = sqlite3_step(add[sample ? T_SAMPLE : T_REGION]) == SQLITE_DONE ? 0 : fail(x);
+		sqlite3_reset(add[sample ? T_SAMPLE : T_REGION]);
+	}
+	for (int i = 0; i < NTRIM; i++)
+		sqlite3_finalize(add[i]);
+	return rc;
 }
 
 static int copy_where(struct exporter *x, const char *table, const char *where)
 {
-	if (!table)
-		return 0;
 	return export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\" WHERE %s", table, table,
 			   where);
 }
 
-/* Every table not trimmed (the info tables, tracks, metadata) is copied whole. */
-static int copy_others(struct exporter *x, char *const *t)
+/* A process's table, base and suffix, in buf. */
+static const char *name_of(const char *base, const char *suffix, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", base, suffix);
+	return buf;
+}
+
+/* Does the input have this table? */
+static int has_table(struct exporter *x, const char *name, int *exists)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(x->out.db,
-			       "SELECT name FROM src.sqlite_master WHERE type = 'table' "
-			       "AND name NOT LIKE 'sqlite_%'",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail(x);
-	int rc = 0, step = SQLITE_DONE;
+	if (export_prepare(x, "SELECT 1 FROM src.sqlite_master WHERE type = 'table' AND name = ?1", &st))
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	*exists = rc == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : fail(x);
+}
+
+/* The events the kept rows point at, then the rows pointing at kept
+ * events (arguments, counter values): each table's event_id column. */
+static int copy_process_rows(struct exporter *x, const char *s)
+{
+	char t[NTRIM][256];
+	int exists[NTRIM];
+	for (int i = 0; i < NTRIM; i++)
+		if (has_table(x, name_of(trimmed_base[i], s, t[i], sizeof(t[i])), &exists[i]))
+			return -1;
+	/* Allocations are not in the trace: those the window overlaps go, all
+	 * of them without a window (they precede the ops they serve). */
+	const struct window *w = x->req->window;
+	if (exists[T_ALLOCATE] &&
+	    export_runf(x,
+			"INSERT INTO temp.x_alloc SELECT id FROM src.\"%w\" WHERE %d OR (start < %lld AND "
+			"end > %lld)",
+			t[T_ALLOCATE], !w->active, (long long)w->end, (long long)w->start))
+		return -1;
+	for (int i = 0; i < T_EVENT; i++) {
+		if (!exists[i])
+			continue;
+		char where[64];
+		snprintf(where, sizeof(where), "id IN temp.%s", kept_set[i]);
+		if (copy_where(x, t[i], where) ||
+		    export_runf(x,
+				"INSERT OR IGNORE INTO temp.x_event SELECT event_id FROM main.\"%w\" "
+				"WHERE event_id IS NOT NULL",
+				t[i]))
+			return -1;
+	}
+	return copy_where(x, t[T_EVENT], "id IN temp.x_event");
+}
+
+/* A column of table pointing (by foreign key) at one of the process's
+ * tables: which of the trimmed ones, or -1 for another. */
+static int points_at(const char *to, const char *s)
+{
+	char name[256];
+	for (int i = 0; i < NTRIM; i++)
+		if (strcmp(to, name_of(trimmed_base[i], s, name, sizeof(name))) == 0)
+			return i;
+	return -1;
+}
+
+/* Columns that point at rows by id in files written without foreign
+ * keys (rpdtop's own, before): to the string table, or to events. */
+static const struct {
+	const char *table, *column;
+} string_refs[] = {
+	{ "rocpd_region", "name_id" },		     { "rocpd_memory_copy", "name_id" },
+	{ "rocpd_memory_copy", "region_name_id" },   { "rocpd_kernel_dispatch", "region_name_id" },
+	{ "rocpd_event", "category_id" },	     { "rocpd_track", "name_id" },
+}, event_refs[] = {
+	{ "rocpd_arg", "event_id" },
+	{ "rocpd_pmc_event", "event_id" },
+};
+
+/* Is table the process's table base? */
+static int is_table(const char *table, const char *base, const char *s)
+{
+	size_t n = strlen(base);
+	return strncmp(table, base, n) == 0 && strcmp(table + n, s) == 0;
+}
+
+/* The condition a row of another table meets to go: each foreign key to
+ * a trimmed table is NULL or kept. "1" for a table without one. */
+static int fk_condition(struct exporter *x, const char *table, const char *s, sqlite3_str *where)
+{
+	sqlite3_stmt *st;
+	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\" FROM src.pragma_foreign_key_list(%Q)", table);
+	int rc = export_prepare(x, sql, &st);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	sqlite3_str_appendall(where, "1");
+	for (size_t i = 0; i < sizeof(event_refs) / sizeof(event_refs[0]); i++)
+		if (is_table(table, event_refs[i].table, s))
+			sqlite3_str_appendf(where, " AND (\"%w\" IS NULL OR \"%w\" IN temp.x_event)",
+					    event_refs[i].column, event_refs[i].column);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *to = (const char *)sqlite3_column_text(st, 0);
+		const char *from = (const char *)sqlite3_column_text(st, 1);
+		int k = to && from ? points_at(to, s) : -1;
+		if (k >= 0)
+			sqlite3_str_appendf(where, " AND (\"%w\" IS NULL OR \"%w\" IN temp.%s)", from, from,
+					    kept_set[k]);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(x);
+}
+
+/* Is table one of the process's trimmed tables (copied already)? */
+static int trimmed(const char *table, const char *s)
+{
+	return points_at(table, s) >= 0;
+}
+
+/* Every other table of the process (info tables, tracks, arguments,
+ * counters, tables of newer layouts), trimmed by its foreign keys. */
+static int copy_others(struct exporter *x, const char *s)
+{
+	sqlite3_stmt *st;
+	if (export_prepare(
+		    x,
+		    "SELECT name FROM src.sqlite_master WHERE type = 'table' AND name LIKE 'rocpd\\_%' "
+		    "ESCAPE '\\' AND (?1 = '' OR substr(name, -length(?1)) = ?1)",
+		    &st))
+		return -1;
+	sqlite3_bind_text(st, 1, s, -1, SQLITE_STATIC);
+	int rc = 0, step;
 	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
-		int trimmed = 0;
-		for (int i = 0; i < NT; i++)
-			trimmed |= t[i] && i != T_TRACK && i != T_METADATA && strcmp(t[i], name) == 0;
-		if (!trimmed && strncmp(name, "rocpd_memory_allocate", 21) != 0)
-			rc = copy_where(x, name, "1");
+		if (trimmed(name, s) || strncmp(name, "rocpd_string", 12) == 0)
+			continue;
+		sqlite3_str *where = sqlite3_str_new(x->out.db);
+		rc = fk_condition(x, name, s, where);
+		char *cond = sqlite3_str_finish(where);
+		if (rc == 0)
+			rc = cond ? copy_where(x, name, cond)
+				  : err_set(x->err, _("%s: out of memory"), x->req->path);
+		sqlite3_free(cond);
 	}
-	if (rc == 0 && step != SQLITE_DONE)
-		rc = fail(x);
 	sqlite3_finalize(st);
 	return rc;
 }
 
-static int copy_trimmed(struct exporter *x, char *const *t, const char *allocate)
+static int mark_strings(struct exporter *x, const char *table, const char *column)
 {
-	char span[160], samples[160];
-	snprintf(span, sizeof(span), "start < %lld AND end > %lld", (long long)x->span_end,
-		 (long long)x->span_start);
-	snprintf(samples, sizeof(samples), "timestamp >= %lld AND timestamp <= %lld",
-		 (long long)x->span_start, (long long)x->span_end);
-	if (copy_where(x, t[T_DISPATCH], "id IN temp.x_disp") ||
-	    copy_where(x, t[T_COPY], "id IN temp.x_copy") ||
-	    copy_where(x, t[T_REGION], "id IN temp.x_regions") ||
-	    copy_where(x, t[T_EVENT], "id IN temp.x_events") ||
-	    copy_where(x, t[T_ARG], "event_id IN temp.x_events") ||
-	    copy_where(x, t[T_PMC_EVENT], "event_id IN temp.x_events") ||
-	    copy_where(x, t[T_SAMPLE], samples) || copy_where(x, allocate, span))
+	return export_runf(
+		x,
+		"INSERT OR IGNORE INTO temp.x_string SELECT \"%w\" FROM main.\"%w\" WHERE \"%w\" IS NOT NULL",
+		column, table, column);
+}
+
+/* The strings every copied row of the process names: each column with a
+ * foreign key to its string table, and those known to point there. */
+static int copy_strings(struct exporter *x, const char *s)
+{
+	char strings[256];
+	name_of("rocpd_string", s, strings, sizeof(strings));
+	sqlite3_stmt *st;
+	if (export_prepare(x,
+			   "SELECT m.name, f.\"from\" FROM main.sqlite_master m, "
+			   "main.pragma_foreign_key_list(m.name) "
+			   "f WHERE m.type = 'table' AND f.\"table\" = ?1",
+			   &st))
 		return -1;
-	/* Strings: those the kept rows name. */
-	char *where = sqlite3_mprintf(
-		"id IN (SELECT name_id FROM main.\"%w\" UNION SELECT name_id FROM main.\"%w\" "
-		"UNION SELECT region_name_id FROM main.\"%w\" UNION SELECT region_name_id FROM main.\"%w\" "
-		"UNION SELECT category_id FROM main.\"%w\" UNION SELECT name_id FROM main.\"%w\")",
-		t[T_REGION], t[T_COPY], t[T_DISPATCH], t[T_COPY], t[T_EVENT], t[T_TRACK]);
-	if (!where)
-		return err_set(x->err, _("%s: out of memory"), x->req->path);
-	int rc = copy_where(x, t[T_STRING], where);
-	sqlite3_free(where);
+	sqlite3_bind_text(st, 1, strings, -1, SQLITE_STATIC);
+	int rc = export_runf(x, "CREATE TEMP TABLE x_string (id INTEGER PRIMARY KEY)"), step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = mark_strings(x, (const char *)sqlite3_column_text(st, 0),
+				  (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	for (size_t i = 0; rc == 0 && i < sizeof(string_refs) / sizeof(string_refs[0]); i++) {
+		char table[256];
+		int exists;
+		rc = has_table(x, name_of(string_refs[i].table, s, table, sizeof(table)), &exists);
+		if (rc == 0 && exists)
+			rc = mark_strings(x, table, string_refs[i].column);
+	}
+	if (rc == 0)
+		rc = copy_where(x, strings, "id IN temp.x_string");
+	if (rc == 0)
+		rc = export_runf(x, "DROP TABLE temp.x_string");
 	return rc;
 }
 
-static int count_regions(struct exporter *x, const char *table, uint64_t *apis)
+static int count_rows(struct exporter *x, const char *table, uint64_t *n)
 {
 	sqlite3_stmt *st;
 	char *sql = sqlite3_mprintf("SELECT count(*) FROM main.\"%w\"", table);
@@ -217,42 +314,95 @@ static int count_regions(struct exporter *x, const char *table, uint64_t *apis)
 		return -1;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		*apis = (uint64_t)sqlite3_column_int64(st, 0);
+		*n += (uint64_t)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : fail(x);
 }
 
-int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis)
+/* One process: its kept rows, what they point at, its other tables, its
+ * strings. Files rpdtop wrote with several nodes hold them in one
+ * process: its first input's runs are the whole file's. */
+static int export_process(struct exporter *x, const struct trace_input *in, uint64_t *apis)
 {
-	char *t[NT] = { 0 }, *allocate = NULL;
+	const char *s = in->uuid ? in->uuid : "";
+	char regions[256], samples[256];
+	int has_samples;
+	int rc = clear_sets(x);
+	if (rc == 0)
+		rc = fill_kept(x, in);
+	if (rc == 0)
+		rc = copy_process_rows(x, s);
+	if (rc == 0)
+		rc = copy_others(x, s);
+	if (rc == 0)
+		rc = copy_strings(x, s);
+	if (rc == 0)
+		rc = count_rows(x, name_of("rocpd_region", s, regions, sizeof(regions)), apis);
+	if (rc == 0)
+		rc = has_table(x, name_of("rocpd_sample", s, samples, sizeof(samples)), &has_samples);
+	if (rc == 0 && has_samples)
+		rc = count_rows(x, samples, apis);
+	return rc;
+}
+
+/* Tables of no process (a user's own) go whole. */
+static int copy_unowned(struct exporter *x)
+{
+	const struct trace *t = x->req->t;
+	sqlite3_stmt *st;
+	if (export_prepare(
+		    x,
+		    "SELECT name FROM src.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
+		    "ESCAPE '\\'",
+		    &st))
+		return -1;
+	int rc = 0, step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		int owned = 0;
+		size_t n = strlen(name);
+		for (size_t i = 0; !owned && i < t->ninputs; i++) {
+			const char *s = t->inputs[i].uuid ? t->inputs[i].uuid : "";
+			size_t k = strlen(s);
+			owned = strncmp(name, "rocpd_", 6) == 0 && n >= k && strcmp(name + n - k, s) == 0;
+		}
+		if (!owned)
+			rc = copy_where(x, name, "1");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int export_rocpd(struct exporter *x, uint64_t *apis)
+{
+	const struct trace *t = x->req->t;
+	*apis = 0;
+	/* The calls to keep are the selection's: they must have been read. */
+	if (!t->apis_read)
+		return err_set(x->err,
+			       _("%s: the API calls of a rocpd input must be read before it is exported"),
+			       x->req->path);
 	int rc = create_schema(x);
-	for (int i = 0; rc == 0 && i < NT; i++) {
-		rc = table_of(x, bases[i], &t[i]);
-		if (rc == 0 && !t[i] && i != T_ALLOCATE && i != T_PMC_EVENT && i != T_SAMPLE && i != T_ARG)
-			rc = err_set(x->err, _("%s: rocpd database without a %s table"), export_input_path(x),
-				     bases[i]);
+	if (rc == 0)
+		rc = make_sets(x);
+	/* A process is an input with a suffix of its own (the first of a
+	 * file's several nodes carries its rows). */
+	for (size_t i = 0; rc == 0 && i < t->ninputs; i++) {
+		int first = 1;
+		for (size_t k = 0; k < i; k++)
+			first &= !(t->inputs[k].uuid && t->inputs[i].uuid &&
+				   strcmp(t->inputs[k].uuid, t->inputs[i].uuid) == 0);
+		if (first)
+			rc = export_process(x, &t->inputs[i], apis);
 	}
 	if (rc == 0)
-		rc = table_of(x, "rocpd_memory_allocate", &allocate);
+		rc = copy_unowned(x);
 	if (rc == 0)
-		rc = fill_ops(x, ops, nops);
-	if (rc == 0)
-		rc = fill_regions(x, t);
-	if (rc == 0)
-		rc = copy_trimmed(x, t, allocate);
-	if (rc == 0)
-		rc = copy_others(x, t);
-	if (rc == 0)
-		rc = count_regions(x, t[T_REGION], apis);
+		rc = drop_sets(x);
 	if (rc == 0) {
-		x->metadata_table = xstrdup(t[T_METADATA]);
-		if (sql_run_script(x->out.db, "DROP TABLE temp.x_disp; DROP TABLE temp.x_copy; "
-					      "DROP TABLE temp.x_regions; DROP TABLE temp.x_events; "
-					      "DROP TABLE temp.x_corr") != SQLITE_OK)
-			rc = fail(x);
+		char meta[256];
+		x->metadata_table = xstrdup(name_of(
+			"rocpd_metadata", t->inputs[0].uuid ? t->inputs[0].uuid : "", meta, sizeof(meta)));
 	}
-	for (int i = 0; i < NT; i++)
-		free(t[i]);
-	free(allocate);
 	return rc;
 }

@@ -4,8 +4,9 @@
 
 #include "export/export_plan.h"
 
-/* With the input attached as src (export_attach), write its exported rows
- * to x's output in its own layout; *apis gets the regions written. */
-int export_rocpd(struct exporter *x, const int64_t *ops, size_t nops, uint64_t *apis);
+/* With the input attached as src (export_attach), write the rows the
+ * selection keeps, process by process, in the input's own layout; the
+ * trace holds the input's API rows. *apis gets the calls written. */
+int export_rocpd(struct exporter *x, uint64_t *apis);
 
 #endif

@@ -346,6 +346,10 @@ int export_attach(struct exporter *x, struct export_src *p)
 		return export_fail(x, x->out.db, in->path);
 	if (dbfile_open(in->path, &p->input, &err))
 		return err_set(x->err, "%s", err.msg);
+	/* rocpd inputs are trimmed by the session's selection: no names to
+	 * judge here (and no one string table: each process has its own). */
+	if (in->format == INPUT_ROCPD)
+		return 0;
 	if (sqlite3_prepare_v2(p->input, "SELECT string FROM rocpd_string WHERE id = ?1", -1, &p->str,
 			       NULL) ||
 	    (in->format == INPUT_RPD && in->schema_version >= 3 &&

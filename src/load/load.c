@@ -239,6 +239,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	progress_start(&pr, in.n, o->progress, in.n == 1);
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
+	t->apis_read = (o->what & LOAD_APIS) != 0;
 	if (in.n == 1)
 		skipped = load_one(t, in.paths[0], o->what, threads_limit(), err) ? -1 : 0;
 	else
@@ -254,6 +255,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 int trace_load_apis(struct trace *t, struct rpd_error *err)
 {
 	int rc = trace_read_apis(t, err);
+	t->apis_read = rc == 0;
 	trace_finish(t);
 	return rc;
 }

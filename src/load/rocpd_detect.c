@@ -179,14 +179,16 @@ static int add_part(struct rocpd_file *f, const char *suffix)
 }
 
 /* The suffixes of the tables named base: "" for base itself. */
-static int suffixes(sqlite3 *db, const char *path, const char *base, struct rocpd_file *f, struct rpd_error *err)
+static int suffixes(sqlite3 *db, const char *path, const char *base, struct rocpd_file *f,
+		    struct rpd_error *err)
 {
 	struct sqlsrc src = { db, path, "rocpd", err };
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db,
-				    "SELECT substr(name, length(?1) + 1) FROM sqlite_master WHERE type = 'table' AND "
-				    "(name = ?1 OR substr(name, 1, length(?1) + 1) = ?1 || '_') ORDER BY rowid",
-				    -1, &st, NULL);
+	int rc = sqlite3_prepare_v2(
+		db,
+		"SELECT substr(name, length(?1) + 1) FROM sqlite_master WHERE type = 'table' AND "
+		"(name = ?1 OR substr(name, 1, length(?1) + 1) = ?1 || '_') ORDER BY rowid",
+		-1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return sql_fail(&src, rc);
 	sqlite3_bind_text(st, 1, base, -1, SQLITE_STATIC);

@@ -232,6 +232,19 @@ int session_load_apis(struct session *s, struct rpd_error *err)
 	return rc;
 }
 
+int session_ready_for_export(struct session *s, struct rpd_error *err)
+{
+	const struct trace *t = session_trace(s);
+	int rocpd = 0;
+	for (size_t i = 0; i < t->ninputs; i++)
+		rocpd |= t->inputs[i].format == INPUT_ROCPD;
+	if (!rocpd || t->apis_read)
+		return 0;
+	if (session_apis(s) == SESSION_APIS_READING)
+		return session_take_apis(s, 1, err) < 0 ? -1 : 0;
+	return session_load_apis(s, err);
+}
+
 void session_hold(struct session *s)
 {
 	s->readers++;

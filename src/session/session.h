@@ -135,6 +135,9 @@ int session_apis_ready(const struct session *s);
 int session_take_apis(struct session *s, int wait, struct rpd_error *err);
 /* Read the API rows now, on this thread, if nothing reads them yet. */
 int session_load_apis(struct session *s, struct rpd_error *err);
+/* Before an export: a rocpd input's calls are chosen from the trace (an
+ * rpd input's from its file), so they must be in: read or waited for. */
+int session_ready_for_export(struct session *s, struct rpd_error *err);
 
 /* A job on another thread reads the traces: they must not change (API
  * rows moving in) until it lets go. */

@@ -77,5 +77,6 @@ void trace_side_take(struct trace *t, struct trace *side)
 	free(str);
 	free(thread);
 	trace_side_free(side);
+	t->apis_read = 1;
 	trace_finish(t);
 }

@@ -107,6 +107,7 @@ struct trace {
 	size_t ndomains, domains_cap;
 	int same_node; /* inputs of unknown origin share one domain */
 	int no_op_ids; /* ops.id is not kept (reports never link ops) */
+	int apis_read; /* the inputs' API rows are in (there may be none) */
 	struct trace_gpu *gpus;
 	size_t ngpus, gpus_cap;
 	struct trace_queue *queues;

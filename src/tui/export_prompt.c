@@ -18,6 +18,11 @@ static char pending[PROMPT_MAX]; /* the file waiting for y/n */
 static void start(struct app *app, const char *path, int force)
 {
 	struct session *s = app->session;
+	struct rpd_error err;
+	if (session_ready_for_export(s, &err)) {
+		app_message(app, 1, "%s", err.msg);
+		return;
+	}
 	struct export_request req = { .t = session_trace(s),
 				      .sel = session_sel(s),
 				      .filter = &s->filter,
