@@ -342,19 +342,21 @@ static int select_apis(struct exporter *x, struct input_state *in)
 	int64_t marker;
 	if (rc != SQLITE_DONE || marker_string(in, &marker) != SQLITE_OK)
 		return export_fail(x, in->db, in->path);
-	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id FROM rocpd_api", -1, &st,
+	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id, end FROM rocpd_api", -1, &st,
 			       NULL) != SQLITE_OK)
 		return export_fail(x, in->db, in->path);
 	struct idmap seen;
 	idmap_init(&seen);
 	int failed = 0;
 	while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!window_has(x->req->window, sqlite3_column_int64(st, 1)))
+		/* The session's rule (session/select.h); launchers were kept above. */
+		if (!select_in_window(x->req->window, sqlite3_column_int64(st, 1),
+				      sqlite3_column_int64(st, 4)))
 			continue;
 		int is_marker = sqlite3_column_int64(st, 2) == marker;
 		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
 		int pass = name_passes(x, in, &seen, is_marker && in->version >= 3, name);
-		if (pass > 0)
+		if (pass >= 0 && select_api_belongs(pass, 1, 0))
 			keep_api(in, sqlite3_column_int64(st, 0));
 		failed = pass < 0;
 	}

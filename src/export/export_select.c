@@ -90,15 +90,18 @@ struct api_part {
 	size_t ncand, cap;
 };
 
-/* rocpd_api: id, start, apiName_id, args_id */
+/* rocpd_api: id, start, apiName_id, args_id, end. The session's rule for
+ * a call (session/select.h): in the window and its shown name passing;
+ * launchers join after, whatever their time. */
 static int api_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct api_part *p = ctx;
 	(void)row;
-	if (!window_has(p->c->x->req->window, v[1]))
+	if (!select_in_window(p->c->x->req->window, v[1], v[4]))
 		return 0;
 	if (!p->judge) {
-		idset_add(&p->kept, v[0]);
+		if (select_api_belongs(1, 1, 0))
+			idset_add(&p->kept, v[0]);
 		return 0;
 	}
 	int marker = v[2] == p->c->marker;
@@ -107,7 +110,7 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
-static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id" };
+static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id", "end" };
 
 /* A part's scan starts over: its calls and candidates go. */
 static void api_reset(void *ctx)
@@ -131,7 +134,7 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 	for (int k = 0; k < n; k++)
 		ctx[k] = &parts[k];
 	if (pagescan_begin(&ps, db) == PAGESCAN_OK) {
-		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 4, &tab);
+		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 5, &tab);
 		if (rc == PAGESCAN_OK) {
 			rc = pagescan_count(&ps, &tab, n, range, &rows);
 			if (rc == PAGESCAN_OK)
@@ -147,7 +150,7 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 		for (int k = 0; k < n; k++)
 			api_reset(&parts[k]);
 	}
-	return pagescan_or_sql(db, "rocpd_api", api_cols, 4, api_row, api_reset, &parts[0]);
+	return pagescan_or_sql(db, "rocpd_api", api_cols, 5, api_row, api_reset, &parts[0]);
 }
 
 /* The parts' calls join the chosen ones; candidates are judged here.
@@ -161,8 +164,8 @@ static int gather_apis(struct chooser *c, struct api_part *parts, int n)
 		for (size_t i = 0; rc == SQLITE_OK && i < parts[k].ncand; i++) {
 			int v = export_src_passes(c->src, parts[k].cand[i].name, parts[k].cand[i].ustring);
 			if (v < 0)
-				rc = SQLITE_ERROR; /* sqlite3_errmsg(c->src->input) says why */
-			else if (v)
+				rc = SQLITE_ERROR;            /* sqlite3_errmsg(c->src->input) says why */
+			else if (select_api_belongs(v, 1, 0)) /* in the window: only those are candidates */
 				idset_add(apis, parts[k].cand[i].id);
 		}
 		idset_free(&parts[k].kept);
@@ -258,7 +261,9 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	int judged = gather_apis(&c, parts, API_THREADS);
 	if (rc == SQLITE_OK)
 		rc = judged;
-	idset_merge(&out->set[SET_APIS], &c.launchers);
+	/* The rule's last case: the launchers of the exported ops. */
+	if (select_api_belongs(0, 0, 1))
+		idset_merge(&out->set[SET_APIS], &c.launchers);
 	idset_free(&c.launchers);
 	return rc;
 }
