@@ -197,7 +197,7 @@ static struct bulk_table *add_table(struct export_bulk *b, const char *name, uin
 	return t;
 }
 
-/* Read the kept rows into the writers; PAGESCAN_NO leaves the table to SQL. */
+/* Read the kept rows into the writers; FAST_DECLINED leaves the table to SQL. */
 static int scan(struct export_bulk *b, sqlite3 *input, const struct table_plan *p, const struct bulk_job *j,
 		char **names, struct bulk_worker *wk)
 {
@@ -211,19 +211,19 @@ static int scan(struct export_bulk *b, sqlite3 *input, const struct table_plan *
 		ctx[k] = &wk[k];
 		leaf_writer_begin(&b->w[k]);
 	}
-	if (pagescan_begin(&ps, input) != PAGESCAN_OK)
-		return PAGESCAN_NO;
+	if (pagescan_begin(&ps, input) != FAST_DONE)
+		return FAST_DECLINED;
 	/* Records are copied as they are: their text must be in the output's
 	 * encoding. */
-	int rc = ps.encoding == b->encoding ? PAGESCAN_OK : PAGESCAN_NO;
-	if (rc == PAGESCAN_OK)
+	int rc = ps.encoding == b->encoding ? FAST_DONE : FAST_DECLINED;
+	if (rc == FAST_DONE)
 		rc = pagescan_open_table(&ps, p->name, (const char *const *)names, j->ncols, &tab);
-	if (rc == PAGESCAN_OK) {
+	if (rc == FAST_DONE) {
 		pagescan_clip(&tab, j->key->count ? j->key->min : 1, j->key->count ? j->key->max : 0);
 		rc = pagescan_count(&ps, &tab, b->nthreads, parts, &rows);
-		if (rc == PAGESCAN_OK && j->key->count)
+		if (rc == FAST_DONE && j->key->count)
 			rc = pagescan_decode_cells(&ps, &tab, b->nthreads, parts, bulk_cell, ctx);
-		if (rc == PAGESCAN_OK)
+		if (rc == FAST_DONE)
 			pagescan_taken();
 		pagescan_table_free(&tab);
 	}
@@ -236,51 +236,56 @@ static int write_error(struct exporter *x, int err)
 	return err_set(x->err, "%s: %s", x->req->path, strerror(err));
 }
 
-int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input, const struct table_plan *p,
-		      const struct export_sets *sets, int key)
+enum fastpath export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
+				const struct table_plan *p, const struct export_sets *sets, int key)
 {
 	/* An index made with the table (UNIQUE) would miss the rows. */
 	if (p->where ||
 	    scalar(x->out.db,
 		   "SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?1",
 		   p->name) != 0)
-		return 1;
+		return FAST_DECLINED;
 	int64_t root =
 		scalar(x->out.db,
 		       "SELECT rootpage FROM main.sqlite_master WHERE type = 'table' AND name = ?1", p->name);
 	struct bulk_job j;
 	char *names[PAGESCAN_MAX_COLS];
 	memset(names, 0, sizeof(names));
-	int rc = root > 1 && plan_job(input, p, sets, key, &j, names) == 0 ? 0 : 1;
+	enum fastpath rc =
+		root > 1 && plan_job(input, p, sets, key, &j, names) == 0 ? FAST_DONE : FAST_DECLINED;
 	struct bulk_worker wk[BULK_THREADS];
-	if (rc == 0 && scan(b, input, p, &j, names, wk) != PAGESCAN_OK)
-		rc = 1;
+	if (rc == FAST_DONE && scan(b, input, p, &j, names, wk) != FAST_DONE)
+		rc = FAST_DECLINED;
 	for (int c = 0; c < PAGESCAN_MAX_COLS; c++)
 		free(names[c]);
+	int err = 0;
 	for (int k = 0; k < b->nthreads; k++)
-		if (b->w[k].err)
-			rc = -1;
-	if (rc == 1 && interrupt_pending())
-		rc = -2;
-	if (rc != 0) {
-		int err = 0;
-		for (int k = 0; k < b->nthreads; k++) {
-			err = err ? err : b->w[k].err;
+		err = err ? err : b->w[k].err;
+	if (rc != FAST_DONE || err) {
+		for (int k = 0; k < b->nthreads; k++)
 			leaf_writer_drop(&b->w[k]);
+		if (err) {
+			write_error(x, err);
+			return FAST_FAILED;
 		}
-		if (rc == -2)
-			return err_set(x->err, "%s: %s", x->req->path, sqlite3_errstr(SQLITE_INTERRUPT));
-		return rc < 0 ? write_error(x, err) : 1;
+		/* Stopped by Ctrl-C: not a table for SQL to do again. */
+		if (interrupt_pending()) {
+			err_set(x->err, "%s: %s", x->req->path, sqlite3_errstr(SQLITE_INTERRUPT));
+			return FAST_FAILED;
+		}
+		return FAST_DECLINED;
 	}
 	struct bulk_table *t = add_table(b, p->name, (uint32_t)root);
 	for (int k = 0; k < b->nthreads; k++) {
-		if (leaf_writer_end(&b->w[k], &t->runs[k]))
-			return write_error(x, b->w[k].err);
+		if (leaf_writer_end(&b->w[k], &t->runs[k])) {
+			write_error(x, b->w[k].err);
+			return FAST_FAILED;
+		}
 		t->rows += wk[k].rows;
 		if (t->runs[k].n)
 			t->max_rowid = t->runs[k].maxkey[t->runs[k].n - 1];
 	}
-	return 0;
+	return FAST_DONE;
 }
 
 void export_bulk_marks(const struct export_bulk *b, int ustring, struct idset *s)

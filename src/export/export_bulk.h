@@ -11,10 +11,11 @@
 
 #include <sqlite3.h>
 
-#include "sqlfile/btree_build.h"
 #include "export/export_plan.h"
 #include "export/export_select.h"
 #include "export/idset.h"
+#include "sqlfile/btree_build.h"
+#include "util/fastpath.h"
 
 #define BULK_THREADS 2
 
@@ -42,9 +43,9 @@ struct export_bulk {
 int export_bulk_init(struct exporter *x, struct export_bulk *b, const struct idset *strings,
 		     const struct idset *ustrings);
 /* Copy the kept rows of p, whose rowids are the ids of sets->set[key].
- * 0 done, 1 left to SQL, -1 error (x->err). */
-int export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input, const struct table_plan *p,
-		      const struct export_sets *sets, int key);
+ * FAST_DECLINED leaves the table to SQL; FAST_FAILED with x->err set. */
+enum fastpath export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
+				const struct table_plan *p, const struct export_sets *sets, int key);
 /* Add the string ids (ustring: rocpd_ustring) the copied rows hold to s. */
 void export_bulk_marks(const struct export_bulk *b, int ustring, struct idset *s);
 /* With SQLite's work committed and the output closed (dbwriter_suspend):

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sqlfile/pagescan.h"
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -87,7 +88,9 @@ static int foreign_kind(struct exporter *x, sqlite3 *db, const char *path, const
 static int plan_columns(struct exporter *x, sqlite3 *db, const char *path, struct table_plan *p, int version)
 {
 	sqlite3_stmt *st;
-	/* Only a lone INTEGER PRIMARY KEY is the rowid; a composite key is not. */
+	/* Only a lone INTEGER PRIMARY KEY can be the rowid (a composite key is
+	 * not), and only when it is stored as one ("PRIMARY KEY DESC" is not). */
+	int alias = pagescan_rowid_alias(db, p->name);
 	char *sql = sqlite3_mprintf(
 		"SELECT name, pk, type, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
 		"FROM pragma_table_info(%Q) ORDER BY cid",
@@ -106,7 +109,7 @@ static int plan_columns(struct exporter *x, sqlite3 *db, const char *path, struc
 		else if (!found && col && foreign_kind(x, db, path, p->name, col, &k))
 			break;
 		/* A table's own integer key, when it means nothing elsewhere. */
-		int key = sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 3) == 1 && type &&
+		int key = alias && sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 3) == 1 && type &&
 			  strcasecmp(type, "integer") == 0;
 		if (key)
 			p->key = p->ncols;

@@ -133,16 +133,16 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 	void *ctx[PAGESCAN_MAX_THREADS];
 	for (int k = 0; k < n; k++)
 		ctx[k] = &parts[k];
-	if (pagescan_begin(&ps, db) == PAGESCAN_OK) {
+	if (pagescan_begin(&ps, db) == FAST_DONE) {
 		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 5, &tab);
-		if (rc == PAGESCAN_OK) {
+		if (rc == FAST_DONE) {
 			rc = pagescan_count(&ps, &tab, n, range, &rows);
-			if (rc == PAGESCAN_OK)
+			if (rc == FAST_DONE)
 				rc = pagescan_decode(&ps, &tab, n, range, api_row, ctx);
 			pagescan_table_free(&tab);
 		}
 		pagescan_end(&ps);
-		if (rc == PAGESCAN_OK) {
+		if (rc == FAST_DONE) {
 			pagescan_taken();
 			return SQLITE_OK;
 		}

@@ -285,10 +285,10 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 		const struct table_plan *p = &x->plans[i];
 		int k = keyed_by(p);
 		if (bulk && k >= 0) {
-			rc = export_bulk_table(x, bulk, src->input, p, sets, k);
-			if (rc <= 0)
+			enum fastpath done = export_bulk_table(x, bulk, src->input, p, sets, k);
+			rc = done == FAST_FAILED ? -1 : 0;
+			if (done != FAST_DECLINED)
 				continue;
-			rc = 0;
 		}
 		/* The links were chosen for their op and API: no other test. */
 		char *where = NULL;

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/dbfile.h"
-#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
+#include "sqlfile/dbfile.h"
+#include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/search.h"
@@ -155,11 +155,11 @@ static int read_links(struct rpd_reader *r)
 }
 
 /* Each table through its pages when the file allows, else through SQL. */
-static int read_table(struct rpd_reader *r, int (*pages)(struct rpd_reader *),
+static int read_table(struct rpd_reader *r, enum fastpath (*pages)(struct rpd_reader *),
 		      int (*sql)(struct rpd_reader *))
 {
-	int rc = pages(r);
-	return rc == 1 ? sql(r) : rc;
+	enum fastpath rc = pages(r);
+	return rc == FAST_DECLINED ? sql(r) : rc == FAST_DONE ? 0 : -1;
 }
 
 static int read_all(struct rpd_reader *r, unsigned what)

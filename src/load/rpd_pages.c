@@ -211,24 +211,24 @@ static int scan_open(struct scan *s, struct rpd_reader *r, const char *table, co
 {
 	memset(s, 0, sizeof(*s));
 	if (pagescan_begin(&s->ps, r->src.db))
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	s->ps.thread_end = progress_flush;
 	if (pagescan_open_table(&s->ps, table, cols, ncols, &s->tab)) {
 		pagescan_end(&s->ps);
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	}
 	s->nthreads = threads_for(r, s->tab.nleaves);
 	if (pagescan_count(&s->ps, &s->tab, s->nthreads, s->parts, &s->rows)) {
 		pagescan_table_free(&s->tab);
 		pagescan_end(&s->ps);
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	}
 	s->sinks = xcalloc((size_t)s->nthreads, sizeof(*s->sinks));
 	for (int k = 0; k < s->nthreads; k++) {
 		s->sinks[k].r = r;
 		s->sinks[k].api_first = s->sinks[k].op_first = -1;
 	}
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 static int scan_decode(struct scan *s, size_t base, pagescan_row_fn fn)
@@ -320,18 +320,18 @@ static const char *const op_cols[] = {
 	"id", "gpuId", "queueId", "start", "end", "description_id", "opType_id",
 };
 
-int rpd_pages_ops(struct rpd_reader *r)
+enum fastpath rpd_pages_ops(struct rpd_reader *r)
 {
 	struct scan s;
 	if (scan_open(&s, r, "rocpd_op", op_cols, 7))
-		return 1;
+		return FAST_DECLINED;
 	trace_reserve_ops(r->t, s.rows);
-	int rc = scan_decode(&s, r->t->ops.n, op_row) ? 1 : 0;
-	if (rc == 0 && r->t->ops.id && !ids_rise(r->t->ops.id + r->t->ops.n, s.rows))
-		rc = 1;
-	if (rc == 0)
-		rc = finish_ops(r, &s);
-	if (rc == 0) {
+	enum fastpath rc = scan_decode(&s, r->t->ops.n, op_row);
+	if (rc == FAST_DONE && r->t->ops.id && !ids_rise(r->t->ops.id + r->t->ops.n, s.rows))
+		rc = FAST_DECLINED;
+	if (rc == FAST_DONE && finish_ops(r, &s))
+		rc = FAST_FAILED;
+	if (rc == FAST_DONE) {
 		r->t->ops.n += s.rows;
 		pagescan_taken();
 	}
@@ -387,19 +387,19 @@ static void find_markers(struct rpd_reader *r)
 	sqlite3_finalize(st);
 }
 
-int rpd_pages_apis(struct rpd_reader *r)
+enum fastpath rpd_pages_apis(struct rpd_reader *r)
 {
 	struct scan s;
 	find_markers(r);
 	if (scan_open(&s, r, "rocpd_api", api_cols, 7))
-		return 1;
+		return FAST_DECLINED;
 	trace_reserve_apis(r->t, s.rows);
-	int rc = scan_decode(&s, r->t->apis.n, api_row) ? 1 : 0;
-	if (rc == 0 && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
-		rc = 1;
-	if (rc == 0)
-		rc = finish_apis(r, &s);
-	if (rc == 0) {
+	enum fastpath rc = scan_decode(&s, r->t->apis.n, api_row);
+	if (rc == FAST_DONE && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
+		rc = FAST_DECLINED;
+	if (rc == FAST_DONE && finish_apis(r, &s))
+		rc = FAST_FAILED;
+	if (rc == FAST_DONE) {
 		r->t->apis.n += s.rows;
 		pagescan_taken();
 	}
@@ -417,20 +417,20 @@ static int64_t dense_first(const int64_t *ids, size_t lo, size_t end)
 
 static const char *const link_cols[] = { "api_id", "op_id" };
 
-int rpd_pages_links(struct rpd_reader *r)
+enum fastpath rpd_pages_links(struct rpd_reader *r)
 {
 	struct scan s;
 	struct trace *t = r->t;
 	if (scan_open(&s, r, "rocpd_api_ops", link_cols, 2))
-		return 1;
+		return FAST_DECLINED;
 	for (int k = 0; k < s.nthreads; k++) {
 		s.sinks[k].api_first = dense_first(t->apis.id, r->api_base, t->apis.n);
 		s.sinks[k].op_first = t->ops.id ? dense_first(t->ops.id, r->op_base, r->op_end)
 						: t->inputs[r->input].op_id0; /* kept as a run */
 	}
 	trace_reserve_links(t, s.rows);
-	int rc = scan_decode(&s, t->links.n, link_row);
-	if (rc == 0) {
+	enum fastpath rc = scan_decode(&s, t->links.n, link_row);
+	if (rc == FAST_DONE) {
 		/* Links to rows that are not there are dropped, not invented. */
 		size_t out = t->links.n;
 		for (size_t i = t->links.n; i < t->links.n + s.rows; i++) {

@@ -5,6 +5,7 @@
 
 #include "load/strcache.h"
 #include "trace/trace.h"
+#include "util/fastpath.h"
 
 struct rpd_reader {
 	struct sqlsrc src;
@@ -20,11 +21,11 @@ struct rpd_reader {
 	int nmarker_raw;
 };
 
-/* Page path for each table: 0 read, 1 use SQL instead (nothing was added
- * to the trace), -1 error (reported). */
-int rpd_pages_ops(struct rpd_reader *r);
-int rpd_pages_apis(struct rpd_reader *r);
-int rpd_pages_links(struct rpd_reader *r);
+/* Page path for each table: FAST_DECLINED leaves the table to SQL (nothing
+ * was added to the trace). */
+enum fastpath rpd_pages_ops(struct rpd_reader *r);
+enum fastpath rpd_pages_apis(struct rpd_reader *r);
+enum fastpath rpd_pages_links(struct rpd_reader *r);
 
 /* The row of an id among sorted ids[lo..end), or TRACE_NONE. */
 uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id);

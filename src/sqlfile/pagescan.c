@@ -40,13 +40,13 @@ static uint32_t be32(const uint8_t *p)
 
 static int read_at(const struct pagescan *ps, void *buf, int n, int64_t off)
 {
-	return ps->file->pMethods->xRead(ps->file, buf, n, off) == SQLITE_OK ? PAGESCAN_OK : PAGESCAN_NO;
+	return ps->file->pMethods->xRead(ps->file, buf, n, off) == SQLITE_OK ? FAST_DONE : FAST_DECLINED;
 }
 
 static int read_page(const struct pagescan *ps, uint32_t pgno, uint8_t *buf)
 {
 	if (pgno < 1 || pgno > ps->npages)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	return read_at(ps, buf, (int)ps->page_size, (int64_t)(pgno - 1) * ps->page_size);
 }
 
@@ -76,27 +76,27 @@ static int read_file_header(struct pagescan *ps)
 {
 	uint8_t h[100];
 	if (read_at(ps, h, sizeof(h), 0) || memcmp(h, "SQLite format 3", 16) != 0)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	uint32_t size = be16(h + 16);
 	size = size == 1 ? 65536 : size;
 	if (size < 512 || size > 65536 || (size & (size - 1)) || h[20] > size - 480)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	if ((h[18] == 2 || h[19] == 2) && wal_has_frames(ps->db))
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	if (h[18] > 2 || h[19] > 2)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	ps->page_size = size;
 	ps->usable = size - h[20];
 	ps->encoding = be32(h + 56);
 	sqlite3_int64 bytes;
 	if (ps->file->pMethods->xFileSize(ps->file, &bytes) != SQLITE_OK)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	/* The header's page count is valid only when its change counter says so. */
 	uint32_t npages = be32(h + 28);
 	if (npages == 0 || be32(h + 24) != be32(h + 92) || (int64_t)npages * size > bytes)
 		npages = (uint32_t)(bytes / size);
 	ps->npages = npages;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 /* The unix VFSes read with pread(), which threads may share; another VFS
@@ -117,23 +117,23 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 	/* RPDTOP_PAGESCAN=0 reads everything through SQL (tests compare both). */
 	const char *env = getenv("RPDTOP_PAGESCAN");
 	if (env && strcmp(env, "0") == 0)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &ps->file) != SQLITE_OK ||
 	    !ps->file || !ps->file->pMethods)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	ps->shared_reads = reads_in_parallel(db);
 	/* A read transaction holds a shared lock until it ends: no writer
 	 * commits while the pages are read. The caller's, when it has one. */
 	if (sqlite3_get_autocommit(db)) {
 		if (dbfile_read_begin(db) != SQLITE_OK)
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		ps->in_txn = 1;
 	}
 	if (read_file_header(ps)) {
 		pagescan_end(ps);
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	}
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 void pagescan_end(struct pagescan *ps)
@@ -149,13 +149,13 @@ static int root_page(sqlite3 *db, const char *table, uint32_t *root)
 	if (sqlite3_prepare_v2(db,
 			       "SELECT rootpage, sql FROM sqlite_master WHERE type = 'table' AND name = ?1",
 			       -1, &st, NULL) != SQLITE_OK)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	int rc = PAGESCAN_NO;
+	int rc = FAST_DECLINED;
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0) {
 		const char *sql = (const char *)sqlite3_column_text(st, 1);
 		*root = (uint32_t)sqlite3_column_int64(st, 0);
-		rc = sql && !strcasestr(sql, "WITHOUT ROWID") ? PAGESCAN_OK : PAGESCAN_NO;
+		rc = sql && !strcasestr(sql, "WITHOUT ROWID") ? FAST_DONE : FAST_DECLINED;
 	}
 	sqlite3_finalize(st);
 	return rc;
@@ -171,7 +171,7 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	int pos = 0, npk = 0, key = -1, ok = 1;
 	for (int k = 0; k < ncols; k++)
 		tab->cols[k] = -2;
@@ -199,7 +199,7 @@ static int map_columns(sqlite3 *db, const char *table, const char *const *cols, 
 		else if (tab->cols[k] == -2 || tab->cols[k] >= MAX_RECORD_COLS)
 			ok = 0;
 	}
-	return ok ? PAGESCAN_OK : PAGESCAN_NO;
+	return ok ? FAST_DONE : FAST_DECLINED;
 }
 
 static const uint8_t *varint(const uint8_t *p, const uint8_t *end, uint64_t *v);
@@ -212,7 +212,7 @@ static int first_serial_type(const struct pagescan *ps, const uint8_t *p, uint32
 	const uint8_t *h = p + header_offset(pgno), *end = p + ps->usable;
 	*type = -1;
 	if (be16(h + 3) == 0)
-		return PAGESCAN_OK;
+		return FAST_DONE;
 	uint32_t off = be16(h + 8);
 	uint64_t size, rowid, hsize, t = 0;
 	const uint8_t *q = off < ps->usable ? p + off : NULL;
@@ -226,9 +226,9 @@ static int first_serial_type(const struct pagescan *ps, const uint8_t *p, uint32
 	for (int c = 0; q && c <= col; c++)
 		q = q < rec + hsize ? varint(q, end, &t) : NULL;
 	if (!q)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	*type = (int64_t)t;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 /* Settle whether the table's integer key is the rowid, from its first
@@ -237,14 +237,14 @@ static int settle_key(const struct pagescan *ps, const uint8_t *p, uint32_t pgno
 {
 	int64_t type;
 	if (tab->key_col < 0)
-		return PAGESCAN_OK;
+		return FAST_DONE;
 	if (first_serial_type(ps, p, pgno, tab->key_col, &type))
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	tab->key_is_rowid = type <= 0;
 	for (int k = 0; tab->key_is_rowid && k < tab->ncols; k++)
 		if (tab->cols[k] == tab->key_col)
 			tab->cols[k] = PAGESCAN_ROWID;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key);
@@ -271,33 +271,33 @@ struct walk {
 static int walk(const struct pagescan *ps, uint32_t pgno, int64_t upper, int depth, struct walk *w)
 {
 	if (depth > MAX_DEPTH || ++w->visited > ps->npages || pgno < 1 || pgno > ps->npages)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	if (depth == w->leaf_depth) {
 		add_leaf(w->tab, pgno, upper);
-		return PAGESCAN_OK;
+		return FAST_DONE;
 	}
 	uint8_t *p = xmalloc(ps->page_size);
 	int rc = read_page(ps, pgno, p);
 	const uint8_t *h = p + header_offset(pgno);
-	if (rc == PAGESCAN_OK && h[0] == LEAF_TABLE && w->leaf_depth < 0) {
+	if (rc == FAST_DONE && h[0] == LEAF_TABLE && w->leaf_depth < 0) {
 		w->leaf_depth = depth;
 		add_leaf(w->tab, pgno, upper);
 		rc = settle_key(ps, p, pgno, w->tab);
-	} else if (rc == PAGESCAN_OK && h[0] == INTERIOR_TABLE) {
+	} else if (rc == FAST_DONE && h[0] == INTERIOR_TABLE) {
 		uint32_t n = be16(h + 3);
 		if ((uint32_t)header_offset(pgno) + 12 + 2 * n > ps->usable)
-			rc = PAGESCAN_NO;
-		for (uint32_t i = 0; rc == PAGESCAN_OK && i < n; i++) {
+			rc = FAST_DECLINED;
+		for (uint32_t i = 0; rc == FAST_DONE && i < n; i++) {
 			uint32_t off = be16(h + 12 + 2 * i);
 			int64_t key;
 			rc = off + 5 > ps->usable || varint_key(p + off + 4, p + ps->usable, &key)
-				     ? PAGESCAN_NO
+				     ? FAST_DECLINED
 				     : walk(ps, be32(p + off), key, depth + 1, w);
 		}
-		if (rc == PAGESCAN_OK)
+		if (rc == FAST_DONE)
 			rc = walk(ps, be32(h + 8), upper, depth + 1, w);
 	} else {
-		rc = PAGESCAN_NO;
+		rc = FAST_DECLINED;
 	}
 	free(p);
 	return rc;
@@ -312,9 +312,22 @@ int pagescan_open_table(struct pagescan *ps, const char *table, const char *cons
 	if (ncols > PAGESCAN_MAX_COLS || root_page(ps->db, table, &root) ||
 	    map_columns(ps->db, table, cols, ncols, out) || walk(ps, root, INT64_MAX, 0, &w)) {
 		pagescan_table_free(out);
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	}
-	return PAGESCAN_OK;
+	return FAST_DONE;
+}
+
+int pagescan_rowid_alias(sqlite3 *db, const char *table)
+{
+	struct pagescan ps;
+	struct pagescan_table tab;
+	if (pagescan_begin(&ps, db) != FAST_DONE)
+		return 0;
+	int alias = pagescan_open_table(&ps, table, NULL, 0, &tab) == FAST_DONE && tab.key_col >= 0 &&
+		    tab.key_is_rowid;
+	pagescan_table_free(&tab);
+	pagescan_end(&ps);
+	return alias;
 }
 
 void pagescan_table_free(struct pagescan_table *tab)
@@ -362,9 +375,9 @@ static int varint_key(const uint8_t *p, const uint8_t *end, int64_t *key)
 {
 	uint64_t v;
 	if (!varint(p, end, &v))
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	*key = (int64_t)v;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 /* Bytes of a value of serial type t in the record body. */
@@ -374,21 +387,21 @@ static uint64_t serial_size(uint64_t t)
 	return t < 12 ? fixed[t] : (t - 12) / 2;
 }
 
-/* An integer of serial type t; PAGESCAN_NO for anything that is not one. */
+/* An integer of serial type t; FAST_DECLINED for anything that is not one. */
 static int serial_int(uint64_t t, const uint8_t *b, int64_t *out)
 {
 	if (t == 0 || t == 8 || t == 9) {
 		*out = t == 9;
-		return PAGESCAN_OK;
+		return FAST_DONE;
 	}
 	if (t > 6)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	int n = (int)serial_size(t);
 	uint64_t x = b[0] & 0x80 ? UINT64_MAX : 0;
 	for (int i = 0; i < n; i++)
 		x = x << 8 | b[i];
 	*out = (int64_t)x;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 /* Wanted columns of one record, into v. */
@@ -399,28 +412,28 @@ static int decode_record(const struct pagescan_table *tab, int maxcol, const int
 	uint64_t hsize;
 	const uint8_t *h = varint(rec, end, &hsize);
 	if (!h || hsize > size)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	const uint8_t *hend = rec + hsize, *body = hend;
 	int key = tab->key_is_rowid ? tab->key_col : -1;
 	for (int col = 0; col <= maxcol; col++) {
 		uint64_t t;
 		/* A record shorter than the table (an added column): use SQL. */
 		if (h >= hend || !(h = varint(h, hend, &t)))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		/* The first row said the key is the rowid: every row must agree. */
 		if (col == key && t != 0)
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		uint64_t n = serial_size(t);
 		if (n > (uint64_t)(end - body))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		if (slot[col] >= 0 && serial_int(t, body, &v[slot[col]]))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		body += n;
 	}
 	for (int k = 0; k < tab->ncols; k++)
 		if (tab->cols[k] == PAGESCAN_ROWID)
 			v[k] = rowid;
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 struct leaf_ctx {
@@ -438,7 +451,7 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 	const uint8_t *h = p + header_offset(pgno), *end = p + ps->usable;
 	uint32_t n = be16(h + 3);
 	if (h[0] != LEAF_TABLE || (uint32_t)(h - p) + 8 + 2 * n > ps->usable)
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	uint64_t local_max = ps->usable - 35;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t off = be16(h + 8 + 2 * i);
@@ -450,16 +463,16 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 			q = varint(q, end, &rowid);
 		/* Rows spilling onto overflow pages are left to SQL. */
 		if (!q || size > local_max || size > (uint64_t)(end - q))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		int64_t v[PAGESCAN_MAX_COLS];
 		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		struct pagescan_cell cell = { (int64_t)rowid, q, size, v };
 		if (c->cell ? c->cell(c->ctx, &cell) : c->fn(c->ctx, c->row, v))
-			return PAGESCAN_NO;
+			return FAST_DECLINED;
 		c->row++;
 	}
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 struct worker {
@@ -477,13 +490,13 @@ static void count_rows(struct worker *w)
 {
 	uint8_t h[108];
 	w->part->count = 0;
-	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++) {
+	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++) {
 		uint32_t pgno = w->tab->leaf[i];
 		int off = header_offset(pgno);
 		if (pgno < 1 || pgno > w->ps->npages ||
 		    read_at(w->ps, h, off + 8, (int64_t)(pgno - 1) * w->ps->page_size) ||
 		    h[off] != LEAF_TABLE)
-			w->rc = PAGESCAN_NO;
+			w->rc = FAST_DECLINED;
 		else
 			w->part->count += be16(h + off + 3);
 	}
@@ -505,12 +518,12 @@ static void decode_rows(struct worker *w)
 	if (w->tab->key_is_rowid && w->tab->key_col > c.maxcol)
 		c.maxcol = w->tab->key_col;
 	uint8_t *p = xmalloc(w->ps->page_size);
-	for (size_t i = w->from; w->rc == PAGESCAN_OK && i < w->to; i++)
+	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++)
 		if (read_page(w->ps, w->tab->leaf[i], p) || decode_leaf(w->ps, p, w->tab->leaf[i], &c))
-			w->rc = PAGESCAN_NO;
+			w->rc = FAST_DECLINED;
 	/* The leaves were counted under the same lock: a mismatch is damage. */
 	if (c.row != w->part->first + w->part->count)
-		w->rc = PAGESCAN_NO;
+		w->rc = FAST_DECLINED;
 	if (w->ps->thread_end)
 		w->ps->thread_end();
 	free(p);
@@ -546,7 +559,7 @@ static int run_all(struct worker *w, int n, int parallel)
 		rc |= w[k].rc;
 	}
 	threads_release(extra);
-	return rc ? PAGESCAN_NO : PAGESCAN_OK;
+	return rc ? FAST_DECLINED : FAST_DONE;
 }
 
 static void split(const struct pagescan *ps, const struct pagescan_table *tab, int n,
@@ -572,13 +585,13 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
 	nthreads = clamp_threads(nthreads);
 	split(ps, tab, nthreads, parts, w);
 	if (run_all(w, nthreads, ps->shared_reads))
-		return PAGESCAN_NO;
+		return FAST_DECLINED;
 	*rows = 0;
 	for (int k = 0; k < nthreads; k++) {
 		parts[k].first = *rows;
 		*rows += parts[k].count;
 	}
-	return PAGESCAN_OK;
+	return FAST_DONE;
 }
 
 static int decode_with(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
@@ -658,20 +671,20 @@ static int checked_row(void *arg, size_t row, const int64_t *v)
 	return 0;
 }
 
-/* The rows from the table's pages on this thread: PAGESCAN_OK, or
- * PAGESCAN_NO with c->stopped when fn stopped it (not to be retried). */
+/* The rows from the table's pages on this thread: FAST_DONE, or
+ * FAST_DECLINED with c->stopped when fn stopped it (not to be retried). */
 static int from_pages(sqlite3 *db, const char *table, const char *const *cols, int ncols, struct checked *c)
 {
 	struct pagescan ps;
 	struct pagescan_table tab;
 	struct pagescan_part part;
 	size_t rows;
-	if (pagescan_begin(&ps, db) != PAGESCAN_OK)
-		return PAGESCAN_NO;
+	if (pagescan_begin(&ps, db) != FAST_DONE)
+		return FAST_DECLINED;
 	int rc = pagescan_open_table(&ps, table, cols, ncols, &tab);
-	if (rc == PAGESCAN_OK) {
+	if (rc == FAST_DONE) {
 		rc = pagescan_count(&ps, &tab, 1, &part, &rows);
-		if (rc == PAGESCAN_OK)
+		if (rc == FAST_DONE)
 			rc = pagescan_decode(&ps, &tab, 1, &part, checked_row, (void *const[]){ c });
 		pagescan_table_free(&tab);
 	}
@@ -687,7 +700,7 @@ int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int
 	if (rc != SQLITE_OK)
 		return rc;
 	struct checked c = { fn, ctx, 0, 0 };
-	if (from_pages(db, table, cols, ncols, &c) == PAGESCAN_OK) {
+	if (from_pages(db, table, cols, ncols, &c) == FAST_DONE) {
 		pagescan_taken();
 		rc = SQLITE_OK;
 	} else if (c.stopped) {

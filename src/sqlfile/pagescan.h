@@ -2,7 +2,7 @@
  * file's b-tree pages, several threads at once. A full scan through SQL
  * spends most of its time decoding each column in the virtual machine;
  * here a row costs a few varint reads. The reader follows SQLite's
- * documented file format and steps aside (returns PAGESCAN_NO) for
+ * documented file format and steps aside (returns FAST_DECLINED) for
  * anything it does not expect, so the caller falls back to plain SQL,
  * which then reports real damage in its own words. */
 #ifndef RPDTOP_SQLFILE_PAGESCAN_H
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { PAGESCAN_OK = 0, PAGESCAN_NO = 1 };
+#include "util/fastpath.h"
 
 #define PAGESCAN_ROWID (-1) /* a column index meaning the row's rowid */
 #define PAGESCAN_MAX_COLS 8
@@ -44,7 +44,7 @@ struct pagescan_table {
 };
 
 /* Called for each row with its wanted columns; row counts from 0 over the
- * whole table. A non-zero return stops the scan (PAGESCAN_NO). */
+ * whole table. A non-zero return stops the scan (FAST_DECLINED). */
 typedef int (*pagescan_row_fn)(void *ctx, size_t row, const int64_t *v);
 
 /* A row as stored: its rowid, its record (header and body, all on the
@@ -64,7 +64,7 @@ struct pagescan_part {
 };
 
 /* Start reading db's main file directly: holds a read transaction so that
- * no writer changes it meanwhile. PAGESCAN_NO when the file cannot be read
+ * no writer changes it meanwhile. FAST_DECLINED when the file cannot be read
  * this way (write-ahead log in use, unusual page layout). */
 int pagescan_begin(struct pagescan *ps, sqlite3 *db);
 void pagescan_end(struct pagescan *ps);
@@ -100,6 +100,12 @@ typedef void (*pagescan_reset_fn)(void *ctx);
  * (SQLITE_ABORT). */
 int pagescan_or_sql(sqlite3 *db, const char *table, const char *const *cols, int ncols, pagescan_row_fn fn,
 		    pagescan_reset_fn reset, void *ctx);
+
+/* Is table's lone INTEGER PRIMARY KEY its rowid, as its first stored row
+ * says (an alias is stored as NULL)? 0 when it is not, when the table has
+ * no such key, or when that cannot be told (then ids are not taken for
+ * rowids: the slow way is the safe one). An empty table: 1. */
+int pagescan_rowid_alias(sqlite3 *db, const char *table);
 
 /* The caller keeps what a decode gave (a table read this way). */
 void pagescan_taken(void);
