@@ -14,6 +14,7 @@
 #include "options.h"
 #include "present/report.h"
 #include "session/session.h"
+#include "sqlfile/dbfile.h"
 #include "tui/tui.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
@@ -152,6 +153,7 @@ int main(int argc, char **argv)
 		break;
 	}
 	threads_set_limit(o.jobs);
+	sqlfile_test_knobs();
 	struct session s;
 	int status = open_session(&o, &s);
 	if (status)

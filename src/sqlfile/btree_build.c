@@ -12,8 +12,14 @@
 #include "util/xalloc.h"
 
 enum { LEAF_TABLE = 0x0d, INTERIOR_TABLE = 0x05, BUF_PAGES = 64, COPY_PAGES = 256 };
-/* The page holding byte 2^30 is SQLite's lock page: never used for data. */
-#define PENDING_BYTE 0x40000000u
+/* The page holding byte 2^30 is SQLite's lock page: never used for data.
+ * Tests move it (sqlfile_test_knobs) to cross it with small files. */
+static uint32_t pending_byte = 0x40000000u;
+
+void btree_set_pending_byte(uint32_t offset)
+{
+	pending_byte = offset;
+}
 
 static void put16(uint8_t *p, uint32_t v)
 {
@@ -240,7 +246,7 @@ int btree_file_open(struct btree_file *f, const char *path)
 static uint32_t new_page(struct btree_file *f)
 {
 	uint32_t n = ++f->npages;
-	if (n == PENDING_BYTE / f->page_size + 1)
+	if (n == pending_byte / f->page_size + 1)
 		n = ++f->npages;
 	return n;
 }

@@ -71,6 +71,10 @@ int btree_file_open(struct btree_file *f, const char *path);
 /* The runs' leaves, in order, as the table whose root page is root (an
  * empty leaf now). -1 on a read or write error (f->err). */
 int btree_place(struct btree_file *f, uint32_t root, const struct leaf_run *runs, size_t nruns);
+/* Where SQLite's lock page is (its "pending byte", 2^30 unless a test
+ * moved it, as sqlfile_test_knobs does for SQLite too). */
+void btree_set_pending_byte(uint32_t offset);
+
 /* Record the new page count in the header (and say it is valid), close. */
 int btree_file_close(struct btree_file *f);
 

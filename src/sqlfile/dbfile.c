@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sqlfile/btree_build.h"
 #include "sqlfile/sqlguard.h"
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
@@ -207,4 +208,16 @@ void dbfile_read_end(sqlite3 *db)
 {
 	if (!sqlite3_get_autocommit(db))
 		run(db, "COMMIT");
+}
+
+void sqlfile_test_knobs(void)
+{
+	const char *v = getenv("RPDTOP_TEST_PENDING_BYTE");
+	if (!v || !*v)
+		return;
+	unsigned long offset = strtoul(v, NULL, 0);
+	if (offset == 0 || offset > 0x40000000ul)
+		return;
+	sqlite3_test_control(SQLITE_TESTCTRL_PENDING_BYTE, (unsigned int)offset);
+	btree_set_pending_byte((uint32_t)offset);
 }

@@ -21,6 +21,11 @@ char *dbfile_uri(const char *path, struct rpd_error *err);
 int dbfile_read_begin(sqlite3 *db);
 void dbfile_read_end(sqlite3 *db);
 
+/* Settings tests make through the environment, before any database is
+ * opened: RPDTOP_TEST_PENDING_BYTE moves SQLite's lock page (and the page
+ * writer's idea of it) from 1 GiB to where a small file reaches it. */
+void sqlfile_test_knobs(void);
+
 /* Describe a failed SQLite call on an open input as "PATH: reason". */
 int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err);
 

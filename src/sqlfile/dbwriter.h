@@ -16,7 +16,9 @@ struct dbwriter {
 	int force;
 	sqlite3_stmt **st; /* prepared statements, in the order given */
 	int nst;
-	int verify;             /* check integrity before the rename */
+	int verify;   /* check the file before the rename */
+	char **built; /* tables whose pages were written by hand */
+	size_t nbuilt;
 	struct sqlguard *guard; /* on the connection, kept across suspend */
 	char errmsg[512];
 };
@@ -38,6 +40,10 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
  * transaction. Prepared statements are not kept. */
 int dbwriter_suspend(struct dbwriter *w, struct rpd_error *err);
 int dbwriter_resume(struct dbwriter *w, struct rpd_error *err);
+/* A table whose pages were written by hand (btree_build): the check
+ * before the rename looks at its b-tree. SQLite's own writes are not
+ * checked again; foreign keys always are. */
+void dbwriter_check_table(struct dbwriter *w, const char *name);
 /* Give up: the temporary file is removed and the target left untouched. */
 void dbwriter_abort(struct dbwriter *w);
 
