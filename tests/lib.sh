@@ -137,7 +137,7 @@ need_tmux() {
 		exit 77
 	fi
 	tmux_socket=rpdtop-test-$$
-	trap 'tmux -L "$tmux_socket" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+	trap 'tmux_stop; rm -rf "$tmp"' EXIT
 	# A session that keeps the server up while test sessions come and go.
 	tmux -L "$tmux_socket" -f /dev/null new-session -d -s keep -x 80 -y 24 "sleep 100000"
 }
@@ -146,14 +146,36 @@ tm() {
 	tmux -L "$tmux_socket" -f /dev/null "$@"
 }
 
-# tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ ".
+# tmux_stop: end the server and wait (up to 5 s) for the shells of its
+# sessions to exit: their HOME is $tmp, and one still exiting when $tmp is
+# removed could write there again. (Exited is gone or a zombie, which init
+# may be slow to reap.)
+tmux_stop() {
+	pids=$(tm list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	tm kill-server 2>/dev/null
+	for _ in $(seq 50); do
+		alive=
+		for p in $pids; do
+			state=$(sed -n 's/^State:[[:space:]]*//p' "/proc/$p/status" 2>/dev/null)
+			case $state in
+			"" | Z*) ;;
+			*) alive=$p ;;
+			esac
+		done
+		[ -z "$alive" ] && return 0
+		sleep 0.1
+	done
+}
+
+# tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ " and
+# no history file (bash would write one into $tmp when it exits).
 # Sessions get new names; the server lives until the test ends.
 tmux_session=0
 tmux_start() {
 	[ "$tmux_session" -gt 0 ] && tm kill-session -t "s$tmux_session" 2>/dev/null
 	tmux_session=$((tmux_session + 1))
 	tm new-session -d -s "s$tmux_session" -x "$1" -y "$2" \
-		"env -i PATH='$PATH' HOME='$tmp' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
+		"env -i PATH='$PATH' HOME='$tmp' HISTFILE= TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
 	tmux_wait_for '$'
 }
 
