@@ -11,11 +11,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/export_plan.h"
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
 #include "sqlfile/dbfile.h"
+#include "sqlfile/dbwriter.h"
 #include "util/i18n.h"
 #include "util/search.h"
 #include "util/xalloc.h"

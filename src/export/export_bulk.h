@@ -11,10 +11,10 @@
 
 #include <sqlite3.h>
 
-#include "sqlfile/btree_build.h"
 #include "export/export_plan.h"
 #include "export/export_select.h"
 #include "export/idset.h"
+#include "sqlfile/btree_build.h"
 
 #define BULK_THREADS 2
 

@@ -5,8 +5,8 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/export.h"
+#include "sqlfile/dbwriter.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/rocpd_schema.h"
+#include "sqlfile/dbwriter.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 #include "util/xalloc.h"

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sqlfile/dbwriter.h"
 #include "export/rpd_schema.h"
+#include "sqlfile/dbwriter.h"
 #include "trace/strtab.h"
 #include "util/xalloc.h"
 

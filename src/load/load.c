@@ -9,10 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sqlfile/dbfile.h"
 #include "load/inputs.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
+#include "sqlfile/dbfile.h"
 #include "trace/merge.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"

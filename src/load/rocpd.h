@@ -17,5 +17,4 @@ int rocpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *
 int rocpd_read(struct trace *t, sqlite3 *db, const char *path, int version, unsigned what,
 	       struct rpd_error *err);
 
-
 #endif

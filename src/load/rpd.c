@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/dbfile.h"
-#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
+#include "sqlfile/dbfile.h"
+#include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/search.h"

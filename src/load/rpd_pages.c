@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sqlfile/pagescan.h"
 #include "load/progress.h"
 #include "load/rpd_reader.h"
+#include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
 /* Threads decode raw values in place; the main thread then turns database

@@ -22,7 +22,7 @@ struct pagescan {
 	sqlite3 *db;
 	sqlite3_file *file; /* the connection's own handle: its locks hold */
 	uint32_t page_size, usable, npages;
-	uint32_t encoding; /* text encoding: 1 is UTF-8 */
+	uint32_t encoding;        /* text encoding: 1 is UTF-8 */
 	void (*thread_end)(void); /* optional: run by each decoding thread as it ends */
 	int in_txn;
 };

@@ -15,9 +15,9 @@
 
 #include "check.h"
 #include "demo/demo.h"
-#include "sqlfile/btree_build.h"
 #include "export/export.h"
 #include "load/load.h"
+#include "sqlfile/btree_build.h"
 #include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 

@@ -11,8 +11,8 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
-#include "sqlfile/dbfile.h"
 #include "load/load.h"
+#include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "util/xalloc.h"
 
