@@ -7,11 +7,11 @@
 #include <time.h>
 
 #include "analysis/busy.h"
-#include "session/filter.h"
 #include "analysis/profile.h"
-#include "session/select.h"
 #include "analysis/timeline.h"
 #include "load/load.h"
+#include "session/filter.h"
+#include "session/select.h"
 
 #define RUNS 5
 

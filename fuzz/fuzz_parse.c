@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "present/names.h"
 #include "session/filter.h"
 #include "session/window.h"
-#include "present/names.h"
 #include "util/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

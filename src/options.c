@@ -35,6 +35,7 @@ static void print_help(void)
 		"rocpd .db) in the terminal, or print reports from them. Several\n"
 		"databases, or directories of them, are read as one trace.\n\n"),
 	      stdout);
+	/* xgettext:no-c-format */
 	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
 		"                       ktop (kernels by name) or busy (per GPU)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
@@ -44,7 +45,7 @@ static void print_help(void)
 		"  -x, --exclude=REGEX  only names not matching REGEX; repeatable\n"
 		"  -w, --window=START:END  only ops and calls starting in the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
-		"                       N%% of the span, or values like 1.5s, 200ms, 40us\n"
+		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"

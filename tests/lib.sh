@@ -59,6 +59,51 @@ finish() {
 	exit 0
 }
 
+# Checks that root would pass (permissions) run as the unprivileged user
+# nobody. nobody_begin opens $tmp for nobody to pass through and makes
+# $tmp/nobody, readable by all, for what that user needs; when nobody cannot
+# reach rpdtop where it was built (a checkout under /root), the program is
+# copied there, with the wrapper that runs it (tests/valgrind-run) if any.
+# $nobody_rpdtop is then the program to run with as_nobody. It fails, and
+# says why unless it is for not running as root, when the user cannot be
+# switched or cannot run rpdtop even so. nobody_end closes $tmp again.
+as_nobody() {
+	RPDTOP_REAL=$nobody_real setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# nobody_reaches FILE...: nobody may read and run each FILE.
+nobody_reaches() {
+	as_nobody sh -c 'for f; do [ -r "$f" ] && [ -x "$f" ] || exit 1; done' sh "$@" 2>/dev/null
+}
+
+nobody_begin() {
+	[ "$(id -u)" = 0 ] || return 1
+	if ! command -v setpriv >/dev/null; then
+		echo "SKIP (part): setpriv not installed, nothing run as the user nobody" >&2
+		return 1
+	fi
+	chmod 711 "$tmp" && mkdir -p "$tmp/nobody" && chmod 755 "$tmp/nobody" || return 1
+	nobody_rpdtop=$RPDTOP nobody_real=$RPDTOP_REAL
+	if ! nobody_reaches "$RPDTOP" "$RPDTOP_REAL"; then
+		cp "$RPDTOP_REAL" "$tmp/nobody/rpdtop" || return 1
+		nobody_rpdtop=$tmp/nobody/rpdtop nobody_real=$tmp/nobody/rpdtop
+		if [ "$RPDTOP" != "$RPDTOP_REAL" ]; then
+			cp "$RPDTOP" "$tmp/nobody/rpdtop-run" || return 1
+			nobody_rpdtop=$tmp/nobody/rpdtop-run
+		fi
+		chmod 755 "$tmp/nobody/rpdtop"*
+	fi
+	if ! nobody_reaches "$nobody_rpdtop" "$nobody_real" || ! as_nobody "$nobody_rpdtop" --version >/dev/null 2>&1; then
+		echo "SKIP (part): the user nobody cannot run rpdtop, not even a copy in $tmp/nobody" >&2
+		nobody_end
+		return 1
+	fi
+}
+
+nobody_end() {
+	chmod 700 "$tmp"
+}
+
 # tui INPUT...: run the viewer headless on the inputs with the key script
 # read from standard input (see tests/tui-*.test for the commands).
 tui() {
@@ -92,7 +137,7 @@ need_tmux() {
 		exit 77
 	fi
 	tmux_socket=rpdtop-test-$$
-	trap 'tmux -L "$tmux_socket" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+	trap 'tmux_stop; rm -rf "$tmp"' EXIT
 	# A session that keeps the server up while test sessions come and go.
 	tmux -L "$tmux_socket" -f /dev/null new-session -d -s keep -x 80 -y 24 "sleep 100000"
 }
@@ -101,14 +146,36 @@ tm() {
 	tmux -L "$tmux_socket" -f /dev/null "$@"
 }
 
-# tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ ".
+# tmux_stop: end the server and wait (up to 5 s) for the shells of its
+# sessions to exit: their HOME is $tmp, and one still exiting when $tmp is
+# removed could write there again. (Exited is gone or a zombie, which init
+# may be slow to reap.)
+tmux_stop() {
+	pids=$(tm list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	tm kill-server 2>/dev/null
+	for _ in $(seq 50); do
+		alive=
+		for p in $pids; do
+			state=$(sed -n 's/^State:[[:space:]]*//p' "/proc/$p/status" 2>/dev/null)
+			case $state in
+			"" | Z*) ;;
+			*) alive=$p ;;
+			esac
+		done
+		[ -z "$alive" ] && return 0
+		sleep 0.1
+	done
+}
+
+# tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ " and
+# no history file (bash would write one into $tmp when it exits).
 # Sessions get new names; the server lives until the test ends.
 tmux_session=0
 tmux_start() {
 	[ "$tmux_session" -gt 0 ] && tm kill-session -t "s$tmux_session" 2>/dev/null
 	tmux_session=$((tmux_session + 1))
 	tm new-session -d -s "s$tmux_session" -x "$1" -y "$2" \
-		"env -i PATH='$PATH' HOME='$tmp' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
+		"env -i PATH='$PATH' HOME='$tmp' HISTFILE= TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
 	tmux_wait_for '$'
 }
 

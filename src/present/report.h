@@ -4,8 +4,8 @@
 
 #include <stddef.h>
 
-#include "session/select.h"
 #include "present/table.h"
+#include "session/select.h"
 #include "trace/trace.h"
 
 enum report_kind { REPORT_TOP, REPORT_KTOP, REPORT_BUSY };
