@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "demo/demo.h"
 #include "export/export.h"
 #include "options.h"
 #include "present/report.h"
@@ -39,7 +40,7 @@ static int open_session(const struct options *o, struct session *s)
 	/* Reports never link ops to API calls: their ids need no memory. */
 	struct session_options so = { .paths = o->paths,
 				      .npaths = o->npaths,
-				      .demo = o->demo,
+
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
@@ -55,7 +56,14 @@ static int open_session(const struct options *o, struct session *s)
 		}
 	}
 	filter_free(&check);
-	if (session_open(s, &so, &err)) {
+	if (o->demo) {
+		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
+					.ops = GEN_DEMO_OPS,
+					.gpus = GEN_DEMO_GPUS };
+		struct trace t;
+		demo_trace_build(&t, &p);
+		session_open_trace(s, &t);
+	} else if (session_open(s, &so, &err)) {
 		fprintf(stderr, "rpdtop: %s\n", err.msg);
 		return 1;
 	}

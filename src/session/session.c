@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "demo/demo.h"
 #include "load/background.h"
 #include "load/load.h"
 #include "util/i18n.h"
@@ -12,13 +11,6 @@
 static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
 {
 	memset(v, 0, sizeof(*v));
-	if (o->demo) {
-		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
-					.ops = GEN_DEMO_OPS,
-					.gpus = GEN_DEMO_GPUS };
-		demo_trace_build(&v->trace, &p);
-		return 0;
-	}
 	struct load_options lo = {
 		.what = LOAD_OPS, .skip_bad = o->skip_bad, .same_node = o->same_node, .progress = o->progress
 	};
@@ -76,6 +68,17 @@ int session_open(struct session *s, const struct session_options *o, struct rpd_
 	s->stale = 1;
 	session_refresh(s);
 	return 0;
+}
+
+void session_open_trace(struct session *s, struct trace *t)
+{
+	memset(s, 0, sizeof(*s));
+	filter_init(&s->filter);
+	s->views[0].trace = *t;
+	memset(t, 0, sizeof(*t));
+	s->ntraces = 1;
+	s->stale = 1;
+	session_refresh(s);
 }
 
 int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err)

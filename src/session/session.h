@@ -28,7 +28,6 @@ struct bg_apis;
 struct session_options {
 	const char *const *paths; /* files or directories of them */
 	size_t npaths;
-	int demo; /* the built-in generated trace instead of paths */
 	int skip_bad, same_node, progress;
 	int op_ids; /* keep op ids: API rows or an export will be linked to ops */
 	int apis;   /* read the API rows now, with the ops */
@@ -61,9 +60,12 @@ struct session {
 	int readers;         /* jobs reading the traces on other threads */
 };
 
-/* Load the inputs (or the demo trace) as the session's first trace, with
+/* Load the inputs as the session's first trace, with
  * no filter and no window. -1 with *err set (nothing to free then). */
 int session_open(struct session *s, const struct session_options *o, struct rpd_error *err);
+/* A session over a trace built otherwise (the generated demo trace),
+ * which it takes over (*t is left empty). */
+void session_open_trace(struct session *s, struct trace *t);
 /* Load another trace beside the first (a run to compare with). */
 int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err);
 /* Free everything; waits for API rows still being read. */
