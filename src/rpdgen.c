@@ -1,4 +1,5 @@
-/* rpdgen: write a generated trace to an rpd file, for tests and benchmarks. */
+/* rpdgen: write a generated trace to an rpd or rocpd file, for tests and
+ * benchmarks. */
 #include "config.h"
 
 #include <errno.h>
@@ -22,7 +23,10 @@ static void usage(FILE *out)
 		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (rocpd has none)\n"
-		"  --force          replace FILE if it exists\n"),
+		"  --force          replace FILE if it exists\n\n"
+		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
+		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
+		"holds one process, as a file rocprofv3 writes.\n"),
 	      out);
 }
 

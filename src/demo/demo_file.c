@@ -2,10 +2,13 @@
 #include "demo/demo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "export/rocpd_writer.h"
 #include "export/rpd_writer.h"
+#include "present/names.h"
+#include "util/xalloc.h"
 
 static int file_op(void *ctx, const struct gen_op *o)
 {
@@ -27,44 +30,102 @@ static int file_link(void *ctx, int64_t api, int64_t op)
 	return rpd_writer_link(ctx, api, op);
 }
 
-/* rocpd: API calls are regions (correlated by their id), roctx ranges are
- * marker regions, GPU ops carry the id of their launch. Barriers have no
- * rocpd table and are not written. */
+/* rocpd, as rocprofv3 records the same program: HIP calls are regions
+ * of HIP_RUNTIME_API_EXT, roctx ranges regions named roctxThreadRangeA
+ * with their text as the event's message, and calls without a duration
+ * (roctx marks among them) samples. A call's id is the tracer's
+ * correlation id, which its GPU work carries as its event's stack id.
+ * Barriers have no rocpd table and are not written. */
+
+/* Names as rocprofv3 keeps them: the symbol (with the descriptor's
+ * ".kd") and the name shown. The generator knows some kernels by their
+ * mangled names or as C symbols (Tensile's), others only demangled: those
+ * have no symbol name, which rocprofv3 writes as '' and readers pass over
+ * for the display name. */
+struct kernel_names {
+	char *symbol, *display;
+};
+
+static void kernel_names(const char *name, struct kernel_names *k)
+{
+	int mangled = strncmp(name, "_Z", 2) == 0;
+	int c_symbol = strcspn(name, " ()<>:,") == strlen(name);
+	k->symbol = xmalloc(strlen(name) + 4);
+	if (mangled || c_symbol)
+		snprintf(k->symbol, strlen(name) + 4, "%s.kd", name);
+	else
+		k->symbol[0] = '\0';
+	k->display = mangled ? name_demangle(name) : NULL;
+	if (!k->display)
+		k->display = xstrdup(name);
+}
+
 static int rocpd_op(void *ctx, const struct gen_op *o)
 {
 	if (!o->kernel && !o->copy)
 		return 0;
 	struct rocpd_gpu_row g = {
 		.pid = o->pid,
+		.tid = o->tid,
 		.gpu = o->gpu,
-		.queue = o->queue,
+		/* Compute kernels and collectives each have a queue and a
+		 * stream of their own; copies go by the default stream. */
+		.queue = o->kernel ? o->queue : -1,
+		.stream = o->kernel ? o->queue : -1,
 		.start = o->start,
 		.end = o->end,
-		.kernel = o->kernel ? o->kernel->kernel : NULL,
 		.copy_kind = o->copy ? o->copy->kind : 0,
 		.size = o->copy ? o->copy->size : 0,
-		.correlation = o->launch,
+		.launch = o->launch,
 	};
+	struct kernel_names k = { NULL, NULL };
+	if (o->kernel) {
+		kernel_names(o->kernel->kernel, &k);
+		g.kernel_name = k.symbol;
+		g.display_name = k.display;
+	}
 	for (int i = 0; o->kernel && i < 3; i++) {
 		g.grid[i] = o->kernel->grid[i];
 		g.workgroup[i] = o->kernel->workgroup[i];
 	}
-	return rocpd_writer_gpu(ctx, &g);
+	int rc = rocpd_writer_gpu(ctx, &g);
+	free(k.symbol);
+	free(k.display);
+	return rc;
+}
+
+/* A copy's size and kind, as the tracer records hipMemcpy's arguments. */
+static size_t copy_args(const struct gen_api *a, struct rocpd_arg_row *args, char *size, char *kind)
+{
+	if (!a->copy)
+		return 0;
+	snprintf(size, 24, "%lld", (long long)a->copy->size);
+	snprintf(kind, 24, "%d", a->copy->kind);
+	args[0] = (struct rocpd_arg_row){ 2, "size_t", "sizeBytes", size };
+	args[1] = (struct rocpd_arg_row){ 3, "hipMemcpyKind", "kind", kind };
+	return 2;
 }
 
 static int rocpd_api(void *ctx, const struct gen_api *a)
 {
 	int marker = strcmp(a->name, "UserMarker") == 0;
-	struct rocpd_region_row r = {
+	struct rocpd_arg_row args[2];
+	char size[24], kind[24];
+	struct rocpd_call_row c = {
+		.id = a->id,
 		.pid = a->pid,
 		.tid = a->tid,
 		.start = a->start,
 		.end = a->end,
-		.name = marker ? a->args : a->name,
-		.marker = marker,
-		.correlation = a->id,
+		.name = !marker              ? a->name
+			: a->start == a->end ? "roctxMarkA"
+					     : "roctxThreadRangeA",
+		.category = marker ? "MARKER_CORE_RANGE_API" : "HIP_RUNTIME_API_EXT",
+		.message = marker ? a->args : NULL,
+		.args = args,
+		.nargs = copy_args(a, args, size, kind),
 	};
-	return rocpd_writer_region(ctx, &r);
+	return rocpd_writer_call(ctx, &c);
 }
 
 static int rocpd_link(void *ctx, int64_t api, int64_t op)
@@ -78,8 +139,20 @@ static int rocpd_link(void *ctx, int64_t api, int64_t op)
 static int write_rocpd(const char *path, const struct gen_params *p, const struct demo_output *out,
 		       struct rpd_error *err)
 {
+	unsigned n = gen_processes(p);
+	int64_t *pids = xmalloc_array(n, sizeof(*pids));
+	for (unsigned i = 0; i < n; i++)
+		pids[i] = gen_pid(p, i);
+	struct rocpd_job job = { .node = out->node,
+				 .gpus = n,
+				 .pids = pids,
+				 .nprocs = n,
+				 .ppid = gen_pid(p, 0) - 1,
+				 .command = "python3 train.py --steps 1000" };
 	struct rocpd_writer *w;
-	if (rocpd_writer_open(&w, path, out->force, out->node, err))
+	int rc = rocpd_writer_open(&w, path, out->force, &job, err);
+	free(pids);
+	if (rc)
 		return -1;
 	struct gen_sink sink = { .ctx = w, .op = rocpd_op, .api = rocpd_api, .link = rocpd_link };
 	if (gen_run(p, &sink)) {

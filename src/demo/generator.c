@@ -146,6 +146,7 @@ static int64_t emit_op(struct gen *g, struct gpu_state *s, int queue, int64_t st
 			    .desc = desc,
 			    .type = type,
 			    .pid = s->pid,
+			    .tid = s->tid,
 			    .launch = launch,
 			    .kernel = k,
 			    .copy = c };
@@ -180,6 +181,17 @@ static void pop_range(struct gen *g, struct gpu_state *s)
 	struct range *r = &s->stack[--s->depth];
 	s->cpu += 200;
 	emit_api(g, s, s->tid, r->start, s->cpu, "UserMarker", r->text, NULL, NULL);
+}
+
+/* Calls too short for the clock: a roctx mark on the main thread, and the
+ * input pipeline's thread asking for errors. They take no time and no
+ * random numbers, so the rest of the trace is as without them. */
+static void instant_calls(struct gen *g, struct gpu_state *s, uint64_t n)
+{
+	char text[64];
+	snprintf(text, sizeof(text), "batch %llu ready", (unsigned long long)n);
+	emit_api(g, s, s->tid, s->cpu, s->cpu, "UserMarker", text, NULL, NULL);
+	emit_api(g, s, s->loader_tid, s->cpu, s->cpu, "hipGetLastError", "", NULL, NULL);
 }
 
 static int64_t max64(int64_t a, int64_t b)
@@ -274,6 +286,7 @@ static void step(struct gen *g, struct gpu_state *s, uint64_t n)
 	char text[64];
 	snprintf(text, sizeof(text), "step %llu", (unsigned long long)n);
 	push_range(s, text);
+	instant_calls(g, s, n);
 	copy(g, s, 1, 4 << 20, 0);
 	push_range(s, "forward");
 	for (int i = 0; i < LAYERS; i++)
@@ -296,12 +309,24 @@ static void step(struct gen *g, struct gpu_state *s, uint64_t n)
 	s->cpu += rnd_range(g, 2000000, 6000000);
 }
 
-static void init_gpu(struct gpu_state *s, unsigned i, int64_t t0, int64_t pid_base)
+unsigned gen_processes(const struct gen_params *p)
+{
+	unsigned n = p->gpus ? p->gpus : 1;
+	return n > MAX_GPUS ? MAX_GPUS : n;
+}
+
+int64_t gen_pid(const struct gen_params *p, unsigned i)
+{
+	return (p->pid_base ? p->pid_base : 4100) + (int64_t)i * 7;
+}
+
+static void init_gpu(struct gpu_state *s, const struct gen_params *p, unsigned i, int64_t t0)
 {
 	memset(s, 0, sizeof(*s));
 	s->gpu = i;
-	s->pid = (pid_base ? pid_base : 4100) + i * 7;
+	s->pid = gen_pid(p, i);
 	s->tid = s->pid;
+	s->loader_tid = s->pid + 3;
 	s->cpu = t0 + i * 1500;
 	for (int q = 0; q < NQUEUES; q++)
 		s->queue_free[q] = s->cpu;
@@ -310,14 +335,12 @@ static void init_gpu(struct gpu_state *s, unsigned i, int64_t t0, int64_t pid_ba
 int gen_run(const struct gen_params *p, const struct gen_sink *sink)
 {
 	struct gen g = { .p = p, .sink = sink, .rng = p->seed, .ops_left = p->ops };
-	unsigned ngpus = p->gpus ? p->gpus : 1;
-	if (ngpus > MAX_GPUS)
-		ngpus = MAX_GPUS;
+	unsigned ngpus = gen_processes(p);
 	struct gpu_state gpus[MAX_GPUS];
 	/* Clock of a long-running host, in ns, like the profiler's. */
 	const int64_t t0 = 1000000000000LL;
 	for (unsigned i = 0; i < ngpus; i++)
-		init_gpu(&gpus[i], i, t0, p->pid_base);
+		init_gpu(&gpus[i], p, i, t0);
 	/* GPUs take steps in turn so that their rows interleave in time. */
 	for (uint64_t n = 0; g.ops_left && !g.failed; n++)
 		for (unsigned i = 0; i < ngpus && g.ops_left; i++)

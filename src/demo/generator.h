@@ -1,6 +1,7 @@
 /* A deterministic generator of realistic training-step traces: several GPUs
  * with compute, copy and collective queues, HIP API calls linked to their
- * ops, and nested roctx ranges. The same seed always gives the same trace. */
+ * ops, nested roctx ranges, a roctx mark per step and calls too short to
+ * have a duration. The same seed always gives the same trace. */
 #ifndef RPDTOP_GENERATOR_H
 #define RPDTOP_GENERATOR_H
 
@@ -20,12 +21,15 @@ struct gen_op {
 	int64_t id, start, end;
 	int64_t gpu, queue;
 	const char *desc, *type;
-	int64_t pid;                            /* the process that launched it */
+	int64_t pid, tid;                       /* the process and thread that launched it */
 	int64_t launch;                         /* id of the API call that launched it, 0: none */
 	const struct rpd_kernel_launch *kernel; /* kernels only */
 	const struct rpd_copy_launch *copy;     /* copies only */
 };
 
+/* An API call; start == end for one too short to have a duration (a
+ * roctx mark, a query). roctx ranges and marks are named UserMarker, their
+ * text in args. */
 struct gen_api {
 	int64_t id, start, end;
 	int64_t pid, tid;
@@ -48,5 +52,9 @@ struct gen_sink {
 #define GEN_DEMO_GPUS 4
 
 int gen_run(const struct gen_params *params, const struct gen_sink *sink);
+
+/* The number of processes (one per GPU) and the pid of process i. */
+unsigned gen_processes(const struct gen_params *params);
+int64_t gen_pid(const struct gen_params *params, unsigned i);
 
 #endif

@@ -345,10 +345,51 @@ static int export_process(struct exporter *x, const struct trace_input *in, uint
 	return rc;
 }
 
-/* Tables of no process (a user's own) go whole. */
+/* Is table one of a process's (rocpd_..., ending in an input's suffix)? */
+static int owned(const struct trace *t, const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < t->ninputs; i++) {
+		const char *s = t->inputs[i].uuid ? t->inputs[i].uuid : "";
+		size_t k = strlen(s);
+		if (strncmp(name, "rocpd_", 6) == 0 && n >= k && strcmp(name + n - k, s) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The condition a row of a table of no process meets to go: each foreign
+ * key to a process's table points at a row that went (those tables are
+ * all written by now). "1" for a table without one. A key of several
+ * columns is checked column by column: a row it lets through wrongly
+ * fails the check before the rename, never goes unnoticed. */
+static int unowned_condition(struct exporter *x, const char *table, sqlite3_str *where)
+{
+	sqlite3_stmt *st;
+	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\", \"to\" FROM src.pragma_foreign_key_list(%Q)",
+				    table);
+	int rc = export_prepare(x, sql, &st);
+	sqlite3_free(sql);
+	if (rc)
+		return -1;
+	sqlite3_str_appendall(where, "1");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *to = (const char *)sqlite3_column_text(st, 0);
+		const char *from = (const char *)sqlite3_column_text(st, 1);
+		const char *key = (const char *)sqlite3_column_text(st, 2);
+		if (to && from && owned(x->req->t, to))
+			sqlite3_str_appendf(
+				where, " AND (\"%w\" IS NULL OR \"%w\" IN (SELECT \"%w\" FROM main.\"%w\"))",
+				from, from, key ? key : "rowid", to);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(x);
+}
+
+/* Tables of no process (a user's own) go whole, but for rows pointing at
+ * a process's rows that did not go. */
 static int copy_unowned(struct exporter *x)
 {
-	const struct trace *t = x->req->t;
 	sqlite3_stmt *st;
 	if (export_prepare(
 		    x,
@@ -359,15 +400,15 @@ static int copy_unowned(struct exporter *x)
 	int rc = 0, step;
 	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
-		int owned = 0;
-		size_t n = strlen(name);
-		for (size_t i = 0; !owned && i < t->ninputs; i++) {
-			const char *s = t->inputs[i].uuid ? t->inputs[i].uuid : "";
-			size_t k = strlen(s);
-			owned = strncmp(name, "rocpd_", 6) == 0 && n >= k && strcmp(name + n - k, s) == 0;
-		}
-		if (!owned)
-			rc = copy_where(x, name, "1");
+		if (owned(x->req->t, name))
+			continue;
+		sqlite3_str *where = sqlite3_str_new(x->out.db);
+		rc = unowned_condition(x, name, where);
+		char *cond = sqlite3_str_finish(where);
+		if (rc == 0)
+			rc = cond ? copy_where(x, name, cond)
+				  : err_set(x->err, _("%s: out of memory"), x->req->path);
+		sqlite3_free(cond);
 	}
 	sqlite3_finalize(st);
 	return rc;

@@ -1,358 +1,465 @@
+/* Rows as rocprofv3's rocpd writer places them: info rows keyed by the
+ * ids the system gives (process id = pid, thread id = tid, agent id = its
+ * node id, queue and stream ids = their handles), every region, sample,
+ * dispatch and copy with an event whose stack id is the tracer's
+ * correlation id (an op's is its launching call's), correlation_id 0, and
+ * "" a string of its own (a dispatch's region name when not renamed). */
 #include "config.h"
 #include "export/rocpd_writer.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export/rocpd_schema.h"
 #include "sqlfile/dbwriter.h"
+#include "sqlfile/sqlrun.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 #include "util/xalloc.h"
 
-/* Statements use {uuid} for the table suffix. */
+/* The node's CPU agents (two sockets) come before its GPUs. */
+#define CPU_AGENTS 2
+
 enum stmt_id {
 	ST_META,
 	ST_STRING,
 	ST_NODE,
 	ST_PROCESS,
+	ST_TIMES,
 	ST_THREAD,
 	ST_AGENT,
 	ST_QUEUE,
+	ST_STREAM,
 	ST_CODE_OBJECT,
 	ST_SYMBOL,
+	ST_TRACK,
 	ST_EVENT,
+	ST_ARG,
 	ST_REGION,
+	ST_SAMPLE,
 	ST_DISPATCH,
 	ST_COPY,
 	ST_COUNT
 };
 
+/* Integer values first, text last, so that each row is bound in order. */
 static const char *const stmt_sql[ST_COUNT] = {
-	[ST_META] = "INSERT INTO rocpd_metadata{uuid} (tag, value) VALUES (?1, ?2)",
-	[ST_STRING] = "INSERT INTO rocpd_string{uuid} (id, guid, string) VALUES (?1, ?2, ?3)",
-	[ST_NODE] = "INSERT INTO rocpd_info_node{uuid} (id, guid, hash, machine_id, system_name, hostname) "
-		    "VALUES (1, ?1, ?2, ?3, 'Linux', ?4)",
-	[ST_PROCESS] = "INSERT INTO rocpd_info_process{uuid} (id, guid, nid, ppid, pid, command) "
-		       "VALUES (?1, ?2, 1, 1, ?3, 'train.py')",
-	[ST_THREAD] = "INSERT INTO rocpd_info_thread{uuid} (id, guid, nid, ppid, pid, tid) "
-		      "VALUES (?1, ?2, 1, 1, ?3, ?4)",
-	[ST_AGENT] = "INSERT INTO rocpd_info_agent{uuid} (id, guid, nid, pid, type, absolute_index, "
-		     "logical_index, type_index, name, product_name) VALUES (?1, ?2, 1, 1, ?3, ?4, ?4, ?5, "
-		     "?6, ?7)",
-	[ST_QUEUE] =
-		"INSERT INTO rocpd_info_queue{uuid} (id, guid, nid, pid, name) VALUES (?1, ?2, 1, 1, ?3)",
-	[ST_CODE_OBJECT] = "INSERT INTO rocpd_info_code_object{uuid} (id, guid, nid, pid, agent_id, uri, "
-			   "storage_type) VALUES (1, ?1, 1, 1, 2, 'memory://generated', 'MEMORY')",
-	[ST_SYMBOL] = "INSERT INTO rocpd_info_kernel_symbol{uuid} (id, guid, nid, pid, code_object_id, "
-		      "kernel_name, display_name) VALUES (?1, ?2, 1, 1, 1, ?3, ?3)",
-	[ST_EVENT] = "INSERT INTO rocpd_event{uuid} (id, guid, category_id, correlation_id) VALUES (?1, ?2, "
-		     "?3, ?4)",
-	[ST_REGION] = "INSERT INTO rocpd_region{uuid} (guid, nid, pid, tid, start, end, name_id, event_id) "
-		      "VALUES (?1, 1, ?2, ?3, ?4, ?5, ?6, ?7)",
-	[ST_DISPATCH] = "INSERT INTO rocpd_kernel_dispatch{uuid} (guid, nid, pid, tid, agent_id, kernel_id, "
-			"dispatch_id, queue_id, stream_id, start, end, workgroup_size_x, workgroup_size_y, "
-			"workgroup_size_z, grid_size_x, grid_size_y, grid_size_z, event_id) VALUES "
-			"(?1, 1, ?2, NULL, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-	[ST_COPY] = "INSERT INTO rocpd_memory_copy{uuid} (guid, nid, pid, tid, start, end, name_id, "
-		    "dst_agent_id, src_agent_id, size, queue_id, event_id) VALUES "
-		    "(?1, 1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+	[ST_META] = "INSERT INTO \"rocpd_metadata{uuid}\" (tag, value) VALUES (?1, ?2)",
+	[ST_STRING] = "INSERT INTO \"rocpd_string{uuid}\" (id, string) VALUES (?1, ?2)",
+	[ST_NODE] = "INSERT INTO \"rocpd_info_node{uuid}\" (id, hash, machine_id, hostname, system_name, "
+		    "release, version, hardware_name, domain_name) VALUES (?1, ?2, ?3, ?4, 'Linux', "
+		    "'6.8.0-generated', '#1 SMP PREEMPT_DYNAMIC', 'x86_64', '(none)')",
+	[ST_PROCESS] = "INSERT INTO \"rocpd_info_process{uuid}\" (id, nid, ppid, pid, command) VALUES "
+		       "(?1, ?2, ?3, ?1, ?4)",
+	[ST_TIMES] = "UPDATE \"rocpd_info_process{uuid}\" SET init = ?2, start = ?2, fini = ?3, end = ?3 "
+		     "WHERE id = ?1",
+	[ST_THREAD] = "INSERT INTO \"rocpd_info_thread{uuid}\" (id, nid, ppid, pid, tid) VALUES "
+		      "(?1, ?2, ?3, ?4, ?1)",
+	[ST_AGENT] = "INSERT INTO \"rocpd_info_agent{uuid}\" (id, nid, pid, type_index, uuid, type, "
+		     "absolute_index, logical_index, name, model_name, vendor_name, product_name, user_name, "
+		     "extdata) VALUES (?1, ?2, ?3, ?4, ?5, ?7, ?1, ?1, ?8, ?9, ?10, ?11, ?11, "
+		     "json_object('node_id', ?1, 'logical_node_id', ?1, 'logical_node_type_id', ?4, 'type', "
+		     "?6, 'name', ?8, 'product_name', ?11))",
+	[ST_QUEUE] = "INSERT INTO \"rocpd_info_queue{uuid}\" (id, nid, pid, name) VALUES (?1, ?2, ?3, ?4)",
+	[ST_STREAM] = "INSERT INTO \"rocpd_info_stream{uuid}\" (id, nid, pid, name) VALUES (?1, ?2, ?3, ?4)",
+	[ST_CODE_OBJECT] = "INSERT INTO \"rocpd_info_code_object{uuid}\" (id, nid, pid, agent_id, load_base, "
+			   "load_size, load_delta, uri) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)",
+	[ST_SYMBOL] = "INSERT INTO \"rocpd_info_kernel_symbol{uuid}\" (id, nid, pid, code_object_id, "
+		      "kernel_object, kernarg_segment_size, kernarg_segment_alignment, group_segment_size, "
+		      "private_segment_size, sgpr_count, arch_vgpr_count, accum_vgpr_count, kernel_name, "
+		      "display_name) VALUES (?1, ?2, ?3, ?4, ?5, 32, 8, 0, 0, 16, 32, 0, ?6, ?7)",
+	[ST_TRACK] = "INSERT INTO \"rocpd_track{uuid}\" (id, nid, pid, tid, name_id) VALUES "
+		     "(?1, ?2, ?3, ?4, ?5)",
+	[ST_EVENT] = "INSERT INTO \"rocpd_event{uuid}\" (id, category_id, stack_id, parent_stack_id, "
+		     "correlation_id, extdata) VALUES (?1, ?2, ?3, ?4, 0, CASE WHEN ?5 IS NULL THEN '{}' "
+		     "ELSE json_object('message', ?5) END)",
+	[ST_ARG] = "INSERT INTO \"rocpd_arg{uuid}\" (event_id, position, type, name, value) VALUES "
+		   "(?1, ?2, ?3, ?4, ?5)",
+	[ST_REGION] = "INSERT INTO \"rocpd_region{uuid}\" (id, nid, pid, tid, start, end, name_id, event_id) "
+		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	[ST_SAMPLE] = "INSERT INTO \"rocpd_sample{uuid}\" (id, track_id, timestamp, event_id) VALUES "
+		      "(?1, ?2, ?3, ?4)",
+	[ST_DISPATCH] =
+		"INSERT INTO \"rocpd_kernel_dispatch{uuid}\" (id, nid, pid, tid, agent_id, kernel_id, "
+		"dispatch_id, queue_id, stream_id, start, end, private_segment_size, "
+		"group_segment_size, workgroup_size_x, workgroup_size_y, workgroup_size_z, "
+		"grid_size_x, grid_size_y, grid_size_z, region_name_id, event_id) VALUES (?1, ?2, ?3, "
+		"?4, ?5, ?6, ?1, ?7, ?8, ?9, ?10, 0, 0, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+	[ST_COPY] = "INSERT INTO \"rocpd_memory_copy{uuid}\" (id, nid, pid, tid, start, end, name_id, "
+		    "dst_agent_id, dst_address, src_agent_id, src_address, size, stream_id, event_id) VALUES "
+		    "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+};
+
+/* One process: its uuid, tables, statements and the ids handed out. */
+struct proc {
+	int64_t pid;
+	char suffix[48], guid[40];
+	sqlite3_stmt *st[ST_COUNT];
+	struct strtab strings; /* rocpd_string id = strtab id + 1: "" is 1 */
+	struct idmap threads, queues, streams, code_objects, symbols, tracks;
+	int64_t nqueues, nstreams, ncode_objects, nsymbols, ntracks, nevents, ndispatches, ncopies;
+	int64_t first, last; /* span of its rows, for the process's times */
+	int any;
 };
 
 struct rocpd_writer {
 	struct dbwriter db;
-	char suffix[64], guid[40];
-	struct strtab strings; /* rocpd_string id = strtab id + 1 */
-	struct idmap process, thread, agent, queue, symbol;
-	int64_t nprocess, nthread, nagent, nqueue, nsymbol, nevent, ndispatch;
+	struct rocpd_job job;
+	char path_hash[24];
+	int64_t nid;
+	struct proc *procs;
+	size_t nprocs;
 };
 
 static uint64_t mix(uint64_t x)
 {
 	x ^= x >> 33;
 	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
 	return x ^ (x >> 33);
 }
 
-/* The uuid is derived from the path so that the same command writes the
- * same file. */
-static void make_ids(struct rocpd_writer *w, const char *path)
+static uint64_t hash_text(const char *s, uint64_t seed)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (const char *p = path; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
-	uint64_t a = mix(h), b = mix(h + 1);
-	snprintf(w->guid, sizeof(w->guid), "%08x-%04x-%04x-%04x-%012llx", (unsigned)(a >> 32),
-		 (unsigned)(a >> 16) & 0xffff, (unsigned)a & 0xffff, (unsigned)(b >> 48),
-		 (unsigned long long)(b & 0xffffffffffffull));
-	snprintf(w->suffix, sizeof(w->suffix), "_%s", w->guid);
-	for (char *p = w->suffix; *p; p++)
-		if (*p == '-')
-			*p = '_';
+	uint64_t h = 1469598103934665603ull ^ seed;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return mix(h);
 }
 
-static int step(struct rocpd_writer *w, int i)
+/* Bind the values from column 1 on, 'i' an int64_t and 't' a string
+ * (NULL binds NULL), then run the statement. */
+static int row(struct rocpd_writer *w, struct proc *p, int i, const char *types, ...)
 {
-	return dbwriter_step(&w->db, i);
-}
-
-static void bind_guid(struct rocpd_writer *w, int i, int col)
-{
-	sqlite3_bind_text(w->db.st[i], col, w->guid, -1, SQLITE_STATIC);
-}
-
-static int string_id(struct rocpd_writer *w, const char *s, int64_t *id)
-{
-	uint32_t before = w->strings.count;
-	uint32_t sid = strtab_intern(&w->strings, s);
-	*id = (int64_t)sid + 1;
-	if (sid < before)
+	sqlite3_stmt *st = p->st[i];
+	va_list ap;
+	va_start(ap, types);
+	int rc = SQLITE_OK;
+	for (int k = 0; rc == SQLITE_OK && types[k]; k++) {
+		if (types[k] == 'i') {
+			rc = sqlite3_bind_int64(st, k + 1, va_arg(ap, int64_t));
+		} else {
+			const char *s = va_arg(ap, const char *);
+			rc = s ? sqlite3_bind_text(st, k + 1, s, -1, SQLITE_TRANSIENT)
+			       : sqlite3_bind_null(st, k + 1);
+		}
+	}
+	va_end(ap);
+	if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_DONE && sqlite3_reset(st) == SQLITE_OK)
 		return 0;
-	sqlite3_bind_int64(w->db.st[ST_STRING], 1, *id);
-	bind_guid(w, ST_STRING, 2);
-	sqlite3_bind_text(w->db.st[ST_STRING], 3, s, -1, SQLITE_TRANSIENT);
-	return step(w, ST_STRING);
+	snprintf(w->db.errmsg, sizeof(w->db.errmsg), "%s", sqlite3_errmsg(w->db.db));
+	sqlite3_reset(st);
+	return -1;
 }
 
-/* Find or insert the row an identity maps to; *id gets its id. */
-typedef int (*insert_fn)(struct rocpd_writer *w, int64_t id, const int64_t *key);
+static int string_id(struct rocpd_writer *w, struct proc *p, const char *s, int64_t *id)
+{
+	uint32_t before = p->strings.count;
+	uint32_t sid = strtab_intern(&p->strings, s);
+	*id = (int64_t)sid + 1;
+	return sid < before ? 0 : row(w, p, ST_STRING, "it", *id, s);
+}
 
-static int lookup(struct rocpd_writer *w, struct idmap *m, int64_t *count, uint64_t key,
-		  const int64_t *fields, insert_fn insert, int64_t *id)
+/* The id key has in m, or the next one of *count, handed out now: then
+ * *fresh says that its row is to be written. */
+static int64_t lookup(struct idmap *m, uint64_t key, int64_t *count, int *fresh)
 {
 	uint32_t v;
-	if (idmap_get(m, key, &v)) {
-		*id = v;
+	*fresh = !idmap_get(m, key, &v);
+	if (*fresh) {
+		*count += 1;
+		v = (uint32_t)*count;
+		idmap_put(m, key, v);
+	}
+	return v;
+}
+
+static struct proc *proc_of(struct rocpd_writer *w, int64_t pid)
+{
+	for (size_t i = 0; i < w->nprocs; i++)
+		if (w->procs[i].pid == pid)
+			return &w->procs[i];
+	snprintf(w->db.errmsg, sizeof(w->db.errmsg), "process %lld is not one of the file's", (long long)pid);
+	return NULL;
+}
+
+static void note_time(struct proc *p, int64_t start, int64_t end)
+{
+	if (!p->any || start < p->first)
+		p->first = start;
+	if (!p->any || end > p->last)
+		p->last = end;
+	p->any = 1;
+}
+
+static int thread_row(struct rocpd_writer *w, struct proc *p, int64_t tid)
+{
+	uint32_t seen;
+	if (idmap_get(&p->threads, (uint64_t)tid, &seen))
 		return 0;
+	idmap_put(&p->threads, (uint64_t)tid, 1);
+	return row(w, p, ST_THREAD, "iiii", tid, w->nid, w->job.ppid, p->pid);
+}
+
+/* Queues and streams are keyed by their handles, made up here: the
+ * process's own, distinct, and as large as real ones. */
+static int64_t queue_handle(const struct proc *p, int64_t n)
+{
+	return 0x7f3a00000000ll + ((p->pid & 0xffff) << 24) + (n + 1) * 0x100000;
+}
+
+static int64_t stream_handle(const struct proc *p, int64_t n)
+{
+	return 0x55d100000000ll + ((p->pid & 0xffff) << 20) + (n + 1) * 0x5a0;
+}
+
+/* The handle of the process's queue (or stream) index; the default
+ * stream (-1) is 0, a row rocprofv3 writes before any other. */
+static int64_t lane_row(struct rocpd_writer *w, struct proc *p, int stream, int64_t index, int *rc)
+{
+	*rc = 0;
+	if (index < 0)
+		return 0;
+	int fresh;
+	int64_t n = lookup(stream ? &p->streams : &p->queues, (uint64_t)index,
+			   stream ? &p->nstreams : &p->nqueues, &fresh) -
+		    1;
+	int64_t handle = stream ? stream_handle(p, n) : queue_handle(p, n);
+	if (fresh) {
+		char name[32];
+		snprintf(name, sizeof(name), "%s %lld", stream ? "Stream" : "Queue", (long long)n);
+		*rc = row(w, p, stream ? ST_STREAM : ST_QUEUE, "iiit", handle, w->nid, p->pid, name);
 	}
-	*id = ++*count;
-	idmap_put(m, key, (uint32_t)*id);
-	return insert(w, *id, fields);
+	return handle;
 }
 
-static int insert_process(struct rocpd_writer *w, int64_t id, const int64_t *k)
+static int64_t gpu_agent(int64_t gpu)
 {
-	sqlite3_stmt *st = w->db.st[ST_PROCESS];
-	sqlite3_bind_int64(st, 1, id);
-	bind_guid(w, ST_PROCESS, 2);
-	sqlite3_bind_int64(st, 3, k[0]);
-	return step(w, ST_PROCESS);
+	return CPU_AGENTS + gpu;
 }
 
-static int insert_thread(struct rocpd_writer *w, int64_t id, const int64_t *k)
+static int agent_rows(struct rocpd_writer *w, struct proc *p)
 {
-	int64_t pid;
-	if (lookup(w, &w->process, &w->nprocess, (uint64_t)k[0], k, insert_process, &pid))
+	for (int64_t a = 0; a < CPU_AGENTS + (int64_t)w->job.gpus; a++) {
+		int gpu = a >= CPU_AGENTS;
+		int64_t type_index = gpu ? a - CPU_AGENTS : a;
+		int64_t uuid = gpu ? (int64_t)(mix((uint64_t)w->nid + (uint64_t)a) >> 1) : 0;
+		if (row(w, p, ST_AGENT, "iiiiiittttt", a, w->nid, p->pid, type_index, uuid,
+			(int64_t)(gpu ? 2 : 1), gpu ? "GPU" : "CPU",
+			gpu ? "gfx90a" : "AMD EPYC 7A53 64-Core Processor", gpu ? "aldebaran" : "",
+			gpu ? "AMD" : "CPU", gpu ? "AMD Instinct MI250X" : "AMD EPYC 7A53 64-Core Processor"))
+			return -1;
+	}
+	return 0;
+}
+
+/* A process's uuid is made from the path and its pid, so that the same
+ * command writes the same file while two files (or two processes) never
+ * share one: readers take a uuid met twice for one process read twice.
+ * It has UUIDv7's shape, as rocprofv3's have. */
+static void make_ids(struct rocpd_writer *w, struct proc *p)
+{
+	uint64_t a = hash_text(w->path_hash, (uint64_t)p->pid), b = mix(a + (uint64_t)p->pid);
+	snprintf(p->guid, sizeof(p->guid), "%08x-%04x-7%03x-%04x-%012llx", (unsigned)(a >> 32),
+		 (unsigned)(a >> 16) & 0xffff, (unsigned)a & 0xfff, (unsigned)(0x8000 | ((b >> 48) & 0x3fff)),
+		 (unsigned long long)(b & 0xffffffffffffull));
+	snprintf(p->suffix, sizeof(p->suffix), "_%s", p->guid);
+	for (char *c = p->suffix; *c; c++)
+		if (*c == '-')
+			*c = '_';
+}
+
+static int prepare(struct rocpd_writer *w, struct proc *p)
+{
+	/* The suffix and guid go into SQL text: they are ours, and hex. */
+	if (!rocpd_name_ok(p->suffix) || !rocpd_name_ok(p->guid)) {
+		snprintf(w->db.errmsg, sizeof(w->db.errmsg), "bad uuid %s", p->suffix);
 		return -1;
-	sqlite3_stmt *st = w->db.st[ST_THREAD];
-	sqlite3_bind_int64(st, 1, id);
-	bind_guid(w, ST_THREAD, 2);
-	sqlite3_bind_int64(st, 3, pid);
-	sqlite3_bind_int64(st, 4, k[1]);
-	return step(w, ST_THREAD);
-}
-
-/* Agent 1 is the CPU; GPU n (k[0]) gets the next id. */
-static int insert_agent(struct rocpd_writer *w, int64_t id, const int64_t *k)
-{
-	sqlite3_stmt *st = w->db.st[ST_AGENT];
-	int cpu = k[0] < 0;
-	sqlite3_bind_int64(st, 1, id);
-	bind_guid(w, ST_AGENT, 2);
-	sqlite3_bind_text(st, 3, cpu ? "CPU" : "GPU", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, id - 1);
-	sqlite3_bind_int64(st, 5, cpu ? 0 : k[0]);
-	sqlite3_bind_text(st, 6, cpu ? "cpu" : "gfx90a", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, cpu ? "CPU" : "Generated GPU", -1, SQLITE_STATIC);
-	return step(w, ST_AGENT);
-}
-
-static int insert_queue(struct rocpd_writer *w, int64_t id, const int64_t *k)
-{
-	char name[64];
-	snprintf(name, sizeof(name), "GPU %lld queue %lld", (long long)k[0], (long long)k[1]);
-	sqlite3_stmt *st = w->db.st[ST_QUEUE];
-	sqlite3_bind_int64(st, 1, id);
-	bind_guid(w, ST_QUEUE, 2);
-	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
-	return step(w, ST_QUEUE);
-}
-
-static int insert_event(struct rocpd_writer *w, const char *category, int64_t correlation, int64_t *id)
-{
-	int64_t cat;
-	if (string_id(w, category, &cat))
-		return -1;
-	*id = ++w->nevent;
-	sqlite3_stmt *st = w->db.st[ST_EVENT];
-	sqlite3_bind_int64(st, 1, *id);
-	bind_guid(w, ST_EVENT, 2);
-	sqlite3_bind_int64(st, 3, cat);
-	if (correlation)
-		sqlite3_bind_int64(st, 4, correlation);
-	else
-		sqlite3_bind_null(st, 4);
-	return step(w, ST_EVENT);
-}
-
-static char *statement(int i, const char *suffix)
-{
-	return rocpd_with_suffix(stmt_sql[i], suffix);
-}
-
-static int write_node(struct rocpd_writer *w, const char *node)
-{
-	sqlite3_stmt *st = w->db.st[ST_NODE];
-	bind_guid(w, ST_NODE, 1);
-	sqlite3_bind_int64(st, 2, (int64_t)(mix((uint64_t)strlen(node) * 31 + (unsigned char)node[0]) >> 1));
-	sqlite3_bind_text(st, 3, node, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 4, node, -1, SQLITE_TRANSIENT);
-	const char *meta[][2] = { { "schema_version", "3" }, { "uuid", w->suffix + 1 }, { "guid", w->guid } };
-	int rc = step(w, ST_NODE);
-	for (size_t i = 0; rc == 0 && i < 3; i++) {
-		sqlite3_bind_text(w->db.st[ST_META], 1, meta[i][0], -1, SQLITE_STATIC);
-		sqlite3_bind_text(w->db.st[ST_META], 2, meta[i][1], -1, SQLITE_TRANSIENT);
-		rc = step(w, ST_META);
 	}
-	int64_t cpu;
-	int64_t k[1] = { -1 };
-	if (rc == 0)
-		rc = lookup(w, &w->agent, &w->nagent, (uint64_t)-1, k, insert_agent, &cpu);
-	/* The string table starts with "" (id 1), which strtab_init interned. */
-	if (rc == 0) {
-		sqlite3_bind_int64(w->db.st[ST_STRING], 1, 1);
-		bind_guid(w, ST_STRING, 2);
-		sqlite3_bind_text(w->db.st[ST_STRING], 3, "", 0, SQLITE_STATIC);
-		rc = step(w, ST_STRING);
+	char *schema = rocpd_schema_tables(p->suffix, p->guid);
+	int rc = sql_run_script(w->db.db, schema);
+	free(schema);
+	for (int i = 0; rc == SQLITE_OK && i < ST_COUNT; i++) {
+		char *sql = rocpd_with_suffix(stmt_sql[i], p->suffix);
+		rc = sqlite3_prepare_v2(w->db.db, sql, -1, &p->st[i], NULL);
+		free(sql);
 	}
-	return rc;
+	if (rc == SQLITE_OK)
+		return 0;
+	snprintf(w->db.errmsg, sizeof(w->db.errmsg), "%s", sqlite3_errmsg(w->db.db));
+	return -1;
 }
 
-int rocpd_writer_open(struct rocpd_writer **out, const char *path, int force, const char *node,
+/* Tables, metadata, "" (string 1), the node, the process, the default
+ * queue and stream, and every agent of the node. */
+static int start_process(struct rocpd_writer *w, struct proc *p, const char *node, const char *machine,
+			 int64_t hash)
+{
+	make_ids(w, p);
+	/* strtab starts with "" (its id 0, string 1): it is written here. */
+	strtab_init(&p->strings);
+	return prepare(w, p) || row(w, p, ST_META, "tt", "schema_version", "3") ||
+	       row(w, p, ST_META, "tt", "uuid", p->suffix) || row(w, p, ST_META, "tt", "guid", p->guid) ||
+	       row(w, p, ST_STRING, "it", (int64_t)1, "") ||
+	       row(w, p, ST_NODE, "iitt", w->nid, hash, machine, node) ||
+	       row(w, p, ST_PROCESS, "iiit", p->pid, w->nid, w->job.ppid, w->job.command) ||
+	       row(w, p, ST_QUEUE, "iiit", (int64_t)0, w->nid, p->pid, "Default Queue") ||
+	       row(w, p, ST_STREAM, "iiit", (int64_t)0, w->nid, p->pid, "Default Stream") || agent_rows(w, p);
+}
+
+int rocpd_writer_open(struct rocpd_writer **out, const char *path, int force, const struct rocpd_job *job,
 		      struct rpd_error *err)
 {
-	struct rocpd_writer *w = xcalloc(1, sizeof(*w));
 	*out = NULL;
-	make_ids(w, path);
-	char *schema = rocpd_schema_tables(w->suffix);
-	char *stmts[ST_COUNT];
-	for (int i = 0; i < ST_COUNT; i++)
-		stmts[i] = statement(i, w->suffix);
-	int rc = dbwriter_open(&w->db, path, force, schema, (const char *const *)stmts, ST_COUNT, err);
-	free(schema);
-	for (int i = 0; i < ST_COUNT; i++)
-		free(stmts[i]);
-	if (rc) {
+	/* A file without a process would have no tables to read. */
+	if (job->nprocs == 0)
+		return err_set(err, "%s: no process to write", path);
+	struct rocpd_writer *w = xcalloc(1, sizeof(*w));
+	w->job = *job;
+	snprintf(w->path_hash, sizeof(w->path_hash), "%016llx", (unsigned long long)hash_text(path, 0));
+	if (dbwriter_open(&w->db, path, force, "", NULL, 0, err)) {
 		free(w);
 		return -1;
 	}
-	strtab_init(&w->strings);
-	struct idmap *maps[] = { &w->process, &w->thread, &w->agent, &w->queue, &w->symbol };
-	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
-		idmap_init(maps[i]);
-	if (write_node(w, node && *node ? node : "localhost")) {
-		err_set(err, "%s: %s", path, w->db.errmsg);
-		rocpd_writer_abort(w);
-		return -1;
+	/* The checks before the rename: every foreign key holds, as in a
+	 * file rocprofv3 wrote with foreign_keys on. */
+	w->db.verify = 1;
+	/* The node's ids as rocprofv3 derives them: a hash of its machine id,
+	 * and the id from that. */
+	const char *node = job->node && *job->node ? job->node : "localhost";
+	char machine[40];
+	uint64_t m = hash_text(node, 1);
+	snprintf(machine, sizeof(machine), "%016llx%016llx", (unsigned long long)m,
+		 (unsigned long long)mix(m));
+	int64_t hash = (int64_t)(hash_text(machine, 0) % INT64_MAX);
+	w->nid = hash % UINT32_MAX;
+	w->procs = xcalloc(job->nprocs, sizeof(*w->procs));
+	for (size_t i = 0; i < job->nprocs; i++) {
+		struct proc *p = &w->procs[w->nprocs++];
+		p->pid = job->pids[i];
+		struct idmap *maps[] = { &p->threads,      &p->queues,  &p->streams,
+					 &p->code_objects, &p->symbols, &p->tracks };
+		for (size_t k = 0; k < sizeof(maps) / sizeof(maps[0]); k++)
+			idmap_init(maps[k]);
+		if (start_process(w, p, node, machine, hash)) {
+			err_set(err, "%s: %s", path, w->db.errmsg);
+			rocpd_writer_abort(w);
+			return -1;
+		}
 	}
 	*out = w;
 	return 0;
 }
 
-int rocpd_writer_region(struct rocpd_writer *w, const struct rocpd_region_row *r)
+static int event_row(struct rocpd_writer *w, struct proc *p, const char *category, int64_t stack,
+		     int64_t parent, const char *message, int64_t *event)
 {
-	int64_t name, event, pid, tid;
-	int64_t key[2] = { r->pid, r->tid };
-	if (string_id(w, r->name, &name) ||
-	    insert_event(w, r->marker ? "MARKER_CORE_RANGE_API" : "HIP_RUNTIME_API",
-			 r->marker ? 0 : r->correlation, &event) ||
-	    lookup(w, &w->process, &w->nprocess, (uint64_t)r->pid, key, insert_process, &pid) ||
-	    lookup(w, &w->thread, &w->nthread, idmap_key3(2, (uint64_t)r->pid, (uint64_t)r->tid), key,
-		   insert_thread, &tid))
-		return -1;
-	sqlite3_stmt *st = w->db.st[ST_REGION];
-	bind_guid(w, ST_REGION, 1);
-	int64_t v[] = { pid, tid, r->start, r->end, name, event };
-	for (int i = 0; i < 6; i++)
-		sqlite3_bind_int64(st, i + 2, v[i]);
-	return step(w, ST_REGION);
+	int64_t cat;
+	*event = ++p->nevents;
+	return string_id(w, p, category, &cat) ||
+	       row(w, p, ST_EVENT, "iiiit", *event, cat, stack, parent, message);
 }
 
-static int gpu_common(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t *pid, int64_t *agent,
-		      int64_t *queue, int64_t *event)
+/* A call without a duration goes on its thread's track of its category. */
+static int sample_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_call_row *c, int64_t event)
 {
-	int64_t pk[1] = { g->pid }, ak[1] = { g->gpu }, qk[2] = { g->gpu, g->queue };
-	return lookup(w, &w->process, &w->nprocess, (uint64_t)g->pid, pk, insert_process, pid) ||
-	       lookup(w, &w->agent, &w->nagent, (uint64_t)g->gpu, ak, insert_agent, agent) ||
-	       lookup(w, &w->queue, &w->nqueue, idmap_key3(3, (uint64_t)g->gpu, (uint64_t)g->queue), qk,
-		      insert_queue, queue) ||
-	       insert_event(w, g->kernel ? "KERNEL_DISPATCH" : "MEMORY_COPY", g->correlation, event);
+	int64_t cat;
+	int fresh;
+	if (string_id(w, p, c->category, &cat))
+		return -1;
+	uint64_t key = (uint64_t)(uint32_t)c->tid << 32 | (uint64_t)(uint32_t)cat;
+	int64_t track = lookup(&p->tracks, key, &p->ntracks, &fresh);
+	if (fresh && row(w, p, ST_TRACK, "iiiii", track, w->nid, p->pid, c->tid, cat))
+		return -1;
+	return row(w, p, ST_SAMPLE, "iiii", c->id, track, c->start, event);
 }
 
-static int insert_symbol(struct rocpd_writer *w, int64_t id, const int64_t *k)
+int rocpd_writer_call(struct rocpd_writer *w, const struct rocpd_call_row *c)
 {
-	sqlite3_stmt *st = w->db.st[ST_SYMBOL];
-	sqlite3_bind_int64(st, 1, id);
-	bind_guid(w, ST_SYMBOL, 2);
-	sqlite3_bind_text(st, 3, strtab_get(&w->strings, (uint32_t)k[0]), -1, SQLITE_TRANSIENT);
-	return step(w, ST_SYMBOL);
+	struct proc *p = proc_of(w, c->pid);
+	int64_t event, name;
+	if (!p || thread_row(w, p, c->tid) || event_row(w, p, c->category, c->id, 0, c->message, &event))
+		return -1;
+	note_time(p, c->start, c->end);
+	for (size_t i = 0; i < c->nargs; i++)
+		if (row(w, p, ST_ARG, "iittt", event, (int64_t)c->args[i].position, c->args[i].type,
+			c->args[i].name, c->args[i].value))
+			return -1;
+	if (c->start == c->end)
+		return sample_row(w, p, c, event);
+	return string_id(w, p, c->name, &name) ||
+	       row(w, p, ST_REGION, "iiiiiiii", c->id, w->nid, p->pid, c->tid, c->start, c->end, name, event);
 }
 
-static int write_dispatch(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid, int64_t agent,
-			  int64_t queue, int64_t event)
+/* A kernel's symbol, in the code object loaded on its GPU. */
+static int symbol_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_gpu_row *g, int64_t *symbol)
 {
-	int64_t name, symbol;
-	if (string_id(w, g->kernel, &name))
+	int fresh;
+	int64_t agent = gpu_agent(g->gpu), base = 0x7f5e00000000ll + (g->gpu << 32);
+	int64_t code = lookup(&p->code_objects, (uint64_t)g->gpu, &p->ncode_objects, &fresh);
+	if (fresh && row(w, p, ST_CODE_OBJECT, "iiiiiit", code, w->nid, p->pid, agent, base, (int64_t)1 << 24,
+			 "file:///opt/train/lib/libkernels.so#offset=12288&size=16777216"))
 		return -1;
-	int64_t k[1] = { name - 1 };
-	if (lookup(w, &w->symbol, &w->nsymbol, (uint64_t)name, k, insert_symbol, &symbol))
+	int64_t name;
+	if (string_id(w, p, *g->kernel_name ? g->kernel_name : g->display_name, &name))
 		return -1;
-	sqlite3_stmt *st = w->db.st[ST_DISPATCH];
-	bind_guid(w, ST_DISPATCH, 1);
-	int64_t v[] = { pid,
-			agent,
-			symbol,
-			++w->ndispatch,
-			queue,
-			g->start,
-			g->end,
-			g->workgroup[0],
-			g->workgroup[1],
-			g->workgroup[2],
-			g->grid[0],
-			g->grid[1],
-			g->grid[2],
-			event };
-	for (int i = 0; i < 14; i++)
-		sqlite3_bind_int64(st, i + 2, v[i]);
-	return step(w, ST_DISPATCH);
+	*symbol = lookup(&p->symbols, (uint64_t)g->gpu << 32 | (uint64_t)name, &p->nsymbols, &fresh);
+	if (fresh && row(w, p, ST_SYMBOL, "iiiiitt", *symbol, w->nid, p->pid, code, base + *symbol * 256,
+			 g->kernel_name, g->display_name))
+		return -1;
+	return 0;
 }
 
-static int write_copy(struct rocpd_writer *w, const struct rocpd_gpu_row *g, int64_t pid, int64_t agent,
-		      int64_t queue, int64_t event)
+static int dispatch_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_gpu_row *g, int64_t event)
 {
-	static const char *const names[] = { "", "MEMORY_COPY_HOST_TO_DEVICE", "MEMORY_COPY_DEVICE_TO_HOST",
-					     "MEMORY_COPY_DEVICE_TO_DEVICE" };
-	int64_t name, cpu = 1;
-	if (string_id(w, names[g->copy_kind & 3], &name))
+	int64_t symbol;
+	int rc_q, rc_s;
+	int64_t queue = lane_row(w, p, 0, g->queue, &rc_q), stream = lane_row(w, p, 1, g->stream, &rc_s);
+	if (rc_q || rc_s || symbol_row(w, p, g, &symbol))
 		return -1;
-	int64_t dst = g->copy_kind == 2 ? cpu : agent, src = g->copy_kind == 1 ? cpu : agent;
-	sqlite3_stmt *st = w->db.st[ST_COPY];
-	bind_guid(w, ST_COPY, 1);
-	int64_t v[] = { pid, g->start, g->end, name, dst, src, g->size, queue, event };
-	for (int i = 0; i < 9; i++)
-		sqlite3_bind_int64(st, i + 2, v[i]);
-	return step(w, ST_COPY);
+	return row(w, p, ST_DISPATCH, "iiiiiiiiiiiiiiiiii", ++p->ndispatches, w->nid, p->pid, g->tid,
+		   gpu_agent(g->gpu), symbol, queue, stream, g->start, g->end, g->workgroup[0],
+		   g->workgroup[1], g->workgroup[2], g->grid[0], g->grid[1], g->grid[2], (int64_t)1, event);
+}
+
+/* A copy has a stream but no queue; its host side is the first CPU. */
+static int copy_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_gpu_row *g, int64_t event)
+{
+	static const char *const names[] = { "MEMORY_COPY_HOST_TO_HOST", "MEMORY_COPY_HOST_TO_DEVICE",
+					     "MEMORY_COPY_DEVICE_TO_HOST", "MEMORY_COPY_DEVICE_TO_DEVICE" };
+	int kind = g->copy_kind & 3, rc;
+	int64_t name, stream = lane_row(w, p, 1, g->stream, &rc);
+	if (rc || string_id(w, p, names[kind], &name))
+		return -1;
+	int64_t gpu = gpu_agent(g->gpu), host = 0;
+	int64_t dst = kind == ROCPD_D2H || kind == ROCPD_H2H ? host : gpu;
+	int64_t src = kind == ROCPD_H2D || kind == ROCPD_H2H ? host : gpu;
+	/* Addresses as the runtime hands them out: device memory high, host
+	 * memory in the heap. */
+	int64_t dev_addr = 0x7f1c00000000ll + (g->gpu << 36), host_addr = 0x7ffd12300000ll;
+	return row(w, p, ST_COPY, "iiiiiiiiiiiiii", ++p->ncopies, w->nid, p->pid, g->tid, g->start, g->end,
+		   name, dst, dst == host ? host_addr : dev_addr, src, src == host ? host_addr : dev_addr,
+		   g->size, stream, event);
 }
 
 int rocpd_writer_gpu(struct rocpd_writer *w, const struct rocpd_gpu_row *g)
 {
-	int64_t pid, agent, queue, event;
-	if (gpu_common(w, g, &pid, &agent, &queue, &event))
+	struct proc *p = proc_of(w, g->pid);
+	int64_t event;
+	if (!p || g->gpu < 0 || g->gpu >= (int64_t)w->job.gpus) {
+		if (p)
+			snprintf(w->db.errmsg, sizeof(w->db.errmsg), "GPU %lld is not one of the node's",
+				 (long long)g->gpu);
 		return -1;
-	return g->kernel ? write_dispatch(w, g, pid, agent, queue, event)
-			 : write_copy(w, g, pid, agent, queue, event);
+	}
+	if (thread_row(w, p, g->tid) || event_row(w, p, g->kernel_name ? "KERNEL_DISPATCH" : "MEMORY_COPY",
+						  g->launch, g->launch, NULL, &event))
+		return -1;
+	note_time(p, g->start, g->end);
+	return g->kernel_name ? dispatch_row(w, p, g, event) : copy_row(w, p, g, event);
 }
 
 const char *rocpd_writer_errmsg(const struct rocpd_writer *w)
@@ -360,28 +467,51 @@ const char *rocpd_writer_errmsg(const struct rocpd_writer *w)
 	return w->db.errmsg;
 }
 
-static void free_writer(struct rocpd_writer *w)
+/* Statements go before the connection can close. */
+static void free_procs(struct rocpd_writer *w)
 {
-	struct idmap *maps[] = { &w->process, &w->thread, &w->agent, &w->queue, &w->symbol };
-	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
-		idmap_free(maps[i]);
-	strtab_free(&w->strings);
-	free(w);
+	for (size_t i = 0; i < w->nprocs; i++) {
+		struct proc *p = &w->procs[i];
+		for (int k = 0; k < ST_COUNT; k++)
+			sqlite3_finalize(p->st[k]);
+		struct idmap *maps[] = { &p->threads,      &p->queues,  &p->streams,
+					 &p->code_objects, &p->symbols, &p->tracks };
+		for (size_t k = 0; k < sizeof(maps) / sizeof(maps[0]); k++)
+			idmap_free(maps[k]);
+		strtab_free(&p->strings);
+	}
+	free(w->procs);
+	w->procs = NULL;
+	w->nprocs = 0;
 }
 
 void rocpd_writer_abort(struct rocpd_writer *w)
 {
 	if (!w)
 		return;
+	free_procs(w);
 	dbwriter_abort(&w->db);
-	free_writer(w);
+	free(w);
 }
 
 int rocpd_writer_commit(struct rocpd_writer *w, struct rpd_error *err)
 {
-	char *views = rocpd_schema_views(w->suffix);
+	for (size_t i = 0; i < w->nprocs; i++) {
+		struct proc *p = &w->procs[i];
+		if (p->any && row(w, p, ST_TIMES, "iii", p->pid, p->first, p->last)) {
+			err_set(err, "%s: %s", w->db.path, w->db.errmsg);
+			rocpd_writer_abort(w);
+			return -1;
+		}
+	}
+	const char **suffixes = xmalloc_array(w->nprocs, sizeof(*suffixes));
+	for (size_t i = 0; i < w->nprocs; i++)
+		suffixes[i] = w->procs[i].suffix;
+	char *views = rocpd_schema_views(suffixes, w->nprocs);
+	free(suffixes);
+	free_procs(w);
 	int rc = dbwriter_commit(&w->db, views, err);
 	free(views);
-	free_writer(w);
+	free(w);
 	return rc;
 }

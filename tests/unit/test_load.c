@@ -441,12 +441,16 @@ static char **canonical_ops(const struct trace *t)
 	return rows;
 }
 
-/* API rows; arguments only for markers, which rocpd keeps as the name. */
+/* API rows; arguments only for markers, whose text rocpd keeps. A call
+ * without a duration other than a marker is a rocpd sample, which keeps
+ * no name: its name is not compared. */
 static char **canonical_apis(const struct trace *t)
 {
 	char **rows = xmalloc_array(t->apis.n, sizeof(*rows));
 	for (size_t i = 0; i < t->apis.n; i++) {
 		const char *name = str(t, t->apis.name[i]);
+		if (t->apis.start[i] == t->apis.end[i] && strcmp(name, "UserMarker") != 0)
+			name = "-";
 		const struct trace_thread *th = &t->threads[t->apis.thread[i]];
 		char buf[4096];
 		snprintf(buf, sizeof(buf), "%lld %lld %s %s %lld/%lld", (long long)t->apis.start[i],

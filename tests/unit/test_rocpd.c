@@ -1,5 +1,6 @@
-/* rocpd as rocprofv3 writes it, checked against SQL over the real files'
- * base tables: every op's launching call is the region of its event's
+/* rocpd as rocprofv3 writes it, checked against SQL over the base tables
+ * of the real files and of rpdgen's (a process per uuid, several in one
+ * file): every op's launching call is the region of its event's
  * stack_id, a roctx call's text is its event's message, samples are calls
  * without a duration; the API rows read later (the viewer's background)
  * equal those read with the ops; the LZ4 variant reads the same, its
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "demo/demo.h"
 #include "load/background.h"
 #include "load/load.h"
 #include "util/idmap.h"
@@ -21,6 +23,7 @@
 static const struct load_options all = { .what = LOAD_ALL };
 static const struct load_options ops_only = { .what = LOAD_OPS };
 
+/* The table suffix of a file's first process. */
 static char *suffix_of(sqlite3 *db)
 {
 	sqlite3_stmt *st;
@@ -28,7 +31,7 @@ static char *suffix_of(sqlite3 *db)
 	CHECK(sqlite3_prepare_v2(
 		      db,
 		      "SELECT substr(name, 22) FROM sqlite_master WHERE type = 'table' AND name LIKE "
-		      "'rocpd\\_kernel\\_dispatch\\_%' ESCAPE '\\'",
+		      "'rocpd\\_kernel\\_dispatch\\_%' ESCAPE '\\' ORDER BY rowid",
 		      -1, &st, NULL) == SQLITE_OK);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		s = xstrdup((const char *)sqlite3_column_text(st, 0));
@@ -51,8 +54,21 @@ static size_t read_pairs(sqlite3 *db, char *sql, struct idmap *map)
 	return n;
 }
 
-/* The launcher of every op, as SQL finds it: op id -> region id. */
-static void check_links(const struct trace *t, sqlite3 *db, const char *s)
+static int64_t scalar(sqlite3 *db, char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+	CHECK(sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK);
+	sqlite3_free(sql);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The launcher of every op of the process (the input in), as SQL finds
+ * it: op id -> region id. */
+static void check_links(const struct trace *t, const struct trace_input *in, sqlite3 *db, const char *s)
 {
 	struct idmap want;
 	idmap_init(&want);
@@ -70,24 +86,27 @@ static void check_links(const struct trace *t, sqlite3 *db, const char *s)
 			"E ON E.id = M.event_id JOIN \"rocpd_region%w\" R ON R.id = E.stack_id",
 			(long long)ROCPD_COPY_ID_BASE, s, s, s),
 		&want);
-	CHECK_INT(n, t->ops.n); /* every op has its launch */
+	CHECK_INT(n, in->op_count); /* every op has its launch */
 	size_t linked = 0;
-	for (size_t i = 0; i < t->ops.n; i++) {
+	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
 		uint32_t region;
 		if (!idmap_get(&want, (uint64_t)trace_op_id(t, i), &region))
 			continue;
 		uint32_t api = t->op_launch[i];
 		CHECK(api != TRACE_NONE);
-		if (api != TRACE_NONE)
+		if (api != TRACE_NONE) {
 			CHECK_INT(trace_api_id(t, api), region);
+			CHECK(api >= in->api_first && api < in->api_first + in->api_count);
+		}
 		linked++;
 	}
 	CHECK_INT(linked, n);
 	idmap_free(&want);
 }
 
-/* Each roctx call's text equals its event's message, in SQL. */
-static void check_texts(const struct trace *t, sqlite3 *db, const char *s)
+/* Each roctx call's text equals its event's message, in SQL; returns
+ * how many there are. */
+static size_t check_texts(const struct trace *t, const struct trace_input *in, sqlite3 *db, const char *s)
 {
 	char *sql =
 		sqlite3_mprintf("SELECT json_extract(E.extdata, '$.message') FROM \"rocpd_region%w\" R JOIN "
@@ -99,7 +118,7 @@ static void check_texts(const struct trace *t, sqlite3 *db, const char *s)
 	CHECK(sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK);
 	sqlite3_free(sql);
 	size_t markers = 0;
-	for (size_t i = 0; i < t->apis.n; i++) {
+	for (size_t i = in->api_first; i < in->api_first + in->api_count; i++) {
 		if (strcmp(trace_str(t, t->apis.name[i]), TRACE_MARKER_NAME) != 0)
 			continue;
 		markers++;
@@ -109,42 +128,76 @@ static void check_texts(const struct trace *t, sqlite3 *db, const char *s)
 		CHECK_STR(trace_str(t, trace_api_text(t, i)), (const char *)sqlite3_column_text(st, 0));
 	}
 	sqlite3_finalize(st);
-	CHECK_INT(markers, 6); /* three ranges, three marks */
+	/* Every call of a MARKER category is one, with or without a duration. */
+	CHECK_INT(
+		markers,
+		scalar(db,
+		       sqlite3_mprintf(
+			       "SELECT (SELECT count(*) FROM \"rocpd_region%w\" R JOIN \"rocpd_event%w\" E "
+			       "ON "
+			       "E.id = R.event_id JOIN \"rocpd_string%w\" C ON C.id = E.category_id "
+			       "WHERE C.string LIKE 'MARKER%%') + (SELECT count(*) FROM \"rocpd_sample%w\" S "
+			       "JOIN \"rocpd_event%w\" E ON E.id = S.event_id JOIN \"rocpd_string%w\" C ON "
+			       "C.id = E.category_id WHERE C.string LIKE 'MARKER%%')",
+			       s, s, s, s, s, s)));
+	return markers;
 }
 
-static int64_t scalar(sqlite3 *db, char *sql)
+/* One process of the file: links, texts, and its samples read as calls
+ * without a duration, its regions as calls with one. */
+static size_t check_process(const struct trace *t, sqlite3 *db, const char *s)
 {
-	sqlite3_stmt *st;
-	int64_t v = -1;
-	CHECK(sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK);
-	sqlite3_free(sql);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
+	const struct trace_input *in = NULL;
+	for (size_t i = 0; i < t->ninputs; i++)
+		if (t->inputs[i].uuid && strcmp(t->inputs[i].uuid, s) == 0)
+			in = &t->inputs[i];
+	CHECK(in != NULL);
+	if (!in)
+		return 0;
+	check_links(t, in, db, s);
+	size_t markers = check_texts(t, in, db, s), samples = 0;
+	for (size_t i = in->api_first; i < in->api_first + in->api_count; i++) {
+		int sample = trace_api_id(t, i) >= ROCPD_SAMPLE_ID_BASE;
+		samples += sample;
+		if (sample)
+			CHECK_INT(t->apis.end[i], t->apis.start[i]);
+	}
+	CHECK_INT(samples,
+		  scalar(db, sqlite3_mprintf(
+				     "SELECT count(*) FROM \"rocpd_sample%w\" S JOIN \"rocpd_track%w\" T ON "
+				     "T.id = S.track_id WHERE T.tid IS NOT NULL",
+				     s, s)));
+	CHECK_INT(in->api_count - samples,
+		  scalar(db, sqlite3_mprintf("SELECT count(*) FROM \"rocpd_region%w\"", s)));
+	return markers;
 }
 
-static void check_file(const char *path, const char *what)
+/* Every process of the file; markers says how many roctx calls there are
+ * in all (-1: as SQL counts them, checked per process). */
+static void check_file(const char *path, const char *what, long markers)
 {
 	struct trace t, later;
 	struct rpd_error err;
 	sqlite3 *db;
 	fprintf(stderr, "rocpd: %s\n", what);
 	CHECK(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
-	char *s = suffix_of(db);
 	CHECK(trace_load(&t, (const char *const[]){ path }, 1, &all, &err) == 0);
-	check_links(&t, db, s);
-	check_texts(&t, db, s);
-	size_t samples = 0;
-	for (size_t i = 0; i < t.apis.n; i++)
-		samples += trace_api_id(&t, i) >= ROCPD_SAMPLE_ID_BASE;
-	CHECK_INT(samples,
-		  scalar(db, sqlite3_mprintf(
-				     "SELECT count(*) FROM \"rocpd_sample%w\" S JOIN \"rocpd_track%w\" T ON "
-				     "T.id = S.track_id WHERE T.tid IS NOT NULL",
-				     s, s)));
-	CHECK_INT(t.apis.n - samples,
-		  scalar(db, sqlite3_mprintf("SELECT count(*) FROM \"rocpd_region%w\"", s)));
+	sqlite3_stmt *st;
+	CHECK(sqlite3_prepare_v2(
+		      db,
+		      "SELECT substr(name, 22) FROM sqlite_master WHERE type = 'table' AND name LIKE "
+		      "'rocpd\\_kernel\\_dispatch\\_%' ESCAPE '\\' ORDER BY rowid",
+		      -1, &st, NULL) == SQLITE_OK);
+	size_t found = 0, parts = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		found += check_process(&t, db, (const char *)sqlite3_column_text(st, 0));
+		parts++;
+	}
+	sqlite3_finalize(st);
+	CHECK_INT(parts, t.ninputs);
+	CHECK(found > 0);
+	if (markers >= 0)
+		CHECK_INT(found, markers);
 	/* The API rows read after the ops, on another thread, are the same. */
 	CHECK(trace_load(&later, (const char *const[]){ path }, 1, &ops_only, &err) == 0);
 	struct bg_apis *b = bg_apis_start(&later);
@@ -156,8 +209,32 @@ static void check_file(const char *path, const char *what)
 		CHECK_INT(later.op_launch[i], t.op_launch[i]);
 	trace_free(&later);
 	trace_free(&t);
-	free(s);
 	sqlite3_close(db);
+}
+
+/* rpdgen's rocpd output: a process per GPU, each its own uuid in one
+ * file, read as rocprofv3's files are; the processes and threads by the
+ * OS ids the generator gave them. */
+static void check_generated(const char *dir)
+{
+	char path[512];
+	struct rpd_error err;
+	struct gen_params p = { .seed = 3, .ops = 3000, .gpus = 3, .no_barriers = 1, .pid_base = 7300 };
+	struct demo_output out = { .format = INPUT_ROCPD, .node = "gen-node" };
+	snprintf(path, sizeof(path), "%s/gen.db", dir);
+	CHECK(demo_write_file(path, &p, &out, &err) == 0);
+	check_file(path, "generated", -1);
+	struct trace t;
+	CHECK(trace_load(&t, (const char *const[]){ path }, 1, &all, &err) == 0);
+	CHECK_INT(t.ninputs, 3);
+	for (size_t i = 0; i < t.nthreads; i++) {
+		int64_t pid = t.threads[i].pid, tid = t.threads[i].tid;
+		CHECK(pid == 7300 || pid == 7307 || pid == 7314);
+		CHECK(tid == pid || tid == pid + 3);
+	}
+	CHECK_INT(t.nthreads, 6);
+	trace_free(&t);
+	unlink(path);
 }
 
 /* An LZ4 frame of one stored (uncompressed) block, as "LZ4F" + length. */
@@ -279,10 +356,11 @@ int main(void)
 		fprintf(stderr, "SKIP (part): %s not found\n", r0);
 		return check_done();
 	}
-	check_file(r0, "rank0");
-	check_file(r1, "rank1");
+	check_file(r0, "rank0", 6); /* three ranges, three marks */
+	check_file(r1, "rank1", 6);
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
+	check_generated(dir);
 	check_lz4_file(r0, dir);
 	rmdir(dir);
 	return check_done();
