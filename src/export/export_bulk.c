@@ -57,7 +57,7 @@ static uint32_t out_encoding(sqlite3 *db)
 /* Exports of fewer ops go through SQLite alone: the pages written here
  * pay only where SQLite's own inserts take seconds. Tests lower it
  * (RPDTOP_TEST_BULK_MIN_OPS) to have small files take this way. */
-#define BULK_MIN_OPS 100000
+#define BULK_MIN_OPS 20000
 
 static size_t bulk_min_ops(void)
 {
