@@ -203,8 +203,9 @@ static int is_table(const char *table, const char *base, const char *s)
 
 /* The condition a row of another table meets to go: each foreign key to
  * a trimmed table is NULL or kept. "1" for a table without one. */
-static int fk_condition(struct exporter *x, const char *table, const char *s, sqlite3_str *where)
+static int fk_condition(struct exporter *x, const char *table, const void *suffix, sqlite3_str *where)
 {
+	const char *s = suffix;
 	sqlite3_stmt *st;
 	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\" FROM src.pragma_foreign_key_list(%Q)", table);
 	int rc = export_prepare(x, sql, &st);
@@ -226,6 +227,22 @@ static int fk_condition(struct exporter *x, const char *table, const char *s, sq
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : fail(x);
+}
+
+/* The condition a table's rows meet to go, written into where. */
+typedef int (*condition_fn)(struct exporter *x, const char *table, const void *ctx, sqlite3_str *where);
+
+/* Copy the rows of table that meet the condition fn writes. */
+static int copy_meeting(struct exporter *x, const char *table, condition_fn fn, const void *ctx)
+{
+	sqlite3_str *where = sqlite3_str_new(x->out.db);
+	int rc = fn(x, table, ctx, where);
+	char *cond = sqlite3_str_finish(where);
+	if (rc == 0)
+		rc = cond ? copy_where(x, table, cond)
+			  : err_set(x->err, _("%s: out of memory"), x->req->path);
+	sqlite3_free(cond);
+	return rc;
 }
 
 /* Is table one of the process's trimmed tables (copied already)? */
@@ -251,13 +268,7 @@ static int copy_others(struct exporter *x, const char *s)
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		if (trimmed(name, s) || strncmp(name, "rocpd_string", 12) == 0)
 			continue;
-		sqlite3_str *where = sqlite3_str_new(x->out.db);
-		rc = fk_condition(x, name, s, where);
-		char *cond = sqlite3_str_finish(where);
-		if (rc == 0)
-			rc = cond ? copy_where(x, name, cond)
-				  : err_set(x->err, _("%s: out of memory"), x->req->path);
-		sqlite3_free(cond);
+		rc = copy_meeting(x, name, fk_condition, s);
 	}
 	sqlite3_finalize(st);
 	return rc;
@@ -363,8 +374,9 @@ static int owned(const struct trace *t, const char *name)
  * all written by now). "1" for a table without one. A key of several
  * columns is checked column by column: a row it lets through wrongly
  * fails the check before the rename, never goes unnoticed. */
-static int unowned_condition(struct exporter *x, const char *table, sqlite3_str *where)
+static int unowned_condition(struct exporter *x, const char *table, const void *unused, sqlite3_str *where)
 {
+	(void)unused;
 	sqlite3_stmt *st;
 	char *sql = sqlite3_mprintf("SELECT \"table\", \"from\", \"to\" FROM src.pragma_foreign_key_list(%Q)",
 				    table);
@@ -402,13 +414,7 @@ static int copy_unowned(struct exporter *x)
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		if (owned(x->req->t, name))
 			continue;
-		sqlite3_str *where = sqlite3_str_new(x->out.db);
-		rc = unowned_condition(x, name, where);
-		char *cond = sqlite3_str_finish(where);
-		if (rc == 0)
-			rc = cond ? copy_where(x, name, cond)
-				  : err_set(x->err, _("%s: out of memory"), x->req->path);
-		sqlite3_free(cond);
+		rc = copy_meeting(x, name, unowned_condition, NULL);
 	}
 	sqlite3_finalize(st);
 	return rc;

@@ -53,6 +53,7 @@ struct reader {
 	struct idmap kernel_name; /* rocpd_info_kernel_symbol.id -> string */
 	struct idmap queue_name;  /* rocpd_info_queue.id -> string */
 	struct idmap stream_name; /* rocpd_info_stream.id -> string */
+	struct idmap *names;      /* one of the two, being read */
 	struct idmap launcher;    /* stack (or correlation) id -> API row */
 	int by_correlation;       /* written before stack ids were: link by correlation id */
 	struct op_link *links;
@@ -152,22 +153,13 @@ static int kernel_row(struct reader *r, sqlite3_stmt *st)
 	return 0;
 }
 
-static int queue_row(struct reader *r, sqlite3_stmt *st)
+/* id, name of a queue or a stream, into r->names. */
+static int name_row(struct reader *r, sqlite3_stmt *st)
 {
 	size_t n;
 	const char *s = column_text(st, 1, &n);
 	if (n)
-		idmap_put(&r->queue_name, (uint64_t)sqlite3_column_int64(st, 0),
-			  strtab_intern_len(&r->t->strings, s, n));
-	return 0;
-}
-
-static int stream_row(struct reader *r, sqlite3_stmt *st)
-{
-	size_t n;
-	const char *s = column_text(st, 1, &n);
-	if (n)
-		idmap_put(&r->stream_name, (uint64_t)sqlite3_column_int64(st, 0),
+		idmap_put(r->names, (uint64_t)sqlite3_column_int64(st, 0),
 			  strtab_intern_len(&r->t->strings, s, n));
 	return 0;
 }
@@ -369,9 +361,11 @@ static int read_info(struct reader *r)
 	    query(r, pid_row, "SELECT id, pid FROM \"rocpd_info_process%w\"", S) ||
 	    query(r, tid_row, "SELECT id, tid FROM \"rocpd_info_thread%w\"", S))
 		return -1;
-	if (queues && query(r, queue_row, "SELECT id, name FROM \"rocpd_info_queue%w\"", S))
+	r->names = &r->queue_name;
+	if (queues && query(r, name_row, "SELECT id, name FROM \"rocpd_info_queue%w\"", S))
 		return -1;
-	if (streams && query(r, stream_row, "SELECT id, name FROM \"rocpd_info_stream%w\"", S))
+	r->names = &r->stream_name;
+	if (streams && query(r, name_row, "SELECT id, name FROM \"rocpd_info_stream%w\"", S))
 		return -1;
 	return 0;
 }

@@ -35,20 +35,6 @@ const char *rocpd_table(const struct rocpd_part *p, const char *base, char *buf,
 	return buf;
 }
 
-static int table_exists(sqlite3 *db, const char *name, int *exists)
-{
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", -1,
-				    &st, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	*exists = rc == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
 int rocpd_is(sqlite3 *db, const char *path, struct rpd_error *err)
 {
 	struct sqlsrc src = { db, path, "rocpd", err };
@@ -112,7 +98,7 @@ static int metadata(sqlite3 *db, const struct rocpd_part *p, const char *tag, ch
 {
 	char table[256];
 	int exists;
-	int rc = table_exists(db, rocpd_table(p, "rocpd_metadata", table, sizeof(table)), &exists);
+	int rc = sql_base_table_exists(db, rocpd_table(p, "rocpd_metadata", table, sizeof(table)), &exists);
 	if (rc != SQLITE_OK)
 		return rc;
 	char *sql = sqlite3_mprintf("SELECT value FROM \"%w\" WHERE tag = %Q",
@@ -137,7 +123,8 @@ static int check_part(sqlite3 *db, const char *path, struct rocpd_part *p, struc
 	char table[256];
 	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
 		int exists;
-		int rc = table_exists(db, rocpd_table(p, required[i], table, sizeof(table)), &exists);
+		int rc =
+			sql_base_table_exists(db, rocpd_table(p, required[i], table, sizeof(table)), &exists);
 		if (rc != SQLITE_OK)
 			return sql_fail(&src, rc);
 		if (!exists)

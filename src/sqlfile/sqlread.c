@@ -23,12 +23,11 @@ int sql_prepare(const struct sqlsrc *src, const char *sql, sqlite3_stmt **st)
 	return sql_fail(src, rc);
 }
 
-int sql_table_exists(sqlite3 *db, const char *name, int *exists)
+/* Is there a schema object of name for which sql (binding it as ?1) gives a row? */
+static int object_exists(sqlite3 *db, const char *sql, const char *name, int *exists)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(
-		db, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1", -1, &st,
-		NULL);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -36,6 +35,18 @@ int sql_table_exists(sqlite3 *db, const char *name, int *exists)
 	*exists = rc == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int sql_table_exists(sqlite3 *db, const char *name, int *exists)
+{
+	return object_exists(db, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1",
+			     name, exists);
+}
+
+int sql_base_table_exists(sqlite3 *db, const char *name, int *exists)
+{
+	return object_exists(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", name,
+			     exists);
 }
 
 int sql_metadata(const struct sqlsrc *src, const char *tag, char *buf, size_t size)

@@ -22,6 +22,8 @@ int sql_prepare(const struct sqlsrc *src, const char *sql, sqlite3_stmt **st);
 int sql_fail(const struct sqlsrc *src, int rc);
 /* Does a table or view of this name exist? Returns an SQLite code. */
 int sql_table_exists(sqlite3 *db, const char *name, int *exists);
+/* The same, for a table only (a view of the name does not count). */
+int sql_base_table_exists(sqlite3 *db, const char *name, int *exists);
 /* The value of a rocpd_metadata tag into buf; 0 found, 1 absent, -1 error. */
 int sql_metadata(const struct sqlsrc *src, const char *tag, char *buf, size_t size);
 
