@@ -5,16 +5,22 @@
 #
 #   bench/bench.sh [OPS...]      default: 1000000 10000000
 #
-# Then 64 inputs totalling the last OPS, read with 1 and with 2 threads.
+# Then the real trace BENCH_REAL (a vLLM run: sparse session ids, mangled
+# names, nested roctx ranges, call-stack tables) tiled to the last OPS by
+# bench/tile.sh, and 64 inputs totalling the last OPS, read with 1 and with
+# 2 threads.
 #
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
-# generated traces are kept), RUNS (repetitions, default 3).
+# generated traces are kept), RUNS (repetitions, default 3), BENCH_REAL
+# (the real trace; its figures are skipped when it cannot be read).
 set -eu
 RPDTOP=${RPDTOP:-./src/rpdtop}
 RPDGEN=${RPDGEN:-./src/rpdgen}
 SQLITE3=${SQLITE3:-sqlite3}
 BENCH_CACHE=${BENCH_CACHE:-./bench-cache}
 RUNS=${RUNS:-3}
+BENCH_REAL=${BENCH_REAL:-}
+here=$(dirname "$0")
 [ $# -gt 0 ] || set -- 1000000 10000000
 
 if ! command -v /usr/bin/time >/dev/null 2>&1; then
@@ -72,6 +78,33 @@ tui_times() {
 		"$2" "${paint:-?}" "${apis:-?}" "${lanes:-?}" $((kb / 1024)) $((100 * kb / 1024 / ($3 > 0 ? $3 : 1)))
 }
 
+# measure DB OPS PATTERN: every figure of one trace (PATTERN for the core's
+# filter timing).
+measure() {
+	m_db=$1 m_ops=$2
+	size_mb=$(($(stat -L -c %s "$m_db") / 1048576))
+	echo "# $m_db: $size_mb MB"
+	if [ -n "${BENCH_CORE:-}" ]; then
+		"$BENCH_CORE" "$m_db" "$3"
+	fi
+	tui_times "$m_db" "$m_ops" "$size_mb"
+	rm -f "$BENCH_CACHE/export.rpd"
+	/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$RPDTOP" -o "$BENCH_CACHE/export.rpd" -w 0%:10% "$m_db" >/dev/null
+	read -r s kb <"$BENCH_CACHE/time.out"
+	printf 'ops=%s export=10%% seconds=%s rss_mb=%s output_mb=%s\n' "$m_ops" "$s" $((kb / 1024)) \
+		$(($(stat -c %s "$BENCH_CACHE/export.rpd") / 1048576))
+	rm -f "$BENCH_CACHE/export.rpd"
+	for report in top busy; do
+		best_of "$RPDTOP" -r $report "$m_db"
+		ours=$secs ours_rss=$rss_mb
+		best_of "$SQLITE3" "$m_db" "SELECT * FROM $report"
+		ratio=$(awk "BEGIN { printf \"%.1f\", $secs / ($ours > 0 ? $ours : 0.01) }")
+		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s sqlite3_s=%s speedup=%sx rss_pct_of_file=%s\n' \
+			"$m_ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
+			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
+	done
+}
+
 echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
 for ops in "$@"; do
 	db=$BENCH_CACHE/gen-$ops.rpd
@@ -79,30 +112,23 @@ for ops in "$@"; do
 		echo "# generating $db ($ops ops)" >&2
 		"$RPDGEN" --ops="$ops" --seed=42 "$db"
 	fi
-	size_mb=$(($(stat -L -c %s "$db") / 1048576))
-	if [ -n "${BENCH_CORE:-}" ]; then
-		"$BENCH_CORE" "$db" 'gemm|cijk'
-	fi
-	tui_times "$db" "$ops" "$size_mb"
-	rm -f "$BENCH_CACHE/export.rpd"
-	/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$RPDTOP" -o "$BENCH_CACHE/export.rpd" -w 0%:10% "$db" >/dev/null
-	read -r s kb <"$BENCH_CACHE/time.out"
-	printf 'ops=%s export=10%% seconds=%s rss_mb=%s output_mb=%s\n' "$ops" "$s" $((kb / 1024)) \
-		$(($(stat -c %s "$BENCH_CACHE/export.rpd") / 1048576))
-	rm -f "$BENCH_CACHE/export.rpd"
-	for report in top busy; do
-		best_of "$RPDTOP" -r $report "$db"
-		ours=$secs ours_rss=$rss_mb
-		best_of "$SQLITE3" "$db" "SELECT * FROM $report"
-		ratio=$(awk "BEGIN { printf \"%.1f\", $secs / ($ours > 0 ? $ours : 0.01) }")
-		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s sqlite3_s=%s speedup=%sx rss_pct_of_file=%s\n' \
-			"$ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
-			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
-	done
+	measure "$db" "$ops" 'gemm|cijk'
 done
 
-# Many inputs: one directory of 64 files, loaded with 1 thread and with 2.
+# The real trace, tiled to the last OPS.
 ops=$(eval echo "\${$#}")
+if [ -n "$BENCH_REAL" ] && [ -r "$BENCH_REAL" ]; then
+	db=$BENCH_CACHE/real-$ops.rpd
+	if [ ! -s "$db" ]; then
+		echo "# tiling $BENCH_REAL to $ops ops in $db" >&2
+		SQLITE3=$SQLITE3 sh "$here/tile.sh" "$BENCH_REAL" "$db" "$ops"
+	fi
+	measure "$db" "$("$SQLITE3" "$db" 'SELECT count(*) FROM rocpd_op')" 'Cijk|gemm'
+else
+	echo "# real trace not found (BENCH_REAL=${BENCH_REAL:-unset}): its figures skipped"
+fi
+
+# Many inputs: one directory of 64 files, loaded with 1 thread and with 2.
 dir=$BENCH_CACHE/multi-$ops
 if [ ! -s "$dir/rank64.rpd" ]; then
 	echo "# generating $dir (64 inputs, $ops ops)" >&2
