@@ -30,16 +30,14 @@ void idmap_init(struct idmap *m)
 
 void idmap_free(struct idmap *m)
 {
-	free(m->keys);
-	free(m->vals);
-	free(m->used);
+	free(m->slots);
 	memset(m, 0, sizeof(*m));
 }
 
 static size_t slot_of(const struct idmap *m, uint64_t key)
 {
 	size_t i = mix(key) & (m->nslots - 1);
-	while (m->used[i] && m->keys[i] != key)
+	while (m->slots[i].used && m->slots[i].key != key)
 		i = (i + 1) & (m->nslots - 1);
 	return i;
 }
@@ -47,43 +45,34 @@ static size_t slot_of(const struct idmap *m, uint64_t key)
 static void resize(struct idmap *m, size_t nslots)
 {
 	struct idmap old = *m;
-	m->keys = xmalloc_array(nslots, sizeof(*m->keys));
-	m->vals = xmalloc_array(nslots, sizeof(*m->vals));
-	m->used = xcalloc(nslots, 1);
+	m->slots = xcalloc(nslots, sizeof(*m->slots));
 	m->nslots = nslots;
-	for (size_t i = 0; i < old.nslots; i++) {
-		if (!old.used[i])
-			continue;
-		size_t j = slot_of(m, old.keys[i]);
-		m->used[j] = 1;
-		m->keys[j] = old.keys[i];
-		m->vals[j] = old.vals[i];
-	}
-	free(old.keys);
-	free(old.vals);
-	free(old.used);
+	for (size_t i = 0; i < old.nslots; i++)
+		if (old.slots[i].used)
+			m->slots[slot_of(m, old.slots[i].key)] = old.slots[i];
+	free(old.slots);
 }
 
 void idmap_put(struct idmap *m, uint64_t key, uint32_t val)
 {
 	if ((m->count + 1) * 2 > m->nslots)
 		resize(m, m->nslots ? m->nslots * 2 : 256);
-	size_t i = slot_of(m, key);
-	if (!m->used[i]) {
-		m->used[i] = 1;
-		m->keys[i] = key;
+	struct idmap_slot *s = &m->slots[slot_of(m, key)];
+	if (!s->used) {
+		s->used = 1;
+		s->key = key;
 		m->count++;
 	}
-	m->vals[i] = val;
+	s->val = val;
 }
 
 int idmap_get(const struct idmap *m, uint64_t key, uint32_t *val)
 {
 	if (!m->nslots)
 		return 0;
-	size_t i = slot_of(m, key);
-	if (!m->used[i])
+	const struct idmap_slot *s = &m->slots[slot_of(m, key)];
+	if (!s->used)
 		return 0;
-	*val = m->vals[i];
+	*val = s->val;
 	return 1;
 }

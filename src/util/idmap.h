@@ -6,10 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One slot holds key, value and its use, so a probe touches one cache
+ * line: the maps of large traces are far bigger than the caches. */
+struct idmap_slot {
+	uint64_t key;
+	uint32_t val, used;
+};
+
 struct idmap {
-	uint64_t *keys;
-	uint32_t *vals;
-	uint8_t *used;
+	struct idmap_slot *slots;
 	size_t count, nslots;
 };
 
