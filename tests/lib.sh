@@ -288,14 +288,14 @@ gen_ops='WITH ops AS (SELECT o.id, o.gpuId AS gpu, o.queueId AS queue, o.start, 
 
 # Oracles for the viewer's tables, from SQL over a generated rpd trace
 # (or any rpd trace whose names need no demangling).
-# want_rows FILE WHERE [wide]: the rows a profile pane shows of the ops of
-# FILE that WHERE (a condition on the columns of $gen_ops) keeps: calls,
-# total, average, (with wide the minimum,) maximum, percent of the time of
-# those ops, name; by total, then name.
+# want_rows FILE WHERE [wide] [ORDER]: the rows a profile pane shows of the
+# ops of FILE that WHERE (a condition on the columns of $gen_ops) keeps:
+# calls, total, average, (with wide the minimum,) maximum, percent of the
+# time of those ops, name; by total, then name, or in the SQL ORDER given.
 want_rows() {
 	sql -separator '|' "$1" "$gen_ops SELECT count(*), sum(dur), min(dur), max(dur),
 		(SELECT sum(dur) FROM ops WHERE $2), name FROM ops WHERE $2
-		GROUP BY name ORDER BY sum(dur) DESC, name" |
+		GROUP BY name ORDER BY ${4:-sum(dur) DESC, name}" |
 		awk -F'|' -v wide="${3:-}" "$awk_units"' {
 			min = wide == "" ? "" : sprintf(" %10s", human($3))
 			printf "%8d %10s %10s%s %10s %7.2f  %s\n", $1, human($2), human(int($2 / $1)), min, human($4), 100 * $2 / $5, $6 }'
