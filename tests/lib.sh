@@ -111,7 +111,8 @@ tui() {
 	RPDTOP_SCRIPT="$tmp/keys" "$RPDTOP" "$@"
 }
 
-# expect_screen WHAT FILE: the screen saved in FILE equals standard input.
+# expect_screen WHAT FILE: the screen saved in FILE equals standard input
+# (a few lines; whole screens go in files, see expect_screen_file).
 expect_screen() {
 	cat >"$tmp/expected"
 	if diff -u "$tmp/expected" "$2" >"$tmp/screen.diff"; then
@@ -218,4 +219,121 @@ tmux_settle() {
 		prev=$cur
 		sleep 0.2
 	done
+}
+
+# expect_screen_file WHAT FILE NAME: the screen saved in FILE equals the
+# expected screen in tests/screens/NAME. Under RPDTOP_APPROVE=1 (make
+# check-approve) FILE is copied over the expected screen instead, for a
+# person to review the change with git diff before committing it.
+expect_screen_file() {
+	want=${srcdir:-.}/tests/screens/$3
+	if [ "${RPDTOP_APPROVE:-}" = 1 ]; then
+		if cmp -s "$2" "$want"; then
+			pass "$1 (tests/screens/$3 unchanged)"
+		elif cp "$2" "$want"; then
+			echo "approved: tests/screens/$3 ($1)"
+			pass "$1 (tests/screens/$3 approved)"
+		else
+			fail "$1: cannot write $want"
+		fi
+		return
+	fi
+	if [ ! -f "$want" ]; then
+		fail "$1: no expected screen tests/screens/$3 (make check-approve writes it)"
+	elif diff -u "$want" "$2" >"$tmp/screen.diff"; then
+		pass "$1"
+	else
+		fail "$1: the screen differs from tests/screens/$3 (make check-approve takes it after review)"
+		cat "$tmp/screen.diff" >&2
+	fi
+}
+
+# Durations as the program writes them, for awk programs: human(NS) is
+# "157.18 ms", "4.80 us" or "500 ns"; rel(NS) is signed ("+1.23 ms",
+# "-68.86 us", "+0 ns"), as the timeline writes a time from the first op.
+awk_units='
+function human(d, m) {
+	m = d < 0 ? -d : d
+	if (m >= 1e9) return sprintf("%.2f s", d / 1e9)
+	if (m >= 1e6) return sprintf("%.2f ms", d / 1e6)
+	if (m >= 1e3) return sprintf("%.2f us", d / 1e3)
+	return sprintf("%d ns", d)
+}
+function rel(d) { return (d < 0 ? "-" human(-d) : "+" human(d)) }
+'
+
+# human NS, rel NS: the same from the shell.
+human() {
+	awk -v d="$1" "$awk_units"' BEGIN { print human(d) }'
+}
+rel() {
+	awk -v d="$1" "$awk_units"' BEGIN { print rel(d) }'
+}
+
+# A common table expression over a generated rpd trace (rpdgen): ops, one
+# row per GPU op with the name the viewer shows (the description, or the
+# op type when that is empty; the generator's two mangled names as c++filt
+# writes them, since the viewer demangles by default) and whether it is a
+# kernel (not a copy or barrier, and described). Use as
+# sql FILE "$gen_ops SELECT ... FROM ops ...".
+gen_ops='WITH ops AS (SELECT o.id, o.gpuId AS gpu, o.queueId AS queue, o.start, o."end",
+	o."end" - o.start AS dur, t.string AS type,
+	CASE d.string WHEN '"''"' THEN t.string
+	WHEN '"'_Z13softmax_fwd_kPfPKfii'"' THEN '"'softmax_fwd_k(float*, float const*, int, int)'"'
+	WHEN '"'_ZN4demo12fused_adam_kEPfS0_S0_PKfffi'"'
+	THEN '"'demo::fused_adam_k(float*, float*, float*, float const*, float, float, int)'"'
+	ELSE d.string END AS name,
+	(t.string NOT GLOB '"'Copy*'"' AND t.string NOT GLOB '"'Barrier*'"' AND d.string <> '"''"') AS kernel
+	FROM rocpd_op o JOIN rocpd_string d ON d.id = o.description_id JOIN rocpd_string t ON t.id = o.opType_id)'
+
+# Oracles for the viewer's tables, from SQL over a generated rpd trace
+# (or any rpd trace whose names need no demangling).
+# want_rows FILE WHERE [wide] [ORDER]: the rows a profile pane shows of the
+# ops of FILE that WHERE (a condition on the columns of $gen_ops) keeps:
+# calls, total, average, (with wide the minimum,) maximum, percent of the
+# time of those ops, name; by total, then name, or in the SQL ORDER given.
+want_rows() {
+	sql -separator '|' "$1" "$gen_ops SELECT count(*), sum(dur), min(dur), max(dur),
+		(SELECT sum(dur) FROM ops WHERE $2), name FROM ops WHERE $2
+		GROUP BY name ORDER BY ${4:-sum(dur) DESC, name}" |
+		awk -F'|' -v wide="${3:-}" "$awk_units"' {
+			min = wide == "" ? "" : sprintf(" %10s", human($3))
+			printf "%8d %10s %10s%s %10s %7.2f  %s\n", $1, human($2), human(int($2 / $1)), min, human($4), 100 * $2 / $5, $6 }'
+}
+
+# same_rows WHAT SCREEN WANT: the table of a saved profile screen (from its
+# fourth line to the status line) has exactly the rows in the file WANT,
+# then blank lines; a name cut short with an ellipsis is the start of the
+# whole name.
+same_rows() {
+	sed -n '4,$p' "$2" | sed '$d' | sed 's/ *$//' >"$tmp/rows"
+	if awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+		FNR > n { if ($0 != "") { print "more rows than wanted: " substr($0, 1, 100); bad = 1 }; next }
+		{ w = want[FNR]; if (sub(/…$/, "")) w = substr(w, 1, length($0))
+		  if ($0 != w) { print "row " FNR ": [" substr($0, 1, 100) "], want [" substr(want[FNR], 1, 100) "]"; bad = 1 } }
+		END { if (FNR < n) { print "fewer rows than wanted"; bad = 1 }; exit bad }' "$3" "$tmp/rows" >"$tmp/rows.diff" &&
+		[ -s "$3" ]; then
+		pass "$1 ($(wc -l <"$3" | tr -d ' ') rows)"
+	else
+		fail "$1"
+		cat "$tmp/rows.diff" >&2
+	fi
+}
+
+# want_busy FILE WHERE: per GPU, the ops of FILE that WHERE keeps, their
+# summed time, their busy time (the union of their intervals) and its share
+# of the wall time (the span of all GPU ops), as the busy pane's columns.
+want_busy() {
+	sql -separator ' ' "$1" "$gen_ops SELECT gpu, start, \"end\", (SELECT max(\"end\") - min(start) FROM rocpd_op)
+		FROM ops WHERE $2 ORDER BY gpu, start" |
+		awk "$awk_units"'
+		function flush() { if (n) printf "%s %d %s %s %.2f\n", gpu, n, human(sum), human(busy + e - s), 100 * (busy + e - s) / wall }
+		NR == 1 || $1 != gpu { flush(); gpu = $1; n = sum = busy = 0; s = $2; e = $3 }
+		{ wall = $4; n++; sum += $3 - $2; if ($2 > e) { busy += e - s; s = $2; e = $3 } else if ($3 > e) e = $3 }
+		END { flush() }'
+}
+
+# busy_rows SCREEN: the rows of a saved busy screen, as want_busy writes them.
+busy_rows() {
+	awk 'NR > 3 && $2 ~ /^[0-9]+$/ { print $1, $2, $3 " " $4, $5 " " $6, $7 }' "$1"
 }
