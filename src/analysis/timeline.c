@@ -292,10 +292,10 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	memset(tl, 0, sizeof(*tl));
 	tl->origin = tl->start = t->op_first_start;
 	tl->end = t->op_last_end;
-	/* API calls often begin before the first op: the view reaches them. */
+	/* API calls often begin before the first op: the view reaches them,
+	 * all of them, so that the whole view is the trace's extent whatever
+	 * the filter or window leaves out (a window is a part of it). */
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (!selected_api(sel, i))
-			continue;
 		if (t->apis.start[i] < tl->start)
 			tl->start = t->apis.start[i];
 		if (t->apis.end[i] > tl->end)
