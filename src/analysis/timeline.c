@@ -137,12 +137,12 @@ static void find_instants(struct tl_lane *l, const int64_t *st)
 	if (n == 0)
 		return;
 	l->instant = xmalloc_array(n, sizeof(*l->instant));
-	l->instant_row = xmalloc_array(n, sizeof(*l->instant_row));
+	l->instant_at = xmalloc_array(n, sizeof(*l->instant_at));
 	for (size_t i = 0; i < l->n; i++) {
 		uint32_t row = l->ops[i];
 		if (l->row_end[row] <= st[row]) {
 			l->instant[l->ninstant] = st[row];
-			l->instant_row[l->ninstant++] = row;
+			l->instant_at[l->ninstant++] = (uint32_t)i;
 		}
 	}
 }
@@ -335,7 +335,7 @@ void timeline_free(struct timeline *tl)
 		free(tl->lanes[i].covered_off);
 		free(tl->lanes[i].covered64);
 		free(tl->lanes[i].instant);
-		free(tl->lanes[i].instant_row);
+		free(tl->lanes[i].instant_at);
 	}
 	free(tl->lanes);
 	memset(tl, 0, sizeof(*tl));
@@ -387,10 +387,27 @@ size_t timeline_at(const struct tl_lane *l, int64_t time)
 	return k;
 }
 
+size_t timeline_under(const struct tl_lane *l, int64_t time, int64_t from, int64_t to)
+{
+	size_t upto = starting_before(l, time + 1); /* rows starting at or before time */
+	if (upto > 0 && timeline_end(l, upto - 1) > time)
+		return upto - 1;
+	size_t before = starting_before(l, time);
+	if (before < upto)
+		return before;
+	size_t k = lower_bound_i64(l->instant, 0, l->ninstant, from);
+	return k < l->ninstant && l->instant[k] < to ? l->instant_at[k] : l->n;
+}
+
+size_t timeline_before(const struct tl_lane *l, int64_t time)
+{
+	return starting_before(l, time);
+}
+
 uint32_t timeline_instant(const struct tl_lane *l, int64_t from, int64_t to)
 {
 	size_t k = lower_bound_i64(l->instant, 0, l->ninstant, from);
-	return k < l->ninstant && l->instant[k] < to ? l->instant_row[k] : TRACE_NONE;
+	return k < l->ninstant && l->instant[k] < to ? l->ops[l->instant_at[k]] : TRACE_NONE;
 }
 
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)

@@ -30,8 +30,8 @@ struct tl_lane {
 	size_t n, cap;
 	/* Rows without a duration (roctx marks, zero-length calls): they
 	 * cover no time, so they are kept apart to be found and shown. */
-	int64_t *instant;      /* their times, rising */
-	uint32_t *instant_row; /* their rows (op or API call indices) */
+	int64_t *instant;     /* their times, rising */
+	uint32_t *instant_at; /* their places in ops */
 	size_t ninstant;
 };
 
@@ -74,6 +74,13 @@ int64_t timeline_busy(const struct tl_lane *l, int64_t from, int64_t to);
 /* The row (in l->ops) of the op covering time, or the first after it;
  * l->n when none. */
 size_t timeline_at(const struct tl_lane *l, int64_t time);
+/* The row (place in l->ops) under a cursor at time in the column
+ * [from, to): the one running at time; else one that starts at time; else
+ * the first row without a duration in the column (a mark drawn there has
+ * no length to run under the cursor). l->n when none. */
+size_t timeline_under(const struct tl_lane *l, int64_t time, int64_t from, int64_t to);
+/* How many rows start before time. */
+size_t timeline_before(const struct tl_lane *l, int64_t time);
 /* The op covering [from, to) the most at its middle, or TRACE_NONE. */
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to);
 /* The first row without a duration at a time in [from, to), or TRACE_NONE. */

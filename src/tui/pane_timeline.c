@@ -169,6 +169,14 @@ static int64_t bucket(const struct timeline_pane *p)
 	return dt > 0 ? dt : 1;
 }
 
+/* The row of lane l under the cursor, l->n when none: a mark counts
+ * anywhere in the cursor's column, where it is drawn. */
+static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
+{
+	int64_t dt = bucket(p), from = p->view_start + (p->cursor - p->view_start) / dt * dt;
+	return timeline_under(l, p->cursor, from, from + dt);
+}
+
 static const char *shade(double f)
 {
 	const struct glyphs *g = glyphs();
@@ -365,8 +373,8 @@ static uint32_t op_under_cursor(const struct timeline_pane *p)
 	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
 		return TRACE_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = timeline_at(l, p->cursor);
-	return k < l->n && timeline_start(l, k) <= p->cursor ? l->ops[k] : TRACE_NONE;
+	size_t k = under_cursor(p, l);
+	return k < l->n ? l->ops[k] : TRACE_NONE;
 }
 
 /* A kernel's launch sizes are read from its input once per kernel the
@@ -403,8 +411,8 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 		 relative(p->cursor - p->tl.origin, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
-		size_t k = timeline_at(l, p->cursor);
-		if (k < l->n && timeline_start(l, k) <= p->cursor) {
+		size_t k = under_cursor(p, l);
+		if (k < l->n) {
 			uint32_t row = l->ops[k];
 			char lane[160], sizes[160] = "";
 			if (l->kind == TL_CPU) {
@@ -505,11 +513,15 @@ static void jump(struct timeline_pane *p, int dir)
 	if (p->lane >= p->tl.nlanes)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = timeline_at(l, p->cursor);
-	if (dir > 0)
-		k = k < l->n && timeline_start(l, k) <= p->cursor ? k + 1 : k;
-	else
+	/* Forward: the first row starting after the cursor; back: the last
+	 * starting before it (rows without a duration are stops too). */
+	size_t k;
+	if (dir > 0) {
+		k = timeline_before(l, p->cursor + 1);
+	} else {
+		k = timeline_before(l, p->cursor);
 		k = k > 0 ? k - 1 : l->n;
+	}
 	if (k >= l->n)
 		return;
 	p->cursor = timeline_start(l, k);
@@ -523,13 +535,18 @@ static void zoom_event(struct timeline_pane *p)
 	if (p->lane >= p->tl.nlanes)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = timeline_at(l, p->cursor);
-	if (k >= l->n || timeline_start(l, k) > p->cursor)
+	size_t k = under_cursor(p, l);
+	if (k >= l->n)
 		return;
-	int64_t d = timeline_end(l, k) - timeline_start(l, k);
-	p->view_span = d + d / 5 + 1;
-	p->view_start = timeline_start(l, k) - d / 10;
-	p->cursor = timeline_start(l, k);
+	int64_t s = timeline_start(l, k), d = timeline_end(l, k) - s;
+	if (d > 0) {
+		p->view_span = d + d / 5 + 1;
+		p->view_start = s - d / 10;
+	} else {
+		/* A mark has no length to zoom to: the view centres on it. */
+		p->view_start = s - p->view_span / 2;
+	}
+	p->cursor = s;
 	clamp_view(p);
 }
 
@@ -578,8 +595,8 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	if (p->lane >= p->tl.nlanes)
 		return ACT_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = timeline_at(l, p->cursor);
-	if (k >= l->n || timeline_start(l, k) > p->cursor) {
+	size_t k = under_cursor(p, l);
+	if (k >= l->n) {
 		app_message(app, 1, "%s", _("No event under the cursor"));
 		return ACT_REDRAW;
 	}

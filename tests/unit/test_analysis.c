@@ -163,11 +163,37 @@ static size_t at_brute(const struct tl_lane *l, int64_t time)
 	return k > 0 && timeline_end(l, k - 1) > time ? k - 1 : k;
 }
 
+/* The row under a cursor, as timeline_under defines it. */
+static size_t under_brute(const struct tl_lane *l, int64_t time, int64_t from, int64_t to)
+{
+	size_t upto = 0;
+	while (upto < l->n && timeline_start(l, upto) <= time)
+		upto++;
+	if (upto > 0 && timeline_end(l, upto - 1) > time)
+		return upto - 1;
+	for (size_t k = 0; k < l->n; k++)
+		if (timeline_start(l, k) == time)
+			return k;
+	for (size_t k = 0; k < l->n; k++)
+		if (timeline_end(l, k) == timeline_start(l, k) && timeline_start(l, k) >= from &&
+		    timeline_start(l, k) < to)
+			return k;
+	return l->n;
+}
+
+static size_t before_brute(const struct tl_lane *l, int64_t time)
+{
+	size_t k = 0;
+	while (k < l->n && timeline_start(l, k) < time)
+		k++;
+	return k;
+}
+
 /* Queue 0: 1000 ops 1 us apart, a few recorded out of order (rows are
  * kept as base + 32-bit offset per block). Queue 1: 600 ops 10 s apart
  * (offsets do not fit: whole values). A thread: one call around 50 nested
- * ones recorded before it. Every busy time and row lookup agrees with
- * brute force. */
+ * ones recorded before it, and 20 marks (calls without a duration)
+ * between them. Every busy time and row lookup agrees with brute force. */
 static void test_timeline(void)
 {
 	struct trace t;
@@ -187,6 +213,8 @@ static void test_timeline(void)
 	uint32_t th = trace_thread(&t, in, 1, 1);
 	for (int64_t i = 0; i < 50; i++)
 		trace_add_api(&t, id++, 100 + i * 1000, 200 + i * 1000, s(&t, "inner"), 0, th);
+	for (int64_t i = 0; i < 20; i++)
+		trace_add_api(&t, id++, 500 + i * 1000, 500 + i * 1000, s(&t, "mark"), 0, th);
 	trace_add_api(&t, id++, 0, 60000, s(&t, "outer"), 0, th);
 	trace_finish(&t);
 	timeline_build(&t, NULL, &tl);
@@ -205,13 +233,30 @@ static void test_timeline(void)
 			int64_t w = 1 + (int64_t)((seed >> 8) % (uint64_t)(n % 2 ? 3000 : span));
 			CHECK_INT(timeline_busy(l, a, a + w), busy_brute(&t, l, a, a + w));
 			CHECK_INT(timeline_at(l, a), at_brute(l, a));
+			CHECK_INT(timeline_under(l, a, a - w / 2, a + w),
+				  under_brute(l, a, a - w / 2, a + w));
+			CHECK_INT(timeline_before(l, a), before_brute(l, a));
 		}
+		/* Exactly at each row's start: that row or one starting there. */
+		for (size_t r = 0; r < l->n; r++)
+			CHECK_INT(timeline_start(l, timeline_under(l, timeline_start(l, r), 0, 0)),
+				  timeline_start(l, r));
 	}
 	/* The outer call alone on depth 0, the nested ones on depth 1. */
 	CHECK_INT(tl.lanes[2].kind, TL_CPU);
 	CHECK_INT(tl.lanes[2].n, 1);
 	CHECK_INT(tl.lanes[3].depth, 1);
-	CHECK_INT(tl.lanes[3].n, 50);
+	CHECK_INT(tl.lanes[3].n, 70);
+	/* A mark under the cursor at its time, and anywhere in its column;
+	 * a call starting in the column is not (it has a length to be under
+	 * the cursor in). */
+	const struct tl_lane *marks = &tl.lanes[3];
+	size_t m = timeline_under(marks, 1500, 1500, 1501);
+	CHECK(m < marks->n && timeline_start(marks, m) == 1500 && timeline_end(marks, m) == 1500);
+	m = timeline_under(marks, 1450, 1400, 1600);
+	CHECK(m < marks->n && timeline_start(marks, m) == 1500);
+	CHECK_INT(timeline_under(marks, 1450, 1400, 1500), marks->n);
+	CHECK_INT(timeline_under(marks, 1050, 1000, 1150), marks->n);
 	timeline_free(&tl);
 	trace_free(&t);
 }
