@@ -22,7 +22,7 @@ static void usage(FILE *out)
 		"  --pid-base=P     first process id\n"
 		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
-		"  --no-barriers    no barrier ops (rocpd has none)\n"
+		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --force          replace FILE if it exists\n\n"
 		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
@@ -79,6 +79,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	/* rocpd has no barrier ops: none are drawn, so the file holds N ops. */
+	if (out.format == INPUT_ROCPD)
+		p.no_barriers = 1;
 	p.gpus = (unsigned)gpus;
 	p.pid_base = (int64_t)pid_base;
 	struct rpd_error err;
