@@ -61,7 +61,7 @@ struct reader {
 	uint32_t marker;
 };
 
-static const char *table(const struct reader *r, const char *base, char *buf, size_t size)
+static const char *part_table(const struct reader *r, const char *base, char *buf, size_t size)
 {
 	return rocpd_table(r->p, base, buf, size);
 }
@@ -331,7 +331,7 @@ static int op_key_row(struct reader *r, sqlite3_stmt *st)
 static int has_table(struct reader *r, const char *base, int *exists)
 {
 	char name[256];
-	int rc = sql_table_exists(r->src.db, table(r, base, name, sizeof(name)), exists);
+	int rc = sql_table_exists(r->src.db, part_table(r, base, name, sizeof(name)), exists);
 	return rc == SQLITE_OK ? 0 : sql_fail(&r->src, rc);
 }
 

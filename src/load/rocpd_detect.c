@@ -3,7 +3,7 @@
  * with its own suffixed tables and ids. The layout is told by columns:
  * the version text has meant different layouts in different trees. */
 #include "config.h"
-#include "load/rocpd.h"
+#include "load/rocpd_detect.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -28,7 +28,7 @@ static const struct table_col busy_cols[] = {
 static const char *const report_names[] = { "top", "ktop", "busy" };
 static const char *const format_names[] = { "text", "csv", "json" };
 
-static int lookup(const char *const *names, size_t n, const char *name)
+static int index_of(const char *const *names, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(names[i], name) == 0)
@@ -38,7 +38,7 @@ static int lookup(const char *const *names, size_t n, const char *name)
 
 int report_parse(const char *name, enum report_kind *kind)
 {
-	int i = lookup(report_names, NCOLS(report_names), name);
+	int i = index_of(report_names, NCOLS(report_names), name);
 	if (i >= 0)
 		*kind = (enum report_kind)i;
 	return i < 0 ? -1 : 0;
@@ -46,7 +46,7 @@ int report_parse(const char *name, enum report_kind *kind)
 
 int report_parse_format(const char *name, enum table_format *format)
 {
-	int i = lookup(format_names, NCOLS(format_names), name);
+	int i = index_of(format_names, NCOLS(format_names), name);
 	if (i >= 0)
 		*format = (enum table_format)i;
 	return i < 0 ? -1 : 0;
