@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "export/export_sql.h"
+#include "export/export_src.h"
 #include "export/idset.h"
 
 enum { SET_OPS, SET_APIS, SET_LINKS, SET_STRINGS, NSETS };

@@ -1,50 +1,22 @@
+/* The application as its views see it: messages, names, views pushed
+ * over the panes, the API rows asked for, a switch to the timeline. */
 #include "config.h"
 #include "tui/app.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "tui/draw.h"
-#include "tui/panes.h"
-#include "tui/theme.h"
 #include "util/i18n.h"
-#include "util/units.h"
 
-void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style)
-{
-	memset(app, 0, sizeof(*app));
-	app->session = s;
-	app->trace = session_trace(s);
-	app->jump_op = TRACE_NONE;
-	name_cache_init(&app->names, name_style);
-	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
-	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
-	app->panes[app->npanes++] = pane_busy_new(app);
-	app->panes[app->npanes++] = pane_timeline_new(app);
-	app->active = pane < app->npanes ? pane : 0;
-}
-
-static void free_view(struct view *v)
+void app_free_view(struct view *v)
 {
 	if (v->ops && v->ops->free)
 		v->ops->free(v);
 	v->ops = NULL;
 }
 
-void app_free(struct app *app)
-{
-	app_export_end(app);
-	while (app->depth > 0)
-		free_view(&app->stack[--app->depth]);
-	for (size_t i = 0; i < app->npanes; i++)
-		free_view(&app->panes[i]);
-	name_cache_free(&app->names);
-	prompt_free(&app->prompt);
-}
-
-static struct view *top_view(struct app *app)
+struct view *app_top_view(struct app *app)
 {
 	return app->depth ? &app->stack[app->depth - 1] : &app->panes[app->active];
 }
@@ -52,7 +24,7 @@ static struct view *top_view(struct app *app)
 void app_push(struct app *app, struct view v)
 {
 	if (app->depth == APP_MAX_DEPTH) {
-		free_view(&v);
+		app_free_view(&v);
 		return;
 	}
 	app->stack[app->depth++] = v;
@@ -75,7 +47,7 @@ void app_start_apis(struct app *app)
 
 /* The API rows moved in (or could not be read): say so, unless the user
  * is reading a message; the panes' own indexes are built meanwhile. */
-static void took_apis(struct app *app, int rc, const struct rpd_error *err)
+void app_took_apis(struct app *app, int rc, const struct rpd_error *err)
 {
 	if (rc < 0)
 		app_message(app, 1, "%s", err->msg);
@@ -86,8 +58,7 @@ static void took_apis(struct app *app, int rc, const struct rpd_error *err)
 			app->panes[i].ops->prepare(&app->panes[i], app);
 }
 
-/* The most any pane is busy with (enum view_busy). */
-static int panes_busy(struct app *app)
+int app_panes_busy(struct app *app)
 {
 	int most = VIEW_IDLE;
 	for (size_t i = 0; i < app->npanes; i++) {
@@ -95,29 +66,6 @@ static int panes_busy(struct app *app)
 		most = b > most ? b : most;
 	}
 	return most;
-}
-
-int app_busy(struct app *app)
-{
-	return session_apis(app->session) == SESSION_APIS_READING || panes_busy(app) != VIEW_IDLE ||
-	       app->export;
-}
-
-unsigned app_poll(struct app *app)
-{
-	struct rpd_error err;
-	if (app->held)
-		return ACT_NONE;
-	unsigned act = app_export_poll(app);
-	int panes = panes_busy(app);
-	/* A pane's work reads the trace: the API rows move in after it
-	 * (the session holds them back while a job reads). */
-	int rc = session_take_apis(app->session, 0, &err);
-	if (rc != 0) {
-		took_apis(app, rc, &err);
-		return act | ACT_REDRAW;
-	}
-	return act | (panes == VIEW_DONE ? ACT_REDRAW : ACT_NONE);
 }
 
 void app_need_apis(struct app *app)
@@ -128,9 +76,9 @@ void app_need_apis(struct app *app)
 		if (app->held)
 			return;
 		/* A script waits for them, when no job reads the trace. */
-		int rc = session_take_apis(s, app->sync && panes_busy(app) == VIEW_IDLE, &err);
+		int rc = session_take_apis(s, app->sync && app_panes_busy(app) == VIEW_IDLE, &err);
 		if (rc != 0)
-			took_apis(app, rc, &err);
+			app_took_apis(app, rc, &err);
 		return;
 	}
 	const struct trace *t = app->trace;
@@ -147,37 +95,15 @@ void app_need_apis(struct app *app)
 		app_message(app, 0, _("%zu API calls"), t->apis.n);
 }
 
-unsigned app_idle(struct app *app)
-{
-	struct view *v = top_view(app);
-	return v->ops->idle ? v->ops->idle(v, app) : ACT_NONE;
-}
-
-void app_wait(struct app *app)
-{
-	int held = app->held;
-	app->held = 0;
-	/* A minute at most: a script must not hang on work that never ends. */
-	for (int i = 0; i < 6000 && app_busy(app); i++) {
-		app_poll(app);
-		for (size_t k = 0; k < app->npanes; k++)
-			if (app->panes[k].ops->idle)
-				app->panes[k].ops->idle(&app->panes[k], app);
-		if (app_busy(app))
-			usleep(10000);
-	}
-	app->held = held;
-}
-
 const char *app_name(struct app *app, uint32_t id)
 {
 	return name_cache_get(&app->names, app->trace, id);
 }
 
-static unsigned show_pane(struct app *app, size_t i)
+unsigned app_show_pane(struct app *app, size_t i)
 {
 	while (app->depth > 0)
-		free_view(&app->stack[--app->depth]);
+		app_free_view(&app->stack[--app->depth]);
 	if (i >= app->npanes)
 		return ACT_NONE;
 	app->active = i;
@@ -187,219 +113,5 @@ static unsigned show_pane(struct app *app, size_t i)
 unsigned app_show_in_timeline(struct app *app, uint32_t op)
 {
 	app->jump_op = op;
-	return show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
-}
-
-static unsigned toggle_style(struct app *app, unsigned bit)
-{
-	unsigned style = app->names.style ^ bit;
-	name_cache_set_style(&app->names, style);
-	if (bit == NAME_DEMANGLE)
-		app_message(app, 0, "%s", style & bit ? _("Demangled names") : _("Raw (mangled) names"));
-	else
-		app_message(app, 0, "%s",
-			    style & bit ? _("Templates and arguments stripped") : _("Full names"));
-	return ACT_REDRAW;
-}
-
-/* Quitting while an export is written asks first: a second quit stops
- * the export (no file is left) and quits. */
-static unsigned quit(struct app *app)
-{
-	if (!app->export || app->quit_asked)
-		return ACT_QUIT;
-	app->quit_asked = 1;
-	app_message(app, 1, _("An export to %s is being written: q again stops it and quits"),
-		    app->export_path);
-	return ACT_REDRAW;
-}
-
-unsigned app_request(struct app *app, enum request req)
-{
-	struct view *v = top_view(app);
-	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
-	/* Space folds a lane in the timeline and pages down everywhere else. */
-	if ((act & ACT_UNHANDLED) && req == REQ_TOGGLE_LANE && v->ops->request)
-		act = v->ops->request(v, app, REQ_PAGE_DOWN);
-	if (!(act & ACT_UNHANDLED))
-		return act;
-	switch (req) {
-	case REQ_VIEW_PROFILE:
-	case REQ_VIEW_KERNELS:
-	case REQ_VIEW_BUSY:
-	case REQ_VIEW_TIMELINE:
-		return show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
-	case REQ_NEXT_PANE:
-		return show_pane(app, (app->active + 1) % app->npanes);
-	case REQ_PREV_PANE:
-		return show_pane(app, (app->active + app->npanes - 1) % app->npanes);
-	case REQ_TOGGLE_DEMANGLE:
-		return toggle_style(app, NAME_DEMANGLE);
-	case REQ_TOGGLE_TEMPLATES:
-		return toggle_style(app, NAME_STRIP);
-	case REQ_HELP:
-		app_push(app, view_help_new(app));
-		return ACT_REDRAW;
-	case REQ_QUIT:
-		if (app->depth > 0) {
-			free_view(&app->stack[--app->depth]);
-			return ACT_REDRAW;
-		}
-		return quit(app);
-	case REQ_QUIT_NOW:
-		return quit(app);
-	case REQ_SUSPEND:
-		return ACT_SUSPEND;
-	case REQ_FILTER:
-	case REQ_FILTER_ADD:
-		return app_prompt_filter(app, req == REQ_FILTER_ADD);
-	case REQ_FILTER_POP:
-		return app_pop_filter(app);
-	case REQ_WINDOW:
-		return app_prompt_window(app);
-	case REQ_EXPORT:
-		return app_prompt_export(app);
-	case REQ_REFRESH:
-		clearok(curscr, TRUE);
-		return ACT_REDRAW;
-	default:
-		return ACT_NONE;
-	}
-}
-
-static void draw_title(struct app *app, int cols)
-{
-	const struct trace *t = app->trace;
-	char line[512], span[UNITS_BUFSZ];
-	const char *path = t->ninputs ? t->inputs[0].path : "";
-	const char *base = strrchr(path, '/');
-	char inputs[256];
-	if (t->ninputs > 1)
-		snprintf(inputs, sizeof(inputs), _("%zu inputs"), t->ninputs);
-	else
-		snprintf(inputs, sizeof(inputs), "%s", base ? base + 1 : path);
-	char gpus[64];
-	snprintf(gpus, sizeof(gpus), P_("%zu GPU", "%zu GPUs", t->ngpus), t->ngpus);
-	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
-		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)), t->ops.n, gpus);
-	/* Say what is still being read: the CPU lanes wait for it. */
-	if (session_apis(app->session) == SESSION_APIS_READING) {
-		size_t n = strlen(line);
-		snprintf(line + n, sizeof(line) - n, "  %s", _("(reading API calls...)"));
-	}
-	draw_fill(stdscr, 0, 0, cols, theme_attr(THEME_TITLE));
-	draw_text(stdscr, 0, 0, cols, line, theme_attr(THEME_TITLE));
-}
-
-/* Tabs: "1 Profile  2 Kernels  3 Busy"; a click on one selects it. */
-static int tab_at(struct app *app, int col)
-{
-	int x = 0;
-	for (size_t i = 0; i < app->npanes; i++) {
-		char label[64];
-		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
-		int w = text_width(label);
-		if (col >= x && col < x + w)
-			return (int)i;
-		x += w + 1;
-	}
-	return -1;
-}
-
-static void draw_tabs(struct app *app, int cols)
-{
-	int x = 0;
-	draw_fill(stdscr, 1, 0, cols, theme_attr(THEME_TAB));
-	for (size_t i = 0; i < app->npanes && x < cols; i++) {
-		char label[64];
-		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
-		int active = i == app->active && app->depth == 0;
-		x += draw_text(stdscr, 1, x, cols - x, label,
-			       theme_attr(active ? THEME_TAB_ACTIVE : THEME_TAB)) +
-		     1;
-	}
-	if (app->depth > 0 && x < cols) {
-		struct view *v = top_view(app);
-		char label[64];
-		snprintf(label, sizeof(label), " %s ", _(v->ops->title));
-		draw_text(stdscr, 1, x, cols - x, label, theme_attr(THEME_TAB_ACTIVE));
-	}
-}
-
-static void draw_status(struct app *app, int row, int cols)
-{
-	if (app->prompt.active) {
-		prompt_draw(&app->prompt, row, cols);
-		return;
-	}
-	const char *hint = _("?:help  q:quit");
-	attr_t a = theme_attr(app->message_error ? THEME_ERROR : THEME_STATUS);
-	draw_fill(stdscr, row, 0, cols, theme_attr(THEME_STATUS));
-	int hw = text_width(hint);
-	int room = cols - (cols > hw + 10 ? hw + 2 : 0);
-	struct view *v = top_view(app);
-	char extra[128] = "";
-	if (v->ops->status)
-		v->ops->status(v, app, extra, sizeof(extra));
-	int ew = text_width(extra);
-	if (ew && room - ew - 2 > 20) {
-		room -= ew + 2;
-		draw_text(stdscr, row, room, ew, extra, theme_attr(THEME_STATUS));
-	}
-	if (app->message[0]) {
-		draw_text(stdscr, row, 0, room, app->message, a);
-	} else if (session_filtered(app->session)) {
-		char line[512], f[256] = "", w[128] = "";
-		session_describe(app->session, f, sizeof(f), w, sizeof(w));
-		snprintf(line, sizeof(line), "%s%s%s%s%s", f[0] ? _("Filter ") : "", f,
-			 f[0] && w[0] ? "  " : "", w[0] ? _("Window ") : "", w);
-		draw_text(stdscr, row, 0, room, line, theme_attr(THEME_STATUS));
-	} else {
-		draw_text(stdscr, row, 0, room, _("No filter, whole trace"), theme_attr(THEME_STATUS));
-	}
-	if (room < cols)
-		draw_text(stdscr, row, cols - hw, hw, hint, theme_attr(THEME_STATUS));
-}
-
-static void draw_too_small(int rows, int cols)
-{
-	const char *msg = _("Terminal too small");
-	erase();
-	int w = text_width(msg);
-	int y = rows / 2, x = cols > w ? (cols - w) / 2 : 0;
-	draw_text(stdscr, y, x, cols, msg, theme_attr(THEME_MESSAGE));
-	if (rows > 1) {
-		char need[64];
-		snprintf(need, sizeof(need), _("(needs %dx%d)"), APP_MIN_COLS, APP_MIN_ROWS);
-		w = text_width(need);
-		draw_text(stdscr, y + 1, cols > w ? (cols - w) / 2 : 0, cols, need, theme_attr(THEME_NORMAL));
-	}
-}
-
-void app_draw(struct app *app)
-{
-	int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
-	if (rows < APP_MIN_ROWS || cols < APP_MIN_COLS) {
-		draw_too_small(rows, cols);
-		return;
-	}
-	erase();
-	draw_title(app, cols);
-	draw_tabs(app, cols);
-	struct view *v = top_view(app);
-	v->ops->draw(v, app, 2, rows - 3, cols);
-	draw_status(app, rows - 1, cols);
-}
-
-unsigned app_click(struct app *app, int row, int col, int button)
-{
-	int rows = getmaxy(stdscr);
-	if (row == 1 && button == 1) {
-		int tab = tab_at(app, col);
-		return tab >= 0 ? show_pane(app, (size_t)tab) : ACT_NONE;
-	}
-	struct view *v = top_view(app);
-	if (row >= 2 && row < rows - 1 && v->ops->click)
-		return v->ops->click(v, app, row - 2, col, button);
-	return ACT_NONE;
+	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }

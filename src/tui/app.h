@@ -1,8 +1,9 @@
-/* The application: the session (trace, filter, window and selection), the
- * panes and the views over them, the title, tab and status lines. Key
- * handlers return ACT_* flags; only the main loop (tui.c) acts on them:
+/* The application as its views see it: the session (trace, filter, window
+ * and selection), the panes and the views over them, the status message.
+ * Key handlers return ACT_* flags; only the main loop (tui.c) acts on them:
  * a handler that changes the filter or window returns ACT_RESELECT, and
- * the loop remakes the selection once. */
+ * the loop remakes the selection once. The frame around the panes (their
+ * making, requests, drawing) is in frame.h. */
 #ifndef RPDTOP_APP_H
 #define RPDTOP_APP_H
 
@@ -59,56 +60,27 @@ static inline unsigned app_generation(const struct app *app)
 	return app->session->generation;
 }
 
-/* pane and name_style as the settings file gives them. */
-void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style);
 /* Read the API rows on a thread of their own from now on. */
 void app_start_apis(struct app *app);
 /* The API rows are wanted (the timeline's CPU lanes): take them if read,
  * read them now if nothing reads them; while they are being read, return
  * at once (the pane shows what it has and is redrawn when they come). */
 void app_need_apis(struct app *app);
-/* Between events: take the API rows if their reading ended. Returns
- * ACT_REDRAW then. */
-unsigned app_poll(struct app *app);
-/* Before drawing: the shown view's work between events (view.h idle). */
-unsigned app_idle(struct app *app);
-/* Is anything being done in the background (API rows, a pane's work)? */
-int app_busy(struct app *app);
-/* Wait until nothing is (a script's :wait), taking every result. */
-void app_wait(struct app *app);
-void app_free(struct app *app);
-
-/* Handle a request: the top view first, then the application. */
-unsigned app_request(struct app *app, enum request req);
-/* A mouse press at screen (row, col). */
-unsigned app_click(struct app *app, int row, int col, int button);
-/* Draw the whole screen into curses' buffer. */
-void app_draw(struct app *app);
+/* The view on top: the last pushed, else the active pane. */
+struct view *app_top_view(struct app *app);
+/* Show pane i, closing the views over the panes. */
+unsigned app_show_pane(struct app *app, size_t i);
+void app_free_view(struct view *v);
+/* The most any pane is busy with (enum view_busy). */
+int app_panes_busy(struct app *app);
+/* The API rows moved in (rc 1) or could not be read (rc -1, err): say
+ * so, and let the panes build their indexes. */
+void app_took_apis(struct app *app, int rc, const struct rpd_error *err);
 
 /* Push a view over the current one (details, help). */
 void app_push(struct app *app, struct view v);
 /* Show a line in the status bar until the next key. */
 void app_message(struct app *app, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Remake the selection after handlers changed the filter or window (the
- * loop does this for ACT_RESELECT); says what it keeps when asked to. */
-void app_reselect(struct app *app);
-/* Open the prompt for a filter (add: stack another rule) or a window. */
-unsigned app_prompt_filter(struct app *app, int add);
-unsigned app_prompt_window(struct app *app);
-/* Ask for a file name and export what the selection keeps, on another
- * thread; C-c stops it. */
-unsigned app_prompt_export(struct app *app);
-/* Between events: how the export goes, and its end. */
-unsigned app_export_poll(struct app *app);
-/* A key while an export runs: C-c stops it; returns 1 when it was taken. */
-int app_export_key(struct app *app, const char *key);
-/* Stop an export still running and wait for it (quitting). */
-void app_export_end(struct app *app);
-/* Remove the last filter rule. */
-unsigned app_pop_filter(struct app *app);
-/* The window [start, end) (none when end <= start), from the timeline. */
-unsigned app_set_window_ns(struct app *app, int64_t start, int64_t end);
-
 /* Switch to the timeline with the op under its cursor. */
 unsigned app_show_in_timeline(struct app *app, uint32_t op);
 

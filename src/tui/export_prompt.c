@@ -3,13 +3,13 @@
  * a thread of its own: the status line shows how long it has run, keys
  * stay live, and C-c stops it (no file is left behind). */
 #include "config.h"
+#include "tui/export_prompt.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "export/export_job.h"
-#include "tui/app.h"
 #include "util/i18n.h"
 #include "util/units.h"
 

@@ -3,11 +3,11 @@
  * keeps the prompt open with PCRE2's message; what was in force stays.
  * The session takes each change; the loop remakes the selection. */
 #include "config.h"
+#include "tui/filter_prompt.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "tui/app.h"
 #include "util/i18n.h"
 
 static void say_selected(struct app *app)

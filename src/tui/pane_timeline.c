@@ -13,6 +13,7 @@
 #include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
+#include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "util/i18n.h"

@@ -11,7 +11,9 @@
 
 #include <curses.h>
 
-#include "tui/app.h"
+#include "tui/export_prompt.h"
+#include "tui/filter_prompt.h"
+#include "tui/frame.h"
 #include "tui/settings.h"
 #include "tui/term.h"
 #include "util/i18n.h"
