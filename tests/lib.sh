@@ -288,17 +288,50 @@ gen_ops='WITH ops AS (SELECT o.id, o.gpuId AS gpu, o.queueId AS queue, o.start, 
 
 # Oracles for the viewer's tables, from SQL over a generated rpd trace
 # (or any rpd trace whose names need no demangling).
-# want_rows FILE WHERE [wide] [ORDER]: the rows a profile pane shows of the
-# ops of FILE that WHERE (a condition on the columns of $gen_ops) keeps:
-# calls, total, average, (with wide the minimum,) maximum, percent of the
-# time of those ops, name; by total, then name, or in the SQL ORDER given.
+# want_rows FILE WHERE [wide] [ORDER] [INSIDE]: the rows a profile pane
+# shows of the ops of FILE that WHERE (a condition on the columns of
+# $gen_ops) keeps: calls, total, average, (with wide the minimum,) maximum,
+# percent of the time of those ops, name; by total, then name, or in the
+# SQL ORDER given. With a window, INSIDE is each op's time inside it (an
+# SQL expression; the total and percent sum it, the average, minimum and
+# maximum take whole durations).
 want_rows() {
-	sql -separator '|' "$1" "$gen_ops SELECT count(*), sum(dur), min(dur), max(dur),
-		(SELECT sum(dur) FROM ops WHERE $2), name FROM ops WHERE $2
-		GROUP BY name ORDER BY ${4:-sum(dur) DESC, name}" |
+	inside=${5:-dur}
+	sql -separator '|' "$1" "$gen_ops SELECT count(*), sum($inside), min(dur), max(dur),
+		(SELECT sum($inside) FROM ops WHERE $2), name, sum(dur) FROM ops WHERE $2
+		GROUP BY name ORDER BY ${4:-sum($inside) DESC, name}" |
 		awk -F'|' -v wide="${3:-}" "$awk_units"' {
 			min = wide == "" ? "" : sprintf(" %10s", human($3))
-			printf "%8d %10s %10s%s %10s %7.2f  %s\n", $1, human($2), human(int($2 / $1)), min, human($4), 100 * $2 / $5, $6 }'
+			printf "%8d %10s %10s%s %10s %7.2f  %s\n", $1, human($2), human(int($7 / $1)), min, human($4), 100 * $2 / $5, $6 }'
+}
+
+# overlap_sql ALIAS LO HI: the row ALIAS of an rpd table overlaps the window
+# [LO, HI) (a row without a duration: its time is inside).
+overlap_sql() {
+	echo "(CASE WHEN $1.\"end\" <= $1.start THEN $1.start >= $2 AND $1.start < $3 ELSE $1.start < $3 AND $1.\"end\" > $2 END)"
+}
+
+# rule_apis_sql PASSES LO HI OPS: an rpd query for the ids of the API calls
+# the rule keeps: those whose shown name (a marker's text) passes (PASSES is
+# an SQL condition on the word NAME, which is replaced) and that overlap
+# [LO, HI), those that launched the ops of the query OPS, and every call
+# enclosing one of them on its thread.
+rule_apis_sql() {
+	shown="(CASE WHEN rn.string = 'UserMarker' THEN rg.string ELSE rn.string END)"
+	cond=$(echo "$1" | sed "s/NAME/$shown/g")
+	enclosing_sql "SELECT a.id FROM rocpd_api a JOIN rocpd_string rn ON rn.id = a.apiName_id
+		JOIN rocpd_string rg ON rg.id = a.args_id WHERE ($cond AND $(overlap_sql a "$2" "$3"))
+		OR a.id IN (SELECT api_id FROM rocpd_api_ops WHERE op_id IN ($4))"
+}
+
+# enclosing_sql KEPT: an rpd query for the ids of the API calls the rule
+# keeps, given KEPT, a query for the ids kept by name, window and launch:
+# those and every call enclosing one of them on its thread (starting no
+# later, ending no earlier).
+enclosing_sql() {
+	echo "WITH kept AS MATERIALIZED (SELECT id, pid, tid, start, \"end\" FROM rocpd_api WHERE id IN ($1))
+		SELECT e.id FROM rocpd_api e WHERE e.id IN (SELECT id FROM kept) OR EXISTS (SELECT 1 FROM kept k
+		WHERE k.pid = e.pid AND k.tid = e.tid AND k.start >= e.start AND k.\"end\" <= e.\"end\")"
 }
 
 # same_rows WHAT SCREEN WANT: the table of a saved profile screen (from its

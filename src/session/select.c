@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -69,6 +70,172 @@ static void select_launches(const struct trace *t, struct selection *s)
 	}
 }
 
+/* Start order within a thread; at equal starts the longer call first, so
+ * that an enclosing call comes before what it encloses. */
+static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
+{
+	int64_t x = t->apis.start[a], y = t->apis.start[b];
+	if (x != y)
+		return x < y ? -1 : 1;
+	x = t->apis.end[a], y = t->apis.end[b];
+	return (x < y) - (x > y);
+}
+
+static int by_call(const void *a, const void *b, void *ctx)
+{
+	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* Calls are recorded as they end, each a few rows after the calls nested
+ * in it: an insertion sort moves each that little way; a thread far from
+ * order (a range around all of it) is left to qsort. */
+static void sort_calls(const struct trace *t, uint32_t *v, size_t n)
+{
+	size_t budget = 16 * n + 1024;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		while (j > 0 && call_cmp(t, v[j - 1], x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+			if (--budget == 0) {
+				v[j] = x;
+				sort_with(v, n, sizeof(*v), by_call, (void *)t);
+				return;
+			}
+		}
+		v[j] = x;
+	}
+}
+
+/* The calls that enclose another of their thread: E does when some call
+ * after it in start order ends no later than E (a suffix minimum of the
+ * ends, walked backwards). */
+static void find_parents(const struct trace *t, struct api_order *o)
+{
+	size_t nt = t->nthreads, n = 0;
+	o->pfirst = xcalloc(nt + 1, sizeof(*o->pfirst));
+	uint8_t *parent = xcalloc(t->apis.n ? t->apis.n : 1, 1);
+	for (size_t k = 0; k < nt; k++) {
+		int64_t min_end = INT64_MAX;
+		for (size_t i = o->first[k + 1]; i-- > o->first[k];) {
+			int64_t end = t->apis.end[o->rows[i]];
+			if (min_end <= end) {
+				parent[i] = 1;
+				n++;
+			}
+			min_end = end < min_end ? end : min_end;
+		}
+	}
+	o->parents = xmalloc_array(n ? n : 1, sizeof(*o->parents));
+	n = 0;
+	for (size_t k = 0; k < nt; k++) {
+		o->pfirst[k] = n;
+		for (size_t i = o->first[k]; i < o->first[k + 1]; i++)
+			if (parent[i])
+				o->parents[n++] = (uint32_t)i;
+	}
+	o->pfirst[nt] = n;
+	free(parent);
+}
+
+void api_order_build(const struct trace *t, struct api_order *o)
+{
+	size_t nt = t->nthreads;
+	o->napis = t->apis.n;
+	o->first = xcalloc(nt + 1, sizeof(*o->first));
+	for (size_t i = 0; i < t->apis.n; i++)
+		o->first[t->apis.thread[i] + 1]++;
+	for (size_t k = 0; k < nt; k++)
+		o->first[k + 1] += o->first[k];
+	size_t *fill = xmalloc_array(nt ? nt : 1, sizeof(*fill));
+	memcpy(fill, o->first, nt * sizeof(*fill));
+	o->rows = xmalloc_huge(t->apis.n ? t->apis.n : 1, sizeof(*o->rows));
+	for (size_t i = 0; i < t->apis.n; i++)
+		o->rows[fill[t->apis.thread[i]]++] = (uint32_t)i;
+	free(fill);
+	for (size_t k = 0; k < nt; k++)
+		sort_calls(t, o->rows + o->first[k], o->first[k + 1] - o->first[k]);
+	find_parents(t, o);
+}
+
+void api_order_free(struct api_order *o)
+{
+	free(o->rows);
+	free(o->first);
+	free(o->parents);
+	free(o->pfirst);
+	memset(o, 0, sizeof(*o));
+}
+
+/* The kept calls grouped by thread, each thread's in start order: the
+ * selection's bits are walked in row order (the columns read in order,
+ * not scattered), then each thread's run, nearly in order, is sorted. */
+static uint32_t *kept_by_thread(const struct trace *t, const struct selection *s, size_t *first)
+{
+	memset(first, 0, (t->nthreads + 1) * sizeof(*first));
+	size_t words = (t->apis.n + 63) / 64;
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t bits = s->api_bits[w]; bits; bits &= bits - 1)
+			first[t->apis.thread[w * 64 + (size_t)__builtin_ctzll(bits)] + 1]++;
+	for (size_t k = 0; k < t->nthreads; k++)
+		first[k + 1] += first[k];
+	uint32_t *kept = xmalloc_huge(first[t->nthreads] ? first[t->nthreads] : 1, sizeof(*kept));
+	size_t *fill = xmalloc_array(t->nthreads ? t->nthreads : 1, sizeof(*fill));
+	memcpy(fill, first, t->nthreads * sizeof(*fill));
+	for (size_t w = 0; w < words; w++) {
+		for (uint64_t bits = s->api_bits[w]; bits; bits &= bits - 1) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(bits);
+			kept[fill[t->apis.thread[i]]++] = (uint32_t)i;
+		}
+	}
+	free(fill);
+	for (size_t k = 0; k < t->nthreads; k++)
+		sort_calls(t, kept + first[k], first[k + 1] - first[k]);
+	return kept;
+}
+
+/* The rule's enclosing case, a thread at a time in start order: a call E
+ * encloses a kept call K when K starts no earlier and ends no later. Of
+ * the kept calls starting at or after E's start, the earliest end is kept
+ * as a suffix minimum; E encloses one of them when that end is no later
+ * than its own. Only the calls that enclose some call are tried, in start
+ * order, the kept calls' place only moving forward. */
+static void select_enclosing(const struct trace *t, const struct api_order *o, struct selection *s)
+{
+	size_t *first = xmalloc_array(t->nthreads + 1, sizeof(*first));
+	uint32_t *kept = kept_by_thread(t, s, first);
+	size_t most = 0;
+	for (size_t k = 0; k < t->nthreads; k++)
+		if (first[k + 1] - first[k] > most)
+			most = first[k + 1] - first[k];
+	int64_t *min_end = xmalloc_huge(most ? most : 1, sizeof(*min_end));
+	for (size_t k = 0; k < t->nthreads; k++) {
+		const uint32_t *kk = kept + first[k];
+		size_t nk = first[k + 1] - first[k];
+		if (nk == 0 || o->pfirst[k] == o->pfirst[k + 1])
+			continue;
+		min_end[nk - 1] = t->apis.end[kk[nk - 1]];
+		for (size_t i = nk - 1; i-- > 0;) {
+			int64_t e = t->apis.end[kk[i]];
+			min_end[i] = e < min_end[i + 1] ? e : min_end[i + 1];
+		}
+		size_t p = 0;
+		for (size_t j = o->pfirst[k]; j < o->pfirst[k + 1]; j++) {
+			uint32_t e = o->rows[o->parents[j]];
+			while (p < nk && t->apis.start[kk[p]] < t->apis.start[e])
+				p++;
+			if (p == nk)
+				break;
+			if (min_end[p] <= t->apis.end[e])
+				selection_set(s->api_bits, e, 1);
+		}
+	}
+	free(min_end);
+	free(kept);
+	free(first);
+}
+
 struct api_job {
 	const struct trace *t;
 	const uint8_t *pass;
@@ -85,7 +252,7 @@ static void *api_worker(void *arg)
 }
 
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
-		     struct selection *out)
+		     const struct api_order *order, struct selection *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->window = *w;
@@ -109,8 +276,17 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	else
 		api_worker(&j);
 	threads_release(slot);
-	if (out->filtered)
+	if (out->filtered) {
 		select_launches(t, out);
+		struct api_order own = { 0 };
+		if (t->apis.n && (!order || order->napis != t->apis.n)) {
+			api_order_build(t, &own);
+			order = &own;
+		}
+		if (t->apis.n)
+			select_enclosing(t, order, out);
+		api_order_free(&own);
+	}
 	for (size_t i = 0; i < selection_words(t->apis.n); i++)
 		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
 	free(pass);

@@ -14,8 +14,7 @@ static void say_selected(struct app *app)
 {
 	const struct selection *sel = app_sel(app);
 	if (app->announce == ANNOUNCE_WINDOW)
-		app_message(app, 0, _("%zu of %zu GPU ops start in the window"), sel->nops,
-			    app->trace->ops.n);
+		app_message(app, 0, _("%zu of %zu GPU ops are in the window"), sel->nops, app->trace->ops.n);
 	else if (session_filtered(app->session) && sel->nops == 0)
 		app_message(app, 1, "%s", _("No GPU op passes the filter"));
 	else if (session_filtered(app->session))

@@ -44,7 +44,7 @@ void app_free(struct app *app)
 int app_busy(struct app *app)
 {
 	return session_apis(app->session) == SESSION_APIS_READING || app_panes_busy(app) != VIEW_IDLE ||
-	       app->export;
+	       app->export || app->export_waiting;
 }
 
 unsigned app_poll(struct app *app)
