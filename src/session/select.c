@@ -86,11 +86,78 @@ static int by_call(const void *a, const void *b, void *ctx)
 	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
-/* Calls are recorded as they end, each a few rows after the calls nested
- * in it: an insertion sort moves each that little way; a thread far from
- * order (a range around all of it) is left to qsort. */
+/* A subtree of nested calls, its calls linked in start order. */
+struct subtree {
+	uint32_t root, head, tail; /* places in v */
+};
+
+/* Calls recorded as they end come after the calls they enclose: for
+ * nested calls that is the tree's post-order, and start order is its
+ * pre-order. Each call takes as children the subtrees just before it
+ * that it encloses, one pass with a stack. Returns 0 when the calls are
+ * not so nested or recorded (v is left as it was). */
+static int nested_order(const struct trace *t, uint32_t *v, size_t n)
+{
+	const int64_t *start = t->apis.start, *end = t->apis.end;
+	uint32_t *next = xmalloc_huge(n, sizeof(*next));
+	struct subtree *stack = xmalloc_huge(n, sizeof(*stack));
+	size_t depth = 0;
+	int ok = 1;
+	for (uint32_t i = 0; ok && i < n; i++) {
+		uint32_t c = v[i];
+		struct subtree s = { i, i, i };
+		next[i] = UINT32_MAX;
+		/* Popped last to first: each goes in front of the ones after;
+		 * the first popped ends the new subtree. */
+		uint32_t kids = UINT32_MAX;
+		while (depth > 0 && start[v[stack[depth - 1].root]] >= start[c]) {
+			struct subtree *k = &stack[--depth];
+			if (end[v[k->root]] > end[c]) {
+				ok = 0;
+				break;
+			}
+			if (kids == UINT32_MAX)
+				s.tail = k->tail;
+			next[k->tail] = kids;
+			kids = k->head;
+		}
+		/* A call before it that ends inside it: they overlap, not nest. */
+		if (depth > 0 && end[v[stack[depth - 1].root]] > start[c])
+			ok = 0;
+		next[i] = kids;
+		stack[depth++] = s;
+	}
+	if (ok) {
+		uint32_t *out = xmalloc_huge(n, sizeof(*out));
+		size_t k = 0;
+		for (size_t d = 0; d < depth; d++)
+			for (uint32_t p = stack[d].head; p != UINT32_MAX && k < n;
+			     p = p == stack[d].tail ? UINT32_MAX : next[p])
+				out[k++] = v[p];
+		ok = k == n;
+		if (ok)
+			memcpy(v, out, n * sizeof(*v));
+		free(out);
+	}
+	free(next);
+	free(stack);
+	return ok;
+}
+
+/* Calls are recorded as they end, each after the calls nested in it: when
+ * they nest, the stack above puts them in start order in one pass (but for
+ * a call without a duration at the end of one call and the start of the
+ * next, which pre-order puts before the next); an insertion sort then
+ * moves each the little way it is off, and a thread far from order is
+ * left to qsort. */
 static void sort_calls(const struct trace *t, uint32_t *v, size_t n)
 {
+	size_t sorted = 1;
+	while (sorted < n && call_cmp(t, v[sorted - 1], v[sorted]) <= 0)
+		sorted++;
+	if (sorted >= n)
+		return;
+	nested_order(t, v, n);
 	size_t budget = 16 * n + 1024;
 	for (size_t i = 1; i < n; i++) {
 		uint32_t x = v[i];
