@@ -1,6 +1,7 @@
 #include "config.h"
 #include "present/names.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,8 +112,39 @@ static const char *skip_return_type(const char *s)
 	return start;
 }
 
+static int name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* A mangled name is one word: no space, no punctuation but the '.' and
+ * '$' of clone and descriptor suffixes ("_Z3foov.cold", "....kd"). */
+static int mangled(const char *s)
+{
+	if (strncmp(s, "_Z", 2) != 0)
+		return 0;
+	for (; *s; s++)
+		if (!name_char(*s) && *s != '.' && *s != '$')
+			return 0;
+	return 1;
+}
+
+int name_is_cxx(const char *s)
+{
+	if (mangled(s) || strstr(s, "::"))
+		return 1;
+	/* A template or argument list opens right after a name: "f<", "f(";
+	 * text such as "copy (sync)" or "step 3" is not a signature. */
+	for (size_t i = 1; s[0] && s[i]; i++)
+		if ((s[i] == '<' || s[i] == '(') && name_char(s[i - 1]))
+			return 1;
+	return 0;
+}
+
 char *name_strip(const char *raw)
 {
+	if (!name_is_cxx(raw))
+		return xstrdup(raw);
 	char *s = drop_templates(raw);
 	cut_arguments(s);
 	const char *name = skip_return_type(s);

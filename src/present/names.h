@@ -10,7 +10,7 @@
 
 enum name_style {
 	NAME_DEMANGLE = 1, /* _Z... names through the C++ runtime's demangler */
-	NAME_STRIP = 2,    /* drop return type, <...> and (...) */
+	NAME_STRIP = 2,    /* C++ names: drop return type, <...> and (...) */
 };
 
 /* The name as shown in style; a new string the caller frees. */
@@ -19,7 +19,14 @@ char *name_display(const char *raw, unsigned style);
 /* Demangled raw, or NULL when raw is not a mangled C++ name. */
 char *name_demangle(const char *raw);
 
-/* raw without its return type, template arguments and argument list. */
+/* Whether s is a C++ name: mangled (one word starting with _Z), or read
+ * like a demangled one: it has "::", or a '<' or '(' right after a letter,
+ * digit or '_'. Only C++ names are demangled and stripped; any other name
+ * (a roctx text, a copy's name, Tensile's C names) is shown whole. */
+int name_is_cxx(const char *s);
+
+/* raw without its return type, template arguments and argument list when
+ * it is a C++ name; otherwise raw as it is. */
 char *name_strip(const char *raw);
 
 /* Display names computed once per string and style. */

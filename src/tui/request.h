@@ -52,7 +52,7 @@
 	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
-	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off"))                  \
+	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments of C++ names on/off"))     \
 	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
 	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \

@@ -47,6 +47,32 @@ int main(void)
 		      "const*, float, int, int)",
 		      NAME_STRIP, "vllm::fused_add_rms_norm_kernel");
 	check_display("bool operator<<T>(T const&, T const&)", NAME_STRIP, "operator<");
+	/* Only C++ names are stripped: roctx and region texts, copies and
+	 * anything else that does not read as a signature stay whole. */
+	const unsigned all = NAME_DEMANGLE | NAME_STRIP;
+	check_display("Sampler Foward", all, "Sampler Foward");
+	check_display("Sampler Foward", NAME_STRIP, "Sampler Foward");
+	check_display("step 3", all, "step 3");
+	check_display("count=4096 | remaining=568", all, "count=4096 | remaining=568");
+	check_display("graphExec = 0x24922d90 | stream = 0x0", all, "graphExec = 0x24922d90 | stream = 0x0");
+	check_display("hipMemcpy (sync)", all, "hipMemcpy (sync)");
+	check_display("a < b > c", all, "a < b > c");
+	check_display("_Znot a name", all, "_Znot a name");
+	check_display("aten::to", all, "aten::to");
+	check_display("kernel<float>", all, "kernel");
+	CHECK(name_is_cxx("_Z13softmax_fwd_kPfPKfii"));
+	CHECK(name_is_cxx("_Z3foov.cold"));
+	CHECK(name_is_cxx("at::native::reduce_kernel"));
+	CHECK(name_is_cxx("void f<int>"));
+	CHECK(name_is_cxx("ncclDevKernel_Generic(ncclDevComm*, unsigned long, ncclWork*)"));
+	CHECK(!name_is_cxx("Sampler Foward"));
+	CHECK(!name_is_cxx("_Znot a name"));
+	CHECK(!name_is_cxx("hipMemcpy (sync)"));
+	CHECK(!name_is_cxx("Cijk_Alik_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1_SN"));
+	CHECK(!name_is_cxx("CopyHostToDevice"));
+	CHECK(!name_is_cxx(""));
+	CHECK(!name_is_cxx("("));
+
 	/* Both: demangled, then stripped. */
 	check_display("_ZN4demo12fused_adam_kEPfS0_S0_PKfffi", NAME_DEMANGLE | NAME_STRIP,
 		      "demo::fused_adam_k");
