@@ -146,6 +146,10 @@ unsigned app_request(struct app *app, enum request req)
 		return quit(app);
 	case REQ_SUSPEND:
 		return ACT_SUSPEND;
+	case REQ_FIND:
+		/* Said, so that the text typed next is not taken for commands. */
+		app_message(app, 1, "%s", _("Nothing to find in this view"));
+		return ACT_REDRAW;
 	case REQ_FILTER:
 	case REQ_FILTER_ADD:
 		return app_prompt_filter(app, req == REQ_FILTER_ADD);

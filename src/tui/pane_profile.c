@@ -289,7 +289,7 @@ static unsigned find_again(struct profile_pane *p, struct app *app, int dir)
 {
 	size_t row;
 	if (!p->find[0]) {
-		app_message(app, 0, "%s", _("Nothing to find yet (F3)"));
+		app_message(app, 0, "%s", _("Nothing to find yet (/)"));
 		return ACT_REDRAW;
 	}
 	if (p->prof.n &&

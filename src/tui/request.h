@@ -39,16 +39,16 @@
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
 	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
-	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)"))                                       \
+	REQ(FIND, "/ F3", N_("Tables"), N_("Find a name (as you type)"))                                     \
 	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)"))      \
 	REQ(FIND_PREV, "N", N_("Tables"),                                                                    \
 	    N_("Previous row matching the last find (timeline: previous event)"))                            \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column"))                                     \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order"))                                   \
-	REQ(FILTER, "/", N_("Filter"),                                                                       \
+	REQ(FILTER, "\\ F4", N_("Filter"),                                                                   \
 	    N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)"))               \
 	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
-	REQ(FILTER_POP, "\\", N_("Filter"), N_("Remove the last filter"))                                    \
+	REQ(FILTER_POP, "Delete", N_("Filter"), N_("Remove the last filter"))                                \
 	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
