@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 #if HAVE_LIBIBERTY
@@ -160,6 +161,43 @@ char *name_display(const char *raw, unsigned style)
 	char *out = (style & NAME_STRIP) ? name_strip(base) : xstrdup(base);
 	free(dem);
 	return out;
+}
+
+static int by_text(const void *a, const void *b, void *ctx)
+{
+	const char *const *names = ctx;
+	return strcmp(names[*(const size_t *)a], names[*(const size_t *)b]);
+}
+
+static size_t common_prefix(const char *a, const char *b)
+{
+	size_t i = 0;
+	while (a[i] && a[i] == b[i])
+		i++;
+	/* Not inside a UTF-8 sequence. */
+	while (i > 0 && ((unsigned char)a[i] & 0xc0) == 0x80)
+		i--;
+	return i;
+}
+
+/* In sorted order, the name most like each is one of its neighbours. */
+void name_parting(const char *const *names, size_t n, size_t *at)
+{
+	size_t *order = xmalloc_array(n ? n : 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	sort_with(order, n, sizeof(*order), by_text, (void *)names);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k], most = 0;
+		if (k > 0)
+			most = common_prefix(names[i], names[order[k - 1]]);
+		if (k + 1 < n) {
+			size_t next = common_prefix(names[i], names[order[k + 1]]);
+			most = next > most ? next : most;
+		}
+		at[i] = most;
+	}
+	free(order);
 }
 
 void name_cache_init(struct name_cache *c, unsigned style)

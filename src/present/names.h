@@ -29,6 +29,12 @@ int name_is_cxx(const char *s);
  * it is a C++ name; otherwise raw as it is. */
 char *name_strip(const char *raw);
 
+/* For each of n names, the byte at which it parts from the name most like
+ * it (the longest prefix it shares with another, ending at a character's
+ * start; its length when another name is the same or goes on from it).
+ * What a name cut short must still show to be told apart. */
+void name_parting(const char *const *names, size_t n, size_t *at);
+
 /* Display names computed once per string and style. */
 struct name_cache {
 	unsigned style;

@@ -18,8 +18,10 @@
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
 	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
 	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
-	REQ(MOVE_LEFT, "Left h", N_("Timeline"), N_("Cursor to the earlier time"))                           \
-	REQ(MOVE_RIGHT, "Right l", N_("Timeline"), N_("Cursor to the later time"))                           \
+	REQ(MOVE_LEFT, "Left h", N_("Moving"),                                                               \
+	    N_("Scroll the names left (timeline: cursor to the earlier time)"))                              \
+	REQ(MOVE_RIGHT, "Right l", N_("Moving"),                                                             \
+	    N_("Scroll the names right (timeline: cursor to the later time)"))                               \
 	REQ(PAN_LEFT, "H", N_("Timeline"), N_("Pan a screen to the left"))                                   \
 	REQ(PAN_RIGHT, "L", N_("Timeline"), N_("Pan a screen to the right"))                                 \
 	REQ(ZOOM_IN, "+ i =", N_("Timeline"), N_("Zoom in around the cursor"))                               \

@@ -14,8 +14,47 @@ static void check_display(const char *raw, unsigned style, const char *want)
 	free(got);
 }
 
+/* Two of mytrace.rpd's hipBLASLt kernels: one operation and macro tile,
+ * parted by five fields from character 156 on. */
+#define MT256 "Cijk_Alik_Bljk_F8HS_BH_BiasSH_AS_SAB_SAV_UserArgs_MT256x224x128_MI16x16x1_SN_LDSB1_AFC1_"
+#define MT256_A                                                                                              \
+	MT256 "AFEM1_AFEM1_ASEM1_CLR1_CADS0_EPS0_GRVWA8_GRVWB8_GSUAMB_IU1_K1_LBSPPA1024_LBSPPB128_LBSPPM0_"  \
+	      "LPA8_LPB8_LPM0_LRVW8_LWPMn1_MIAV0_MIWT8_7_MO40_NTn1_NTA0_NTB0_NTC0_NTD0_NEPBS16_NLCA1_"       \
+	      "NLCB1_ONLL0_PGR2_PLR1_PKA1_SIA3_SS1_SPO0_SRVW0_SSO0_SVW8_TLDS1_ULSGRO0_USL1_UIOFGRO0_"        \
+	      "USFGROn1_VWA8_VWB1_WSGRA0_WSGRB0_WG32_8_1_WGMXCC1_WGMXCCG0"
+#define MT256_B                                                                                              \
+	MT256 "AFEM1_AFEM1_ASEM1_CLR1_CADS0_EPS0_GRVWA8_GRVWB8_GSUAMB_IU1_K1_LBSPPA512_LBSPPB128_LBSPPM0_"   \
+	      "LPA8_LPB8_LPM0_LRVW8_LWPMn1_MIAV0_MIWT4_14_MO40_NTn1_NTA0_NTB0_NTC0_NTD0_NEPBS16_NLCA1_"      \
+	      "NLCB1_ONLL0_PGR2_PLR1_PKA1_SIA3_SS1_SPO0_SRVW0_SSO0_SVW4_TLDS1_ULSGRO0_USL1_UIOFGRO0_"        \
+	      "USFGROn1_VWA4_VWB1_WSGRA0_WSGRB0_WG64_4_1_WGMXCC1_WGMXCCG0"
+#define MT32                                                                                                 \
+	"Cijk_Alik_Bljk_F8HS_BH_BiasSH_AS_SAB_SAV_UserArgs_MT32x16x1024_MI16x16x1_SN_LDSB1_AFC1_LBSPPA1024_" \
+	"WG32_4_1"
+
+static void parting(void)
+{
+	const char *const names[] = { MT256_A, MT256_B, MT32,        "CopyHostToDevice",
+				      "Copy",  "Copy",  "x\xc3\xa9", "x\xc3\xa8" };
+	size_t at[8];
+	name_parting(names, 8, at);
+	/* Where LBSPPA1024 and LBSPPA512 part: the first digit after LBSPPA. */
+	size_t lbsppa = (size_t)(strstr(MT256_A, "LBSPPA1024") - MT256_A) + 6;
+	CHECK_INT(at[0], lbsppa);
+	CHECK_INT(at[1], lbsppa);
+	CHECK_INT(at[2], strlen("Cijk_Alik_Bljk_F8HS_BH_BiasSH_AS_SAB_SAV_UserArgs_MT"));
+	CHECK_INT(at[3], 4); /* goes on from "Copy" */
+	CHECK_INT(at[4], 4); /* the same as another */
+	CHECK_INT(at[5], 4);
+	CHECK_INT(at[6], 1); /* before the character, not inside it */
+	CHECK_INT(at[7], 1);
+	name_parting(names, 1, at);
+	CHECK_INT(at[0], 0); /* alone */
+	name_parting(names, 0, at);
+}
+
 int main(void)
 {
+	parting();
 	/* Demangling. */
 	check_display("_Z13softmax_fwd_kPfPKfii", NAME_DEMANGLE,
 		      "softmax_fwd_k(float*, float const*, int, int)");
