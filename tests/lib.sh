@@ -341,6 +341,42 @@ busy_rows() {
 	awk 'NR > 3 && $2 ~ /^[0-9]+$/ { print $1, $2, $3 " " $4, $5 " " $6, $7 }' "$1"
 }
 
+# tensile_short: the short form of each Tensile kernel name read (one a
+# line), in the order read, as the manual states the rule: the operation
+# and macro tile (the '_'-separated fields up to the first MT<digit>...),
+# then the fields of the name that another name of that operation and tile
+# lacks; an all-digit field belongs to the field before it (WG32_4_1).
+tensile_short() {
+	awk '
+	function fields(s, f,    w, n, k, i) {
+		n = split(s, w, "_"); k = 0
+		for (i = 1; i <= n; i++)
+			if (w[i] ~ /^[0-9]+$/ && k > 0) f[k] = f[k] "_" w[i]; else f[++k] = w[i]
+		return k
+	}
+	{ name[NR] = $0 }
+	END {
+		for (r = 1; r <= NR; r++) {
+			nf[r] = fields(name[r], F); tile[r] = 0; head[r] = F[1]
+			for (i = 1; i <= nf[r]; i++) {
+				fld[r, i] = F[i]
+				if (i > 1 && !tile[r]) { head[r] = head[r] "_" F[i]; if (F[i] ~ /^MT[0-9]/) tile[r] = i }
+				else if (tile[r]) has[r, F[i]] = 1
+			}
+		}
+		for (r = 1; r <= NR; r++) {
+			out = head[r]
+			for (i = tile[r] + 1; i <= nf[r]; i++) {
+				keep = 0
+				for (q = 1; q <= NR; q++)
+					if (name[q] != name[r] && head[q] == head[r] && !((q, fld[r, i]) in has)) keep = 1
+				if (keep) out = out "_" fld[r, i]
+			}
+			print out
+		}
+	}'
+}
+
 # parting_words: for each name read (one a line; plain ASCII), the word in
 # which it parts from the name most like it among those read: from the
 # first character it does not share with that name back to the character

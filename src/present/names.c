@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "present/tensile.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -154,13 +155,23 @@ char *name_strip(const char *raw)
 	return out;
 }
 
-char *name_display(const char *raw, unsigned style)
+char *name_display_among(const char *raw, unsigned style, const char *const *peers, size_t npeers)
 {
 	char *dem = (style & NAME_DEMANGLE) ? name_demangle(raw) : NULL;
 	const char *base = dem ? dem : raw;
 	char *out = (style & NAME_STRIP) ? name_strip(base) : xstrdup(base);
 	free(dem);
+	char *tensile = (style & NAME_TENSILE) ? tensile_short(out, peers, npeers) : NULL;
+	if (tensile) {
+		free(out);
+		out = tensile;
+	}
 	return out;
+}
+
+char *name_display(const char *raw, unsigned style)
+{
+	return name_display_among(raw, style, NULL, 0);
 }
 
 static int by_text(const void *a, const void *b, void *ctx)
@@ -218,6 +229,46 @@ static void clear(struct name_cache *c)
 void name_cache_free(struct name_cache *c)
 {
 	clear(c);
+	free(c->tensile);
+	c->tensile = NULL;
+	c->ntensile = 0;
+	c->tensile_read = 0;
+}
+
+/* The Tensile names among the trace's op names: the kernels a short
+ * Tensile name must be told apart from. */
+static void read_tensile(struct name_cache *c, const struct trace *t)
+{
+	size_t nstr = t->strings.count;
+	unsigned char *seen = xcalloc(nstr ? nstr : 1, 1);
+	c->tensile_read = 1;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t id = t->ops.name[i];
+		if (id >= nstr || seen[id])
+			continue;
+		seen[id] = 1;
+		if (!tensile_is_name(trace_str(t, id)))
+			continue;
+		c->tensile = xrealloc_array(c->tensile, c->ntensile + 1, sizeof(*c->tensile));
+		c->tensile[c->ntensile++] = id;
+	}
+	free(seen);
+}
+
+static char *display_in(struct name_cache *c, const struct trace *t, uint32_t id)
+{
+	const char *raw = trace_str(t, id);
+	if (!(c->style & NAME_TENSILE) || strncmp(raw, "Cijk_", 5) != 0)
+		return name_display(raw, c->style);
+	if (!c->tensile_read)
+		read_tensile(c, t);
+	/* Pointers into the string table, which may grow between calls. */
+	const char **peers = xmalloc_array(c->ntensile ? c->ntensile : 1, sizeof(*peers));
+	for (size_t i = 0; i < c->ntensile; i++)
+		peers[i] = trace_str(t, c->tensile[i]);
+	char *out = name_display_among(raw, c->style, peers, c->ntensile);
+	free(peers);
+	return out;
 }
 
 void name_cache_set_style(struct name_cache *c, unsigned style)
@@ -236,6 +287,6 @@ const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t
 		c->n = n;
 	}
 	if (!c->by_id[id])
-		c->by_id[id] = name_display(trace_str(t, id), c->style);
+		c->by_id[id] = display_in(c, t, id);
 	return c->by_id[id];
 }

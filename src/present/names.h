@@ -11,9 +11,13 @@
 enum name_style {
 	NAME_DEMANGLE = 1, /* _Z... names through the C++ runtime's demangler */
 	NAME_STRIP = 2,    /* C++ names: drop return type, <...> and (...) */
+	NAME_TENSILE = 4,  /* Tensile names: operation, macro tile, fields that differ */
 };
 
-/* The name as shown in style; a new string the caller frees. */
+/* The name as shown in style; a new string the caller frees; Tensile
+ * names are shortened among the peers given (tensile_short). */
+char *name_display_among(const char *raw, unsigned style, const char *const *peers, size_t npeers);
+/* The same without peers: a Tensile name keeps its operation and tile. */
 char *name_display(const char *raw, unsigned style);
 
 /* Demangled raw, or NULL when raw is not a mangled C++ name. */
@@ -40,6 +44,9 @@ struct name_cache {
 	unsigned style;
 	char **by_id;
 	size_t n;
+	uint32_t *tensile; /* ids of the trace's Tensile op names, read once */
+	size_t ntensile;
+	int tensile_read;
 };
 
 void name_cache_init(struct name_cache *c, unsigned style);

@@ -55,6 +55,8 @@
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
 	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments of C++ names on/off"))     \
+	REQ(TOGGLE_TENSILE, "T", N_("Names"),                                                                \
+	    N_("Short Tensile names: operation, macro tile, the fields that differ"))                        \
 	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
 	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \

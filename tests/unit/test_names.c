@@ -1,11 +1,14 @@
-/* Name display: demangling through the library demangler and stripping of
- * return types, template and argument lists. */
+/* Name display: demangling through the library demangler, stripping of
+ * C++ names' return types, template and argument lists, Tensile's short
+ * names, and where names part from each other. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "present/names.h"
+#include "present/tensile.h"
 
 static void check_display(const char *raw, unsigned style, const char *want)
 {
@@ -31,6 +34,61 @@ static void check_display(const char *raw, unsigned style, const char *want)
 	"Cijk_Alik_Bljk_F8HS_BH_BiasSH_AS_SAB_SAV_UserArgs_MT32x16x1024_MI16x16x1_SN_LDSB1_AFC1_LBSPPA1024_" \
 	"WG32_4_1"
 
+static void check_short(const char *name, const char *const *peers, size_t n, const char *want)
+{
+	char *got = tensile_short(name, peers, n);
+	if (!want) {
+		CHECK(got == NULL);
+	} else {
+		CHECK(got != NULL);
+		if (got)
+			CHECK_STR(got, want);
+	}
+	free(got);
+}
+
+static void tensile(void)
+{
+	const char *const peers[] = { MT256_A, MT256_B, MT32 };
+	const char *const prefix = "Cijk_Alik_Bljk_F8HS_BH_BiasSH_AS_SAB_SAV_UserArgs_";
+	char want[256];
+	CHECK(tensile_is_name(MT256_A));
+	CHECK(!tensile_is_name("Cijk_no_tile_here"));
+	CHECK(!tensile_is_name("void Cijk_MT1x1x1(int)"));
+	CHECK(!tensile_is_name("_Z13softmax_fwd_kPfPKfii"));
+	/* The operation, the tile, and the fields the other lacks; the
+	 * all-digit words stay with their field (MIWT8_7, WG32_8_1). */
+	snprintf(want, sizeof(want), "%sMT256x224x128_LBSPPA1024_MIWT8_7_SVW8_VWA8_WG32_8_1", prefix);
+	check_short(MT256_A, peers, 3, want);
+	snprintf(want, sizeof(want), "%sMT256x224x128_LBSPPA512_MIWT4_14_SVW4_VWA4_WG64_4_1", prefix);
+	check_short(MT256_B, peers, 3, want);
+	/* Alone with its tile: the operation and the tile. */
+	snprintf(want, sizeof(want), "%sMT32x16x1024", prefix);
+	check_short(MT32, peers, 3, want);
+	/* Without peers, or only itself. */
+	snprintf(want, sizeof(want), "%sMT256x224x128", prefix);
+	check_short(MT256_A, NULL, 0, want);
+	check_short(MT256_A, peers, 1, want);
+	/* A tile that only starts like the other's is another tile. */
+	const char *const tiles[] = { "Cijk_A_MT64x64x16_X1", "Cijk_A_MT64x64x16x2_X1" };
+	check_short(tiles[0], tiles, 2, "Cijk_A_MT64x64x16");
+	/* A field one of them lacks, not a value that differs. */
+	const char *const extra[] = { "Cijk_A_MT8x8x8_X1_Y2", "Cijk_A_MT8x8x8_X1" };
+	check_short(extra[0], extra, 2, "Cijk_A_MT8x8x8_Y2");
+	check_short(extra[1], extra, 2, "Cijk_A_MT8x8x8");
+	/* Not Tensile names. */
+	check_short("CopyHostToDevice", peers, 3, NULL);
+	check_short("Cijk_without_tile", peers, 3, NULL);
+	/* The name style: shortened among the peers given, others as they are. */
+	char *got = name_display_among(MT32, NAME_DEMANGLE | NAME_TENSILE, peers, 3);
+	snprintf(want, sizeof(want), "%sMT32x16x1024", prefix);
+	CHECK_STR(got, want);
+	free(got);
+	check_display(MT256_A, NAME_DEMANGLE | NAME_STRIP, MT256_A);
+	check_display("_Z13softmax_fwd_kPfPKfii", NAME_DEMANGLE | NAME_TENSILE,
+		      "softmax_fwd_k(float*, float const*, int, int)");
+}
+
 static void parting(void)
 {
 	const char *const names[] = { MT256_A, MT256_B, MT32,        "CopyHostToDevice",
@@ -54,6 +112,7 @@ static void parting(void)
 
 int main(void)
 {
+	tensile();
 	parting();
 	/* Demangling. */
 	check_display("_Z13softmax_fwd_kPfPKfii", NAME_DEMANGLE,
