@@ -92,6 +92,10 @@ static unsigned toggle_style(struct app *app, unsigned bit)
 	name_cache_set_style(&app->names, style);
 	if (bit == NAME_DEMANGLE)
 		app_message(app, 0, "%s", style & bit ? _("Demangled names") : _("Raw (mangled) names"));
+	else if (bit == NAME_TENSILE)
+		app_message(app, 0, "%s",
+			    style & bit ? _("Short Tensile names (the fields that tell them apart)")
+					: _("Whole Tensile names"));
 	else
 		app_message(app, 0, "%s",
 			    style & bit ? _("Templates and arguments stripped") : _("Full names"));
@@ -133,6 +137,8 @@ unsigned app_request(struct app *app, enum request req)
 		return toggle_style(app, NAME_DEMANGLE);
 	case REQ_TOGGLE_TEMPLATES:
 		return toggle_style(app, NAME_STRIP);
+	case REQ_TOGGLE_TENSILE:
+		return toggle_style(app, NAME_TENSILE);
 	case REQ_HELP:
 		app_push(app, view_help_new(app));
 		return ACT_REDRAW;
@@ -146,6 +152,10 @@ unsigned app_request(struct app *app, enum request req)
 		return quit(app);
 	case REQ_SUSPEND:
 		return ACT_SUSPEND;
+	case REQ_FIND:
+		/* Said, so that the text typed next is not taken for commands. */
+		app_message(app, 1, "%s", _("Nothing to find in this view"));
+		return ACT_REDRAW;
 	case REQ_FILTER:
 	case REQ_FILTER_ADD:
 		return app_prompt_filter(app, req == REQ_FILTER_ADD);
