@@ -286,22 +286,40 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 	}
 }
 
-/* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart. */
-static int64_t tick_step(int64_t dt)
+/* The smallest step of 1, 2 or 5 times a power of ten ns at least least. */
+static int64_t round_step(int64_t least)
 {
 	static const int64_t m[] = { 1, 2, 5 };
 	for (int64_t p = 1;; p *= 10)
 		for (int i = 0; i < 3; i++)
-			if (p * m[i] >= dt * 16)
+			if (p * m[i] >= least)
 				return p * m[i];
 }
 
-/* "+1.20 ms", or "-3.57 ms" before the first op. */
-static const char *relative(int64_t ns, char *buf, size_t size)
+/* "+1.20 ms", or "-3.57 ms" before the first op: exact to step ns (see
+ * units_format_exact). */
+static const char *relative(int64_t ns, int64_t step, char *buf, size_t size)
 {
 	char u[UNITS_BUFSZ];
-	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+", units_format_ns(ns < 0 ? -ns : ns, u, sizeof(u)));
+	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+",
+		 units_format_exact(ns < 0 ? -ns : ns, step, u, sizeof(u)));
 	return buf;
+}
+
+/* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart
+ * and wide enough for their labels, which carry the digits the step
+ * needs (at fine zoom "+319.83051 ms"). */
+static int64_t tick_step(int64_t dt, int64_t from, int64_t to)
+{
+	int64_t step = round_step(dt * 16);
+	for (;;) {
+		char a[UNITS_BUFSZ + 2], b[UNITS_BUFSZ + 2];
+		int w = text_width(relative(from, step, a, sizeof(a)));
+		int wb = text_width(relative(to, step, b, sizeof(b)));
+		if ((w > wb ? w : wb) + 2 <= step / dt)
+			return step;
+		step = round_step(step + 1);
+	}
 }
 
 /* The time window on the ruler: its columns highlighted, [ and ] at its
@@ -327,15 +345,15 @@ static void draw_window_marks(const struct timeline_pane *p, const struct window
 
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
-	int64_t dt = bucket(p), step = tick_step(dt);
-	int64_t rel = p->view_start - p->tl.origin;
+	int64_t dt = bucket(p), rel = p->view_start - p->tl.origin;
+	int64_t step = tick_step(dt, rel, rel + p->view_span);
 	/* The first tick at or after the view's start, negative times too. */
 	int64_t first = rel >= 0 ? (rel + step - 1) / step * step : -(-rel / step) * step;
 	draw_fill(stdscr, y, x0, p->cols, theme_attr(THEME_HEADER));
 	for (int64_t r = first; r < rel + p->view_span; r += step) {
 		int c = (int)((r - rel) / dt);
 		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ + 2];
-		snprintf(label, sizeof(label), "|%s", relative(r, u, sizeof(u)));
+		snprintf(label, sizeof(label), "|%s", relative(r, step, u, sizeof(u)));
 		if (c >= 0 && c < p->cols)
 			draw_text(stdscr, y, x0 + c, p->cols - c, label, theme_attr(THEME_HEADER));
 	}
@@ -408,8 +426,9 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 	char line[1024], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
 	const char *name = "";
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
+	int64_t dt = bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 relative(p->cursor - p->tl.origin, a, sizeof(a)));
+		 relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = under_cursor(p, l);
@@ -425,8 +444,9 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 relative(timeline_start(l, k) - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(timeline_end(l, k) - timeline_start(l, k), d, sizeof(d)),
+				 relative(timeline_start(l, k) - p->tl.origin, dt, a, sizeof(a)),
+				 units_format_exact(timeline_end(l, k) - timeline_start(l, k), dt, d,
+						    sizeof(d)),
 				 lane, sizes);
 		}
 	}
