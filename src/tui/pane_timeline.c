@@ -498,14 +498,20 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_detail(p, app, y + height - 1, width);
 }
 
-/* Keep the view inside the trace, at least MIN_SPAN wide. */
-static void clamp_view(struct timeline_pane *p)
+/* The view's span: at most the trace's, at least MIN_SPAN. */
+static void clamp_span(struct timeline_pane *p)
 {
 	int64_t full = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
 	if (p->view_span > full)
 		p->view_span = full;
 	if (p->view_span < MIN_SPAN)
 		p->view_span = MIN_SPAN;
+}
+
+/* Keep the view inside the trace, and the cursor inside the view. */
+static void clamp_view(struct timeline_pane *p)
+{
+	clamp_span(p);
 	if (p->view_start + p->view_span > p->tl.end)
 		p->view_start = p->tl.end - p->view_span;
 	if (p->view_start < p->tl.start)
@@ -516,16 +522,20 @@ static void clamp_view(struct timeline_pane *p)
 		p->cursor = p->view_start + p->view_span - 1;
 }
 
-/* Zoom by factor (in thousandths) keeping the cursor where it is. */
+/* Zoom by a factor (in thousandths) about the cursor: its time stays in
+ * its column, so the event under it stays there too (unless the view
+ * meets an end of the trace zooming out). */
 static void zoom(struct timeline_pane *p, int64_t per_mille)
 {
 	int64_t span = p->view_span * per_mille / 1000;
 	if (span == p->view_span)
 		span += per_mille > 1000 ? 1 : -1;
-	double at = (double)(p->cursor - p->view_start) / (double)p->view_span;
+	int64_t dt = bucket(p), off = p->cursor - p->view_start;
+	int64_t col = off / dt, within = off - col * dt;
 	p->view_span = span;
-	clamp_view(p);
-	p->view_start = p->cursor - (int64_t)(at * (double)p->view_span);
+	clamp_span(p); /* not the cursor: it must not move */
+	int64_t dt2 = bucket(p);
+	p->view_start = p->cursor - col * dt2 - (int64_t)((double)within * (double)dt2 / (double)dt);
 	clamp_view(p);
 }
 
