@@ -10,6 +10,7 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
+#include "analysis/timeline_place.h"
 #include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
@@ -93,13 +94,24 @@ static int label_width(const struct timeline_pane *p, const struct app *app)
 	return w < LABEL_MAX ? w : LABEL_MAX;
 }
 
+static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
+
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
 static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
 {
 	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
+	/* The cursor follows its event, or its lane, into the new lanes. */
+	int follow = p->ready && p->lane < p->tl.nlanes;
+	struct tl_place at = { 0 };
+	if (follow)
+		at = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
 	timeline_free(&p->tl);
 	p->tl = *tl;
+	if (follow) {
+		size_t lane = timeline_place_lane(&p->tl, app->trace, &at);
+		p->lane = lane < p->tl.nlanes ? lane : p->lane < p->tl.nlanes ? p->lane : 0;
+	}
 	if (whole) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
@@ -137,12 +149,12 @@ static void finish_job(struct timeline_pane *p, struct timeline *tl)
 
 /* The index follows the selection (unless dimming) and the API rows. It
  * is built on a thread of its own; the pane shows the previous one until
- * the new one is there (a script waits for it). */
-static void ensure_ready(struct timeline_pane *p, struct app *app)
+ * the new one is there (a script, or a key that needs it, waits for it). */
+static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 {
 	if (!p->ready)
 		app_need_apis(app);
-	if (p->job && !app->held && (app->sync || timeline_job_done(p->job))) {
+	if (p->job && !app->held && (app->sync || wait || timeline_job_done(p->job))) {
 		struct timeline tl;
 		finish_job(p, &tl);
 		if (p->job_generation == app_generation(app) && p->job_dim == p->dim)
@@ -158,8 +170,31 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app));
 	p->job_generation = app_generation(app);
 	p->job_dim = p->dim;
-	if (app->sync)
-		ensure_ready(p, app);
+	if (app->sync || wait)
+		build_lanes(p, app, wait);
+}
+
+static void ensure_ready(struct timeline_pane *p, struct app *app)
+{
+	build_lanes(p, app, 0);
+}
+
+/* Lanes of the current filter, window and dimming for a key that acts on
+ * them: they are waited for, unless a script holds background work back
+ * (then the key says so and does nothing). */
+static int lanes_current(struct timeline_pane *p, struct app *app)
+{
+	if (!p->ready || p->generation != app_generation(app))
+		build_lanes(p, app, 1);
+	return p->ready && p->generation == app_generation(app);
+}
+
+static int need_lanes(struct timeline_pane *p, struct app *app)
+{
+	if (lanes_current(p, app))
+		return 1;
+	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
+	return 0;
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
@@ -585,27 +620,19 @@ static void zoom_event(struct timeline_pane *p)
  * call at any depth); the view follows when the row is outside it. */
 static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
 {
-	for (size_t i = 0; i < p->tl.nlanes; i++) {
-		const struct tl_lane *l = &p->tl.lanes[i];
-		if (l->kind != kind || (kind == TL_GPU ? l->queue : l->thread) != owner)
-			continue;
-		size_t k = timeline_at(l, start);
-		while (k < l->n && timeline_start(l, k) <= start && l->ops[k] != row)
-			k++;
-		if (k >= l->n || l->ops[k] != row)
-			continue;
-		if (lane_hidden(p, l)) {
-			p->folded[l->thread] = 0;
-			update_visible(p);
-		}
-		p->lane = i;
-		p->cursor = start;
-		if (start < p->view_start || start >= p->view_start + p->view_span)
-			p->view_start = start - p->view_span / 2;
-		clamp_view(p);
-		return 1;
+	size_t k, i = timeline_find_row(&p->tl, kind, owner, row, start, &k);
+	if (i >= p->tl.nlanes)
+		return 0;
+	if (lane_hidden(p, &p->tl.lanes[i])) {
+		p->folded[p->tl.lanes[i].thread] = 0;
+		update_visible(p);
 	}
-	return 0;
+	p->lane = i;
+	p->cursor = start;
+	if (start < p->view_start || start >= p->view_start + p->view_span)
+		p->view_start = start - p->view_span / 2;
+	clamp_view(p);
+	return 1;
 }
 
 /* An op in view, seen from far enough to show what ran around it. */
@@ -695,6 +722,29 @@ static unsigned fold(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
+/* Requests that act on the lanes, which must be those of the current
+ * filter and window (Enter must not answer from the lanes being
+ * replaced). */
+static int acts_on_lanes(enum request req)
+{
+	switch (req) {
+	case REQ_MOVE_UP:
+	case REQ_MOVE_DOWN:
+	case REQ_PAGE_UP:
+	case REQ_PAGE_DOWN:
+	case REQ_MOVE_FIRST:
+	case REQ_MOVE_LAST:
+	case REQ_TOGGLE_LANE:
+	case REQ_ENTER:
+	case REQ_FIND_NEXT:
+	case REQ_FIND_PREV:
+	case REQ_ZOOM_EVENT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
 {
 	ensure_ready(p, app);
@@ -702,6 +752,8 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 	 * export, panes, quit) still work. */
 	if (!p->ready)
 		return ACT_UNHANDLED;
+	if (acts_on_lanes(req) && !need_lanes(p, app))
+		return ACT_REDRAW;
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:
@@ -790,9 +842,16 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 		return ACT_REDRAW;
 	}
 	int c = col - p->label_w - 1;
-	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
 	if (button != 1 || c >= p->cols)
 		return ACT_NONE;
+	/* A click on lanes being replaced points at what is no longer there:
+	 * they are brought up to date and drawn first. */
+	if (row >= 2 && (!p->ready || p->generation != app_generation(app))) {
+		if (need_lanes(p, app))
+			app_message(app, 0, "%s", _("The lanes were rebuilt: click again"));
+		return ACT_REDRAW;
+	}
+	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
 	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
@@ -821,7 +880,8 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	if (!p->ready)
 		return ACT_NONE;
 	unsigned act = ACT_NONE;
-	if (app->jump_op != TRACE_NONE) {
+	/* The op is looked for in the lanes of the current selection. */
+	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
 		show_op(p, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
