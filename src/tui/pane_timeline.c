@@ -394,11 +394,24 @@ static void draw_ruler(struct timeline_pane *p, int y, int x0)
 	}
 }
 
+/* The time a column of the minimap stands for. */
+static int64_t minimap_bucket(const struct timeline_pane *p)
+{
+	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	return span / (p->cols > 0 ? p->cols : 1) + 1;
+}
+
+/* The middle of a minimap column's time, within the trace. */
+static int64_t minimap_time(const struct timeline_pane *p, int c)
+{
+	int64_t dt = minimap_bucket(p), at = p->tl.start + c * dt + dt / 2;
+	return at < p->tl.end ? at : p->tl.end - 1;
+}
+
 /* The whole trace in one line: how busy the GPUs are, and where the view is. */
 static void draw_minimap(struct timeline_pane *p, int y, int x0)
 {
-	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
-	int64_t dt = span / p->cols + 1;
+	int64_t dt = minimap_bucket(p);
 	if (p->minimap_cols != p->cols) {
 		free(p->minimap);
 		p->minimap = xcalloc((size_t)p->cols, sizeof(*p->minimap));
@@ -574,7 +587,7 @@ static void zoom(struct timeline_pane *p, int64_t per_mille)
 	clamp_view(p);
 }
 
-static void jump(struct timeline_pane *p, int dir)
+static void jump(struct timeline_pane *p, struct app *app, int dir)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
@@ -588,22 +601,27 @@ static void jump(struct timeline_pane *p, int dir)
 		k = timeline_before(l, p->cursor);
 		k = k > 0 ? k - 1 : l->n;
 	}
-	if (k >= l->n)
+	if (k >= l->n) {
+		app_message(app, 0, "%s",
+			    dir > 0 ? _("No later event on this lane") : _("No earlier event on this lane"));
 		return;
+	}
 	p->cursor = timeline_start(l, k);
 	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
 		p->view_start = p->cursor - p->view_span / 2;
 	clamp_view(p);
 }
 
-static void zoom_event(struct timeline_pane *p)
+static void zoom_event(struct timeline_pane *p, struct app *app)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = under_cursor(p, l);
-	if (k >= l->n)
+	if (k >= l->n) {
+		app_message(app, 0, "%s", _("No event under the cursor"));
 		return;
+	}
 	int64_t s = timeline_start(l, k), d = timeline_end(l, k) - s;
 	if (d > 0) {
 		p->view_span = d + d / 5 + 1;
@@ -745,15 +763,15 @@ static int acts_on_lanes(enum request req)
 	}
 }
 
-static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
+/* Home and End: the trace's start or end, the view's span kept. */
+static void to_end(struct timeline_pane *p, int end)
 {
-	ensure_ready(p, app);
-	/* Until the first index is there, the application's keys (filter,
-	 * export, panes, quit) still work. */
-	if (!p->ready)
-		return ACT_UNHANDLED;
-	if (acts_on_lanes(req) && !need_lanes(p, app))
-		return ACT_REDRAW;
+	p->cursor = end ? p->tl.end - 1 : p->tl.start;
+	p->view_start = end ? p->tl.end - p->view_span : p->tl.start;
+}
+
+static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)
+{
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:
@@ -785,14 +803,18 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 		p->view_span = p->tl.end - p->tl.start;
 		break;
 	case REQ_ZOOM_EVENT:
-		zoom_event(p);
+		zoom_event(p, app);
 		return ACT_REDRAW;
 	case REQ_FIND_NEXT:
-		jump(p, 1);
+		jump(p, app, 1);
 		return ACT_REDRAW;
 	case REQ_FIND_PREV:
-		jump(p, -1);
+		jump(p, app, -1);
 		return ACT_REDRAW;
+	case REQ_TIME_START:
+	case REQ_TIME_END:
+		to_end(p, req == REQ_TIME_END);
+		break;
 	case REQ_MOVE_UP:
 		return move_lane(p, -1);
 	case REQ_MOVE_DOWN:
@@ -831,7 +853,70 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 	return ACT_REDRAW;
 }
 
-/* A click sets the cursor; the wheel zooms. */
+/* Why a key that moves in time left the view and the cursor as they were
+ * (at an end of the trace, at most zoom), or NULL. */
+static const char *no_move(enum request req)
+{
+	switch (req) {
+	case REQ_MOVE_LEFT:
+	case REQ_PAN_LEFT:
+	case REQ_TIME_START:
+		return _("At the start of the trace");
+	case REQ_MOVE_RIGHT:
+	case REQ_PAN_RIGHT:
+	case REQ_TIME_END:
+		return _("At the end of the trace");
+	case REQ_ZOOM_IN:
+		return _("Zoomed in as far as the timeline goes");
+	case REQ_ZOOM_OUT:
+	case REQ_ZOOM_ALL:
+		return _("The whole trace is in view");
+	default:
+		return NULL;
+	}
+}
+
+/* A request of the timeline's own (its group, or one that acts on lanes). */
+static int own_request(enum request req)
+{
+	size_t n;
+	const struct request_info *r = request_table(&n);
+	return acts_on_lanes(req) ||
+	       (req > REQ_NONE && (size_t)req <= n && !strcmp(r[req - 1].group, "Timeline"));
+}
+
+static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
+{
+	ensure_ready(p, app);
+	/* Until the first index is there, the application's keys (filter,
+	 * export, panes, quit) still work; the timeline's say why they wait. */
+	if (!p->ready && own_request(req)) {
+		app_message(app, 0, "%s", _("Indexing the timeline..."));
+		return ACT_REDRAW;
+	}
+	if (!p->ready)
+		return ACT_UNHANDLED;
+	if (acts_on_lanes(req) && !need_lanes(p, app))
+		return ACT_REDRAW;
+	int64_t start = p->view_start, span = p->view_span, cursor = p->cursor;
+	unsigned act = dispatch(p, app, req);
+	const char *why = no_move(req);
+	if (why && start == p->view_start && span == p->view_span && cursor == p->cursor)
+		app_message(app, 0, "%s", why);
+	return act;
+}
+
+/* The view centred on a time, the cursor there. */
+static unsigned centre_on(struct timeline_pane *p, int64_t at)
+{
+	p->cursor = at;
+	p->view_start = at - p->view_span / 2;
+	clamp_view(p);
+	return ACT_REDRAW;
+}
+
+/* A click sets the cursor (on the minimap, the view goes there); the
+ * wheel zooms. */
 static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, int col, int button)
 {
 	ensure_ready(p, app);
@@ -844,6 +929,8 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 	int c = col - p->label_w - 1;
 	if (button != 1 || c >= p->cols)
 		return ACT_NONE;
+	if (row == 0 && c >= 0)
+		return centre_on(p, minimap_time(p, c));
 	/* A click on lanes being replaced points at what is no longer there:
 	 * they are brought up to date and drawn first. */
 	if (row >= 2 && (!p->ready || p->generation != app_generation(app))) {
