@@ -17,6 +17,7 @@
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
+#include "tui/timeline_marks.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -48,6 +49,8 @@ struct timeline_pane {
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
+	struct tl_marks marks; /* named marks and the jump history */
+	uint32_t came_from;    /* the op Enter left for its launch, or TRACE_NONE */
 };
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
@@ -378,6 +381,19 @@ static void draw_window_marks(const struct timeline_pane *p, const struct window
 		draw_text(stdscr, y, x0 + cb, 1, "]", at);
 }
 
+/* The marks in view: their letters on the ruler, at their columns. */
+static void draw_marks(const struct timeline_pane *p, int y, int x0)
+{
+	int64_t dt = bucket(p);
+	for (int i = 0; i < TL_MARKS; i++) {
+		int64_t at = p->marks.mark[i].cursor;
+		if (!p->marks.set[i] || at < p->view_start || (at - p->view_start) / dt >= p->cols)
+			continue;
+		char letter[2] = { tl_mark_letter(i), '\0' };
+		draw_text(stdscr, y, x0 + (int)((at - p->view_start) / dt), 1, letter, theme_attr(THEME_KEY));
+	}
+}
+
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = bucket(p), rel = p->view_start - p->tl.origin;
@@ -526,6 +542,7 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
 	draw_window_marks(p, session_window(app->session), y + 1, x0);
+	draw_marks(p, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
@@ -634,6 +651,49 @@ static void zoom_event(struct timeline_pane *p, struct app *app)
 	clamp_view(p);
 }
 
+/* Where the cursor is: its lane and event, its time, the view. */
+static struct tl_pos here(const struct timeline_pane *p)
+{
+	struct tl_pos pos = { { TL_GPU, TRACE_NONE, 0, TRACE_NONE }, p->cursor, p->view_start, p->view_span };
+	if (p->lane < p->tl.nlanes)
+		pos.place = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
+	return pos;
+}
+
+/* A jump is about to leave the cursor's position: into the history. */
+static void jumped_from(struct timeline_pane *p)
+{
+	struct tl_pos from = here(p);
+	tl_history_push(&p->marks, &from);
+}
+
+/* Back to a position: its lane (or where its event went), its time, and
+ * its view (with view set) or the current one, moved when the time is
+ * outside it. Returns 0 when its lane is hidden (the lane filter, CPU
+ * lanes hidden) or gone: the time is gone to all the same. */
+static int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, int view)
+{
+	size_t lane = timeline_place_lane(&p->tl, app->trace, &pos->place);
+	p->cursor = pos->cursor;
+	if (view) {
+		p->view_start = pos->view_start;
+		p->view_span = pos->view_span;
+	} else if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span) {
+		p->view_start = p->cursor - p->view_span / 2;
+	}
+	clamp_view(p);
+	if (lane >= p->tl.nlanes)
+		return 0;
+	if (lane_hidden(p, &p->tl.lanes[lane])) {
+		p->folded[p->tl.lanes[lane].thread] = 0;
+		update_visible(p);
+	}
+	if (lane_hidden(p, &p->tl.lanes[lane]))
+		return 0;
+	p->lane = lane;
+	return 1;
+}
+
 /* Put the cursor on a row of a lane of this kind (a queue's op, a thread's
  * call at any depth); the view follows when the row is outside it. */
 static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
@@ -657,6 +717,7 @@ static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
+	jumped_from(p);
 	int64_t d = ops->end[op] - ops->start[op];
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
 	p->view_start = ops->start[op] - p->view_span / 2;
@@ -664,7 +725,16 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 	goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]);
 }
 
-/* Enter: from an op to the call that launched it, from a call to its op. */
+/* The launching call of an op, or TRACE_NONE. */
+static uint32_t launch_of(const struct trace *t, uint32_t op)
+{
+	uint32_t api = t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
+	return api < t->apis.n ? api : TRACE_NONE;
+}
+
+/* Enter: from an op to the call that launched it, from a call to its op
+ * (the one Enter came from when the call launched several). Each is a
+ * jump: < comes back. */
 static unsigned follow_link(struct timeline_pane *p, struct app *app)
 {
 	const struct trace *t = app->trace;
@@ -677,19 +747,27 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 		return ACT_REDRAW;
 	}
 	uint32_t row = l->ops[k];
+	struct tl_pos from = here(p);
 	if (l->kind == TL_GPU) {
-		uint32_t api = t->op_launch ? t->op_launch[row] : TRACE_NONE;
-		if (api == TRACE_NONE || api >= t->apis.n)
+		uint32_t api = launch_of(t, row);
+		if (api == TRACE_NONE)
 			app_message(app, 1, "%s", _("No API call launched this op"));
 		else if (!goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]))
 			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
+		else
+			tl_history_push(&p->marks, &from);
+		p->came_from = row;
 		return ACT_REDRAW;
 	}
-	uint32_t op = trace_api_launched_op(t, row);
+	uint32_t op = p->came_from != TRACE_NONE && launch_of(t, p->came_from) == row
+			      ? p->came_from
+			      : trace_api_launched_op(t, row);
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
 	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
 		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
+	else
+		tl_history_push(&p->marks, &from);
 	return ACT_REDRAW;
 }
 
@@ -757,15 +835,84 @@ static int acts_on_lanes(enum request req)
 	case REQ_FIND_NEXT:
 	case REQ_FIND_PREV:
 	case REQ_ZOOM_EVENT:
+	case REQ_MARK_SET:
+	case REQ_JUMP_BACK:
+	case REQ_JUMP_FORWARD:
 		return 1;
 	default:
 		return 0;
 	}
 }
 
+/* m and a letter: the mark is set at the cursor. */
+static unsigned mark_set_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct timeline_pane *p = ctx;
+	int i = tl_mark_index(text);
+	char at[UNITS_BUFSZ + 2];
+	if (!accepted)
+		return ACT_REDRAW;
+	if (i < 0) {
+		app_message(app, 1, "%s", _("A mark is named by a letter"));
+		return ACT_REDRAW;
+	}
+	struct tl_pos pos = here(p);
+	tl_mark_set(&p->marks, i, &pos);
+	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
+		    relative(p->cursor - p->tl.origin, bucket(p), at, sizeof(at)));
+	return ACT_REDRAW;
+}
+
+/* ' and a letter: the cursor goes to the mark, a jump. */
+static unsigned mark_go_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct timeline_pane *p = ctx;
+	int i = tl_mark_index(text);
+	if (!accepted)
+		return ACT_REDRAW;
+	const struct tl_pos *mark = i < 0 ? NULL : tl_mark_get(&p->marks, i);
+	if (i < 0)
+		app_message(app, 1, "%s", _("A mark is named by a letter"));
+	else if (!mark)
+		app_message(app, 1, _("Mark '%c is not set"), tl_mark_letter(i));
+	if (!mark)
+		return ACT_REDRAW;
+	if (!need_lanes(p, app))
+		return ACT_REDRAW;
+	struct tl_pos to = *mark;
+	jumped_from(p);
+	if (!go_to(p, app, &to, 0))
+		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
+	return ACT_REDRAW;
+}
+
+static unsigned ask_mark(struct timeline_pane *p, struct app *app, int go)
+{
+	struct prompt_owner owner = { NULL, go ? mark_go_done : mark_set_done, p };
+	prompt_open_key(&app->prompt, go ? _("Go to mark: ") : _("Mark: "), &owner);
+	return ACT_REDRAW;
+}
+
+/* < and >: along the jump history, each position with its view. */
+static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
+{
+	struct tl_pos cur = here(p);
+	const struct tl_pos *to = back ? tl_history_back(&p->marks, &cur) : tl_history_forward(&p->marks);
+	if (!to) {
+		app_message(app, 0, "%s",
+			    back ? _("No earlier jump to go back to") : _("No later jump to go forward to"));
+		return ACT_REDRAW;
+	}
+	struct tl_pos pos = *to;
+	if (!go_to(p, app, &pos, 1))
+		app_message(app, 0, "%s", _("That lane is not shown"));
+	return ACT_REDRAW;
+}
+
 /* Home and End: the trace's start or end, the view's span kept. */
 static void to_end(struct timeline_pane *p, int end)
 {
+	jumped_from(p);
 	p->cursor = end ? p->tl.end - 1 : p->tl.start;
 	p->view_start = end ? p->tl.end - p->view_span : p->tl.start;
 }
@@ -815,6 +962,12 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 	case REQ_TIME_END:
 		to_end(p, req == REQ_TIME_END);
 		break;
+	case REQ_MARK_SET:
+	case REQ_MARK_GO:
+		return ask_mark(p, app, req == REQ_MARK_GO);
+	case REQ_JUMP_BACK:
+	case REQ_JUMP_FORWARD:
+		return walk_history(p, app, req == REQ_JUMP_BACK);
 	case REQ_MOVE_UP:
 		return move_lane(p, -1);
 	case REQ_MOVE_DOWN:
@@ -909,6 +1062,7 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 /* The view centred on a time, the cursor there. */
 static unsigned centre_on(struct timeline_pane *p, int64_t at)
 {
+	jumped_from(p);
 	p->cursor = at;
 	p->view_start = at - p->view_span / 2;
 	clamp_view(p);
@@ -997,10 +1151,16 @@ static void timeline_free_view(struct view *v)
 static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
 {
 	struct timeline_pane *p = v->data;
-	char span[UNITS_BUFSZ];
+	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2];
 	(void)app;
-	if (p->ready)
-		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	if (!p->ready)
+		return;
+	int n = snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	/* How far the cursor is from the mark last set or gone to. */
+	int last = p->marks.last - 1;
+	if (last >= 0 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
+			 relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from, sizeof(from)));
 }
 
 static void timeline_prepare(struct view *v, struct app *app)
@@ -1030,5 +1190,7 @@ static const struct view_ops timeline_ops = {
 struct view pane_timeline_new(struct app *app)
 {
 	(void)app;
-	return (struct view){ &timeline_ops, xcalloc(1, sizeof(struct timeline_pane)) };
+	struct timeline_pane *p = xcalloc(1, sizeof(*p));
+	p->came_from = TRACE_NONE;
+	return (struct view){ &timeline_ops, p };
 }
