@@ -98,6 +98,7 @@ static int label_width(const struct timeline_pane *p, const struct app *app)
 }
 
 static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
+static uint32_t launch_of(const struct trace *t, uint32_t op);
 
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
@@ -482,12 +483,30 @@ static void launch_sizes(const struct timeline_pane *p, uint32_t op, char *buf, 
 		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
 }
 
+/* ", launched by hipLaunchKernel at +1.20 ms, latency 12.20 us, queue
+ * delay 3.50 us" for an op whose launch is known: the latency is the op's
+ * start less the call's, the queue delay its start less the call's end. */
+static void launch_facts(const struct timeline_pane *p, const struct trace *t, uint32_t op, int64_t dt,
+			 char *buf, size_t size)
+{
+	uint32_t api = launch_of(t, op);
+	if (api == TRACE_NONE)
+		return;
+	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
+	int64_t s = t->ops.start[op];
+	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
+		 trace_str(t, trace_api_shown_name(t, api)),
+		 relative(t->apis.start[api] - p->tl.origin, dt, at, sizeof(at)),
+		 units_format_exact(s - t->apis.start[api], dt, latency, sizeof(latency)),
+		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
+}
+
 /* The event under the cursor, in one line; a long name gives way to the
- * facts after it. */
+ * facts after it, and the launch after them gives way first. */
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
 	const struct trace *t = app->trace;
-	char line[1024], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
 	const char *name = "";
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
 	int64_t dt = bucket(p); /* times are exact to a column */
@@ -505,6 +524,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
 				launch_sizes(p, row, sizes, sizeof(sizes));
+				launch_facts(p, t, row, dt, launch, sizeof(launch));
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
@@ -514,11 +534,44 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 				 lane, sizes);
 		}
 	}
-	int room = width - text_width(line), name_w = text_width(name);
-	if (name_w > room)
-		name_w = room > 20 ? room : 20;
+	/* The name keeps 40 columns at least, or what the facts leave it (20
+	 * at least), and gets more when the launch fits beside it too. */
+	int facts = text_width(line), want = text_width(name);
+	int name_w = width - facts - text_width(launch);
+	if (name_w < (want < 40 ? want : 40))
+		name_w = want < 40 ? want : 40;
+	if (name_w > want)
+		name_w = want;
+	if (name_w > width - facts)
+		name_w = width - facts > 20 ? width - facts : 20;
 	int x = *name ? draw_text(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
-	draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	x += draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	if (x < width)
+		draw_text(stdscr, y, x, width - x, launch, theme_attr(THEME_STATUS));
+}
+
+/* The lane shown for the call that launched the op under the cursor (its
+ * thread's when its row is folded), and where the call starts; nlanes when
+ * there is none or it is not in view. Once a frame: a search per lane. */
+static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
+{
+	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : launch_of(t, op);
+	if (api == TRACE_NONE)
+		return p->tl.nlanes;
+	*at = t->apis.start[api];
+	if (*at < p->view_start || (*at - p->view_start) / bucket(p) >= p->cols)
+		return p->tl.nlanes;
+	size_t k, i = timeline_find_row(&p->tl, TL_CPU, t->apis.thread[api], api, *at, &k);
+	while (i < p->tl.nlanes && i > 0 && lane_hidden(p, &p->tl.lanes[i]))
+		i--;
+	return i;
+}
+
+/* The launch's mark: a triangle at the call's start on its lane. */
+static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
+{
+	int c = (int)((at - p->view_start) / bucket(p));
+	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
 static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
@@ -548,6 +601,8 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 		p->top = pos;
 	if (pos >= p->top + (size_t)p->rows)
 		p->top = pos - (size_t)p->rows + 1;
+	int64_t launch_at = 0;
+	size_t launch = launch_lane(p, app->trace, &launch_at);
 	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
 		size_t i = p->vis[p->top + (size_t)r];
 		char label[160];
@@ -559,6 +614,8 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
 		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
 		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
+		if (i == launch)
+			draw_launch_mark(p, y + 2 + r, x0, launch_at);
 	}
 	draw_detail(p, app, y + height - 1, width);
 }
