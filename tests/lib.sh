@@ -260,6 +260,18 @@ function human(d, m) {
 	return sprintf("%d ns", d)
 }
 function rel(d) { return (d < 0 ? "-" human(-d) : "+" human(d)) }
+# exact(NS, STEP): as human, with the decimals a time exact to STEP ns
+# needs (down to the power of ten at or below STEP; two at least, none
+# below the ns); rel_exact(NS, STEP) signed, as the timeline writes times.
+function exact(d, step, m, drop, p, e, u, dec) {
+	m = d < 0 ? -d : d
+	for (drop = 0; step > 0 && 10^(drop + 1) <= step && drop < 9; drop++) ;
+	if (m >= 1e9) { e = 9; u = "s" } else if (m >= 1e6) { e = 6; u = "ms" } else if (m >= 1e3) { e = 3; u = "us" }
+	else return sprintf("%d ns", d)
+	dec = e - drop; if (dec < 2) dec = 2
+	return sprintf("%." dec "f %s", d / 10^e, u)
+}
+function rel_exact(d, step) { return (d < 0 ? "-" exact(-d, step) : "+" exact(d, step)) }
 '
 
 # human NS, rel NS: the same from the shell.
@@ -268,6 +280,12 @@ human() {
 }
 rel() {
 	awk -v d="$1" "$awk_units"' BEGIN { print rel(d) }'
+}
+exact() {
+	awk -v d="$1" -v s="$2" "$awk_units"' BEGIN { print exact(d, s) }'
+}
+rel_exact() {
+	awk -v d="$1" -v s="$2" "$awk_units"' BEGIN { print rel_exact(d, s) }'
 }
 
 # A common table expression over a generated rpd trace (rpdgen): ops, one

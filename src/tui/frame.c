@@ -114,13 +114,29 @@ static unsigned quit(struct app *app)
 	return ACT_REDRAW;
 }
 
+/* What a key of the timeline does elsewhere: Space folds a lane there and
+ * pages down elsewhere, Home and End go to the trace's start and end there
+ * and to the first and last row elsewhere. */
+static enum request elsewhere(enum request req)
+{
+	switch (req) {
+	case REQ_TOGGLE_LANE:
+		return REQ_PAGE_DOWN;
+	case REQ_TIME_START:
+		return REQ_MOVE_FIRST;
+	case REQ_TIME_END:
+		return REQ_MOVE_LAST;
+	default:
+		return REQ_NONE;
+	}
+}
+
 unsigned app_request(struct app *app, enum request req)
 {
 	struct view *v = app_top_view(app);
 	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
-	/* Space folds a lane in the timeline and pages down everywhere else. */
-	if ((act & ACT_UNHANDLED) && req == REQ_TOGGLE_LANE && v->ops->request)
-		act = v->ops->request(v, app, REQ_PAGE_DOWN);
+	if ((act & ACT_UNHANDLED) && elsewhere(req) != REQ_NONE && v->ops->request)
+		act = v->ops->request(v, app, elsewhere(req));
 	if (!(act & ACT_UNHANDLED))
 		return act;
 	switch (req) {
@@ -169,7 +185,7 @@ unsigned app_request(struct app *app, enum request req)
 		clearok(curscr, TRUE);
 		return ACT_REDRAW;
 	default:
-		return ACT_NONE;
+		return ACT_UNHANDLED; /* the key says it does nothing here */
 	}
 }
 

@@ -32,12 +32,18 @@
 	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor"))                           \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window"))                                         \
 	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed"))                \
+	REQ(TIME_START, "Home", N_("Timeline"), N_("The trace's start (elsewhere: first row)"))              \
+	REQ(TIME_END, "End", N_("Timeline"), N_("The trace's end (elsewhere: last row)"))                    \
+	REQ(MARK_SET, "m", N_("Timeline"), N_("Mark the cursor's time and lane with a letter (m a)"))        \
+	REQ(MARK_GO, "' `", N_("Timeline"), N_("Go to a mark ('a); the status line shows the time from it")) \
+	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End) came from"))      \
+	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up"))                                              \
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
 	    N_("Fold or unfold a thread's nesting rows (elsewhere: page down)"))                             \
-	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row"))                                             \
-	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row"))                                                \
+	REQ(MOVE_FIRST, "g", N_("Moving"), N_("First row (timeline: first lane)"))                           \
+	REQ(MOVE_LAST, "G", N_("Moving"), N_("Last row (timeline: last lane)"))                              \
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
 	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
