@@ -17,6 +17,7 @@
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
+#include "util/error.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
 #include "util/threads.h"
@@ -50,7 +51,7 @@ static int open_session(const struct options *o, struct session *s)
 	filter_init(&check);
 	for (size_t i = 0; i < o->nrules; i++) {
 		if (filter_push(&check, o->rules[i], msg, sizeof(msg))) {
-			fprintf(stderr, "rpdtop: %s\n", msg);
+			err_report("rpdtop: %s", msg);
 			filter_free(&check);
 			return 2;
 		}
@@ -64,12 +65,12 @@ static int open_session(const struct options *o, struct session *s)
 		demo_trace_build(&t, &p);
 		session_open_trace(s, &t);
 	} else if (session_open(s, &so, &err)) {
-		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
 	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
 	    (o->window && session_set_window(s, o->window, msg, sizeof(msg)))) {
-		fprintf(stderr, "rpdtop: %s\n", msg);
+		err_report("rpdtop: %s", msg);
 		session_close(s);
 		return 2;
 	}
@@ -82,7 +83,7 @@ static int run_export(const struct options *o, struct session *s)
 	struct export_result res;
 	struct rpd_error err;
 	if (session_ready_for_export(s, &err)) {
-		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
 	struct export_request req = { .t = session_trace(s),
@@ -92,7 +93,7 @@ static int run_export(const struct options *o, struct session *s)
 				      .path = o->export_path,
 				      .force = o->force };
 	if (export_trace(&req, &res, &err)) {
-		fprintf(stderr, "rpdtop: %s\n", err.msg);
+		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
 	printf(_("exported %llu ops, %llu api rows to %s (%lld bytes)\n"), (unsigned long long)res.ops,

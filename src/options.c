@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/error.h"
 #include "util/i18n.h"
 
 static const struct option long_options[] = {
@@ -78,11 +79,12 @@ static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 
 static int usage_error(const char *fmt, ...)
 {
+	struct rpd_error e;
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("rpdtop: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	err_vset(&e, fmt, ap); /* an argument may hold control characters */
 	va_end(ap);
+	fprintf(stderr, "rpdtop: %s", e.msg);
 	fprintf(stderr, _("; try '%s --help'\n"), "rpdtop");
 	return -1;
 }

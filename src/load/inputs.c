@@ -52,9 +52,7 @@ static void add_file(struct input_list *list, struct seen *seen, const char *pat
 {
 	const struct file_id *was = find_id(seen->files, seen->nfiles, st);
 	if (was) {
-		struct rpd_error w;
-		err_set(&w, _("rpdtop: %s is the same file as %s; read once"), path, list->paths[was->input]);
-		fprintf(stderr, "%s\n", w.msg);
+		err_report(_("rpdtop: %s is the same file as %s; read once"), path, list->paths[was->input]);
 		return;
 	}
 	seen->files = xgrow(seen->files, &seen->capfiles, seen->nfiles + 1, sizeof(*seen->files));

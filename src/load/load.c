@@ -14,6 +14,7 @@
 #include "load/rocpd.h"
 #include "sqlfile/dbfile.h"
 #include "trace/merge.h"
+#include "util/error.h"
 #include "util/i18n.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
@@ -130,9 +131,8 @@ static uint8_t *repeated_processes(const struct trace *t, const struct trace *pa
 				skip = xcalloc(part->ninputs, 1);
 			if (!skip[i]) {
 				progress_end(pr);
-				fprintf(stderr,
-					_("rpdtop: %s: process %s was read from %s already; counted once\n"),
-					part->inputs[i].path, guid, t->inputs[k].path);
+				err_report(_("rpdtop: %s: process %s was read from %s already; counted once"),
+					   part->inputs[i].path, guid, t->inputs[k].path);
 			}
 			skip[i] = 1;
 		}

@@ -2,22 +2,52 @@
 #include "present/table.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* RFC 4180: quote a field holding a separator, quote or line break. */
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void put_text(const char *piece, size_t len, void *ctx)
+{
+	struct text *t = ctx;
+	t->s = xgrow(t->s, &t->cap, t->n + len + 1, 1);
+	memcpy(t->s + t->n, piece, len);
+	t->n += len;
+	t->s[t->n] = '\0';
+}
+
+/* A text field. Control characters (C0, DEL, C1) and malformed bytes are
+ * written as \xNN, as everywhere rpdtop prints names: a name must not
+ * drive the terminal that shows the file. A field that a spreadsheet
+ * would take for a formula (it starts with = + - @, a tab or a carriage
+ * return) gets a leading ' (OWASP's advice), so that opening the report
+ * never runs what an input wrote. Then RFC 4180: quoted when it holds a
+ * separator or a quote. */
 static void csv_field(const char *s, FILE *out)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
+	struct text t = { 0 };
+	if (s[0] && strchr("=+-@\t\r", s[0]))
+		put_text("'", 1, &t);
+	utf8_write_escaped(s, put_text, &t);
+	const char *e = t.s ? t.s : "";
+	if (!strpbrk(e, ",\"")) {
+		fputs(e, out);
+	} else {
+		fputc('"', out);
+		for (; *e; e++) {
+			if (*e == '"')
+				fputc('"', out);
+			fputc(*e, out);
+		}
+		fputc('"', out);
 	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
+	free(t.s);
 }
 
 static void csv_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)

@@ -22,6 +22,9 @@ static void json_string(const char *s, FILE *out)
 			fprintf(out, "\\%c", *p);
 		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(out, "\\u%04x", *p);
+		} else if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
+			/* C1 controls: escapes on some terminals that show the file. */
+			fprintf(out, "\\u%04x", p[1]);
 		} else {
 			fwrite(p, 1, len, out);
 		}

@@ -16,6 +16,7 @@
 #include "tui/frame.h"
 #include "tui/settings.h"
 #include "tui/term.h"
+#include "util/error.h"
 #include "util/i18n.h"
 
 static unsigned handle_key(struct app *app, TermKeyKey *key)
@@ -209,7 +210,7 @@ int tui_run(struct session *s, const struct tui_options *o)
 	struct tui_config cfg;
 	config_load(&cfg);
 	if (term_open(o->script != NULL, cfg.mono, 80, 24, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rpdtop: %s\n", err);
+		err_report("rpdtop: %s", err);
 		return 1;
 	}
 	struct app app;
@@ -222,6 +223,6 @@ int tui_run(struct session *s, const struct tui_options *o)
 	term_close();
 	app_free(&app);
 	if (err[0])
-		fprintf(stderr, "rpdtop: %s\n", err);
+		err_report("rpdtop: %s", err);
 	return status;
 }
