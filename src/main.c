@@ -96,8 +96,11 @@ static int run_export(const struct options *o, struct session *s)
 		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
-	printf(_("exported %llu ops, %llu api rows to %s (%lld bytes)\n"), (unsigned long long)res.ops,
-	       (unsigned long long)res.apis, o->export_path, (long long)res.bytes);
+	/* The path is the user's, but may hold control characters: escaped. */
+	struct rpd_error line;
+	err_set(&line, _("exported %llu ops, %llu api rows to %s (%lld bytes)"), (unsigned long long)res.ops,
+		(unsigned long long)res.apis, o->export_path, (long long)res.bytes);
+	printf("%s\n", line.msg);
 	return 0;
 }
 
