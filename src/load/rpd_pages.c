@@ -164,22 +164,29 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 }
 
 /* Database string id -> interned id, as a sparse array: few distinct ids
- * are used, and untouched pages of a calloc'd block cost no memory. */
+ * are used, and untouched pages of a calloc'd block cost no memory. Ids
+ * far apart (one id near 2^32 in a small file) would make that array
+ * gigabytes: then the string cache's hash alone is used. */
 struct strmap {
-	uint32_t *v; /* interned id + 1, 0 unknown */
+	uint32_t *v; /* interned id + 1, 0 unknown; NULL: the hash alone */
 	size_t n;
 	struct strcache *cache;
 };
 
-static void strmap_init(struct strmap *m, struct strcache *cache, int64_t max_raw)
+/* The array is used while it takes no more than a few words per row read
+ * (or 16 MB, however few the rows). */
+static void strmap_init(struct strmap *m, struct strcache *cache, int64_t max_raw, size_t rows)
 {
+	size_t most = rows * 4 > ((size_t)1 << 22) ? rows * 4 : (size_t)1 << 22;
 	m->cache = cache;
 	m->n = (size_t)max_raw + 1;
-	m->v = xcalloc(m->n, sizeof(*m->v));
+	m->v = m->n <= most ? xcalloc(m->n, sizeof(*m->v)) : NULL;
 }
 
 static int strmap_get(struct strmap *m, const struct rpd_reader *r, uint32_t raw, uint32_t *out)
 {
+	if (!m->v)
+		return strcache_get(m->cache, &r->src, r->t, raw, out);
 	if (m->v[raw]) {
 		*out = m->v[raw] - 1;
 		return 0;
@@ -274,7 +281,7 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 {
 	struct trace_ops *o = &r->t->ops;
 	struct strmap m;
-	strmap_init(&m, &r->strings, scan_max_raw(s));
+	strmap_init(&m, &r->strings, scan_max_raw(s), s->rows);
 	uint32_t last_desc = TRACE_NONE, last_type = TRACE_NONE;
 	uint8_t kind = OP_OTHER;
 	int rc = 0;
@@ -344,7 +351,7 @@ static int finish_apis(struct rpd_reader *r, struct scan *s)
 	struct trace_apis *a = &r->t->apis;
 	struct strmap m;
 	struct strcache *args = r->version == 3 ? &r->ustrings : &r->strings;
-	strmap_init(&m, &r->strings, scan_max_raw(s));
+	strmap_init(&m, &r->strings, scan_max_raw(s), s->rows);
 	int rc = 0;
 	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
 		const struct local_lanes *l = &s->sinks[k].lanes;
