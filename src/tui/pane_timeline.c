@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "present/names.h"
@@ -16,6 +17,8 @@
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
+#include "tui/timeline_find.h"
+#include "tui/timeline_range.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -47,6 +50,8 @@ struct timeline_pane {
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
+	struct tl_find *find;  /* a search: n and N go from match to match */
+	struct tl_range range; /* a range marked for its statistics */
 };
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
@@ -458,6 +463,7 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
 	draw_window_marks(p, session_window(app->session), y + 1, x0);
+	tl_range_draw(&p->range, p->cursor, p->view_start, bucket(p), p->cols, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
@@ -618,6 +624,33 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
+/* A match of the search, on its lane; the view moves only when it is out
+ * of sight. */
+static unsigned show_match(struct timeline_pane *p, struct app *app, uint32_t ref)
+{
+	const struct trace *t = app->trace;
+	if (ref == TRACE_NONE)
+		return ACT_REDRAW;
+	uint32_t row = search_row(ref);
+	int shown = search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
+					: goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
+	if (!shown)
+		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+	return ACT_REDRAW;
+}
+
+/* An API call, seen from far enough to show what ran around it. */
+static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
+{
+	const struct trace_apis *a = &app->trace->apis;
+	int64_t d = a->end[api] - a->start[api];
+	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
+	p->view_start = a->start[api] - p->view_span / 2;
+	clamp_view(p);
+	if (!goto_row(p, TL_CPU, a->thread[api], api, a->start[api]))
+		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+}
+
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
 	struct window w = *session_window(app->session);
@@ -705,12 +738,26 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 	case REQ_ZOOM_EVENT:
 		zoom_event(p);
 		return ACT_REDRAW;
+	case REQ_FIND:
+		return tl_find_open(p->find, app, p->cursor);
 	case REQ_FIND_NEXT:
-		jump(p, 1);
-		return ACT_REDRAW;
 	case REQ_FIND_PREV:
-		jump(p, -1);
+		if (tl_find_active(p->find))
+			return show_match(
+				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1));
+		jump(p, req == REQ_FIND_NEXT ? 1 : -1);
 		return ACT_REDRAW;
+	case REQ_FIND_LIST:
+		return tl_find_list(p->find, app);
+	case REQ_RANGE_MARK:
+		return tl_range_mark(&p->range, app, p->cursor);
+	case REQ_RANGE_SHOW:
+		return tl_range_show(&p->range, app);
+	case REQ_QUIT:
+		/* q and Escape step back: out of a search, then the range. */
+		if (tl_find_end(p->find, app) || tl_range_clear(&p->range, app))
+			return ACT_REDRAW;
+		return ACT_UNHANDLED;
 	case REQ_MOVE_UP:
 		return move_lane(p, -1);
 	case REQ_MOVE_DOWN:
@@ -765,6 +812,8 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 		return ACT_NONE;
 	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
+	if (row == 1 && c >= 0) /* a drag on the ruler may begin */
+		tl_range_press(&p->range, c);
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
 		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
 	p->cursor = p->view_start + c * bucket(p);
@@ -782,6 +831,18 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 	return handle_click(v->data, app, row, col, button);
 }
 
+/* The end of a drag on the ruler (anywhere: the column counts). */
+static unsigned timeline_release(struct view *v, struct app *app, int row, int col, int button)
+{
+	struct timeline_pane *p = v->data;
+	int c = col - p->label_w - 1;
+	(void)row;
+	if (!p->ready || button != 1 || p->cols < 1)
+		return ACT_NONE;
+	c = c < 0 ? 0 : c >= p->cols ? p->cols - 1 : c;
+	return tl_range_release(&p->range, app, c, p->view_start, bucket(p));
+}
+
 /* An op to show (Enter in a table) once the index is there, and the
  * launch sizes of the kernel under the cursor. */
 static unsigned timeline_idle(struct view *v, struct app *app)
@@ -793,9 +854,21 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	unsigned act = ACT_NONE;
 	if (app->jump_op != TRACE_NONE) {
 		show_op(p, app, app->jump_op);
+		tl_find_locate(p->find, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
 	}
+	if (app->jump_call != TRACE_NONE) {
+		show_call(p, app, app->jump_call);
+		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
+		app->jump_call = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	/* The search follows the selection; the prompt chose a match. */
+	tl_find_refresh(p->find, app);
+	uint32_t match = tl_find_take(p->find);
+	if (match != TRACE_NONE)
+		act |= show_match(p, app, match);
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
@@ -813,17 +886,21 @@ static void timeline_free_view(struct view *v)
 	free(p->minimap);
 	free(p->folded);
 	free(p->vis);
+	tl_find_free(p->find);
 	free(p);
 }
 
-/* The span on screen, always in sight. */
+/* The span on screen, always in sight; before it the search, if one is on. */
 static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
 {
 	struct timeline_pane *p = v->data;
-	char span[UNITS_BUFSZ];
+	char span[UNITS_BUFSZ], find[96], view[64];
 	(void)app;
-	if (p->ready)
-		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	if (!p->ready)
+		return;
+	tl_find_status(p->find, find, sizeof(find));
+	snprintf(view, sizeof(view), _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	snprintf(buf, size, "%s%s%s", find, *find ? "  " : "", view);
 }
 
 static void timeline_prepare(struct view *v, struct app *app)
@@ -843,6 +920,7 @@ static const struct view_ops timeline_ops = {
 	.draw = timeline_draw,
 	.request = timeline_request,
 	.click = timeline_click,
+	.release = timeline_release,
 	.free = timeline_free_view,
 	.status = timeline_status,
 	.busy = timeline_busy_view,
@@ -852,6 +930,9 @@ static const struct view_ops timeline_ops = {
 
 struct view pane_timeline_new(struct app *app)
 {
+	struct timeline_pane *p = xcalloc(1, sizeof(*p));
 	(void)app;
-	return (struct view){ &timeline_ops, xcalloc(1, sizeof(struct timeline_pane)) };
+	p->find = tl_find_new();
+	tl_range_init(&p->range);
+	return (struct view){ &timeline_ops, p };
 }

@@ -30,6 +30,10 @@
 	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor"))                           \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window"))                                         \
 	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed"))                \
+	REQ(FIND_LIST, "F", N_("Timeline"), N_("The matches of the search in a list"))                       \
+	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
+	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \
+	REQ(RANGE_SHOW, "R", N_("Timeline"), N_("What is in the marked range"))                              \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up"))                                              \
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
@@ -39,10 +43,11 @@
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
 	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
-	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)"))                                       \
-	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)"))      \
+	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type; timeline: search events)"))              \
+	REQ(FIND_NEXT, "n", N_("Tables"),                                                                    \
+	    N_("Next row matching the last find (timeline: next event, or next match of a search)"))         \
 	REQ(FIND_PREV, "N", N_("Tables"),                                                                    \
-	    N_("Previous row matching the last find (timeline: previous event)"))                            \
+	    N_("Previous row matching the last find (timeline: previous event, or match)"))                  \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column"))                                     \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order"))                                   \
 	REQ(FILTER, "/", N_("Filter"),                                                                       \
@@ -56,7 +61,8 @@
 	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
 	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \
-	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane"))                       \
+	REQ(QUIT, "q Escape", N_("General"),                                                                 \
+	    N_("Back from a view; timeline: end the search, drop the range; quit from a pane"))              \
 	REQ(QUIT_NOW, "Q C-c", N_("General"), N_("Quit at once"))
 
 #define REQ_ENUM(id, keys, group, help) REQ_##id,
