@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char msg[256];
 		filter_init(&flt);
 		filter_push(&flt, "a|k", msg, sizeof(msg));
-		selection_build(&t, &flt, &w, &sel);
+		selection_build(&t, &flt, &w, NULL, &sel);
 		profile_by_name(&t, PROFILE_KERNELS, &sel, &p);
 		busy_per_gpu(&t, &sel, &b);
 		profile_free(&p);

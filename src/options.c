@@ -43,7 +43,7 @@ static void print_help(void)
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
 		"                       has a capital; a leading ! excludes); repeatable\n"
 		"  -x, --exclude=REGEX  only names not matching REGEX; repeatable\n"
-		"  -w, --window=START:END  only ops and calls starting in the window; START\n"
+		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
 		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"

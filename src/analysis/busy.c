@@ -26,8 +26,8 @@ struct run {
 /* Ops of one queue nearly always come in start order, so each queue's run
  * is sorted (rarely needing a sort), and the runs of a GPU's queues are
  * merged. Overlapping ops count once: each interval adds only the part of
- * it beyond the furthest end seen so far; with a window, only the time
- * before its end counts. */
+ * it beyond the furthest end seen so far; with a window, only the part of
+ * it inside the window counts. */
 static int64_t union_of_runs(const struct trace *t, struct run *runs, size_t nruns, const struct window *w)
 {
 	const int64_t *start = t->ops.start, *end = t->ops.end;
@@ -42,7 +42,8 @@ static int64_t union_of_runs(const struct trace *t, struct run *runs, size_t nru
 			return total;
 		uint32_t op = best->op[best->next++];
 		int64_t to = w && w->active && end[op] > w->end ? w->end : end[op];
-		int64_t from = start[op] > reach ? start[op] : reach;
+		int64_t from = w && w->active && start[op] < w->start ? w->start : start[op];
+		from = from > reach ? from : reach;
 		if (to > from)
 			total += to - from;
 		if (to > reach)
@@ -115,7 +116,7 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 			continue;
 		struct busy_row *r = &out->rows[trace_op_gpu(t, i)];
 		r->ops++;
-		r->sum += t->ops.end[i] - t->ops.start[i];
+		r->sum += select_clipped(sel ? &sel->window : NULL, t->ops.start[i], t->ops.end[i]);
 		if (!seen++ || t->ops.start[i] < out->first_start)
 			out->first_start = t->ops.start[i];
 		if (seen == 1 || t->ops.end[i] > out->last_end)

@@ -11,8 +11,8 @@
 struct busy_row {
 	uint32_t gpu; /* index into trace.gpus */
 	uint64_t ops;
-	int64_t sum;  /* sum of op durations */
-	int64_t busy; /* length of the union of its op intervals */
+	int64_t sum;  /* sum of op durations (inside the window) */
+	int64_t busy; /* length of the union of its op intervals (inside it) */
 };
 
 struct busy {
@@ -24,8 +24,9 @@ struct busy {
 					* or the window's length */
 };
 
-/* GPU busy over the ops in the selection (NULL: all). With a window, only
- * the time inside it counts and the wall is its length. */
+/* GPU busy over the ops in the selection (NULL: all). With a window, the
+ * ops overlapping it count with the part of them inside it, and the wall
+ * is its length. */
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
 void busy_free(struct busy *b);
 /* 100 * busy / wall (0 when the wall is empty). */

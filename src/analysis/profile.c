@@ -29,6 +29,7 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 	uint32_t *row_of = xmalloc_array(t->strings.count, sizeof(*row_of));
 	memset(row_of, 0xff, t->strings.count * sizeof(*row_of));
 	size_t cap = 0;
+	const struct window *w = sel ? &sel->window : NULL;
 	memset(out, 0, sizeof(*out));
 
 	for (size_t i = 0; i < t->ops.n; i++) {
@@ -42,14 +43,16 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 			row_of[name] = (uint32_t)out->n++;
 		}
 		struct profile_row *r = &out->rows[row_of[name]];
+		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
 		r->calls++;
-		r->total += d;
+		r->total += inside;
+		r->whole += d;
 		if (d < r->min)
 			r->min = d;
 		if (d > r->max)
 			r->max = d;
 		out->calls++;
-		out->total += d;
+		out->total += inside;
 	}
 	free(row_of);
 	if (out->n)
@@ -64,7 +67,7 @@ void profile_free(struct profile *p)
 
 int64_t profile_row_avg(const struct profile_row *r)
 {
-	return r->calls ? r->total / (int64_t)r->calls : 0;
+	return r->calls ? r->whole / (int64_t)r->calls : 0;
 }
 
 double profile_row_percent(const struct profile *p, const struct profile_row *r)

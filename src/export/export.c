@@ -244,52 +244,6 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 	return ids;
 }
 
-/* The text of a string of the input (for the filter) into *s, NULL when
- * missing. Returns an SQLite code. */
-static int input_text(struct input_state *in, int ustring, int64_t id, const char **s, size_t *len)
-{
-	sqlite3_stmt **lookup = ustring ? &in->ustr_lookup : &in->str_lookup;
-	*s = NULL;
-	int rc = SQLITE_OK;
-	if (!*lookup)
-		rc = sqlite3_prepare_v2(in->db,
-					ustring ? "SELECT string FROM rocpd_ustring WHERE id = ?1"
-						: "SELECT string FROM rocpd_string WHERE id = ?1",
-					-1, lookup, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	sqlite3_reset(*lookup);
-	sqlite3_bind_int64(*lookup, 1, id);
-	rc = sqlite3_step(*lookup);
-	if (rc == SQLITE_DONE)
-		return SQLITE_OK;
-	if (rc != SQLITE_ROW)
-		return rc;
-	*len = (size_t)sqlite3_column_bytes(*lookup, 0);
-	*s = (const char *)sqlite3_column_text(*lookup, 0);
-	return SQLITE_OK;
-}
-
-/* Does the string pass the filter (1, 0)? Each string is matched once; a
- * string that cannot be read is an error (-1), never judged as "". */
-static int name_passes(struct exporter *x, struct input_state *in, struct idmap *seen, int ustring,
-		       int64_t id)
-{
-	uint32_t v;
-	uint64_t key = (uint64_t)id ^ (ustring ? (uint64_t)1 << 62 : 0);
-	if (!x->req->filter->n)
-		return 1;
-	if (idmap_get(seen, key, &v))
-		return (int)v;
-	size_t len = 0;
-	const char *s;
-	if (input_text(in, ustring, id, &s, &len) != SQLITE_OK)
-		return export_fail(x, in->db, in->path);
-	v = (uint32_t)filter_passes(x->req->filter, s ? s : "", s ? len : 0);
-	idmap_put(seen, key, v);
-	return (int)v;
-}
-
 static void keep_api(struct input_state *in, int64_t id)
 {
 	uint32_t v;
@@ -302,25 +256,10 @@ static void keep_api(struct input_state *in, int64_t id)
 	in->any_api = 1;
 }
 
-/* The string id of "UserMarker" (-1: none); an SQLite code. */
-static int marker_string(struct input_state *in, int64_t *id)
-{
-	sqlite3_stmt *st;
-	*id = -1;
-	int rc = sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1,
-				    &st, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
-/* API calls that go: those that launched an exported op, and those whose
- * name (a marker's text) passes the filter and that start in the window. */
-static int select_apis(struct exporter *x, struct input_state *in)
+/* API calls that go: with a filter or window, those the session's
+ * selection keeps (the rule of session/select.h); else all of them. The
+ * links that reach exported ops go too. */
+static int select_apis(struct exporter *x, struct input_state *in, uint32_t input)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(in->db, "SELECT api_id, op_id, rowid FROM rocpd_api_ops", -1, &st, NULL) !=
@@ -339,31 +278,21 @@ static int select_apis(struct exporter *x, struct input_state *in)
 		in->any_link = 1;
 	}
 	sqlite3_finalize(st);
-	int64_t marker;
-	if (rc != SQLITE_DONE || marker_string(in, &marker) != SQLITE_OK)
+	if (rc != SQLITE_DONE)
 		return export_fail(x, in->db, in->path);
-	if (sqlite3_prepare_v2(in->db, "SELECT id, start, apiName_id, args_id, end FROM rocpd_api", -1, &st,
-			       NULL) != SQLITE_OK)
-		return export_fail(x, in->db, in->path);
-	struct idmap seen;
-	idmap_init(&seen);
-	int failed = 0;
-	while (!failed && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		/* The session's rule (session/select.h); launchers were kept above. */
-		if (!select_in_window(x->req->window, sqlite3_column_int64(st, 1),
-				      sqlite3_column_int64(st, 4)))
-			continue;
-		int is_marker = sqlite3_column_int64(st, 2) == marker;
-		int64_t name = sqlite3_column_int64(st, is_marker ? 3 : 2);
-		int pass = name_passes(x, in, &seen, is_marker && in->version >= 3, name);
-		if (pass >= 0 && select_api_belongs(pass, 1, 0))
-			keep_api(in, sqlite3_column_int64(st, 0));
-		failed = pass < 0;
+	const struct export_request *r = x->req;
+	if (r->sel && r->sel->filtered) {
+		const struct trace_input *ti = &r->t->inputs[input];
+		for (size_t i = ti->api_first; i < ti->api_first + ti->api_count; i++)
+			if (selected_api(r->sel, i))
+				keep_api(in, trace_api_id(r->t, i));
+		return 0;
 	}
-	idmap_free(&seen);
+	if (sqlite3_prepare_v2(in->db, "SELECT id FROM rocpd_api", -1, &st, NULL) != SQLITE_OK)
+		return export_fail(x, in->db, in->path);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		keep_api(in, sqlite3_column_int64(st, 0));
 	sqlite3_finalize(st);
-	if (failed)
-		return -1;
 	return rc == SQLITE_DONE ? 0 : export_fail(x, in->db, in->path);
 }
 
@@ -402,7 +331,7 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 	int64_t lo = 0, hi = 0;
 	int any = 0;
 	in.ops = exported_ops(x->req, input, &in.nops, &lo, &hi, &any);
-	int rc = select_apis(x, &in);
+	int rc = select_apis(x, &in, input);
 	*apis += count_apis(&in.apis);
 	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		uint64_t copied = 0;
@@ -538,6 +467,10 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"),
 			       r->path);
 	int rocpd = r->t->inputs[0].format == INPUT_ROCPD;
+	/* The calls to keep are the selection's (a rocpd input's always): they
+	 * must have been read (session_ready_for_export). */
+	if ((rocpd || (r->sel && r->sel->filtered)) && !r->t->apis_read)
+		return err_set(err, _("%s: the API calls must be read before this export"), r->path);
 	/* A rocpd file with several nodes is several inputs of one path. */
 	if (rocpd)
 		x.several = 0;

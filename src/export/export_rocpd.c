@@ -424,11 +424,6 @@ int export_rocpd(struct exporter *x, uint64_t *apis)
 {
 	const struct trace *t = x->req->t;
 	*apis = 0;
-	/* The calls to keep are the selection's: they must have been read. */
-	if (!t->apis_read)
-		return err_set(x->err,
-			       _("%s: the API calls of a rocpd input must be read before it is exported"),
-			       x->req->path);
 	int rc = create_schema(x);
 	if (rc == 0)
 		rc = make_sets(x);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session/window.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "util/threads.h"
@@ -44,8 +43,6 @@ struct chooser {
 	struct export_src *src;
 	struct export_sets *sets;
 	struct idset launchers; /* API calls that launched exported ops */
-	int64_t marker;         /* rocpd_string id of "UserMarker", or -1 */
-	int ustring_args;       /* markers' text is in rocpd_ustring */
 };
 
 /* rocpd_api_ops: rowid, api_id, op_id */
@@ -73,57 +70,31 @@ static void link_reset(void *ctx)
 	idset_init(&c->launchers, lo, hi);
 }
 
-/* A call in the window whose name the filter is still to judge. */
-struct candidate {
-	int64_t id, name;
-	int ustring;
-};
-
-/* One thread's share of rocpd_api: the calls in the window, kept at once
- * without a filter, else left as candidates (the filter's match data is
- * not to be shared between threads). */
+/* Without a filter or window every call goes: rocpd_api's ids, read from
+ * its pages on as many threads as parts, else through SQL. */
 struct api_part {
-	const struct chooser *c;
-	int judge;
 	struct idset kept;
-	struct candidate *cand;
-	size_t ncand, cap;
 };
 
-/* rocpd_api: id, start, apiName_id, args_id, end. The session's rule for
- * a call (session/select.h): in the window and its shown name passing;
- * launchers join after, whatever their time. */
 static int api_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct api_part *p = ctx;
 	(void)row;
-	if (!select_in_window(p->c->x->req->window, v[1], v[4]))
-		return 0;
-	if (!p->judge) {
-		if (select_api_belongs(1, 1, 0))
-			idset_add(&p->kept, v[0]);
-		return 0;
-	}
-	int marker = v[2] == p->c->marker;
-	p->cand = xgrow(p->cand, &p->cap, p->ncand + 1, sizeof(*p->cand));
-	p->cand[p->ncand++] = (struct candidate){ v[0], marker ? v[3] : v[2], marker && p->c->ustring_args };
+	idset_add(&p->kept, v[0]);
 	return 0;
 }
 
-static const char *const api_cols[] = { "id", "start", "apiName_id", "args_id", "end" };
+static const char *const api_cols[] = { "id" };
 
-/* A part's scan starts over: its calls and candidates go. */
+/* A part's scan starts over: its calls go. */
 static void api_reset(void *ctx)
 {
 	struct api_part *p = ctx;
 	int64_t lo = p->kept.lo, hi = p->kept.hi;
 	idset_free(&p->kept);
 	idset_init(&p->kept, lo, hi);
-	p->ncand = 0;
 }
 
-/* The calls of rocpd_api in the window, on as many threads as parts (from
- * its pages), else on this one through SQL. */
 static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 {
 	struct pagescan ps;
@@ -134,7 +105,7 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 	for (int k = 0; k < n; k++)
 		ctx[k] = &parts[k];
 	if (pagescan_begin(&ps, db) == FAST_DONE) {
-		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 5, &tab);
+		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 1, &tab);
 		if (rc == FAST_DONE) {
 			rc = pagescan_count(&ps, &tab, n, range, &rows);
 			if (rc == FAST_DONE)
@@ -150,45 +121,17 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 		for (int k = 0; k < n; k++)
 			api_reset(&parts[k]);
 	}
-	return pagescan_or_sql(db, "rocpd_api", api_cols, 5, api_row, api_reset, &parts[0]);
+	return pagescan_or_sql(db, "rocpd_api", api_cols, 1, api_row, api_reset, &parts[0]);
 }
 
-/* The parts' calls join the chosen ones; candidates are judged here.
- * A name that cannot be read fails the choice (SQLite's code). */
-static int gather_apis(struct chooser *c, struct api_part *parts, int n)
+/* With a filter or window, the calls the session's selection keeps (the
+ * rule of session/select.h, enclosing ranges included), by their ids. */
+static void apis_of_selection(const struct export_request *r, struct idset *apis)
 {
-	struct idset *apis = &c->sets->set[SET_APIS];
-	int rc = SQLITE_OK;
-	for (int k = 0; k < n; k++) {
-		idset_merge(apis, &parts[k].kept);
-		for (size_t i = 0; rc == SQLITE_OK && i < parts[k].ncand; i++) {
-			int v = export_src_passes(c->src, parts[k].cand[i].name, parts[k].cand[i].ustring);
-			if (v < 0)
-				rc = SQLITE_ERROR;            /* sqlite3_errmsg(c->src->input) says why */
-			else if (select_api_belongs(v, 1, 0)) /* in the window: only those are candidates */
-				idset_add(apis, parts[k].cand[i].id);
-		}
-		idset_free(&parts[k].kept);
-		free(parts[k].cand);
-	}
-	return rc;
-}
-
-/* The string id of "UserMarker" (-1: none). A failed read is an error,
- * not "none": markers would then be judged by that name, not their text. */
-static int marker_id(sqlite3 *db, int64_t *id)
-{
-	sqlite3_stmt *st;
-	*id = -1;
-	int rc = sqlite3_prepare_v2(db, "SELECT id FROM rocpd_string WHERE string = 'UserMarker'", -1, &st,
-				    NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+	const struct trace *t = r->t;
+	for (size_t i = 0; i < t->apis.n; i++)
+		if (selected_api(r->sel, i))
+			idset_add(apis, trace_api_id(t, i));
 }
 
 static const char *const link_cols[] = { "rowid", "api_id", "op_id" };
@@ -232,25 +175,22 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	if (rc != SQLITE_OK)
 		return rc;
 	idset_init(&out->set[SET_APIS], lo, hi);
-	struct chooser c = {
-		.x = x, .src = src, .sets = out, .ustring_args = x->req->t->inputs[0].schema_version >= 3
-	};
-	rc = marker_id(db, &c.marker);
-	if (rc != SQLITE_OK)
-		return rc;
+	struct chooser c = { .x = x, .src = src, .sets = out };
 	idset_init(&c.launchers, lo, hi);
+	int filtered = x->req->sel && x->req->sel->filtered;
 	struct api_part parts[API_THREADS];
-	for (int k = 0; k < API_THREADS; k++) {
-		parts[k] = (struct api_part){ .c = &c, .judge = x->req->filter->n > 0 };
+	for (int k = 0; k < API_THREADS; k++)
 		idset_init(&parts[k].kept, lo, hi);
-	}
 	/* The links on a thread (and a connection) of their own, the calls
 	 * here; the launchers join the chosen calls after. */
 	struct link_job j = { .c = &c, .path = x->req->t->inputs[0].path };
 	pthread_t th;
 	int slot = threads_acquire(1);
 	int threaded = slot && pthread_create(&th, NULL, link_worker, &j) == 0;
-	rc = scan_apis(db, parts, API_THREADS);
+	if (filtered)
+		apis_of_selection(x->req, &out->set[SET_APIS]);
+	else
+		rc = scan_apis(db, parts, API_THREADS);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
@@ -258,12 +198,12 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	threads_release(slot);
 	if (rc == SQLITE_OK)
 		rc = j.rc;
-	int judged = gather_apis(&c, parts, API_THREADS);
-	if (rc == SQLITE_OK)
-		rc = judged;
-	/* The rule's last case: the launchers of the exported ops. */
-	if (select_api_belongs(0, 0, 1))
-		idset_merge(&out->set[SET_APIS], &c.launchers);
+	for (int k = 0; k < API_THREADS; k++) {
+		idset_merge(&out->set[SET_APIS], &parts[k].kept);
+		idset_free(&parts[k].kept);
+	}
+	/* The launchers of the exported ops (in the selection already). */
+	idset_merge(&out->set[SET_APIS], &c.launchers);
 	idset_free(&c.launchers);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* Internal to the exporter: which rows of a single rpd input go, as sets
- * of ids (bitmaps over the ids' range), chosen by reading the input's
- * link and API tables once each. SQL asks the sets through the function
+ * of ids (bitmaps over the ids' range), from the session's selection and
+ * one read of the input's links. SQL asks the sets through the function
  * rpdtop_has(set, id). */
 #ifndef RPDTOP_EXPORT_SELECT_H
 #define RPDTOP_EXPORT_SELECT_H
@@ -19,9 +19,8 @@ struct export_sets {
 };
 
 /* Choose: the exported ops (sorted ids), the links of rocpd_api_ops that
- * reach them (by rowid), and the API calls that launched them or whose
- * name (a marker's text) passes the filter and that start in the window.
- * src gives the input's connection and the filter's judgement of names.
+ * reach them (by rowid), and the API calls: with a filter or window those
+ * the session's selection keeps (its API rows read), else all of them.
  * Returns an SQLite code. */
 int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
 		  struct export_sets *out);

@@ -84,7 +84,7 @@ void table_write_text(const struct table *tb, FILE *out)
 		if (tb->filter[0])
 			fprintf(out, _(" names passing %s"), tb->filter);
 		if (tb->window[0])
-			fprintf(out, _(" starting in %s"), tb->window);
+			fprintf(out, _(" overlapping %s"), tb->window);
 		fputc('\n', out);
 	}
 	for (size_t k = 0; k < tb->ncols; k++) {

@@ -69,6 +69,74 @@ static void select_launches(const struct trace *t, struct selection *s)
 	}
 }
 
+/* The kept calls grouped by thread, each thread's in start order: the
+ * selection's bits are walked in row order (the columns read in order,
+ * not scattered), then each thread's run, nearly in order, is sorted. */
+static uint32_t *kept_by_thread(const struct trace *t, const struct selection *s, size_t *first)
+{
+	memset(first, 0, (t->nthreads + 1) * sizeof(*first));
+	size_t words = (t->apis.n + 63) / 64;
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t bits = s->api_bits[w]; bits; bits &= bits - 1)
+			first[t->apis.thread[w * 64 + (size_t)__builtin_ctzll(bits)] + 1]++;
+	for (size_t k = 0; k < t->nthreads; k++)
+		first[k + 1] += first[k];
+	uint32_t *kept = xmalloc_huge(first[t->nthreads] ? first[t->nthreads] : 1, sizeof(*kept));
+	size_t *fill = xmalloc_array(t->nthreads ? t->nthreads : 1, sizeof(*fill));
+	memcpy(fill, first, t->nthreads * sizeof(*fill));
+	for (size_t w = 0; w < words; w++) {
+		for (uint64_t bits = s->api_bits[w]; bits; bits &= bits - 1) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(bits);
+			kept[fill[t->apis.thread[i]]++] = (uint32_t)i;
+		}
+	}
+	free(fill);
+	for (size_t k = 0; k < t->nthreads; k++)
+		api_order_sort(t, kept + first[k], first[k + 1] - first[k]);
+	return kept;
+}
+
+/* The rule's enclosing case, a thread at a time in start order: a call E
+ * encloses a kept call K when K starts no earlier and ends no later. Of
+ * the kept calls starting at or after E's start, the earliest end is kept
+ * as a suffix minimum; E encloses one of them when that end is no later
+ * than its own. Only the calls that enclose some call are tried, in start
+ * order, the kept calls' place only moving forward. */
+static void select_enclosing(const struct trace *t, const struct api_order *o, struct selection *s)
+{
+	size_t *first = xmalloc_array(t->nthreads + 1, sizeof(*first));
+	uint32_t *kept = kept_by_thread(t, s, first);
+	size_t most = 0;
+	for (size_t k = 0; k < t->nthreads; k++)
+		if (first[k + 1] - first[k] > most)
+			most = first[k + 1] - first[k];
+	int64_t *min_end = xmalloc_huge(most ? most : 1, sizeof(*min_end));
+	for (size_t k = 0; k < t->nthreads; k++) {
+		const uint32_t *kk = kept + first[k];
+		size_t nk = first[k + 1] - first[k];
+		if (nk == 0 || o->pfirst[k] == o->pfirst[k + 1])
+			continue;
+		min_end[nk - 1] = t->apis.end[kk[nk - 1]];
+		for (size_t i = nk - 1; i-- > 0;) {
+			int64_t e = t->apis.end[kk[i]];
+			min_end[i] = e < min_end[i + 1] ? e : min_end[i + 1];
+		}
+		size_t p = 0;
+		for (size_t j = o->pfirst[k]; j < o->pfirst[k + 1]; j++) {
+			uint32_t e = o->rows[o->parents[j]];
+			while (p < nk && t->apis.start[kk[p]] < t->apis.start[e])
+				p++;
+			if (p == nk)
+				break;
+			if (min_end[p] <= t->apis.end[e])
+				selection_set(s->api_bits, e, 1);
+		}
+	}
+	free(min_end);
+	free(kept);
+	free(first);
+}
+
 struct api_job {
 	const struct trace *t;
 	const uint8_t *pass;
@@ -85,7 +153,7 @@ static void *api_worker(void *arg)
 }
 
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
-		     struct selection *out)
+		     const struct api_order *order, struct selection *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->window = *w;
@@ -109,8 +177,17 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	else
 		api_worker(&j);
 	threads_release(slot);
-	if (out->filtered)
+	if (out->filtered) {
 		select_launches(t, out);
+		struct api_order own = { 0 };
+		if (t->apis.n && (!order || order->napis != t->apis.n)) {
+			api_order_build(t, &own);
+			order = &own;
+		}
+		if (t->apis.n)
+			select_enclosing(t, order, out);
+		api_order_free(&own);
+	}
 	for (size_t i = 0; i < selection_words(t->apis.n); i++)
 		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
 	free(pass);

@@ -2,12 +2,22 @@
  * Every analysis takes a selection (NULL: everything). The rule is
  * written once, below, for the viewer, the reports and the export:
  *
+ * - an event is in the window when it overlaps it: it starts before the
+ *   window ends and ends after the window starts (an event without a
+ *   duration: when its time is inside the window);
  * - an op belongs when its name passes the filter and it is in the
  *   window;
  * - an API call belongs when its shown name (a roctx marker's text)
  *   passes the filter and it is in the window, or when it launched an op
  *   that belongs: a kernel and its launch stay together, even when the
- *   launch came before the window. */
+ *   launch came before the window;
+ * - and an API call or marker range belongs when it encloses, on its
+ *   thread, a call that belongs (starts no later and ends no earlier):
+ *   what is kept keeps its context (the roctx ranges around a launch).
+ *
+ * Time sums (a profile's totals and shares, busy time) count the part of
+ * each event inside the window; per-instance statistics (minimum,
+ * maximum, average, percentiles) take whole durations. */
 #ifndef RPDTOP_SELECT_H
 #define RPDTOP_SELECT_H
 
@@ -16,6 +26,7 @@
 
 #include "session/filter.h"
 #include "session/window.h"
+#include "trace/api_order.h"
 #include "trace/trace.h"
 
 struct selection {
@@ -29,8 +40,22 @@ struct selection {
 /* Is an event of [start, end) in the window? */
 static inline int select_in_window(const struct window *w, int64_t start, int64_t end)
 {
-	(void)end;
-	return window_has(w, start);
+	if (!w->active)
+		return 1;
+	if (end <= start)
+		return start >= w->start && start < w->end;
+	return start < w->end && end > w->start;
+}
+
+/* The part of [start, end) inside the window; without one, the duration
+ * as recorded (even a negative one, as SQL sums it). */
+static inline int64_t select_clipped(const struct window *w, int64_t start, int64_t end)
+{
+	if (!w || !w->active)
+		return end - start;
+	start = start > w->start ? start : w->start;
+	end = end < w->end ? end : w->end;
+	return end > start ? end - start : 0;
 }
 
 static inline int select_op_belongs(int name_passes, int in_window)
@@ -43,9 +68,10 @@ static inline int select_api_belongs(int name_passes, int in_window, int launche
 	return (name_passes && in_window) || launched_kept_op;
 }
 
-/* The selection the filter and window make of t. */
+/* The selection the filter and window make of t. order is t's API order
+ * when the caller keeps one (NULL: made and dropped here when needed). */
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
-		     struct selection *out);
+		     const struct api_order *order, struct selection *out);
 void selection_free(struct selection *s);
 /* A copy of from (of t's rows) that lives on by itself. */
 void selection_copy(const struct trace *t, const struct selection *from, struct selection *to);

@@ -44,7 +44,14 @@ static void select_view(struct session *s, struct session_view *v)
 {
 	selection_free(&v->sel);
 	resolve_window(s, v);
-	selection_build(&v->trace, &s->filter, &v->window, &v->sel);
+	/* The order the enclosing rule walks is the trace's: made once, when
+	 * a filter or window first needs it (and again when API rows came). */
+	const struct trace *t = &v->trace;
+	if ((s->filter.n || v->window.active) && t->apis.n && v->order.napis != t->apis.n) {
+		api_order_free(&v->order);
+		api_order_build(t, &v->order);
+	}
+	selection_build(t, &s->filter, &v->window, &v->order, &v->sel);
 }
 
 int session_refresh(struct session *s)
@@ -98,6 +105,7 @@ void session_close(struct session *s)
 	for (size_t k = 0; k < s->ntraces; k++) {
 		bg_apis_cancel(s->views[k].bg);
 		selection_free(&s->views[k].sel);
+		api_order_free(&s->views[k].order);
 		trace_free(&s->views[k].trace);
 	}
 	filter_free(&s->filter);
@@ -211,7 +219,7 @@ int session_take_apis(struct session *s, int wait, struct rpd_error *err)
 	int rc = 1;
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct session_view *v = &s->views[k];
-		if (v->bg && bg_apis_finish(v->bg, &v->trace, err))
+		if (v->bg && bg_apis_finish(v->bg, &v->trace, &v->order, err))
 			rc = -1;
 		v->bg = NULL;
 	}
@@ -238,13 +246,16 @@ int session_load_apis(struct session *s, struct rpd_error *err)
 int session_ready_for_export(struct session *s, struct rpd_error *err)
 {
 	const struct trace *t = session_trace(s);
-	int rocpd = 0;
+	int need = session_filtered(s);
 	for (size_t i = 0; i < t->ninputs; i++)
-		rocpd |= t->inputs[i].format == INPUT_ROCPD;
-	if (!rocpd || t->apis_read)
+		need |= t->inputs[i].format == INPUT_ROCPD;
+	if (!need || t->apis_read)
 		return 0;
-	if (session_apis(s) == SESSION_APIS_READING)
-		return session_take_apis(s, 1, err) < 0 ? -1 : 0;
+	if (session_apis(s) == SESSION_APIS_READING) {
+		/* Taken once read, unless a job still reads the trace. */
+		int rc = session_take_apis(s, 1, err);
+		return rc < 0 ? -1 : rc == 0 ? 1 : 0;
+	}
 	return session_load_apis(s, err);
 }
 

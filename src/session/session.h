@@ -38,7 +38,8 @@ struct session_view {
 	struct trace trace;
 	struct window window; /* the session's window on this trace's clock */
 	struct selection sel;
-	struct bg_apis *bg; /* its API rows, being read on another thread */
+	struct api_order order; /* its API calls by thread and start, once read */
+	struct bg_apis *bg;     /* its API rows, being read on another thread */
 };
 
 enum session_apis {
@@ -137,8 +138,10 @@ int session_apis_ready(const struct session *s);
 int session_take_apis(struct session *s, int wait, struct rpd_error *err);
 /* Read the API rows now, on this thread, if nothing reads them yet. */
 int session_load_apis(struct session *s, struct rpd_error *err);
-/* Before an export: a rocpd input's calls are chosen from the trace (an
- * rpd input's from its file), so they must be in: read or waited for. */
+/* Before an export: with a filter or window (and always for rocpd
+ * inputs) the calls to keep are the selection's, so the API rows must be
+ * in: read or waited for. Returns 0 ready, -1 on an error, 1 when they
+ * are read but cannot move in yet (a job reads the trace): ask again. */
 int session_ready_for_export(struct session *s, struct rpd_error *err);
 
 /* A job on another thread reads the traces: they must not change (API

@@ -1,4 +1,5 @@
-/* A time window: ops and API calls that start inside [start, end). */
+/* A time window [start, end): the events that overlap it are in view
+ * (session/select.h has the rule). */
 #ifndef RPDTOP_WINDOW_H
 #define RPDTOP_WINDOW_H
 
@@ -21,10 +22,5 @@ int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struc
 		 size_t errsize);
 /* "+1.20 s .. +2.00 s" relative to the trace start. */
 void window_describe(const struct window *w, int64_t trace_start, char *buf, size_t size);
-
-static inline int window_has(const struct window *w, int64_t t)
-{
-	return !w->active || (t >= w->start && t < w->end);
-}
 
 #endif

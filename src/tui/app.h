@@ -44,6 +44,8 @@ struct app {
 	uint32_t jump_call;             /* an API call for it to show, or TRACE_NONE */
 	struct export_job *export;      /* an export being written, or NULL */
 	char export_path[1024];         /* where it goes */
+	int export_waiting;             /* it waits for the API rows to move in */
+	int export_force;               /* it may replace the file */
 	void (*flush)(struct app *app); /* draw now, before a long task */
 	int sync;                       /* a script: wait for background work at once */
 	int held;                       /* a script: take background results only at :wait */

@@ -19,8 +19,20 @@ static void start(struct app *app, const char *path, int force)
 {
 	struct session *s = app->session;
 	struct rpd_error err;
-	if (session_ready_for_export(s, &err)) {
+	int ready = session_ready_for_export(s, &err);
+	app->export_waiting = ready > 0;
+	if (ready < 0) {
 		app_message(app, 1, "%s", err.msg);
+		return;
+	}
+	if (ready > 0) {
+		/* The API rows are read but cannot move in while a job reads the
+		 * trace: the export starts when they have (app_export_poll). */
+		if (path != app->export_path)
+			snprintf(app->export_path, sizeof(app->export_path), "%s", path);
+		app->export_force = force;
+		app_message(app, 0, _("Exporting to %s once the API calls are in..."), app->export_path);
+		app->message_progress = 1;
 		return;
 	}
 	struct export_request req = { .t = session_trace(s),
@@ -34,7 +46,8 @@ static void start(struct app *app, const char *path, int force)
 	app->export = export_job_start(&req);
 	app_message(app, 0, _("Exporting %zu ops to %s... (C-c stops)"), session_sel(s)->nops, path);
 	app->message_progress = 1;
-	snprintf(app->export_path, sizeof(app->export_path), "%s", path);
+	if (path != app->export_path)
+		snprintf(app->export_path, sizeof(app->export_path), "%s", path);
 	/* A script waits for the file: its next screen shows the result. */
 	if (app->sync)
 		app_export_poll(app);
@@ -63,6 +76,10 @@ static void finished(struct app *app)
 
 unsigned app_export_poll(struct app *app)
 {
+	if (app->export_waiting && !app->held) {
+		start(app, app->export_path, app->export_force);
+		return ACT_REDRAW;
+	}
 	if (!app->export || app->held)
 		return ACT_NONE;
 	if (app->sync || export_job_done(app->export)) {
@@ -89,6 +106,7 @@ int app_export_key(struct app *app, const char *key)
 
 void app_export_end(struct app *app)
 {
+	app->export_waiting = 0;
 	if (!app->export)
 		return;
 	export_job_stop(app->export);

@@ -1,5 +1,5 @@
-/* Filters and the window from the keyboard: / replaces the filter, &
- * stacks a rule, \ removes the last, W sets the window. A bad pattern
+/* Filters and the window from the keyboard: \ (F4) replaces the filter,
+ * & stacks a rule, Delete removes the last, W sets the window. A bad pattern
  * keeps the prompt open with PCRE2's message; what was in force stays.
  * The session takes each change; the loop remakes the selection. */
 #include "config.h"
@@ -14,8 +14,7 @@ static void say_selected(struct app *app)
 {
 	const struct selection *sel = app_sel(app);
 	if (app->announce == ANNOUNCE_WINDOW)
-		app_message(app, 0, _("%zu of %zu GPU ops start in the window"), sel->nops,
-			    app->trace->ops.n);
+		app_message(app, 0, _("%zu of %zu GPU ops are in the window"), sel->nops, app->trace->ops.n);
 	else if (session_filtered(app->session) && sel->nops == 0)
 		app_message(app, 1, "%s", _("No GPU op passes the filter"));
 	else if (session_filtered(app->session))

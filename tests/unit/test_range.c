@@ -234,7 +234,7 @@ static void test_generated(const struct trace *t, const struct selection *sel)
 		struct selection h0, h1;
 		struct selection all = { 0 };
 		if (!sel) {
-			selection_build(t, &(struct filter){ 0 }, &(struct window){ 0 }, &all);
+			selection_build(t, &(struct filter){ 0 }, &(struct window){ 0 }, NULL, &all);
 			sel = &all;
 		}
 		halves(t, sel, &h0, 0);
@@ -270,7 +270,7 @@ int main(void)
 	filter_init(&f);
 	CHECK(filter_push(&f, "!copy", err, sizeof(err)) == 0);
 	struct selection sel;
-	selection_build(&t, &f, &(struct window){ 0 }, &sel);
+	selection_build(&t, &f, &(struct window){ 0 }, NULL, &sel);
 	test_generated(&t, &sel);
 	selection_free(&sel);
 	filter_free(&f);

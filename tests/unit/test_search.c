@@ -235,7 +235,7 @@ int main(void)
 	filter_init(&f);
 	CHECK(filter_push(&f, "!barrier", err, sizeof(err)) == 0);
 	struct selection sel;
-	selection_build(&t, &f, &w, &sel);
+	selection_build(&t, &f, &w, NULL, &sel);
 	CHECK(sel.nops > 0 && sel.nops < t.ops.n);
 	test_queries(&t, &sel);
 	test_sorts(&t);
