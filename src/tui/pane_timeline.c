@@ -938,6 +938,19 @@ static int acts_on_lanes(enum request req)
 	}
 }
 
+/* The search's place follows the cursor to the event it landed on. */
+static void find_here(struct timeline_pane *p, struct app *app)
+{
+	uint32_t ref = TRACE_NONE;
+	if (p->lane < p->tl.nlanes) {
+		const struct tl_lane *l = &p->tl.lanes[p->lane];
+		size_t k = under_cursor(p, l);
+		if (k < l->n)
+			ref = l->kind == TL_GPU ? l->ops[k] : l->ops[k] | SEARCH_CALL;
+	}
+	tl_find_locate(p->find, app, ref);
+}
+
 /* m and a letter: the mark is set at the cursor. */
 static unsigned mark_set_done(struct app *app, const char *text, int accepted, void *ctx)
 {
@@ -977,6 +990,7 @@ static unsigned mark_go_done(struct app *app, const char *text, int accepted, vo
 	jumped_from(p);
 	if (!go_to(p, app, &to, 0))
 		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
+	find_here(p, app);
 	return ACT_REDRAW;
 }
 
@@ -1000,6 +1014,7 @@ static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
 	struct tl_pos pos = *to;
 	if (!go_to(p, app, &pos, 1))
 		app_message(app, 0, "%s", _("That lane is not shown"));
+	find_here(p, app);
 	return ACT_REDRAW;
 }
 
@@ -1288,10 +1303,9 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 {
 	struct timeline_pane *p = v->data;
 	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], find[96];
-	(void)app;
 	if (!p->ready)
 		return;
-	tl_find_status(p->find, find, sizeof(find));
+	tl_find_status(p->find, app->trace, p->cursor, find, sizeof(find));
 	int n = snprintf(buf, size, "%s%s", find, *find ? "  " : "");
 	if (n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, _("view %s"),

@@ -207,6 +207,9 @@ void tl_find_locate(struct tl_find *f, struct app *app, uint32_t ref)
 	if (!tl_find_active(f))
 		return;
 	tl_find_refresh(f, app);
+	f->cur = f->res.n;
+	if (ref == TRACE_NONE)
+		return;
 	int64_t start = search_start(t, ref);
 	for (size_t i = search_next(t, &f->res, start - 1, 1); i < f->res.n; i++) {
 		if (search_start(t, f->res.refs[i]) != start)
@@ -230,12 +233,14 @@ unsigned tl_find_list(struct tl_find *f, struct app *app)
 	return ACT_REDRAW;
 }
 
-void tl_find_status(const struct tl_find *f, char *buf, size_t size)
+void tl_find_status(const struct tl_find *f, const struct trace *t, int64_t cursor, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	if (!tl_find_active(f))
 		return;
-	if (f->cur < f->res.n)
+	/* The place only while the cursor is on that match (Home, a click or
+	 * Enter may have taken it elsewhere). */
+	if (f->cur < f->res.n && search_start(t, f->res.refs[f->cur]) == cursor)
 		snprintf(buf, size, "/%.40s/ %zu/%zu", f->text, f->cur + 1, f->res.n);
 	else
 		snprintf(buf, size, "/%.40s/ %zu", f->text, f->res.n);

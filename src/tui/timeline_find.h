@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/trace.h"
+
 struct app;
 struct tl_find;
 
@@ -25,8 +27,9 @@ int tl_find_active(const struct tl_find *f);
 uint32_t tl_find_step(struct tl_find *f, struct app *app, int64_t cursor, int dir);
 /* The match the prompt went to, to be shown once; TRACE_NONE when none. */
 uint32_t tl_find_take(struct tl_find *f);
-/* The timeline went to an instance (from a list): when it is a match, it
- * is the one next and previous go on from. */
+/* The timeline went to an instance (from a list, the jump history, a
+ * mark; TRACE_NONE: to no event): when it is a match, it is the one next
+ * and previous go on from and the status line counts; else none is. */
 void tl_find_locate(struct tl_find *f, struct app *app, uint32_t ref);
 /* End the search; 0 when there was none. */
 int tl_find_end(struct tl_find *f, struct app *app);
@@ -34,7 +37,8 @@ int tl_find_end(struct tl_find *f, struct app *app);
 unsigned tl_find_list(struct tl_find *f, struct app *app);
 /* Between events: the matches follow the selection and the name style. */
 void tl_find_refresh(struct tl_find *f, struct app *app);
-/* "/gemm/ 3/120" for the status line; "" when no search is on. */
-void tl_find_status(const struct tl_find *f, char *buf, size_t size);
+/* "/gemm/ 3/120" for the status line, the place while the cursor (a
+ * time) is on that match, else "/gemm/ 120"; "" when no search is on. */
+void tl_find_status(const struct tl_find *f, const struct trace *t, int64_t cursor, char *buf, size_t size);
 
 #endif
