@@ -50,7 +50,8 @@
 	REQ(MOVE_LAST, "G", N_("Moving"), N_("Last row (timeline: last lane)"))                              \
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
-	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
+	REQ(DETAILS, "v", N_("Tables"),                                                                      \
+	    N_("Details of the row (Enter there: the longest instance, a bucket's list)"))                   \
 	REQ(FIND, "/ F3", N_("Tables"), N_("Find a name (as you type; timeline: search events)"))            \
 	REQ(FIND_NEXT, "n", N_("Tables"),                                                                    \
 	    N_("Next row matching the last find (timeline: next event, or next match of a search)"))         \
