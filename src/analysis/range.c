@@ -152,24 +152,6 @@ void range_build(const struct trace *t, const struct selection *sel, int64_t t0,
 	range_sort(t, out);
 }
 
-static void merge_part(struct range_part *into, const struct range_part *from, size_t keys)
-{
-	struct grouper g;
-	group_begin(&g, into, keys);
-	for (size_t i = 0; i < from->n; i++)
-		group_add(&g, from->rows[i].key, from->rows[i].count, from->rows[i].time);
-	group_end(&g);
-}
-
-void range_merge(const struct trace *t, struct range_stats *into, const struct range_stats *from)
-{
-	merge_part(&into->ops, &from->ops, t->strings.count);
-	merge_part(&into->busy, &from->busy, t->ngpus);
-	merge_part(&into->calls, &from->calls, t->strings.count);
-	merge_part(&into->markers, &from->markers, t->strings.count);
-	range_sort(t, into);
-}
-
 static int by_time(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;

@@ -39,11 +39,6 @@ struct range_stats {
  * event). Rows are in range_sort order. */
 void range_build(const struct trace *t, const struct selection *sel, int64_t t0, int64_t t1,
 		 struct range_stats *out);
-/* Add the statistics of another part of the events over the same range
- * (another input, another rank) into into. Counts and times add; a GPU's
- * busy time adds too, which is its union only when no two parts hold ops
- * of that one GPU. */
-void range_merge(const struct trace *t, struct range_stats *into, const struct range_stats *from);
 void range_free(struct range_stats *s);
 /* Rows by time, largest first, then by count, then by name (busy rows:
  * by GPU, in the order the busy report lists them). */

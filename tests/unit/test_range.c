@@ -205,55 +205,18 @@ static void brute(const struct trace *t, const struct selection *sel, int64_t t0
 	free(iv);
 }
 
-/* The selection's events split in two: GPUs of even index, odd ones;
- * calls by the parity of their thread. */
-static void halves(const struct trace *t, const struct selection *sel, struct selection *h, int odd)
-{
-	selection_copy(t, sel, h);
-	for (size_t i = 0; i < t->ops.n; i++)
-		if ((int)(trace_op_gpu(t, i) & 1) != odd)
-			selection_set(h->op_bits, i, 0);
-	for (size_t i = 0; i < t->apis.n; i++)
-		if ((int)(t->apis.thread[i] & 1) != odd)
-			selection_set(h->api_bits, i, 0);
-}
-
 static void test_generated(const struct trace *t, const struct selection *sel)
 {
 	int64_t span = t->op_last_end - t->op_first_start;
 	for (int k = 0; k < 12; k++) {
 		int64_t t0 = t->op_first_start - span / 20 + span * k / 11;
 		int64_t t1 = t0 + (k % 3 == 0 ? span / 2000 + 1 : k % 3 == 1 ? span / 30 : span / 3);
-		struct range_stats r, a, b;
+		struct range_stats r;
 		range_build(t, sel, t0, t1, &r);
 		brute(t, sel, t0, t1, &r);
 		CHECK(k == 0 || r.ops.count > 0);
 		for (size_t i = 1; i < r.ops.n; i++)
 			CHECK(r.ops.rows[i - 1].time >= r.ops.rows[i].time);
-		/* Two halves merged are the whole. */
-		struct selection h0, h1;
-		struct selection all = { 0 };
-		if (!sel) {
-			selection_build(t, &(struct filter){ 0 }, &(struct window){ 0 }, NULL, &all);
-			sel = &all;
-		}
-		halves(t, sel, &h0, 0);
-		halves(t, sel, &h1, 1);
-		range_build(t, &h0, t0, t1, &a);
-		range_build(t, &h1, t0, t1, &b);
-		range_merge(t, &a, &b);
-		brute(t, sel, t0, t1, &a);
-		CHECK_INT(a.ops.n, r.ops.n);
-		for (size_t i = 0; i < r.ops.n && i < a.ops.n; i++)
-			CHECK_INT(a.ops.rows[i].key, r.ops.rows[i].key);
-		if (sel == &all) {
-			selection_free(&all);
-			sel = NULL;
-		}
-		selection_free(&h0);
-		selection_free(&h1);
-		range_free(&a);
-		range_free(&b);
 		range_free(&r);
 	}
 }
