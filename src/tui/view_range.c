@@ -10,6 +10,7 @@
 
 #include "analysis/range.h"
 #include "analysis/search.h"
+#include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"
@@ -50,6 +51,8 @@ struct range_view {
 	struct tablenav nav; /* over the lines; the cursor stays on rows */
 	int ready;
 	unsigned generation;
+	size_t *parting;        /* where each op row's shown name parts from the others' */
+	unsigned parting_style; /* the name style it was found for */
 };
 
 static const struct range_part *part_of(const struct range_stats *s, enum part p)
@@ -69,16 +72,22 @@ static int is_row(const struct range_view *r, size_t i)
 	return i < r->nlines && r->lines[i].kind == LINE_ROW;
 }
 
+/* The first row from line i on in direction step (+1 or -1), or nlines
+ * (past either end, the unsigned index wraps beyond nlines). */
+static size_t seek_row(const struct range_view *r, size_t i, size_t step)
+{
+	while (i < r->nlines && !is_row(r, i))
+		i += step;
+	return i < r->nlines ? i : r->nlines;
+}
+
 /* The nearest row from line i in direction dir (then the other way). */
 static size_t snap(const struct range_view *r, size_t i, int dir)
 {
-	for (size_t k = i; k<r->nlines; k = dir> 0 ? k + 1 : k - 1)
-		if (is_row(r, k))
-			return k;
-	for (size_t k = i; k<r->nlines; k = dir> 0 ? k - 1 : k + 1)
-		if (is_row(r, k))
-			return k;
-	return 0;
+	size_t k = seek_row(r, i, dir > 0 ? 1 : (size_t)-1);
+	if (k == r->nlines)
+		k = seek_row(r, i, dir > 0 ? (size_t)-1 : 1);
+	return k < r->nlines ? k : 0;
 }
 
 static void lay_out(struct range_view *r)
@@ -99,15 +108,34 @@ static void lay_out(struct range_view *r)
 	r->nav.cursor = snap(r, 0, 1);
 }
 
+/* A name of the ops cut short keeps the part that tells it from the
+ * others (the tables' rule). */
+static void find_parting(struct range_view *r, struct app *app)
+{
+	const struct range_part *ops = &r->st.ops;
+	const char **names = xmalloc_array(ops->n ? ops->n : 1, sizeof(*names));
+	for (size_t i = 0; i < ops->n; i++)
+		names[i] = app_name(app, ops->rows[i].key);
+	free(r->parting);
+	r->parting = xmalloc_array(ops->n ? ops->n : 1, sizeof(*r->parting));
+	name_parting(names, ops->n, r->parting);
+	r->parting_style = app->names.style;
+	free(names);
+}
+
 static void ensure_ready(struct range_view *r, struct app *app)
 {
-	if (r->ready && r->generation == app_generation(app))
-		return;
-	range_free(&r->st);
-	range_build(app->trace, app_sel(app), r->t0, r->t1, &r->st);
-	lay_out(r);
-	r->ready = 1;
-	r->generation = app_generation(app);
+	if (!r->ready || r->generation != app_generation(app)) {
+		range_free(&r->st);
+		range_build(app->trace, app_sel(app), r->t0, r->t1, &r->st);
+		lay_out(r);
+		r->ready = 1;
+		r->generation = app_generation(app);
+		free(r->parting);
+		r->parting = NULL;
+	}
+	if (!r->parting || r->parting_style != app->names.style)
+		find_parting(r, app);
 }
 
 static void draw_title(struct range_view *r, struct app *app, int y, int width)
@@ -164,7 +192,10 @@ static void draw_row(struct range_view *r, struct app *app, size_t i, int y, int
 	x += TIME_W + 1;
 	draw_text_right(stdscr, y, x, PCT_W, pct, a);
 	x += PCT_W + 2;
-	draw_text(stdscr, y, x, width - x, name, a);
+	if (l->part == PART_OPS)
+		draw_text_parted(stdscr, y, x, width - x, name, r->parting[l->index], a);
+	else
+		draw_text(stdscr, y, x, width - x, name, a);
 }
 
 static void draw_line(struct range_view *r, struct app *app, size_t i, int y, int width)
@@ -267,6 +298,7 @@ static void range_free_view(struct view *v)
 	struct range_view *r = v->data;
 	range_free(&r->st);
 	free(r->lines);
+	free(r->parting);
 	free(r);
 }
 
