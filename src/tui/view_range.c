@@ -302,6 +302,15 @@ static void range_free_view(struct view *v)
 	free(r);
 }
 
+/* The figures are made between events, before the screen is drawn. */
+static unsigned range_idle(struct view *v, struct app *app)
+{
+	struct range_view *r = v->data;
+	int current = r->ready && r->generation == app_generation(app);
+	ensure_ready(r, app);
+	return current ? ACT_NONE : ACT_REDRAW;
+}
+
 static const struct view_ops range_ops = {
 	.name = "range",
 	.title = N_("Range"),
@@ -309,6 +318,7 @@ static const struct view_ops range_ops = {
 	.request = range_request,
 	.click = range_click,
 	.free = range_free_view,
+	.idle = range_idle,
 };
 
 struct view view_range_new(struct app *app, int64_t t0, int64_t t1)

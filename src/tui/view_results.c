@@ -217,6 +217,15 @@ static void results_free(struct view *v)
 	free(r);
 }
 
+/* The list is made between events, before the screen is drawn. */
+static unsigned results_idle(struct view *v, struct app *app)
+{
+	struct results *r = v->data;
+	int current = r->ready && r->generation == app_generation(app) && r->style == app->names.style;
+	ensure_ready(r, app);
+	return current ? ACT_NONE : ACT_REDRAW;
+}
+
 static const struct view_ops results_ops = {
 	.name = "results",
 	.title = N_("Instances"),
@@ -224,6 +233,7 @@ static const struct view_ops results_ops = {
 	.request = results_request,
 	.click = results_click,
 	.free = results_free,
+	.idle = results_idle,
 };
 
 struct view view_results_new(struct app *app, const char *title, const struct search_query *q,
