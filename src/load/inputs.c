@@ -11,13 +11,65 @@
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
-/* Directories nested deeper than this are not followed (a loop guard). */
-#define MAX_DEPTH 16
+/* Directories nested deeper than this are not followed (a guard for
+ * trees that are deep, not looped: loops are caught by identity). */
+#define MAX_DEPTH 64
+
+/* A file or directory by what it is, not by the path that reached it. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	size_t input; /* for a file: its index in the list */
+};
+
+/* What the expansion has reached so far: files read and directories
+ * scanned, so that a path reaching either again (the same argument
+ * twice, a hard link, a symlink, a `latest -> run42` directory, a
+ * directory's link to itself) adds nothing. */
+struct seen {
+	struct file_id *files, *dirs;
+	size_t nfiles, capfiles, ndirs, capdirs;
+	size_t found; /* database files met, the ones met again included */
+};
+
+static const struct file_id *find_id(const struct file_id *ids, size_t n, const struct stat *st)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i].dev == st->st_dev && ids[i].ino == st->st_ino)
+			return &ids[i];
+	return NULL;
+}
 
 static void add(struct input_list *list, const char *path)
 {
 	list->paths = xgrow(list->paths, &list->cap, list->n + 1, sizeof(*list->paths));
 	list->paths[list->n++] = xstrdup(path);
+}
+
+/* A file, unless it was reached already (then a warning names both paths;
+ * the names are shown with their control characters escaped). */
+static void add_file(struct input_list *list, struct seen *seen, const char *path, const struct stat *st)
+{
+	const struct file_id *was = find_id(seen->files, seen->nfiles, st);
+	if (was) {
+		struct rpd_error w;
+		err_set(&w, _("rpdtop: %s is the same file as %s; read once"), path, list->paths[was->input]);
+		fprintf(stderr, "%s\n", w.msg);
+		return;
+	}
+	seen->files = xgrow(seen->files, &seen->capfiles, seen->nfiles + 1, sizeof(*seen->files));
+	seen->files[seen->nfiles++] = (struct file_id){ st->st_dev, st->st_ino, list->n };
+	add(list, path);
+}
+
+/* A directory to scan, unless it was scanned already. */
+static int first_visit(struct seen *seen, const struct stat *st)
+{
+	if (find_id(seen->dirs, seen->ndirs, st))
+		return 0;
+	seen->dirs = xgrow(seen->dirs, &seen->capdirs, seen->ndirs + 1, sizeof(*seen->dirs));
+	seen->dirs[seen->ndirs++] = (struct file_id){ st->st_dev, st->st_ino, 0 };
+	return 1;
 }
 
 static int is_database_name(const char *name)
@@ -31,8 +83,9 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* Every database file below dir, hidden entries skipped, in name order. */
-static int scan(const char *dir, int depth, struct input_list *list, struct rpd_error *err)
+/* Every database file below dir, hidden entries skipped, in name order;
+ * a directory reached a second time (by a link) is not scanned again. */
+static int scan(const char *dir, int depth, struct input_list *list, struct seen *seen, struct rpd_error *err)
 {
 	struct dirent **entries;
 	int n = scandir(dir, &entries, NULL, by_name);
@@ -46,10 +99,12 @@ static int scan(const char *dir, int depth, struct input_list *list, struct rpd_
 		snprintf(path, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 		struct stat st;
 		if (rc == 0 && name[0] != '.' && stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
-				rc = scan(path, depth + 1, list, err);
-			else if (S_ISREG(st.st_mode) && is_database_name(name))
-				add(list, path);
+			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH && first_visit(seen, &st))
+				rc = scan(path, depth + 1, list, seen, err);
+			else if (S_ISREG(st.st_mode) && is_database_name(name)) {
+				seen->found++;
+				add_file(list, seen, path, &st);
+			}
 		}
 		free(path);
 		free(entries[i]);
@@ -58,27 +113,47 @@ static int scan(const char *dir, int depth, struct input_list *list, struct rpd_
 	return rc;
 }
 
-int inputs_expand(const char *const *args, size_t nargs, struct input_list *list, struct rpd_error *err)
+static int expand(const char *const *args, size_t nargs, struct input_list *list, struct seen *seen,
+		  struct rpd_error *err)
 {
-	memset(list, 0, sizeof(*list));
 	for (size_t i = 0; i < nargs; i++) {
 		struct stat st;
-		/* Anything but a directory is left for the loader to judge. */
-		if (stat(args[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+		/* Anything but a file or a directory is left for the loader to
+		 * judge (and to name in its message). */
+		if (stat(args[i], &st) != 0 || (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))) {
 			add(list, args[i]);
 			continue;
 		}
-		size_t before = list->n;
-		if (scan(args[i], 0, list, err)) {
-			inputs_free(list);
-			return -1;
+		if (S_ISREG(st.st_mode)) {
+			add_file(list, seen, args[i], &st);
+			continue;
 		}
-		if (list->n == before) {
-			inputs_free(list);
+		size_t before = seen->found;
+		int again = !first_visit(seen, &st);
+		if (!again && scan(args[i], 0, list, seen, err))
+			return -1;
+		if (again) {
+			struct rpd_error w;
+			err_set(&w, _("rpdtop: %s was read already (the same directory); read once"),
+				args[i]);
+			fprintf(stderr, "%s\n", w.msg);
+		} else if (seen->found == before) {
 			return err_set(err, _("%s: no .rpd or .db files in this directory"), args[i]);
 		}
 	}
 	return 0;
+}
+
+int inputs_expand(const char *const *args, size_t nargs, struct input_list *list, struct rpd_error *err)
+{
+	struct seen seen = { 0 };
+	memset(list, 0, sizeof(*list));
+	int rc = expand(args, nargs, list, &seen, err);
+	free(seen.files);
+	free(seen.dirs);
+	if (rc)
+		inputs_free(list);
+	return rc;
 }
 
 void inputs_free(struct input_list *list)

@@ -19,6 +19,7 @@
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "tui/timeline_find.h"
+#include "tui/timeline_lanes.h"
 #include "tui/timeline_marks.h"
 #include "tui/timeline_range.h"
 #include "util/i18n.h"
@@ -43,12 +44,13 @@ struct timeline_pane {
 	size_t lane, top;              /* the cursor's lane; the first shown (in vis) */
 	uint8_t *folded;               /* per thread: its nesting rows hidden */
 	size_t nfolded;
-	size_t *vis, nvis; /* the lanes shown, in order */
-	int cols, rows;    /* of the lane area, as last drawn */
-	int label_need;    /* the widest lane label, within limits */
-	int label_w;       /* as drawn: at most a third of a wide screen */
-	int64_t *minimap;  /* busy per column over the whole trace */
-	uint32_t dims_op;  /* the kernel whose sizes were last read */
+	struct tl_lane_rules rules; /* CPU lanes hidden, the lane filter */
+	size_t *vis, nvis;          /* the lanes shown, in order */
+	int cols, rows;             /* of the lane area, as last drawn */
+	int label_need;             /* the widest lane label, within limits */
+	int label_w;                /* as drawn: at most a third of a wide screen */
+	int64_t *minimap;           /* busy per column over the whole trace */
+	uint32_t dims_op;           /* the kernel whose sizes were last read */
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
@@ -60,18 +62,25 @@ struct timeline_pane {
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
 {
-	return l->kind == TL_CPU && l->depth > 0 && p->folded[l->thread];
+	return (l->kind == TL_CPU && l->depth > 0 && p->folded[l->thread]) ||
+	       tl_lane_rules_hide(&p->rules, (size_t)(l - p->tl.lanes));
 }
 
-/* The list of lanes shown; a cursor on a hidden row goes to its thread. */
+/* The list of lanes shown; a cursor on a hidden row goes to its thread,
+ * or to the nearest lane shown when its thread is hidden too. */
 static void update_visible(struct timeline_pane *p)
 {
 	p->nvis = 0;
 	for (size_t i = 0; i < p->tl.nlanes; i++)
 		if (!lane_hidden(p, &p->tl.lanes[i]))
 			p->vis[p->nvis++] = i;
-	while (p->lane > 0 && p->lane < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[p->lane]))
-		p->lane--;
+	size_t up = p->lane;
+	while (up > 0 && up < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[up]))
+		up--;
+	if (up < p->tl.nlanes && !lane_hidden(p, &p->tl.lanes[up]))
+		p->lane = up;
+	else if (p->nvis)
+		p->lane = p->vis[0];
 	if (p->top >= p->nvis)
 		p->top = 0;
 }
@@ -86,6 +95,7 @@ static size_t visible_pos(const struct timeline_pane *p)
 }
 
 static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size);
+static void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size);
 
 /* Room for the widest label (with a fold mark), so that labels of several
  * inputs stay whole. */
@@ -143,6 +153,7 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
 	p->generation = generation;
 	p->ready = 1;
+	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
 	update_visible(p);
 	p->label_need = label_width(p, app);
 }
@@ -245,6 +256,17 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 	char queue[96];
 	trace_gpu_label(app->trace, app->trace->queues[l->queue].gpu, gpu, sizeof(gpu));
 	snprintf(buf, size, "GPU %s %s", gpu, trace_queue_label(app->trace, l->queue, queue, sizeof(queue)));
+}
+
+/* The label the lane filter matches: a queue's, or its thread's for every
+ * row of a thread. */
+static void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size)
+{
+	const struct app *app = ctx;
+	if (l->kind == TL_CPU)
+		trace_thread_label(app->trace, l->thread, buf, size);
+	else
+		lane_label(app, l, buf, size);
 }
 
 /* The string id a row is known by: an op's name, a call's, a roctx
@@ -758,12 +780,16 @@ static int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *
 }
 
 /* Put the cursor on a row of a lane of this kind (a queue's op, a thread's
- * call at any depth); the view follows when the row is outside it. */
+ * call at any depth); the view follows when the row is outside it.
+ * Returns 0 when the row is not in the lanes, -1 when its lane is hidden
+ * by the lane rules (CPU lanes hidden, the lane filter). */
 static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
 {
 	size_t k, i = timeline_find_row(&p->tl, kind, owner, row, start, &k);
 	if (i >= p->tl.nlanes)
 		return 0;
+	if (tl_lane_rules_hide(&p->rules, i))
+		return -1;
 	if (lane_hidden(p, &p->tl.lanes[i])) {
 		p->folded[p->tl.lanes[i].thread] = 0;
 		update_visible(p);
@@ -785,7 +811,8 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
 	p->view_start = ops->start[op] - p->view_span / 2;
 	clamp_view(p);
-	goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]);
+	if (goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
+		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
 }
 
 /* The launching call of an op, or TRACE_NONE. */
@@ -813,9 +840,14 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	struct tl_pos from = here(p);
 	if (l->kind == TL_GPU) {
 		uint32_t api = launch_of(t, row);
+		int found = api == TRACE_NONE
+				    ? 0
+				    : goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
 		if (api == TRACE_NONE)
 			app_message(app, 1, "%s", _("No API call launched this op"));
-		else if (!goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]))
+		else if (found < 0)
+			app_message(app, 1, "%s", _("The call that launched this op is on a hidden lane"));
+		else if (!found)
 			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
 		else
 			tl_history_push(&p->marks, &from);
@@ -825,9 +857,12 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	uint32_t op = p->came_from != TRACE_NONE && launch_of(t, p->came_from) == row
 			      ? p->came_from
 			      : trace_api_launched_op(t, row);
+	int found = op == TRACE_NONE ? 0 : goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
-	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
+	else if (found < 0)
+		app_message(app, 1, "%s", _("The op this call launched is on a hidden lane"));
+	else if (!found)
 		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
 	else
 		tl_history_push(&p->marks, &from);
@@ -912,6 +947,63 @@ static unsigned fold(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
+/* *: fold every thread's nesting rows, or unfold them all. */
+static unsigned fold_all(struct timeline_pane *p, struct app *app)
+{
+	int folded = tl_fold_all(p->folded, p->nfolded, &p->tl);
+	update_visible(p);
+	app_message(app, 0, "%s",
+		    folded ? _("Every thread's nesting rows folded") : _("Every thread unfolded"));
+	return ACT_REDRAW;
+}
+
+/* The lane rules changed: the lanes shown again. */
+static void rules_changed(struct timeline_pane *p, struct app *app)
+{
+	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
+	update_visible(p);
+}
+
+/* c: the CPU lanes hidden or shown. */
+static unsigned toggle_cpu(struct timeline_pane *p, struct app *app)
+{
+	p->rules.cpu_hidden = !p->rules.cpu_hidden;
+	rules_changed(p, app);
+	app_message(app, 0, "%s", p->rules.cpu_hidden ? _("CPU lanes hidden") : _("CPU lanes shown"));
+	return ACT_REDRAW;
+}
+
+/* The lane filter typed: kept when some lane passes it. */
+static unsigned lanes_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct timeline_pane *p = ctx;
+	char err[512], was[sizeof(p->rules.text)];
+	struct filter old;
+	if (!accepted)
+		return ACT_REDRAW;
+	snprintf(was, sizeof(was), "%s", p->rules.text);
+	if (tl_lane_rules_set(&p->rules, text, &old, err, sizeof(err)) < 0) {
+		prompt_error(&app->prompt, err);
+		return ACT_STAY;
+	}
+	if (tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app) == 0) {
+		tl_lane_rules_restore(&p->rules, &old, was);
+		prompt_error(&app->prompt, _("No lane's label matches"));
+		return ACT_STAY;
+	}
+	filter_free(&old);
+	update_visible(p);
+	return ACT_REDRAW;
+}
+
+/* |: the lane filter, on the labels of queues and threads. */
+static unsigned ask_lanes(struct timeline_pane *p, struct app *app)
+{
+	struct prompt_owner owner = { NULL, lanes_done, p };
+	prompt_open(&app->prompt, _("Lanes: "), p->rules.text, &owner);
+	return ACT_REDRAW;
+}
+
 /* Requests that act on the lanes, which must be those of the current
  * filter and window (Enter must not answer from the lanes being
  * replaced). */
@@ -925,6 +1017,9 @@ static int acts_on_lanes(enum request req)
 	case REQ_MOVE_FIRST:
 	case REQ_MOVE_LAST:
 	case REQ_TOGGLE_LANE:
+	case REQ_FOLD_ALL:
+	case REQ_HIDE_CPU:
+	case REQ_LANE_FILTER:
 	case REQ_ENTER:
 	case REQ_FIND_NEXT:
 	case REQ_FIND_PREV:
@@ -1107,6 +1202,12 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		return ACT_REDRAW;
 	case REQ_TOGGLE_LANE:
 		return fold(p, app);
+	case REQ_FOLD_ALL:
+		return fold_all(p, app);
+	case REQ_HIDE_CPU:
+		return toggle_cpu(p, app);
+	case REQ_LANE_FILTER:
+		return ask_lanes(p, app);
 	case REQ_ENTER:
 		return follow_link(p, app);
 	case REQ_TOGGLE_DIM:
@@ -1293,6 +1394,7 @@ static void timeline_free_view(struct view *v)
 	timeline_free(&p->tl);
 	free(p->minimap);
 	free(p->folded);
+	tl_lane_rules_free(&p->rules);
 	free(p->vis);
 	tl_find_free(p->find);
 	free(p);
@@ -1313,8 +1415,14 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 	/* How far the cursor is from the mark last set or gone to. */
 	int last = p->marks.last - 1;
 	if (last >= 0 && n >= 0 && (size_t)n < size)
-		snprintf(buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
-			 relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from, sizeof(from)));
+		n += snprintf(
+			buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
+			relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from, sizeof(from)));
+	/* The lanes kept out of sight, so that an empty screen is explained. */
+	if (p->rules.cpu_hidden && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "%s", _("  no CPU lanes"));
+	if (p->rules.only.n && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, _("  lanes |%s"), p->rules.text);
 }
 
 static void timeline_prepare(struct view *v, struct app *app)

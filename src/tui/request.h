@@ -46,6 +46,10 @@
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
 	    N_("Fold or unfold a thread's nesting rows (elsewhere: page down)"))                             \
+	REQ(FOLD_ALL, "*", N_("Timeline"), N_("Fold every thread's nesting rows, or unfold them all"))       \
+	REQ(HIDE_CPU, "c", N_("Timeline"), N_("CPU lanes hidden or shown"))                                  \
+	REQ(LANE_FILTER, "|", N_("Timeline"),                                                                \
+	    N_("Lane filter: only lanes whose label matches (GPU 0, rank2, a pid; !pattern: not)"))          \
 	REQ(MOVE_FIRST, "g", N_("Moving"), N_("First row (timeline: first lane)"))                           \
 	REQ(MOVE_LAST, "G", N_("Moving"), N_("Last row (timeline: last lane)"))                              \
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
