@@ -869,21 +869,40 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
-/* A match of the search, on its lane; the view moves only when it is out
- * of sight. A jump: < comes back. */
-static unsigned show_match(struct timeline_pane *p, struct app *app, uint32_t ref)
+/* The cursor on a match, on its lane; the view moves only when it is out
+ * of sight. 1, or 0 when it is not in the lanes, -1 when its lane is
+ * hidden (goto_row). */
+static int goto_match(struct timeline_pane *p, struct app *app, uint32_t ref)
 {
 	const struct trace *t = app->trace;
-	if (ref == TRACE_NONE)
-		return ACT_REDRAW;
-	struct tl_pos from = here(p);
 	uint32_t row = search_row(ref);
-	int shown = search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
-					: goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
-	if (shown)
-		tl_history_push(&p->marks, &from);
-	else
-		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+	return search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
+				   : goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
+}
+
+/* To a match, or past it in direction dir to the first one on a lane
+ * shown (the lane filter hides some). A jump: < comes back. */
+static unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir)
+{
+	struct tl_pos from = here(p);
+	size_t n = tl_find_count(p->find);
+	for (size_t tried = 1; ref != TRACE_NONE; tried++) {
+		int shown = goto_match(p, app, ref);
+		if (shown > 0) {
+			tl_history_push(&p->marks, &from);
+			return ACT_REDRAW;
+		}
+		if (shown == 0) {
+			app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+			return ACT_REDRAW;
+		}
+		if (tried >= n) {
+			app_message(app, 1, "%s",
+				    _("Every match is on a hidden lane (| sets the lane filter)"));
+			return ACT_REDRAW;
+		}
+		ref = tl_find_step(p->find, app, search_start(app->trace, ref), dir);
+	}
 	return ACT_REDRAW;
 }
 
@@ -896,7 +915,10 @@ static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
 	p->view_start = a->start[api] - p->view_span / 2;
 	clamp_view(p);
-	if (!goto_row(p, TL_CPU, a->thread[api], api, a->start[api]))
+	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
+	if (shown < 0)
+		app_message(app, 1, "%s", _("The call's lane is hidden (| sets the lane filter)"));
+	else if (shown == 0)
 		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
 }
 
@@ -1161,8 +1183,9 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 	case REQ_FIND_NEXT:
 	case REQ_FIND_PREV:
 		if (tl_find_active(p->find))
-			return show_match(
-				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1));
+			return walk_matches(
+				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1),
+				req == REQ_FIND_NEXT ? 1 : -1);
 		jump(p, app, req == REQ_FIND_NEXT ? 1 : -1);
 		return ACT_REDRAW;
 	case REQ_FIND_LIST:
@@ -1377,7 +1400,7 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	tl_find_refresh(p->find, app);
 	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
 	if (match != TRACE_NONE)
-		act |= show_match(p, app, match);
+		act |= walk_matches(p, app, match, 1);
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);

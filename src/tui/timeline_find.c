@@ -169,6 +169,11 @@ unsigned tl_find_open(struct tl_find *f, struct app *app, int64_t cursor)
 	return ACT_REDRAW;
 }
 
+size_t tl_find_count(const struct tl_find *f)
+{
+	return tl_find_active(f) ? f->res.n : 0;
+}
+
 uint32_t tl_find_take(struct tl_find *f)
 {
 	uint32_t ref = f->pending;

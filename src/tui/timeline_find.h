@@ -25,6 +25,8 @@ int tl_find_active(const struct tl_find *f);
 /* The next (dir > 0) or previous match from a cursor at this time, as an
  * instance (analysis/search.h), wrapping around; TRACE_NONE when none. */
 uint32_t tl_find_step(struct tl_find *f, struct app *app, int64_t cursor, int dir);
+/* How many matches the search has. */
+size_t tl_find_count(const struct tl_find *f);
 /* The match the prompt went to, to be shown once; TRACE_NONE when none. */
 uint32_t tl_find_take(struct tl_find *f);
 /* The timeline went to an instance (from a list, the jump history, a
