@@ -115,3 +115,9 @@ unsigned app_show_in_timeline(struct app *app, uint32_t op)
 	app->jump_op = op;
 	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }
+
+unsigned app_show_call_in_timeline(struct app *app, uint32_t api)
+{
+	app->jump_call = api;
+	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
+}

@@ -41,6 +41,7 @@ struct app {
 	int apis_asked;                 /* the API rows were read (or tried) here */
 	int quit_asked;                 /* quit once while an export ran */
 	uint32_t jump_op;               /* for the timeline to show, or TRACE_NONE */
+	uint32_t jump_call;             /* an API call for it to show, or TRACE_NONE */
 	struct export_job *export;      /* an export being written, or NULL */
 	char export_path[1024];         /* where it goes */
 	int export_waiting;             /* it waits for the API rows to move in */
@@ -85,6 +86,8 @@ void app_push(struct app *app, struct view v);
 void app_message(struct app *app, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Switch to the timeline with the op under its cursor. */
 unsigned app_show_in_timeline(struct app *app, uint32_t op);
+/* The same for an API call (on its thread's lane). */
+unsigned app_show_call_in_timeline(struct app *app, uint32_t api);
 
 /* The name of a string as the current name style shows it. */
 const char *app_name(struct app *app, uint32_t id);

@@ -22,6 +22,7 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->session = s;
 	app->trace = session_trace(s);
 	app->jump_op = TRACE_NONE;
+	app->jump_call = TRACE_NONE;
 	name_cache_init(&app->names, name_style);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
@@ -324,4 +325,10 @@ unsigned app_click(struct app *app, int row, int col, int button)
 	if (row >= 2 && row < rows - 1 && v->ops->click)
 		return v->ops->click(v, app, row - 2, col, button);
 	return ACT_NONE;
+}
+
+unsigned app_release(struct app *app, int row, int col, int button)
+{
+	struct view *v = app_top_view(app);
+	return v->ops->release ? v->ops->release(v, app, row - 2, col, button) : ACT_NONE;
 }

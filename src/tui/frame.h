@@ -23,6 +23,8 @@ void app_free(struct app *app);
 unsigned app_request(struct app *app, enum request req);
 /* A mouse press at screen (row, col). */
 unsigned app_click(struct app *app, int row, int col, int button);
+/* A mouse button let go at screen (row, col). */
+unsigned app_release(struct app *app, int row, int col, int button);
 /* Draw the whole screen into curses' buffer. */
 void app_draw(struct app *app);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
@@ -17,8 +18,10 @@
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
+#include "tui/timeline_find.h"
 #include "tui/timeline_lanes.h"
 #include "tui/timeline_marks.h"
+#include "tui/timeline_range.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -51,6 +54,8 @@ struct timeline_pane {
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
+	struct tl_find *find;  /* a search: n and N go from match to match */
+	struct tl_range range; /* a range marked for its statistics */
 	struct tl_marks marks; /* named marks and the jump history */
 	uint32_t came_from;    /* the op Enter left for its launch, or TRACE_NONE */
 };
@@ -618,6 +623,7 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_ruler(p, y + 1, x0);
 	draw_window_marks(p, session_window(app->session), y + 1, x0);
 	draw_marks(p, y + 1, x0);
+	tl_range_draw(&p->range, p->cursor, p->view_start, bucket(p), p->cols, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
@@ -863,6 +869,59 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
+/* The cursor on a match, on its lane; the view moves only when it is out
+ * of sight. 1, or 0 when it is not in the lanes, -1 when its lane is
+ * hidden (goto_row). */
+static int goto_match(struct timeline_pane *p, struct app *app, uint32_t ref)
+{
+	const struct trace *t = app->trace;
+	uint32_t row = search_row(ref);
+	return search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
+				   : goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
+}
+
+/* To a match, or past it in direction dir to the first one on a lane
+ * shown (the lane filter hides some). A jump: < comes back. */
+static unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir)
+{
+	struct tl_pos from = here(p);
+	size_t n = tl_find_count(p->find);
+	for (size_t tried = 1; ref != TRACE_NONE; tried++) {
+		int shown = goto_match(p, app, ref);
+		if (shown > 0) {
+			tl_history_push(&p->marks, &from);
+			return ACT_REDRAW;
+		}
+		if (shown == 0) {
+			app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+			return ACT_REDRAW;
+		}
+		if (tried >= n) {
+			app_message(app, 1, "%s",
+				    _("Every match is on a hidden lane (| sets the lane filter)"));
+			return ACT_REDRAW;
+		}
+		ref = tl_find_step(p->find, app, search_start(app->trace, ref), dir);
+	}
+	return ACT_REDRAW;
+}
+
+/* An API call, seen from far enough to show what ran around it. */
+static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
+{
+	const struct trace_apis *a = &app->trace->apis;
+	jumped_from(p);
+	int64_t d = a->end[api] - a->start[api];
+	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
+	p->view_start = a->start[api] - p->view_span / 2;
+	clamp_view(p);
+	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
+	if (shown < 0)
+		app_message(app, 1, "%s", _("The call's lane is hidden (| sets the lane filter)"));
+	else if (shown == 0)
+		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
+}
+
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
 	struct window w = *session_window(app->session);
@@ -996,6 +1055,19 @@ static int acts_on_lanes(enum request req)
 	}
 }
 
+/* The search's place follows the cursor to the event it landed on. */
+static void find_here(struct timeline_pane *p, struct app *app)
+{
+	uint32_t ref = TRACE_NONE;
+	if (p->lane < p->tl.nlanes) {
+		const struct tl_lane *l = &p->tl.lanes[p->lane];
+		size_t k = under_cursor(p, l);
+		if (k < l->n)
+			ref = l->kind == TL_GPU ? l->ops[k] : l->ops[k] | SEARCH_CALL;
+	}
+	tl_find_locate(p->find, app, ref);
+}
+
 /* m and a letter: the mark is set at the cursor. */
 static unsigned mark_set_done(struct app *app, const char *text, int accepted, void *ctx)
 {
@@ -1035,6 +1107,7 @@ static unsigned mark_go_done(struct app *app, const char *text, int accepted, vo
 	jumped_from(p);
 	if (!go_to(p, app, &to, 0))
 		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
+	find_here(p, app);
 	return ACT_REDRAW;
 }
 
@@ -1058,6 +1131,7 @@ static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
 	struct tl_pos pos = *to;
 	if (!go_to(p, app, &pos, 1))
 		app_message(app, 0, "%s", _("That lane is not shown"));
+	find_here(p, app);
 	return ACT_REDRAW;
 }
 
@@ -1104,12 +1178,27 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 	case REQ_ZOOM_EVENT:
 		zoom_event(p, app);
 		return ACT_REDRAW;
+	case REQ_FIND:
+		return tl_find_open(p->find, app, p->cursor);
 	case REQ_FIND_NEXT:
-		jump(p, app, 1);
-		return ACT_REDRAW;
 	case REQ_FIND_PREV:
-		jump(p, app, -1);
+		if (tl_find_active(p->find))
+			return walk_matches(
+				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1),
+				req == REQ_FIND_NEXT ? 1 : -1);
+		jump(p, app, req == REQ_FIND_NEXT ? 1 : -1);
 		return ACT_REDRAW;
+	case REQ_FIND_LIST:
+		return tl_find_list(p->find, app);
+	case REQ_RANGE_MARK:
+		return tl_range_mark(&p->range, app, p->cursor);
+	case REQ_RANGE_SHOW:
+		return tl_range_show(&p->range, app);
+	case REQ_QUIT:
+		/* q and Escape step back: out of a search, then the range. */
+		if (tl_find_end(p->find, app) || tl_range_clear(&p->range, app))
+			return ACT_REDRAW;
+		return ACT_UNHANDLED;
 	case REQ_TIME_START:
 	case REQ_TIME_END:
 		to_end(p, req == REQ_TIME_END);
@@ -1253,6 +1342,8 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
 	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
+	if (row == 1 && c >= 0) /* a drag on the ruler may begin */
+		tl_range_press(&p->range, c);
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
 		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
 	p->cursor = p->view_start + c * bucket(p);
@@ -1270,6 +1361,18 @@ static unsigned timeline_click(struct view *v, struct app *app, int row, int col
 	return handle_click(v->data, app, row, col, button);
 }
 
+/* The end of a drag on the ruler (anywhere: the column counts). */
+static unsigned timeline_release(struct view *v, struct app *app, int row, int col, int button)
+{
+	struct timeline_pane *p = v->data;
+	int c = col - p->label_w - 1;
+	(void)row;
+	if (!p->ready || button != 1 || p->cols < 1)
+		return ACT_NONE;
+	c = c < 0 ? 0 : c >= p->cols ? p->cols - 1 : c;
+	return tl_range_release(&p->range, app, c, p->view_start, bucket(p));
+}
+
 /* An op to show (Enter in a table) once the index is there, and the
  * launch sizes of the kernel under the cursor. */
 static unsigned timeline_idle(struct view *v, struct app *app)
@@ -1282,9 +1385,22 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	/* The op is looked for in the lanes of the current selection. */
 	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
 		show_op(p, app, app->jump_op);
+		tl_find_locate(p->find, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
 	}
+	if (app->jump_call != TRACE_NONE && lanes_current(p, app)) {
+		show_call(p, app, app->jump_call);
+		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
+		app->jump_call = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	/* The search follows the selection; the prompt chose a match, shown
+	 * in the lanes of the current selection. */
+	tl_find_refresh(p->find, app);
+	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
+	if (match != TRACE_NONE)
+		act |= walk_matches(p, app, match, 1);
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
@@ -1303,18 +1419,22 @@ static void timeline_free_view(struct view *v)
 	free(p->folded);
 	tl_lane_rules_free(&p->rules);
 	free(p->vis);
+	tl_find_free(p->find);
 	free(p);
 }
 
-/* The span on screen, always in sight. */
+/* The span on screen, always in sight; before it the search, if one is on. */
 static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
 {
 	struct timeline_pane *p = v->data;
-	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2];
-	(void)app;
+	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], find[96];
 	if (!p->ready)
 		return;
-	int n = snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	tl_find_status(p->find, app->trace, p->cursor, find, sizeof(find));
+	int n = snprintf(buf, size, "%s%s", find, *find ? "  " : "");
+	if (n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, _("view %s"),
+			      units_format_ns(p->view_span, span, sizeof(span)));
 	/* How far the cursor is from the mark last set or gone to. */
 	int last = p->marks.last - 1;
 	if (last >= 0 && n >= 0 && (size_t)n < size)
@@ -1345,6 +1465,7 @@ static const struct view_ops timeline_ops = {
 	.draw = timeline_draw,
 	.request = timeline_request,
 	.click = timeline_click,
+	.release = timeline_release,
 	.free = timeline_free_view,
 	.status = timeline_status,
 	.busy = timeline_busy_view,
@@ -1354,8 +1475,10 @@ static const struct view_ops timeline_ops = {
 
 struct view pane_timeline_new(struct app *app)
 {
-	(void)app;
 	struct timeline_pane *p = xcalloc(1, sizeof(*p));
+	(void)app;
 	p->came_from = TRACE_NONE;
+	p->find = tl_find_new();
+	tl_range_init(&p->range);
 	return (struct view){ &timeline_ops, p };
 }

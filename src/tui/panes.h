@@ -2,7 +2,10 @@
 #ifndef RPDTOP_PANES_H
 #define RPDTOP_PANES_H
 
+#include <stdint.h>
+
 #include "analysis/profile.h"
+#include "analysis/search.h"
 #include "tui/view.h"
 
 struct app;
@@ -14,5 +17,12 @@ struct view pane_timeline_new(struct app *app);
 struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
 			    double percent);
 struct view view_help_new(struct app *app);
+/* The instances a query keeps (title: what they are), made again when
+ * the selection changes; the query's pattern is copied. found: what the
+ * query found in the current selection (copied), or NULL. */
+struct view view_results_new(struct app *app, const char *title, const struct search_query *q,
+			     const struct search_result *found);
+/* What [t0, t1) holds. */
+struct view view_range_new(struct app *app, int64_t t0, int64_t t1);
 
 #endif

@@ -44,6 +44,11 @@ void prompt_error(struct prompt *p, const char *msg)
 	snprintf(p->error, sizeof(p->error), "%s", msg);
 }
 
+void prompt_set_label(struct prompt *p, const char *label)
+{
+	snprintf(p->label, sizeof(p->label), "%s", label);
+}
+
 void prompt_free(struct prompt *p)
 {
 	for (size_t i = 0; i < p->nhistory; i++)

@@ -44,5 +44,7 @@ void prompt_draw(const struct prompt *p, int y, int cols);
 void prompt_free(struct prompt *p);
 /* Show why the text was not accepted; the prompt stays open. */
 void prompt_error(struct prompt *p, const char *msg);
+/* A new label (a search's count of matches as it is typed). */
+void prompt_set_label(struct prompt *p, const char *label);
 
 #endif

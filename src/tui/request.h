@@ -38,6 +38,10 @@
 	REQ(MARK_GO, "' `", N_("Timeline"), N_("Go to a mark ('a); the status line shows the time from it")) \
 	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End) came from"))      \
 	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
+	REQ(FIND_LIST, "F", N_("Timeline"), N_("The matches of the search in a list"))                       \
+	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
+	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \
+	REQ(RANGE_SHOW, "R", N_("Timeline"), N_("What is in the marked range"))                              \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up"))                                              \
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
@@ -50,11 +54,13 @@
 	REQ(MOVE_LAST, "G", N_("Moving"), N_("Last row (timeline: last lane)"))                              \
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
-	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
-	REQ(FIND, "/ F3", N_("Tables"), N_("Find a name (as you type)"))                                     \
-	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)"))      \
+	REQ(DETAILS, "v", N_("Tables"),                                                                      \
+	    N_("Details of the row (Enter there: the longest instance, a bucket's list)"))                   \
+	REQ(FIND, "/ F3", N_("Tables"), N_("Find a name (as you type; timeline: search events)"))            \
+	REQ(FIND_NEXT, "n", N_("Tables"),                                                                    \
+	    N_("Next row matching the last find (timeline: next event, or next match of a search)"))         \
 	REQ(FIND_PREV, "N", N_("Tables"),                                                                    \
-	    N_("Previous row matching the last find (timeline: previous event)"))                            \
+	    N_("Previous row matching the last find (timeline: previous event, or match)"))                  \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column"))                                     \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order"))                                   \
 	REQ(FILTER, "\\ F4", N_("Filter"),                                                                   \
@@ -70,7 +76,8 @@
 	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
 	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \
-	REQ(QUIT, "q Escape", N_("General"), N_("Back from a view; quit from a pane"))                       \
+	REQ(QUIT, "q Escape", N_("General"),                                                                 \
+	    N_("Back from a view; timeline: end the search, drop the range; quit from a pane"))              \
 	REQ(QUIT_NOW, "Q C-c", N_("General"), N_("Quit at once"))
 
 #define REQ_ENUM(id, keys, group, help) REQ_##id,

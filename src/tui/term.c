@@ -333,11 +333,12 @@ int term_parse_key(const char *name, TermKeyKey *key)
 	return end && *end == '\0' ? 0 : -1;
 }
 
-int term_fake_mouse(int button, int row, int col, TermKeyKey *key)
+int term_fake_mouse(int button, int row, int col, int up, TermKeyKey *key)
 {
 	char seq[64];
 	int code = button == 4 ? 64 : button == 5 ? 65 : button - 1;
-	int n = snprintf(seq, sizeof(seq), "\033[<%d;%d;%dM", code, col + 1, row + 1);
+	/* SGR reports: M for a press, m for a release. */
+	int n = snprintf(seq, sizeof(seq), "\033[<%d;%d;%d%c", code, col + 1, row + 1, up ? 'm' : 'M');
 	termkey_push_bytes(term.tk, seq, (size_t)n);
 	return termkey_getkey_force(term.tk, key) == TERMKEY_RES_KEY ? 0 : -1;
 }

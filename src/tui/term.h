@@ -32,9 +32,9 @@ void term_wait(struct term_event *ev, int timeout_ms);
 void term_key_name(TermKeyKey *key, char *buf, size_t size);
 /* Parse a key name; returns -1 when it is not one. */
 int term_parse_key(const char *name, TermKeyKey *key);
-/* Make the key a mouse press of button (1 left, 4/5 wheel) at 0-based
- * (row, col) would give; for scripts. */
-int term_fake_mouse(int button, int row, int col, TermKeyKey *key);
+/* Make the key a mouse press (with up: a release) of button (1 left, 4/5
+ * wheel) at 0-based (row, col) would give; for scripts. */
+int term_fake_mouse(int button, int row, int col, int up, TermKeyKey *key);
 /* Mouse events: button (1 left, 4/5 wheel), 0-based row and column. */
 int term_mouse(const TermKeyKey *key, int *pressed, int *button, int *row, int *col);
 

@@ -25,7 +25,8 @@ static unsigned handle_key(struct app *app, TermKeyKey *key)
 	unsigned had_message = app->message[0] ? ACT_REDRAW : ACT_NONE;
 	app->message[0] = '\0';
 	if (term_mouse(key, &pressed, &button, &row, &col))
-		return had_message | (pressed ? app_click(app, row, col, button) : ACT_NONE);
+		return had_message |
+		       (pressed ? app_click(app, row, col, button) : app_release(app, row, col, button));
 	char name[64];
 	term_key_name(key, name, sizeof(name));
 	if (app->prompt.active) {
@@ -137,9 +138,11 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 		return 0;
 	}
 	int button, row, col;
-	if (sscanf(cmd, ":mouse %d %d %d", &button, &row, &col) == 3) {
+	/* :mouse B ROW COL presses a button there, :mouse-up lets it go. */
+	int up = sscanf(cmd, ":mouse-up %d %d %d", &button, &row, &col) == 3;
+	if (up || sscanf(cmd, ":mouse %d %d %d", &button, &row, &col) == 3) {
 		TermKeyKey key;
-		if (term_fake_mouse(button, row, col, &key) == 0) {
+		if (term_fake_mouse(button, row, col, up, &key) == 0) {
 			if (handle_key(app, &key) & ACT_RESELECT)
 				app_reselect(app);
 			return 0;

@@ -34,6 +34,9 @@ struct view_ops {
 	 * needs reading (an input queried) is read here, never while drawing.
 	 * Returns ACT_* flags. */
 	unsigned (*idle)(struct view *v, struct app *app);
+	/* Optional: a mouse button let go at (row, col), as click's (the end
+	 * of a drag). */
+	unsigned (*release)(struct view *v, struct app *app, int row, int col, int button);
 };
 
 enum view_busy {

@@ -1,5 +1,7 @@
 /* Details of one name: its full name, every statistic and a histogram of
- * its instances' durations. */
+ * its instances' durations. A cursor picks a statistic (Enter: an
+ * instance of that duration in the timeline; it starts on the maximum,
+ * the longest instance) or a bucket (Enter: the list of its instances). */
 #include "config.h"
 
 #include <stdio.h>
@@ -7,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/histogram.h"
+#include "analysis/search.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -17,6 +20,7 @@
 
 #define LABEL_WIDTH 14
 #define HIST_BUCKETS 16
+#define PICK_STATS 5 /* minimum, median, 90th and 99th percentiles, maximum */
 
 struct detail {
 	enum profile_scope scope;
@@ -25,21 +29,36 @@ struct detail {
 	double percent;
 	struct histogram hist;
 	size_t scroll;
-	int lines_total; /* as last drawn, to bound scrolling */
 	int height;
+	size_t pick;                                  /* the statistic or bucket picked */
+	int pick_line[PICK_STATS + HIST_MAX_BUCKETS]; /* their lines, as laid out */
 };
 
-/* Lines are laid out while drawing; line numbers before scroll are skipped. */
+/* Lines are laid out while drawing; line numbers before scroll are skipped.
+ * A dry run lays them out without drawing. */
 struct layout {
 	struct detail *d;
 	int y0, height, width, line;
+	int dry;
 };
 
 static int visible(struct layout *l, int *y)
 {
 	int n = l->line++ - (int)l->d->scroll;
 	*y = l->y0 + n;
-	return n >= 0 && n < l->height;
+	return !l->dry && n >= 0 && n < l->height;
+}
+
+static size_t picks(const struct detail *d)
+{
+	return PICK_STATS + d->hist.nbuckets;
+}
+
+/* The attribute of a line that can be picked (the k-th such line). */
+static attr_t pick_attr(struct layout *l, size_t k, enum theme_elem e)
+{
+	l->d->pick_line[k] = l->line;
+	return theme_attr(l->d->pick == k ? THEME_CURSOR : e);
 }
 
 static void text_line(struct layout *l, const char *s, enum theme_elem e)
@@ -49,20 +68,31 @@ static void text_line(struct layout *l, const char *s, enum theme_elem e)
 		draw_text(stdscr, y, 1, l->width - 1, s, theme_attr(e));
 }
 
-static void stat_line(struct layout *l, const char *label, const char *value)
+static void picked_line(struct layout *l, const char *label, const char *value, attr_t label_attr,
+			attr_t value_attr)
 {
 	int y;
 	if (!visible(l, &y))
 		return;
-	draw_text(stdscr, y, 1, LABEL_WIDTH, label, theme_attr(THEME_LABEL));
-	draw_text(stdscr, y, 1 + LABEL_WIDTH, l->width - 1 - LABEL_WIDTH, value, theme_attr(THEME_NORMAL));
+	draw_text(stdscr, y, 1, LABEL_WIDTH, label, label_attr);
+	draw_text(stdscr, y, 1 + LABEL_WIDTH, l->width - 1 - LABEL_WIDTH, value, value_attr);
 }
 
-static void ns_line(struct layout *l, const char *label, int64_t ns)
+static void stat_line(struct layout *l, const char *label, const char *value)
+{
+	picked_line(l, label, value, theme_attr(THEME_LABEL), theme_attr(THEME_NORMAL));
+}
+
+/* A duration; pick is its place among the lines that can be picked, or -1. */
+static void ns_line(struct layout *l, const char *label, int64_t ns, int pick)
 {
 	char buf[UNITS_BUFSZ], line[96];
 	snprintf(line, sizeof(line), "%s  (%lld ns)", units_format_ns(ns, buf, sizeof(buf)), (long long)ns);
-	stat_line(l, label, line);
+	if (pick < 0)
+		stat_line(l, label, line);
+	else
+		picked_line(l, label, line, pick_attr(l, (size_t)pick, THEME_LABEL),
+			    pick_attr(l, (size_t)pick, THEME_NORMAL));
 }
 
 /* The full name over as many lines as it needs. */
@@ -97,6 +127,7 @@ static void hist_line(struct layout *l, size_t b)
 	const struct histogram *h = &l->d->hist;
 	char lo[UNITS_BUFSZ], hi[UNITS_BUFSZ], range[64], count[32];
 	int y;
+	attr_t at = pick_attr(l, PICK_STATS + b, THEME_LABEL);
 	if (!visible(l, &y))
 		return;
 	uint64_t most = 1;
@@ -106,7 +137,7 @@ static void hist_line(struct layout *l, size_t b)
 	snprintf(range, sizeof(range), "%10s - %-10s", units_format_ns(h->lo[b], lo, sizeof(lo)),
 		 units_format_ns(h->hi[b], hi, sizeof(hi)));
 	snprintf(count, sizeof(count), "%llu", (unsigned long long)h->count[b]);
-	int x = 1 + draw_text(stdscr, y, 1, l->width - 1, range, theme_attr(THEME_LABEL)) + 1;
+	int x = 1 + draw_text(stdscr, y, 1, l->width - 1, range, at) + 1;
 	int bar = l->width - x - 10;
 	if (bar > 0) {
 		draw_bar(stdscr, y, x, bar, (double)h->count[b] / (double)most, theme_attr(THEME_BAR));
@@ -115,13 +146,11 @@ static void hist_line(struct layout *l, size_t b)
 	draw_text(stdscr, y, x, l->width - x, count, theme_attr(THEME_NORMAL));
 }
 
-static void detail_draw(struct view *v, struct app *app, int y, int height, int width)
+static void lay_out(struct detail *d, struct app *app, struct layout *lp)
 {
-	struct detail *d = v->data;
-	struct layout l = { d, y, height, width, 0 };
+	struct layout l = *lp;
 	char buf[128], pct[64];
 	const char *raw = trace_str(app->trace, d->name), *shown = app_name(app, d->name);
-	d->height = height;
 
 	wrapped(&l, shown);
 	if (strcmp(raw, shown) != 0) {
@@ -134,47 +163,99 @@ static void detail_draw(struct view *v, struct app *app, int y, int height, int 
 	stat_line(&l, _("Calls"), buf);
 	snprintf(pct, sizeof(pct), _("%.2f %% of the time in scope"), d->percent);
 	stat_line(&l, _("Share"), pct);
-	ns_line(&l, _("Total"), d->row.total);
-	ns_line(&l, _("Average"), profile_row_avg(&d->row));
-	ns_line(&l, _("Std dev"), (int64_t)d->hist.stddev);
-	ns_line(&l, _("Minimum"), d->hist.min);
-	ns_line(&l, _("Median"), d->hist.median);
-	ns_line(&l, _("90th pct"), d->hist.p90);
-	ns_line(&l, _("99th pct"), d->hist.p99);
-	ns_line(&l, _("Maximum"), d->hist.max);
+	ns_line(&l, _("Total"), d->row.total, -1);
+	ns_line(&l, _("Average"), profile_row_avg(&d->row), -1);
+	ns_line(&l, _("Std dev"), (int64_t)d->hist.stddev, -1);
+	ns_line(&l, _("Minimum"), d->hist.min, 0);
+	ns_line(&l, _("Median"), d->hist.median, 1);
+	ns_line(&l, _("90th pct"), d->hist.p90, 2);
+	ns_line(&l, _("99th pct"), d->hist.p99, 3);
+	ns_line(&l, _("Maximum"), d->hist.max, 4);
 	text_line(&l, "", THEME_NORMAL);
 	text_line(&l, d->hist.log_scale ? _("Durations (log-spaced buckets)") : _("Durations"), THEME_HEADER);
 	for (size_t b = 0; b < d->hist.nbuckets; b++)
 		hist_line(&l, b);
-	d->lines_total = l.line;
+}
+
+static void detail_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	struct detail *d = v->data;
+	struct layout l = { d, y, height, width, 0, 1 };
+	d->height = height;
+	/* Laid out first, to scroll the picked line into view. */
+	lay_out(d, app, &l);
+	int at = d->pick_line[d->pick];
+	if (d->pick == 0)
+		d->scroll = 0;
+	else if (at < (int)d->scroll)
+		d->scroll = (size_t)at;
+	else if (at >= (int)d->scroll + height)
+		d->scroll = (size_t)(at - height + 1);
+	l.dry = 0;
+	lay_out(d, app, &l);
+}
+
+/* Enter: an instance of the picked duration in the timeline (the first
+ * by start), or the instances of the picked bucket in a list. */
+static unsigned open_pick(struct detail *d, struct app *app)
+{
+	const struct histogram *h = &d->hist;
+	struct search_query q = search_query_all(1, 0);
+	q.name = d->name;
+	q.kernels_only = d->scope == PROFILE_KERNELS;
+	q.has_duration = 1;
+	if (d->pick < PICK_STATS) {
+		const int64_t value[PICK_STATS] = { h->min, h->median, h->p90, h->p99, h->max };
+		struct search_result r;
+		q.min_duration = value[d->pick];
+		q.max_duration = value[d->pick] + 1;
+		if (search_run(app->trace, app_sel(app), &q, &r) || r.n == 0) {
+			search_free(&r);
+			app_message(app, 1, "%s", _("No instance of this duration is in view"));
+			return ACT_REDRAW;
+		}
+		uint32_t op = r.refs[0];
+		search_free(&r);
+		return app_show_in_timeline(app, op);
+	}
+	/* A bucket holds the durations from its lower bound up to the next
+	 * bucket's (histogram_build puts a value in the last bucket whose
+	 * lower bound it reaches). */
+	size_t b = d->pick - PICK_STATS;
+	char lo[UNITS_BUFSZ], hi[UNITS_BUFSZ], title[1024];
+	q.min_duration = h->lo[b];
+	q.max_duration = b + 1 < h->nbuckets ? h->lo[b + 1] : h->max + 1;
+	snprintf(title, sizeof(title), "%s - %s  %s", units_format_ns(h->lo[b], lo, sizeof(lo)),
+		 units_format_ns(h->hi[b], hi, sizeof(hi)), app_name(app, d->name));
+	app_push(app, view_results_new(app, title, &q, NULL));
+	return ACT_REDRAW;
 }
 
 static unsigned detail_request(struct view *v, struct app *app, enum request req)
 {
 	struct detail *d = v->data;
-	size_t max = d->lines_total > d->height ? (size_t)(d->lines_total - d->height) : 0;
-	size_t page = d->height > 1 ? (size_t)d->height - 1 : 1;
-	(void)app;
+	size_t last = picks(d) - 1, page = d->height > 1 ? (size_t)d->height - 1 : 1;
 	switch (req) {
 	case REQ_MOVE_UP:
-		d->scroll = d->scroll ? d->scroll - 1 : 0;
+		d->pick = d->pick ? d->pick - 1 : 0;
 		break;
 	case REQ_MOVE_DOWN:
-		d->scroll = d->scroll < max ? d->scroll + 1 : max;
+		d->pick = d->pick < last ? d->pick + 1 : last;
 		break;
 	case REQ_PAGE_UP:
-		d->scroll = d->scroll > page ? d->scroll - page : 0;
+		d->pick = d->pick > page ? d->pick - page : 0;
 		break;
 	case REQ_PAGE_DOWN:
-		d->scroll = d->scroll + page < max ? d->scroll + page : max;
+		d->pick = d->pick + page < last ? d->pick + page : last;
 		break;
 	case REQ_MOVE_FIRST:
-		d->scroll = 0;
+		d->pick = 0;
 		break;
 	case REQ_MOVE_LAST:
-		d->scroll = max;
+		d->pick = last;
 		break;
 	case REQ_ENTER:
+		return open_pick(d, app);
 	case REQ_DETAILS:
 		return ACT_NONE;
 	default:
@@ -205,6 +286,7 @@ struct view view_detail_new(struct app *app, enum profile_scope scope, const str
 	d->name = row->name;
 	d->row = *row;
 	d->percent = percent;
+	d->pick = PICK_STATS - 1; /* the maximum: Enter shows the longest instance */
 	int64_t *durations = profile_durations(app->trace, scope, app_sel(app), row->name, &n);
 	histogram_build(durations, n, HIST_BUCKETS, &d->hist);
 	free(durations);
