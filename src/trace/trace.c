@@ -253,22 +253,32 @@ static void links_cap(struct trace_links *l, size_t cap, int huge)
 	GROW_COL(l->op, cap, huge);
 }
 
+/* Room for more rows: exactly what is asked of empty columns (one input,
+ * no slack), geometrically once they hold rows, so that a thousand
+ * inputs read one after another into the same columns copy them a few
+ * times, not a thousand. */
+static size_t reserve_cap(size_t n, size_t cap, size_t more)
+{
+	size_t want = n + more;
+	return n == 0 || want > next_cap(cap) ? want : next_cap(cap);
+}
+
 void trace_reserve_ops(struct trace *t, size_t more)
 {
 	if (t->ops.n + more > t->ops.cap)
-		ops_cap(t, t->ops.n + more, 1);
+		ops_cap(t, reserve_cap(t->ops.n, t->ops.cap, more), 1);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
 	if (t->apis.n + more > t->apis.cap)
-		apis_cap(&t->apis, t->apis.n + more, 1);
+		apis_cap(&t->apis, reserve_cap(t->apis.n, t->apis.cap, more), 1);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
 	if (t->links.n + more > t->links.cap)
-		links_cap(&t->links, t->links.n + more, 1);
+		links_cap(&t->links, reserve_cap(t->links.n, t->links.cap, more), 1);
 }
 
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
