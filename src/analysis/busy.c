@@ -23,6 +23,31 @@ struct run {
 	size_t n, next;
 };
 
+/* The runs as a binary min-heap on the start of each one's next op, so
+ * that a GPU with thousands of queues costs a log of them per op, not
+ * a scan of them all. */
+static int64_t head_start(const struct trace *t, const struct run *r)
+{
+	return t->ops.start[r->op[r->next]];
+}
+
+static void sift_down(const struct trace *t, struct run **heap, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && head_start(t, heap[l]) < head_start(t, heap[m]))
+			m = l;
+		if (r < n && head_start(t, heap[r]) < head_start(t, heap[m]))
+			m = r;
+		if (m == i)
+			return;
+		struct run *x = heap[i];
+		heap[i] = heap[m];
+		heap[m] = x;
+		i = m;
+	}
+}
+
 /* Ops of one queue nearly always come in start order, so each queue's run
  * is sorted (rarely needing a sort), and the runs of a GPU's queues are
  * merged. Overlapping ops count once: each interval adds only the part of
@@ -32,15 +57,19 @@ static int64_t union_of_runs(const struct trace *t, struct run *runs, size_t nru
 {
 	const int64_t *start = t->ops.start, *end = t->ops.end;
 	int64_t total = 0, reach = INT64_MIN;
-	for (;;) {
-		struct run *best = NULL;
-		for (size_t i = 0; i < nruns; i++)
-			if (runs[i].next < runs[i].n &&
-			    (!best || start[runs[i].op[runs[i].next]] < start[best->op[best->next]]))
-				best = &runs[i];
-		if (!best)
-			return total;
+	struct run **heap = xmalloc_array(nruns ? nruns : 1, sizeof(*heap));
+	size_t n = 0;
+	for (size_t i = 0; i < nruns; i++)
+		if (runs[i].next < runs[i].n)
+			heap[n++] = &runs[i];
+	for (size_t i = n / 2; i-- > 0;)
+		sift_down(t, heap, n, i);
+	while (n) {
+		struct run *best = heap[0];
 		uint32_t op = best->op[best->next++];
+		if (best->next == best->n)
+			heap[0] = heap[--n];
+		sift_down(t, heap, n, 0);
 		int64_t to = w && w->active && end[op] > w->end ? w->end : end[op];
 		int64_t from = w && w->active && start[op] < w->start ? w->start : start[op];
 		from = from > reach ? from : reach;
@@ -49,6 +78,8 @@ static int64_t union_of_runs(const struct trace *t, struct run *runs, size_t nru
 		if (to > reach)
 			reach = to;
 	}
+	free(heap);
+	return total;
 }
 
 static void sort_run(const struct trace *t, uint32_t *op, size_t n)
