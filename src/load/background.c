@@ -17,13 +17,14 @@ struct bg_apis {
 	struct rpd_error err;
 	int rc;
 	atomic_int done;
+	atomic_int stop; /* asked to end: the viewer quits */
 };
 
 static void *reader(void *arg)
 {
 	struct bg_apis *b = arg;
-	b->rc = trace_read_apis(&b->side, &b->err);
-	if (b->rc == 0)
+	b->rc = trace_read_apis(&b->side, &b->stop, &b->err);
+	if (b->rc == 0 && !atomic_load(&b->stop))
 		api_order_build(&b->side, &b->order);
 	atomic_store(&b->done, 1);
 	return NULL;
@@ -37,6 +38,7 @@ struct bg_apis *bg_apis_start(const struct trace *t)
 	struct bg_apis *b = xcalloc(1, sizeof(*b));
 	trace_side_init(&b->side, t);
 	atomic_init(&b->done, 0);
+	atomic_init(&b->stop, 0);
 	if (pthread_create(&b->thread, NULL, reader, b) != 0) {
 		trace_side_free(&b->side);
 		free(b);
@@ -71,6 +73,8 @@ void bg_apis_cancel(struct bg_apis *b)
 {
 	if (!b)
 		return;
+	/* A thousand inputs take seconds: the reading ends at the next one. */
+	atomic_store(&b->stop, 1);
 	pthread_join(b->thread, NULL);
 	api_order_free(&b->order);
 	trace_side_free(&b->side);

@@ -18,7 +18,7 @@ int bg_apis_done(const struct bg_apis *b);
 /* Wait for the reading, move its rows into t and free b; *order (freed
  * first) becomes t's API order, made on the reading thread. */
 int bg_apis_finish(struct bg_apis *b, struct trace *t, struct api_order *order, struct rpd_error *err);
-/* Wait for the reading and drop its rows. */
+/* Stop the reading (at the next input) and drop its rows. */
 void bg_apis_cancel(struct bg_apis *b);
 
 #endif

@@ -254,7 +254,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 
 int trace_load_apis(struct trace *t, struct rpd_error *err)
 {
-	int rc = trace_read_apis(t, err);
+	int rc = trace_read_apis(t, NULL, err);
 	t->apis_read = rc == 0;
 	trace_finish(t);
 	return rc;
@@ -293,11 +293,13 @@ static int file_read_before(const struct trace *t, size_t i)
 	return 0;
 }
 
-int trace_read_apis(struct trace *t, struct rpd_error *err)
+int trace_read_apis(struct trace *t, const atomic_int *stop, struct rpd_error *err)
 {
 	/* API rows are linked to ops by id. */
 	assert(!t->no_op_ids);
 	for (size_t i = 0; i < t->ninputs; i++) {
+		if (stop && atomic_load(stop))
+			return err_set(err, "%s", _("reading the API rows was stopped"));
 		if (t->inputs[i].format == INPUT_ROCPD && file_read_before(t, i))
 			continue;
 		if (read_apis_of(t, (uint32_t)i, err))

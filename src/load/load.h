@@ -3,6 +3,7 @@
 #ifndef RPDTOP_LOAD_H
 #define RPDTOP_LOAD_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "load/rpd.h"
@@ -27,7 +28,8 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
  * trace then has the API rows read so far. */
 int trace_load_apis(struct trace *t, struct rpd_error *err);
 /* The same without deriving what the rows imply (trace_finish): for a
- * side trace (trace/side.h). */
-int trace_read_apis(struct trace *t, struct rpd_error *err);
+ * side trace (trace/side.h). With stop given, the reading ends (-1)
+ * before the next input once *stop is set. */
+int trace_read_apis(struct trace *t, const atomic_int *stop, struct rpd_error *err);
 
 #endif
