@@ -260,6 +260,18 @@ function human(d, m) {
 	return sprintf("%d ns", d)
 }
 function rel(d) { return (d < 0 ? "-" human(-d) : "+" human(d)) }
+# exact(NS, STEP): as human, with the decimals a time exact to STEP ns
+# needs (down to the power of ten at or below STEP; two at least, none
+# below the ns); rel_exact(NS, STEP) signed, as the timeline writes times.
+function exact(d, step, m, drop, p, e, u, dec) {
+	m = d < 0 ? -d : d
+	for (drop = 0; step > 0 && 10^(drop + 1) <= step && drop < 9; drop++) ;
+	if (m >= 1e9) { e = 9; u = "s" } else if (m >= 1e6) { e = 6; u = "ms" } else if (m >= 1e3) { e = 3; u = "us" }
+	else return sprintf("%d ns", d)
+	dec = e - drop; if (dec < 2) dec = 2
+	return sprintf("%." dec "f %s", d / 10^e, u)
+}
+function rel_exact(d, step) { return (d < 0 ? "-" exact(-d, step) : "+" exact(d, step)) }
 '
 
 # human NS, rel NS: the same from the shell.
@@ -268,6 +280,12 @@ human() {
 }
 rel() {
 	awk -v d="$1" "$awk_units"' BEGIN { print rel(d) }'
+}
+exact() {
+	awk -v d="$1" -v s="$2" "$awk_units"' BEGIN { print exact(d, s) }'
+}
+rel_exact() {
+	awk -v d="$1" -v s="$2" "$awk_units"' BEGIN { print rel_exact(d, s) }'
 }
 
 # A common table expression over a generated rpd trace (rpdgen): ops, one
@@ -337,13 +355,16 @@ enclosing_sql() {
 # same_rows WHAT SCREEN WANT: the table of a saved profile screen (from its
 # fourth line to the status line) has exactly the rows in the file WANT,
 # then blank lines; a name cut short with an ellipsis is the start of the
-# whole name.
+# whole name, and what follows an ellipsis in its middle comes later in it.
 same_rows() {
 	sed -n '4,$p' "$2" | sed '$d' | sed 's/ *$//' >"$tmp/rows"
 	if awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
 		FNR > n { if ($0 != "") { print "more rows than wanted: " substr($0, 1, 100); bad = 1 }; next }
-		{ w = want[FNR]; if (sub(/…$/, "")) w = substr(w, 1, length($0))
-		  if ($0 != w) { print "row " FNR ": [" substr($0, 1, 100) "], want [" substr(want[FNR], 1, 100) "]"; bad = 1 } }
+		{ w = want[FNR]; ok = $0 == w; i = index($0, "…")
+		  if (!ok && i > 0) {
+			head = substr($0, 1, i - 1); rest = substr($0, i + length("…")); sub(/…$/, "", rest)
+			ok = substr(w, 1, length(head)) == head && index(substr(w, length(head) + 1), rest) > 0 }
+		  if (!ok) { print "row " FNR ": [" substr($0, 1, 100) "], want [" substr(want[FNR], 1, 100) "]"; bad = 1 } }
 		END { if (FNR < n) { print "fewer rows than wanted"; bad = 1 }; exit bad }' "$3" "$tmp/rows" >"$tmp/rows.diff" &&
 		[ -s "$3" ]; then
 		pass "$1 ($(wc -l <"$3" | tr -d ' ') rows)"
@@ -369,4 +390,66 @@ want_busy() {
 # busy_rows SCREEN: the rows of a saved busy screen, as want_busy writes them.
 busy_rows() {
 	awk 'NR > 3 && $2 ~ /^[0-9]+$/ { print $1, $2, $3 " " $4, $5 " " $6, $7 }' "$1"
+}
+
+# tensile_short: the short form of each Tensile kernel name read (one a
+# line), in the order read, as the manual states the rule: the operation
+# and macro tile (the '_'-separated fields up to the first MT<digit>...),
+# then the fields of the name that another name of that operation and tile
+# lacks; an all-digit field belongs to the field before it (WG32_4_1).
+tensile_short() {
+	awk '
+	function fields(s, f,    w, n, k, i) {
+		n = split(s, w, "_"); k = 0
+		for (i = 1; i <= n; i++)
+			if (w[i] ~ /^[0-9]+$/ && k > 0) f[k] = f[k] "_" w[i]; else f[++k] = w[i]
+		return k
+	}
+	{ name[NR] = $0 }
+	END {
+		for (r = 1; r <= NR; r++) {
+			nf[r] = fields(name[r], F); tile[r] = 0; head[r] = F[1]
+			for (i = 1; i <= nf[r]; i++) {
+				fld[r, i] = F[i]
+				if (i > 1 && !tile[r]) { head[r] = head[r] "_" F[i]; if (F[i] ~ /^MT[0-9]/) tile[r] = i }
+				else if (tile[r]) has[r, F[i]] = 1
+			}
+		}
+		for (r = 1; r <= NR; r++) {
+			out = head[r]
+			for (i = tile[r] + 1; i <= nf[r]; i++) {
+				keep = 0
+				for (q = 1; q <= NR; q++)
+					if (name[q] != name[r] && head[q] == head[r] && !((q, fld[r, i]) in has)) keep = 1
+				if (keep) out = out "_" fld[r, i]
+			}
+			print out
+		}
+	}'
+}
+
+# parting_words: for each name read (one a line; plain ASCII), the word in
+# which it parts from the name most like it among those read: from the
+# first character it does not share with that name back to the character
+# after the last of _:<>(), and space (at most 24 back), to the next of
+# those. A name cut short keeps that word in view.
+parting_words() {
+	awk '
+	{ name[NR] = $0 }
+	END {
+		for (r = 1; r <= NR; r++) {
+			most = 0
+			for (q = 1; q <= NR; q++) {
+				if (q == r) continue
+				a = name[r]; b = name[q]; i = 0
+				while (i < length(a) && substr(a, i + 1, 1) == substr(b, i + 1, 1)) i++
+				if (i > most) most = i
+			}
+			from = most
+			while (from > 0 && most - from < 24 && index("_:<>(), ", substr(name[r], from, 1)) == 0) from--
+			w = substr(name[r], from + 1)
+			if (match(w, /^[^_:<>(), ]+/)) w = substr(w, 1, RLENGTH)
+			print w
+		}
+	}'
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/natcmp.h"
 #include "util/search.h"
 #include "util/sort.h"
 #include "util/threads.h"
@@ -61,25 +62,69 @@ static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
 	}
 }
 
-/* Lanes in the order people read them: GPU by GPU, queues in order. */
+/* Ranks of GPUs or threads in the natural order of their labels, so that
+ * rank2's lanes come before rank10's and GPU 9 before GPU 10. */
+struct label_rank {
+	char label[160];
+	uint32_t index;
+};
+
+static int by_label(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const struct label_rank *x = a, *y = b;
+	int c = natcmp(x->label, y->label);
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static uint32_t *natural_ranks(const struct trace *t, size_t n,
+			       const char *(*label)(const struct trace *, uint32_t, char *, size_t))
+{
+	struct label_rank *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	uint32_t *rank = xmalloc_array(n ? n : 1, sizeof(*rank));
+	for (size_t i = 0; i < n; i++) {
+		label(t, (uint32_t)i, v[i].label, sizeof(v[i].label));
+		v[i].index = (uint32_t)i;
+	}
+	sort_with(v, n, sizeof(*v), by_label, NULL);
+	for (size_t i = 0; i < n; i++)
+		rank[v[i].index] = (uint32_t)i;
+	free(v);
+	return rank;
+}
+
+struct lane_order {
+	const struct trace *t;
+	uint32_t *gpu_rank, *thread_rank;
+};
+
+/* Lanes in the order people read them: GPU by GPU, queues in order, then
+ * threads, each followed by its nesting rows. */
 static int by_lane(const void *a, const void *b, void *ctx)
 {
-	const struct trace *t = ctx;
+	const struct lane_order *o = ctx;
 	const struct tl_lane *la = a, *lb = b;
 	if (la->kind != lb->kind)
 		return la->kind - lb->kind;
 	if (la->kind == TL_CPU) {
-		if (la->thread != lb->thread)
-			return la->thread < lb->thread ? -1 : 1;
+		uint32_t x = o->thread_rank[la->thread], y = o->thread_rank[lb->thread];
+		if (x != y)
+			return x < y ? -1 : 1;
 		return la->depth - lb->depth;
 	}
-	const struct trace_queue *x = &t->queues[la->queue], *y = &t->queues[lb->queue];
-	const struct trace_gpu *gx = &t->gpus[x->gpu], *gy = &t->gpus[y->gpu];
-	if (gx->domain != gy->domain)
-		return gx->domain < gy->domain ? -1 : 1;
-	if (gx->device != gy->device)
-		return gx->device < gy->device ? -1 : 1;
+	const struct trace_queue *x = &o->t->queues[la->queue], *y = &o->t->queues[lb->queue];
+	if (x->gpu != y->gpu)
+		return o->gpu_rank[x->gpu] < o->gpu_rank[y->gpu] ? -1 : 1;
 	return (x->queue > y->queue) - (x->queue < y->queue);
+}
+
+static void sort_lanes(const struct trace *t, struct timeline *tl)
+{
+	struct lane_order o = { t, natural_ranks(t, t->ngpus, trace_gpu_label),
+				natural_ranks(t, t->nthreads, trace_thread_label) };
+	sort_with(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane, &o);
+	free(o.gpu_rank);
+	free(o.thread_rank);
 }
 
 /* Blocks of n values (each block has at least one). */
@@ -320,7 +365,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	tl->nlanes = t->nqueues;
 	add_cpu_lanes(t, sel, tl);
 	index_lanes(t, tl);
-	sort_with(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane, (void *)t);
+	sort_lanes(t, tl);
 	free(count);
 }
 

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 
 #include "load/load.h"
+#include "trace/api_order.h"
 #include "trace/side.h"
 #include "util/xalloc.h"
 
 struct bg_apis {
 	pthread_t thread;
 	struct trace side;
+	struct api_order order; /* of the side trace's rows, made here too */
 	struct rpd_error err;
 	int rc;
 	atomic_int done;
@@ -21,6 +23,8 @@ static void *reader(void *arg)
 {
 	struct bg_apis *b = arg;
 	b->rc = trace_read_apis(&b->side, &b->err);
+	if (b->rc == 0)
+		api_order_build(&b->side, &b->order);
 	atomic_store(&b->done, 1);
 	return NULL;
 }
@@ -46,12 +50,15 @@ int bg_apis_done(const struct bg_apis *b)
 	return atomic_load(&b->done);
 }
 
-int bg_apis_finish(struct bg_apis *b, struct trace *t, struct rpd_error *err)
+int bg_apis_finish(struct bg_apis *b, struct trace *t, struct api_order *order, struct rpd_error *err)
 {
 	pthread_join(b->thread, NULL);
 	int rc = b->rc;
 	if (rc == 0) {
 		trace_side_take(t, &b->side);
+		api_order_rethread(&b->order, t);
+		api_order_free(order);
+		*order = b->order;
 	} else {
 		*err = b->err;
 		trace_side_free(&b->side);
@@ -65,6 +72,7 @@ void bg_apis_cancel(struct bg_apis *b)
 	if (!b)
 		return;
 	pthread_join(b->thread, NULL);
+	api_order_free(&b->order);
 	trace_side_free(&b->side);
 	free(b);
 }

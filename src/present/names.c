@@ -1,9 +1,12 @@
 #include "config.h"
 #include "present/names.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "present/tensile.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 #if HAVE_LIBIBERTY
@@ -111,8 +114,39 @@ static const char *skip_return_type(const char *s)
 	return start;
 }
 
+static int name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* A mangled name is one word: no space, no punctuation but the '.' and
+ * '$' of clone and descriptor suffixes ("_Z3foov.cold", "....kd"). */
+static int mangled(const char *s)
+{
+	if (strncmp(s, "_Z", 2) != 0)
+		return 0;
+	for (; *s; s++)
+		if (!name_char(*s) && *s != '.' && *s != '$')
+			return 0;
+	return 1;
+}
+
+int name_is_cxx(const char *s)
+{
+	if (mangled(s) || strstr(s, "::"))
+		return 1;
+	/* A template or argument list opens right after a name: "f<", "f(";
+	 * text such as "copy (sync)" or "step 3" is not a signature. */
+	for (size_t i = 1; s[0] && s[i]; i++)
+		if ((s[i] == '<' || s[i] == '(') && name_char(s[i - 1]))
+			return 1;
+	return 0;
+}
+
 char *name_strip(const char *raw)
 {
+	if (!name_is_cxx(raw))
+		return xstrdup(raw);
 	char *s = drop_templates(raw);
 	cut_arguments(s);
 	const char *name = skip_return_type(s);
@@ -121,13 +155,60 @@ char *name_strip(const char *raw)
 	return out;
 }
 
-char *name_display(const char *raw, unsigned style)
+char *name_display_among(const char *raw, unsigned style, const char *const *peers, size_t npeers)
 {
 	char *dem = (style & NAME_DEMANGLE) ? name_demangle(raw) : NULL;
 	const char *base = dem ? dem : raw;
 	char *out = (style & NAME_STRIP) ? name_strip(base) : xstrdup(base);
 	free(dem);
+	char *tensile = (style & NAME_TENSILE) ? tensile_short(out, peers, npeers) : NULL;
+	if (tensile) {
+		free(out);
+		out = tensile;
+	}
 	return out;
+}
+
+char *name_display(const char *raw, unsigned style)
+{
+	return name_display_among(raw, style, NULL, 0);
+}
+
+static int by_text(const void *a, const void *b, void *ctx)
+{
+	const char *const *names = ctx;
+	return strcmp(names[*(const size_t *)a], names[*(const size_t *)b]);
+}
+
+static size_t common_prefix(const char *a, const char *b)
+{
+	size_t i = 0;
+	while (a[i] && a[i] == b[i])
+		i++;
+	/* Not inside a UTF-8 sequence. */
+	while (i > 0 && ((unsigned char)a[i] & 0xc0) == 0x80)
+		i--;
+	return i;
+}
+
+/* In sorted order, the name most like each is one of its neighbours. */
+void name_parting(const char *const *names, size_t n, size_t *at)
+{
+	size_t *order = xmalloc_array(n ? n : 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	sort_with(order, n, sizeof(*order), by_text, (void *)names);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k], most = 0;
+		if (k > 0)
+			most = common_prefix(names[i], names[order[k - 1]]);
+		if (k + 1 < n) {
+			size_t next = common_prefix(names[i], names[order[k + 1]]);
+			most = next > most ? next : most;
+		}
+		at[i] = most;
+	}
+	free(order);
 }
 
 void name_cache_init(struct name_cache *c, unsigned style)
@@ -148,6 +229,46 @@ static void clear(struct name_cache *c)
 void name_cache_free(struct name_cache *c)
 {
 	clear(c);
+	free(c->tensile);
+	c->tensile = NULL;
+	c->ntensile = 0;
+	c->tensile_read = 0;
+}
+
+/* The Tensile names among the trace's op names: the kernels a short
+ * Tensile name must be told apart from. */
+static void read_tensile(struct name_cache *c, const struct trace *t)
+{
+	size_t nstr = t->strings.count;
+	unsigned char *seen = xcalloc(nstr ? nstr : 1, 1);
+	c->tensile_read = 1;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t id = t->ops.name[i];
+		if (id >= nstr || seen[id])
+			continue;
+		seen[id] = 1;
+		if (!tensile_is_name(trace_str(t, id)))
+			continue;
+		c->tensile = xrealloc_array(c->tensile, c->ntensile + 1, sizeof(*c->tensile));
+		c->tensile[c->ntensile++] = id;
+	}
+	free(seen);
+}
+
+static char *display_in(struct name_cache *c, const struct trace *t, uint32_t id)
+{
+	const char *raw = trace_str(t, id);
+	if (!(c->style & NAME_TENSILE) || strncmp(raw, "Cijk_", 5) != 0)
+		return name_display(raw, c->style);
+	if (!c->tensile_read)
+		read_tensile(c, t);
+	/* Pointers into the string table, which may grow between calls. */
+	const char **peers = xmalloc_array(c->ntensile ? c->ntensile : 1, sizeof(*peers));
+	for (size_t i = 0; i < c->ntensile; i++)
+		peers[i] = trace_str(t, c->tensile[i]);
+	char *out = name_display_among(raw, c->style, peers, c->ntensile);
+	free(peers);
+	return out;
 }
 
 void name_cache_set_style(struct name_cache *c, unsigned style)
@@ -166,6 +287,6 @@ const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t
 		c->n = n;
 	}
 	if (!c->by_id[id])
-		c->by_id[id] = name_display(trace_str(t, id), c->style);
+		c->by_id[id] = display_in(c, t, id);
 	return c->by_id[id];
 }

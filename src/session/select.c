@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/sort.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -70,104 +69,6 @@ static void select_launches(const struct trace *t, struct selection *s)
 	}
 }
 
-/* Start order within a thread; at equal starts the longer call first, so
- * that an enclosing call comes before what it encloses. */
-static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
-{
-	int64_t x = t->apis.start[a], y = t->apis.start[b];
-	if (x != y)
-		return x < y ? -1 : 1;
-	x = t->apis.end[a], y = t->apis.end[b];
-	return (x < y) - (x > y);
-}
-
-static int by_call(const void *a, const void *b, void *ctx)
-{
-	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-/* Calls are recorded as they end, each a few rows after the calls nested
- * in it: an insertion sort moves each that little way; a thread far from
- * order (a range around all of it) is left to qsort. */
-static void sort_calls(const struct trace *t, uint32_t *v, size_t n)
-{
-	size_t budget = 16 * n + 1024;
-	for (size_t i = 1; i < n; i++) {
-		uint32_t x = v[i];
-		size_t j = i;
-		while (j > 0 && call_cmp(t, v[j - 1], x) > 0) {
-			v[j] = v[j - 1];
-			j--;
-			if (--budget == 0) {
-				v[j] = x;
-				sort_with(v, n, sizeof(*v), by_call, (void *)t);
-				return;
-			}
-		}
-		v[j] = x;
-	}
-}
-
-/* The calls that enclose another of their thread: E does when some call
- * after it in start order ends no later than E (a suffix minimum of the
- * ends, walked backwards). */
-static void find_parents(const struct trace *t, struct api_order *o)
-{
-	size_t nt = t->nthreads, n = 0;
-	o->pfirst = xcalloc(nt + 1, sizeof(*o->pfirst));
-	uint8_t *parent = xcalloc(t->apis.n ? t->apis.n : 1, 1);
-	for (size_t k = 0; k < nt; k++) {
-		int64_t min_end = INT64_MAX;
-		for (size_t i = o->first[k + 1]; i-- > o->first[k];) {
-			int64_t end = t->apis.end[o->rows[i]];
-			if (min_end <= end) {
-				parent[i] = 1;
-				n++;
-			}
-			min_end = end < min_end ? end : min_end;
-		}
-	}
-	o->parents = xmalloc_array(n ? n : 1, sizeof(*o->parents));
-	n = 0;
-	for (size_t k = 0; k < nt; k++) {
-		o->pfirst[k] = n;
-		for (size_t i = o->first[k]; i < o->first[k + 1]; i++)
-			if (parent[i])
-				o->parents[n++] = (uint32_t)i;
-	}
-	o->pfirst[nt] = n;
-	free(parent);
-}
-
-void api_order_build(const struct trace *t, struct api_order *o)
-{
-	size_t nt = t->nthreads;
-	o->napis = t->apis.n;
-	o->first = xcalloc(nt + 1, sizeof(*o->first));
-	for (size_t i = 0; i < t->apis.n; i++)
-		o->first[t->apis.thread[i] + 1]++;
-	for (size_t k = 0; k < nt; k++)
-		o->first[k + 1] += o->first[k];
-	size_t *fill = xmalloc_array(nt ? nt : 1, sizeof(*fill));
-	memcpy(fill, o->first, nt * sizeof(*fill));
-	o->rows = xmalloc_huge(t->apis.n ? t->apis.n : 1, sizeof(*o->rows));
-	for (size_t i = 0; i < t->apis.n; i++)
-		o->rows[fill[t->apis.thread[i]]++] = (uint32_t)i;
-	free(fill);
-	for (size_t k = 0; k < nt; k++)
-		sort_calls(t, o->rows + o->first[k], o->first[k + 1] - o->first[k]);
-	find_parents(t, o);
-}
-
-void api_order_free(struct api_order *o)
-{
-	free(o->rows);
-	free(o->first);
-	free(o->parents);
-	free(o->pfirst);
-	memset(o, 0, sizeof(*o));
-}
-
 /* The kept calls grouped by thread, each thread's in start order: the
  * selection's bits are walked in row order (the columns read in order,
  * not scattered), then each thread's run, nearly in order, is sorted. */
@@ -191,7 +92,7 @@ static uint32_t *kept_by_thread(const struct trace *t, const struct selection *s
 	}
 	free(fill);
 	for (size_t k = 0; k < t->nthreads; k++)
-		sort_calls(t, kept + first[k], first[k + 1] - first[k]);
+		api_order_sort(t, kept + first[k], first[k + 1] - first[k]);
 	return kept;
 }
 

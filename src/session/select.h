@@ -26,6 +26,7 @@
 
 #include "session/filter.h"
 #include "session/window.h"
+#include "trace/api_order.h"
 #include "trace/trace.h"
 
 struct selection {
@@ -66,23 +67,6 @@ static inline int select_api_belongs(int name_passes, int in_window, int launche
 {
 	return (name_passes && in_window) || launched_kept_op;
 }
-
-/* t's API calls grouped by thread, each thread's by start (the longer
- * first at equal starts): rows[first[k]] .. rows[first[k + 1] - 1] are
- * thread k's. Built once for a trace's API rows (napis of them). */
-struct api_order {
-	uint32_t *rows;
-	size_t *first;
-	size_t napis;
-	/* The places in rows of the calls that enclose another call of their
-	 * thread (only those can enclose a kept one), thread by thread:
-	 * parents[pfirst[k]] .. parents[pfirst[k + 1] - 1]. */
-	uint32_t *parents;
-	size_t *pfirst;
-};
-
-void api_order_build(const struct trace *t, struct api_order *o);
-void api_order_free(struct api_order *o);
 
 /* The selection the filter and window make of t. order is t's API order
  * when the caller keeps one (NULL: made and dropped here when needed). */

@@ -219,7 +219,7 @@ int session_take_apis(struct session *s, int wait, struct rpd_error *err)
 	int rc = 1;
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct session_view *v = &s->views[k];
-		if (v->bg && bg_apis_finish(v->bg, &v->trace, err))
+		if (v->bg && bg_apis_finish(v->bg, &v->trace, &v->order, err))
 			rc = -1;
 		v->bg = NULL;
 	}

@@ -87,6 +87,66 @@ int draw_text_mid(WINDOW *win, int y, int x, int width, const char *s, attr_t at
 	return used + draw_text(win, y, x + used, width - used, t, attr);
 }
 
+/* Columns of the first n bytes of s. */
+static int prefix_width(const char *s, size_t n)
+{
+	char cell[16];
+	int w, total = 0;
+	for (const char *p = s; (size_t)(p - s) < n;) {
+		size_t len = next_cell(p, cell, &w);
+		if (!len)
+			break;
+		total += w;
+		p += len;
+	}
+	return total;
+}
+
+/* Cells of a parting shown after it, for a cut at the end to tell it. */
+#define PARTING_SHOWN 6
+/* How far back from the parting its word may start. */
+#define PARTING_WORD 24
+
+int draw_text_parted(WINDOW *win, int y, int x, int width, const char *s, size_t parting, attr_t attr)
+{
+	size_t len = strlen(s);
+	if (parting > len)
+		parting = len;
+	if (text_width(s) <= width || prefix_width(s, parting) + PARTING_SHOWN < width)
+		return draw_text(win, y, x, width, s, attr);
+	/* From the start of the word it parts in ("LBSPPA1024", not "1024"). */
+	size_t from = parting;
+	while (from > 0 && parting - from < PARTING_WORD && !strchr("_:<>(), ", s[from - 1]))
+		from--;
+	while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+		from--;
+	int room = width - 1, tail = text_width(s + from);
+	int tail_room = tail < room / 2 ? tail : room / 2, head = room - tail_room;
+	if (prefix_width(s, from) <= head || head < 4)
+		return draw_text(win, y, x, width, s, attr);
+	int used = draw_text(win, y, x, head + 1, s, attr); /* its own ellipsis ends the head */
+	return used + draw_text(win, y, x + used, width - used, s + from, attr);
+}
+
+int draw_text_scrolled(WINDOW *win, int y, int x, int width, const char *s, int skip, attr_t attr)
+{
+	char cell[16];
+	int w, at = 0;
+	if (skip <= 0 || width < 2)
+		return draw_text(win, y, x, width, s, attr);
+	/* The ellipsis takes the place of the first column shown. */
+	while (at <= skip) {
+		size_t n = next_cell(s, cell, &w);
+		if (!n)
+			break;
+		at += w;
+		s += n;
+	}
+	wattrset(win, attr);
+	mvwaddstr(win, y, x, glyphs()->ellipsis);
+	return 1 + draw_text(win, y, x + 1, width - 1, s, attr);
+}
+
 void draw_text_right(WINDOW *win, int y, int x, int width, const char *s, attr_t attr)
 {
 	int w = text_width(s);

@@ -16,6 +16,13 @@ int draw_text(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
 /* The same, but text too long loses its middle ("node-a…13/2"): for
  * labels whose end tells them apart. */
 int draw_text_mid(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
+/* The same, but text too long that parts from others like it only at byte
+ * parting (name_parting) keeps its head and the word it parts in: the
+ * ellipsis stands for the middle they share ("Cijk_Alik_…LBSPPA1024_…"). */
+int draw_text_parted(WINDOW *w, int y, int x, int width, const char *s, size_t parting, attr_t attr);
+/* s scrolled sideways by skip columns: an ellipsis stands for what is
+ * left of the first column shown. */
+int draw_text_scrolled(WINDOW *w, int y, int x, int width, const char *s, int skip, attr_t attr);
 /* Right-align s in a field of width columns. */
 void draw_text_right(WINDOW *w, int y, int x, int width, const char *s, attr_t attr);
 

@@ -1,5 +1,5 @@
-/* Filters and the window from the keyboard: / replaces the filter, &
- * stacks a rule, \ removes the last, W sets the window. A bad pattern
+/* Filters and the window from the keyboard: \ (F4) replaces the filter,
+ * & stacks a rule, Delete removes the last, W sets the window. A bad pattern
  * keeps the prompt open with PCRE2's message; what was in force stays.
  * The session takes each change; the loop remakes the selection. */
 #include "config.h"

@@ -92,6 +92,10 @@ static unsigned toggle_style(struct app *app, unsigned bit)
 	name_cache_set_style(&app->names, style);
 	if (bit == NAME_DEMANGLE)
 		app_message(app, 0, "%s", style & bit ? _("Demangled names") : _("Raw (mangled) names"));
+	else if (bit == NAME_TENSILE)
+		app_message(app, 0, "%s",
+			    style & bit ? _("Short Tensile names (the fields that tell them apart)")
+					: _("Whole Tensile names"));
 	else
 		app_message(app, 0, "%s",
 			    style & bit ? _("Templates and arguments stripped") : _("Full names"));
@@ -110,13 +114,29 @@ static unsigned quit(struct app *app)
 	return ACT_REDRAW;
 }
 
+/* What a key of the timeline does elsewhere: Space folds a lane there and
+ * pages down elsewhere, Home and End go to the trace's start and end there
+ * and to the first and last row elsewhere. */
+static enum request elsewhere(enum request req)
+{
+	switch (req) {
+	case REQ_TOGGLE_LANE:
+		return REQ_PAGE_DOWN;
+	case REQ_TIME_START:
+		return REQ_MOVE_FIRST;
+	case REQ_TIME_END:
+		return REQ_MOVE_LAST;
+	default:
+		return REQ_NONE;
+	}
+}
+
 unsigned app_request(struct app *app, enum request req)
 {
 	struct view *v = app_top_view(app);
 	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
-	/* Space folds a lane in the timeline and pages down everywhere else. */
-	if ((act & ACT_UNHANDLED) && req == REQ_TOGGLE_LANE && v->ops->request)
-		act = v->ops->request(v, app, REQ_PAGE_DOWN);
+	if ((act & ACT_UNHANDLED) && elsewhere(req) != REQ_NONE && v->ops->request)
+		act = v->ops->request(v, app, elsewhere(req));
 	if (!(act & ACT_UNHANDLED))
 		return act;
 	switch (req) {
@@ -133,6 +153,8 @@ unsigned app_request(struct app *app, enum request req)
 		return toggle_style(app, NAME_DEMANGLE);
 	case REQ_TOGGLE_TEMPLATES:
 		return toggle_style(app, NAME_STRIP);
+	case REQ_TOGGLE_TENSILE:
+		return toggle_style(app, NAME_TENSILE);
 	case REQ_HELP:
 		app_push(app, view_help_new(app));
 		return ACT_REDRAW;
@@ -146,6 +168,10 @@ unsigned app_request(struct app *app, enum request req)
 		return quit(app);
 	case REQ_SUSPEND:
 		return ACT_SUSPEND;
+	case REQ_FIND:
+		/* Said, so that the text typed next is not taken for commands. */
+		app_message(app, 1, "%s", _("Nothing to find in this view"));
+		return ACT_REDRAW;
 	case REQ_FILTER:
 	case REQ_FILTER_ADD:
 		return app_prompt_filter(app, req == REQ_FILTER_ADD);
@@ -159,7 +185,7 @@ unsigned app_request(struct app *app, enum request req)
 		clearok(curscr, TRUE);
 		return ACT_REDRAW;
 	default:
-		return ACT_NONE;
+		return ACT_UNHANDLED; /* the key says it does nothing here */
 	}
 }
 

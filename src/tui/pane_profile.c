@@ -49,6 +49,10 @@ struct profile_pane {
 	unsigned generation;   /* of the selection it was computed for */
 	char find[PROMPT_MAX]; /* the last text searched for */
 	size_t find_origin;    /* cursor when the find prompt opened */
+	size_t *parting;       /* per row of prof: where its shown name parts from the others' */
+	unsigned parting_style;
+	int hscroll;    /* columns the names are scrolled to the left */
+	int name_width; /* of the name column, as last drawn */
 };
 
 static void sort_rows(struct profile_pane *p, struct app *app);
@@ -75,6 +79,8 @@ static void ensure_ready(struct profile_pane *p, struct app *app)
 	uint32_t current = p->ready && p->prof.n ? p->prof.rows[p->order[p->nav.cursor]].name : TRACE_NONE;
 	profile_free(&p->prof);
 	free(p->order);
+	free(p->parting);
+	p->parting = NULL;
 	profile_by_name(app->trace, p->scope, app_sel(app), &p->prof);
 	p->order = xmalloc_array(p->prof.n, sizeof(*p->order));
 	for (size_t i = 0; i < p->prof.n; i++)
@@ -175,10 +181,54 @@ static void draw_header(struct profile_pane *p, int y, int width)
 		draw_text_right(stdscr, y, x, columns[c].width, title, a);
 		x += columns[c].width + 1;
 	}
-	char name[32];
+	char name[96], title[64];
+	if (p->hscroll > 0)
+		snprintf(title, sizeof(title), _("NAME from column %d"), p->hscroll + 1);
+	else
+		snprintf(title, sizeof(title), "%s", _("NAME"));
 	snprintf(name, sizeof(name), "%s%s",
-		 p->sort == SORT_NAME ? (p->reverse ? g->sort_up : g->sort_down) : "", _("NAME"));
+		 p->sort == SORT_NAME ? (p->reverse ? g->sort_up : g->sort_down) : "", title);
 	draw_text(stdscr, y, x + 1, width - x - 1, name, a);
+}
+
+/* Where each row's shown name parts from the others': a name cut short
+ * keeps that part, so names that share a long head stay apart. */
+static void ensure_parting(struct profile_pane *p, struct app *app)
+{
+	if (p->parting && p->parting_style == app->names.style)
+		return;
+	const char **names = xmalloc_array(p->prof.n ? p->prof.n : 1, sizeof(*names));
+	for (size_t i = 0; i < p->prof.n; i++)
+		names[i] = app_name(app, p->prof.rows[i].name);
+	free(p->parting);
+	p->parting = xmalloc_array(p->prof.n ? p->prof.n : 1, sizeof(*p->parting));
+	name_parting(names, p->prof.n, p->parting);
+	p->parting_style = app->names.style;
+	free(names);
+}
+
+/* The most the names can be scrolled: until the longest ends in view. */
+static int hscroll_max(struct profile_pane *p, struct app *app)
+{
+	int longest = 0;
+	for (size_t i = 0; i < p->prof.n; i++) {
+		int w = text_width(app_name(app, p->prof.rows[i].name));
+		longest = w > longest ? w : longest;
+	}
+	return longest > p->name_width ? longest - p->name_width : 0;
+}
+
+static unsigned scroll_names(struct profile_pane *p, struct app *app, int dir)
+{
+	int max = hscroll_max(p, app), step = p->name_width > 2 ? p->name_width / 2 : 1;
+	if (max == 0) {
+		p->hscroll = 0;
+		app_message(app, 0, "%s", _("The names fit: nothing to scroll"));
+		return ACT_REDRAW;
+	}
+	p->hscroll += dir * step;
+	p->hscroll = p->hscroll < 0 ? 0 : p->hscroll > max ? max : p->hscroll;
+	return ACT_REDRAW;
 }
 
 static void cell_text(const struct profile *prof, const struct profile_row *r, int col, char *buf,
@@ -221,7 +271,21 @@ static void draw_row(struct profile_pane *p, struct app *app, size_t i, int y, i
 		draw_text_right(stdscr, y, x, columns[c].width, buf, a);
 		x += columns[c].width + 1;
 	}
-	draw_text(stdscr, y, x + 1, width - x - 1, app_name(app, r->name), a);
+	const char *name = app_name(app, r->name);
+	if (p->hscroll > 0)
+		draw_text_scrolled(stdscr, y, x + 1, width - x - 1, name, p->hscroll, a);
+	else
+		draw_text_parted(stdscr, y, x + 1, width - x - 1, name, p->parting[p->order[i]], a);
+}
+
+/* Columns left for the names once the shown columns are drawn. */
+static int name_column_width(int width)
+{
+	int x = 0;
+	for (int c = 0; c < NCOLS; c++)
+		if (column_shown(c, width))
+			x += columns[c].width + 1;
+	return width - x - 1;
 }
 
 static void profile_draw(struct view *v, struct app *app, int y, int height, int width)
@@ -230,6 +294,12 @@ static void profile_draw(struct view *v, struct app *app, int y, int height, int
 	ensure_ready(p, app);
 	if (!p->sorted || p->sorted_style != app->names.style)
 		sort_rows(p, app);
+	ensure_parting(p, app);
+	p->name_width = name_column_width(width);
+	if (p->hscroll > 0) {
+		int max = hscroll_max(p, app);
+		p->hscroll = p->hscroll > max ? max : p->hscroll;
+	}
 	draw_header(p, y, width);
 	tablenav_fit(&p->nav, height - 1);
 	if (p->prof.n == 0) {
@@ -289,7 +359,7 @@ static unsigned find_again(struct profile_pane *p, struct app *app, int dir)
 {
 	size_t row;
 	if (!p->find[0]) {
-		app_message(app, 0, "%s", _("Nothing to find yet (F3)"));
+		app_message(app, 0, "%s", _("Nothing to find yet (/)"));
 		return ACT_REDRAW;
 	}
 	if (p->prof.n &&
@@ -327,6 +397,9 @@ static unsigned profile_request(struct view *v, struct app *app, enum request re
 		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[p->sort]),
 			    p->reverse ? _("reversed") : _("normal order"));
 		return ACT_REDRAW;
+	case REQ_MOVE_LEFT:
+	case REQ_MOVE_RIGHT:
+		return scroll_names(p, app, req == REQ_MOVE_LEFT ? -1 : 1);
 	case REQ_ENTER:
 		return show_first(p, app);
 	case REQ_DETAILS: {
@@ -354,6 +427,7 @@ static void profile_free_view(struct view *v)
 	struct profile_pane *p = v->data;
 	profile_free(&p->prof);
 	free(p->order);
+	free(p->parting);
 	free(p);
 }
 

@@ -10,12 +10,14 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
+#include "analysis/timeline_place.h"
 #include "present/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
+#include "tui/timeline_marks.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -47,6 +49,8 @@ struct timeline_pane {
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
+	struct tl_marks marks; /* named marks and the jump history */
+	uint32_t came_from;    /* the op Enter left for its launch, or TRACE_NONE */
 };
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
@@ -93,13 +97,25 @@ static int label_width(const struct timeline_pane *p, const struct app *app)
 	return w < LABEL_MAX ? w : LABEL_MAX;
 }
 
+static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
+static uint32_t launch_of(const struct trace *t, uint32_t op);
+
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
 static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
 {
 	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
+	/* The cursor follows its event, or its lane, into the new lanes. */
+	int follow = p->ready && p->lane < p->tl.nlanes;
+	struct tl_place at = { 0 };
+	if (follow)
+		at = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
 	timeline_free(&p->tl);
 	p->tl = *tl;
+	if (follow) {
+		size_t lane = timeline_place_lane(&p->tl, app->trace, &at);
+		p->lane = lane < p->tl.nlanes ? lane : p->lane < p->tl.nlanes ? p->lane : 0;
+	}
 	if (whole) {
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
@@ -137,12 +153,12 @@ static void finish_job(struct timeline_pane *p, struct timeline *tl)
 
 /* The index follows the selection (unless dimming) and the API rows. It
  * is built on a thread of its own; the pane shows the previous one until
- * the new one is there (a script waits for it). */
-static void ensure_ready(struct timeline_pane *p, struct app *app)
+ * the new one is there (a script, or a key that needs it, waits for it). */
+static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 {
 	if (!p->ready)
 		app_need_apis(app);
-	if (p->job && !app->held && (app->sync || timeline_job_done(p->job))) {
+	if (p->job && !app->held && (app->sync || wait || timeline_job_done(p->job))) {
 		struct timeline tl;
 		finish_job(p, &tl);
 		if (p->job_generation == app_generation(app) && p->job_dim == p->dim)
@@ -158,8 +174,31 @@ static void ensure_ready(struct timeline_pane *p, struct app *app)
 	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app));
 	p->job_generation = app_generation(app);
 	p->job_dim = p->dim;
-	if (app->sync)
-		ensure_ready(p, app);
+	if (app->sync || wait)
+		build_lanes(p, app, wait);
+}
+
+static void ensure_ready(struct timeline_pane *p, struct app *app)
+{
+	build_lanes(p, app, 0);
+}
+
+/* Lanes of the current filter, window and dimming for a key that acts on
+ * them: they are waited for, unless a script holds background work back
+ * (then the key says so and does nothing). */
+static int lanes_current(struct timeline_pane *p, struct app *app)
+{
+	if (!p->ready || p->generation != app_generation(app))
+		build_lanes(p, app, 1);
+	return p->ready && p->generation == app_generation(app);
+}
+
+static int need_lanes(struct timeline_pane *p, struct app *app)
+{
+	if (lanes_current(p, app))
+		return 1;
+	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
+	return 0;
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
@@ -286,22 +325,40 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 	}
 }
 
-/* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart. */
-static int64_t tick_step(int64_t dt)
+/* The smallest step of 1, 2 or 5 times a power of ten ns at least least. */
+static int64_t round_step(int64_t least)
 {
 	static const int64_t m[] = { 1, 2, 5 };
 	for (int64_t p = 1;; p *= 10)
 		for (int i = 0; i < 3; i++)
-			if (p * m[i] >= dt * 16)
+			if (p * m[i] >= least)
 				return p * m[i];
 }
 
-/* "+1.20 ms", or "-3.57 ms" before the first op. */
-static const char *relative(int64_t ns, char *buf, size_t size)
+/* "+1.20 ms", or "-3.57 ms" before the first op: exact to step ns (see
+ * units_format_exact). */
+static const char *relative(int64_t ns, int64_t step, char *buf, size_t size)
 {
 	char u[UNITS_BUFSZ];
-	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+", units_format_ns(ns < 0 ? -ns : ns, u, sizeof(u)));
+	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+",
+		 units_format_exact(ns < 0 ? -ns : ns, step, u, sizeof(u)));
 	return buf;
+}
+
+/* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart
+ * and wide enough for their labels, which carry the digits the step
+ * needs (at fine zoom "+319.83051 ms"). */
+static int64_t tick_step(int64_t dt, int64_t from, int64_t to)
+{
+	int64_t step = round_step(dt * 16);
+	for (;;) {
+		char a[UNITS_BUFSZ + 2], b[UNITS_BUFSZ + 2];
+		int w = text_width(relative(from, step, a, sizeof(a)));
+		int wb = text_width(relative(to, step, b, sizeof(b)));
+		if ((w > wb ? w : wb) + 2 <= step / dt)
+			return step;
+		step = round_step(step + 1);
+	}
 }
 
 /* The time window on the ruler: its columns highlighted, [ and ] at its
@@ -325,27 +382,53 @@ static void draw_window_marks(const struct timeline_pane *p, const struct window
 		draw_text(stdscr, y, x0 + cb, 1, "]", at);
 }
 
+/* The marks in view: their letters on the ruler, at their columns. */
+static void draw_marks(const struct timeline_pane *p, int y, int x0)
+{
+	int64_t dt = bucket(p);
+	for (int i = 0; i < TL_MARKS; i++) {
+		int64_t at = p->marks.mark[i].cursor;
+		if (!p->marks.set[i] || at < p->view_start || (at - p->view_start) / dt >= p->cols)
+			continue;
+		char letter[2] = { tl_mark_letter(i), '\0' };
+		draw_text(stdscr, y, x0 + (int)((at - p->view_start) / dt), 1, letter, theme_attr(THEME_KEY));
+	}
+}
+
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
-	int64_t dt = bucket(p), step = tick_step(dt);
-	int64_t rel = p->view_start - p->tl.origin;
+	int64_t dt = bucket(p), rel = p->view_start - p->tl.origin;
+	int64_t step = tick_step(dt, rel, rel + p->view_span);
 	/* The first tick at or after the view's start, negative times too. */
 	int64_t first = rel >= 0 ? (rel + step - 1) / step * step : -(-rel / step) * step;
 	draw_fill(stdscr, y, x0, p->cols, theme_attr(THEME_HEADER));
 	for (int64_t r = first; r < rel + p->view_span; r += step) {
 		int c = (int)((r - rel) / dt);
 		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ + 2];
-		snprintf(label, sizeof(label), "|%s", relative(r, u, sizeof(u)));
+		snprintf(label, sizeof(label), "|%s", relative(r, step, u, sizeof(u)));
 		if (c >= 0 && c < p->cols)
 			draw_text(stdscr, y, x0 + c, p->cols - c, label, theme_attr(THEME_HEADER));
 	}
 }
 
+/* The time a column of the minimap stands for. */
+static int64_t minimap_bucket(const struct timeline_pane *p)
+{
+	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	return span / (p->cols > 0 ? p->cols : 1) + 1;
+}
+
+/* The middle of a minimap column's time, within the trace. */
+static int64_t minimap_time(const struct timeline_pane *p, int c)
+{
+	int64_t dt = minimap_bucket(p), at = p->tl.start + c * dt + dt / 2;
+	return at < p->tl.end ? at : p->tl.end - 1;
+}
+
 /* The whole trace in one line: how busy the GPUs are, and where the view is. */
 static void draw_minimap(struct timeline_pane *p, int y, int x0)
 {
-	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
-	int64_t dt = span / p->cols + 1;
+	int64_t dt = minimap_bucket(p);
 	if (p->minimap_cols != p->cols) {
 		free(p->minimap);
 		p->minimap = xcalloc((size_t)p->cols, sizeof(*p->minimap));
@@ -400,16 +483,35 @@ static void launch_sizes(const struct timeline_pane *p, uint32_t op, char *buf, 
 		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
 }
 
+/* ", launched by hipLaunchKernel at +1.20 ms, latency 12.20 us, queue
+ * delay 3.50 us" for an op whose launch is known: the latency is the op's
+ * start less the call's, the queue delay its start less the call's end. */
+static void launch_facts(const struct timeline_pane *p, const struct trace *t, uint32_t op, int64_t dt,
+			 char *buf, size_t size)
+{
+	uint32_t api = launch_of(t, op);
+	if (api == TRACE_NONE)
+		return;
+	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
+	int64_t s = t->ops.start[op];
+	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
+		 trace_str(t, trace_api_shown_name(t, api)),
+		 relative(t->apis.start[api] - p->tl.origin, dt, at, sizeof(at)),
+		 units_format_exact(s - t->apis.start[api], dt, latency, sizeof(latency)),
+		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
+}
+
 /* The event under the cursor, in one line; a long name gives way to the
- * facts after it. */
+ * facts after it, and the launch after them gives way first. */
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
 	const struct trace *t = app->trace;
-	char line[1024], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
 	const char *name = "";
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
+	int64_t dt = bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 relative(p->cursor - p->tl.origin, a, sizeof(a)));
+		 relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = under_cursor(p, l);
@@ -422,19 +524,54 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
 				launch_sizes(p, row, sizes, sizeof(sizes));
+				launch_facts(p, t, row, dt, launch, sizeof(launch));
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 relative(timeline_start(l, k) - p->tl.origin, a, sizeof(a)),
-				 units_format_ns(timeline_end(l, k) - timeline_start(l, k), d, sizeof(d)),
+				 relative(timeline_start(l, k) - p->tl.origin, dt, a, sizeof(a)),
+				 units_format_exact(timeline_end(l, k) - timeline_start(l, k), dt, d,
+						    sizeof(d)),
 				 lane, sizes);
 		}
 	}
-	int room = width - text_width(line), name_w = text_width(name);
-	if (name_w > room)
-		name_w = room > 20 ? room : 20;
+	/* The name keeps 40 columns at least, or what the facts leave it (20
+	 * at least), and gets more when the launch fits beside it too. */
+	int facts = text_width(line), want = text_width(name);
+	int name_w = width - facts - text_width(launch);
+	if (name_w < (want < 40 ? want : 40))
+		name_w = want < 40 ? want : 40;
+	if (name_w > want)
+		name_w = want;
+	if (name_w > width - facts)
+		name_w = width - facts > 20 ? width - facts : 20;
 	int x = *name ? draw_text(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
-	draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	x += draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	if (x < width)
+		draw_text(stdscr, y, x, width - x, launch, theme_attr(THEME_STATUS));
+}
+
+/* The lane shown for the call that launched the op under the cursor (its
+ * thread's when its row is folded), and where the call starts; nlanes when
+ * there is none or it is not in view. Once a frame: a search per lane. */
+static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
+{
+	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : launch_of(t, op);
+	if (api == TRACE_NONE)
+		return p->tl.nlanes;
+	*at = t->apis.start[api];
+	if (*at < p->view_start || (*at - p->view_start) / bucket(p) >= p->cols)
+		return p->tl.nlanes;
+	size_t k, i = timeline_find_row(&p->tl, TL_CPU, t->apis.thread[api], api, *at, &k);
+	while (i < p->tl.nlanes && i > 0 && lane_hidden(p, &p->tl.lanes[i]))
+		i--;
+	return i;
+}
+
+/* The launch's mark: a triangle at the call's start on its lane. */
+static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
+{
+	int c = (int)((at - p->view_start) / bucket(p));
+	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
 static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
@@ -458,11 +595,14 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
 	draw_ruler(p, y + 1, x0);
 	draw_window_marks(p, session_window(app->session), y + 1, x0);
+	draw_marks(p, y + 1, x0);
 	size_t pos = visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
 	if (pos >= p->top + (size_t)p->rows)
 		p->top = pos - (size_t)p->rows + 1;
+	int64_t launch_at = 0;
+	size_t launch = launch_lane(p, app->trace, &launch_at);
 	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
 		size_t i = p->vis[p->top + (size_t)r];
 		char label[160];
@@ -474,18 +614,26 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
 		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
 		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
+		if (i == launch)
+			draw_launch_mark(p, y + 2 + r, x0, launch_at);
 	}
 	draw_detail(p, app, y + height - 1, width);
 }
 
-/* Keep the view inside the trace, at least MIN_SPAN wide. */
-static void clamp_view(struct timeline_pane *p)
+/* The view's span: at most the trace's, at least MIN_SPAN. */
+static void clamp_span(struct timeline_pane *p)
 {
 	int64_t full = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
 	if (p->view_span > full)
 		p->view_span = full;
 	if (p->view_span < MIN_SPAN)
 		p->view_span = MIN_SPAN;
+}
+
+/* Keep the view inside the trace, and the cursor inside the view. */
+static void clamp_view(struct timeline_pane *p)
+{
+	clamp_span(p);
 	if (p->view_start + p->view_span > p->tl.end)
 		p->view_start = p->tl.end - p->view_span;
 	if (p->view_start < p->tl.start)
@@ -496,20 +644,24 @@ static void clamp_view(struct timeline_pane *p)
 		p->cursor = p->view_start + p->view_span - 1;
 }
 
-/* Zoom by factor (in thousandths) keeping the cursor where it is. */
+/* Zoom by a factor (in thousandths) about the cursor: its time stays in
+ * its column, so the event under it stays there too (unless the view
+ * meets an end of the trace zooming out). */
 static void zoom(struct timeline_pane *p, int64_t per_mille)
 {
 	int64_t span = p->view_span * per_mille / 1000;
 	if (span == p->view_span)
 		span += per_mille > 1000 ? 1 : -1;
-	double at = (double)(p->cursor - p->view_start) / (double)p->view_span;
+	int64_t dt = bucket(p), off = p->cursor - p->view_start;
+	int64_t col = off / dt, within = off - col * dt;
 	p->view_span = span;
-	clamp_view(p);
-	p->view_start = p->cursor - (int64_t)(at * (double)p->view_span);
+	clamp_span(p); /* not the cursor: it must not move */
+	int64_t dt2 = bucket(p);
+	p->view_start = p->cursor - col * dt2 - (int64_t)((double)within * (double)dt2 / (double)dt);
 	clamp_view(p);
 }
 
-static void jump(struct timeline_pane *p, int dir)
+static void jump(struct timeline_pane *p, struct app *app, int dir)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
@@ -523,22 +675,27 @@ static void jump(struct timeline_pane *p, int dir)
 		k = timeline_before(l, p->cursor);
 		k = k > 0 ? k - 1 : l->n;
 	}
-	if (k >= l->n)
+	if (k >= l->n) {
+		app_message(app, 0, "%s",
+			    dir > 0 ? _("No later event on this lane") : _("No earlier event on this lane"));
 		return;
+	}
 	p->cursor = timeline_start(l, k);
 	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
 		p->view_start = p->cursor - p->view_span / 2;
 	clamp_view(p);
 }
 
-static void zoom_event(struct timeline_pane *p)
+static void zoom_event(struct timeline_pane *p, struct app *app)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = under_cursor(p, l);
-	if (k >= l->n)
+	if (k >= l->n) {
+		app_message(app, 0, "%s", _("No event under the cursor"));
 		return;
+	}
 	int64_t s = timeline_start(l, k), d = timeline_end(l, k) - s;
 	if (d > 0) {
 		p->view_span = d + d / 5 + 1;
@@ -551,37 +708,73 @@ static void zoom_event(struct timeline_pane *p)
 	clamp_view(p);
 }
 
+/* Where the cursor is: its lane and event, its time, the view. */
+static struct tl_pos here(const struct timeline_pane *p)
+{
+	struct tl_pos pos = { { TL_GPU, TRACE_NONE, 0, TRACE_NONE }, p->cursor, p->view_start, p->view_span };
+	if (p->lane < p->tl.nlanes)
+		pos.place = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
+	return pos;
+}
+
+/* A jump is about to leave the cursor's position: into the history. */
+static void jumped_from(struct timeline_pane *p)
+{
+	struct tl_pos from = here(p);
+	tl_history_push(&p->marks, &from);
+}
+
+/* Back to a position: its lane (or where its event went), its time, and
+ * its view (with view set) or the current one, moved when the time is
+ * outside it. Returns 0 when its lane is hidden (the lane filter, CPU
+ * lanes hidden) or gone: the time is gone to all the same. */
+static int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, int view)
+{
+	size_t lane = timeline_place_lane(&p->tl, app->trace, &pos->place);
+	p->cursor = pos->cursor;
+	if (view) {
+		p->view_start = pos->view_start;
+		p->view_span = pos->view_span;
+	} else if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span) {
+		p->view_start = p->cursor - p->view_span / 2;
+	}
+	clamp_view(p);
+	if (lane >= p->tl.nlanes)
+		return 0;
+	if (lane_hidden(p, &p->tl.lanes[lane])) {
+		p->folded[p->tl.lanes[lane].thread] = 0;
+		update_visible(p);
+	}
+	if (lane_hidden(p, &p->tl.lanes[lane]))
+		return 0;
+	p->lane = lane;
+	return 1;
+}
+
 /* Put the cursor on a row of a lane of this kind (a queue's op, a thread's
  * call at any depth); the view follows when the row is outside it. */
 static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
 {
-	for (size_t i = 0; i < p->tl.nlanes; i++) {
-		const struct tl_lane *l = &p->tl.lanes[i];
-		if (l->kind != kind || (kind == TL_GPU ? l->queue : l->thread) != owner)
-			continue;
-		size_t k = timeline_at(l, start);
-		while (k < l->n && timeline_start(l, k) <= start && l->ops[k] != row)
-			k++;
-		if (k >= l->n || l->ops[k] != row)
-			continue;
-		if (lane_hidden(p, l)) {
-			p->folded[l->thread] = 0;
-			update_visible(p);
-		}
-		p->lane = i;
-		p->cursor = start;
-		if (start < p->view_start || start >= p->view_start + p->view_span)
-			p->view_start = start - p->view_span / 2;
-		clamp_view(p);
-		return 1;
+	size_t k, i = timeline_find_row(&p->tl, kind, owner, row, start, &k);
+	if (i >= p->tl.nlanes)
+		return 0;
+	if (lane_hidden(p, &p->tl.lanes[i])) {
+		p->folded[p->tl.lanes[i].thread] = 0;
+		update_visible(p);
 	}
-	return 0;
+	p->lane = i;
+	p->cursor = start;
+	if (start < p->view_start || start >= p->view_start + p->view_span)
+		p->view_start = start - p->view_span / 2;
+	clamp_view(p);
+	return 1;
 }
 
 /* An op in view, seen from far enough to show what ran around it. */
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
+	jumped_from(p);
 	int64_t d = ops->end[op] - ops->start[op];
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
 	p->view_start = ops->start[op] - p->view_span / 2;
@@ -589,7 +782,16 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 	goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]);
 }
 
-/* Enter: from an op to the call that launched it, from a call to its op. */
+/* The launching call of an op, or TRACE_NONE. */
+static uint32_t launch_of(const struct trace *t, uint32_t op)
+{
+	uint32_t api = t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
+	return api < t->apis.n ? api : TRACE_NONE;
+}
+
+/* Enter: from an op to the call that launched it, from a call to its op
+ * (the one Enter came from when the call launched several). Each is a
+ * jump: < comes back. */
 static unsigned follow_link(struct timeline_pane *p, struct app *app)
 {
 	const struct trace *t = app->trace;
@@ -602,19 +804,27 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 		return ACT_REDRAW;
 	}
 	uint32_t row = l->ops[k];
+	struct tl_pos from = here(p);
 	if (l->kind == TL_GPU) {
-		uint32_t api = t->op_launch ? t->op_launch[row] : TRACE_NONE;
-		if (api == TRACE_NONE || api >= t->apis.n)
+		uint32_t api = launch_of(t, row);
+		if (api == TRACE_NONE)
 			app_message(app, 1, "%s", _("No API call launched this op"));
 		else if (!goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]))
 			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
+		else
+			tl_history_push(&p->marks, &from);
+		p->came_from = row;
 		return ACT_REDRAW;
 	}
-	uint32_t op = trace_api_launched_op(t, row);
+	uint32_t op = p->came_from != TRACE_NONE && launch_of(t, p->came_from) == row
+			      ? p->came_from
+			      : trace_api_launched_op(t, row);
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
 	else if (!goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]))
 		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
+	else
+		tl_history_push(&p->marks, &from);
 	return ACT_REDRAW;
 }
 
@@ -665,13 +875,107 @@ static unsigned fold(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
-static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
+/* Requests that act on the lanes, which must be those of the current
+ * filter and window (Enter must not answer from the lanes being
+ * replaced). */
+static int acts_on_lanes(enum request req)
 {
-	ensure_ready(p, app);
-	/* Until the first index is there, the application's keys (filter,
-	 * export, panes, quit) still work. */
-	if (!p->ready)
-		return ACT_UNHANDLED;
+	switch (req) {
+	case REQ_MOVE_UP:
+	case REQ_MOVE_DOWN:
+	case REQ_PAGE_UP:
+	case REQ_PAGE_DOWN:
+	case REQ_MOVE_FIRST:
+	case REQ_MOVE_LAST:
+	case REQ_TOGGLE_LANE:
+	case REQ_ENTER:
+	case REQ_FIND_NEXT:
+	case REQ_FIND_PREV:
+	case REQ_ZOOM_EVENT:
+	case REQ_MARK_SET:
+	case REQ_JUMP_BACK:
+	case REQ_JUMP_FORWARD:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* m and a letter: the mark is set at the cursor. */
+static unsigned mark_set_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct timeline_pane *p = ctx;
+	int i = tl_mark_index(text);
+	char at[UNITS_BUFSZ + 2];
+	if (!accepted)
+		return ACT_REDRAW;
+	if (i < 0) {
+		app_message(app, 1, "%s", _("A mark is named by a letter"));
+		return ACT_REDRAW;
+	}
+	struct tl_pos pos = here(p);
+	tl_mark_set(&p->marks, i, &pos);
+	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
+		    relative(p->cursor - p->tl.origin, bucket(p), at, sizeof(at)));
+	return ACT_REDRAW;
+}
+
+/* ' and a letter: the cursor goes to the mark, a jump. */
+static unsigned mark_go_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	struct timeline_pane *p = ctx;
+	int i = tl_mark_index(text);
+	if (!accepted)
+		return ACT_REDRAW;
+	const struct tl_pos *mark = i < 0 ? NULL : tl_mark_get(&p->marks, i);
+	if (i < 0)
+		app_message(app, 1, "%s", _("A mark is named by a letter"));
+	else if (!mark)
+		app_message(app, 1, _("Mark '%c is not set"), tl_mark_letter(i));
+	if (!mark)
+		return ACT_REDRAW;
+	if (!need_lanes(p, app))
+		return ACT_REDRAW;
+	struct tl_pos to = *mark;
+	jumped_from(p);
+	if (!go_to(p, app, &to, 0))
+		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
+	return ACT_REDRAW;
+}
+
+static unsigned ask_mark(struct timeline_pane *p, struct app *app, int go)
+{
+	struct prompt_owner owner = { NULL, go ? mark_go_done : mark_set_done, p };
+	prompt_open_key(&app->prompt, go ? _("Go to mark: ") : _("Mark: "), &owner);
+	return ACT_REDRAW;
+}
+
+/* < and >: along the jump history, each position with its view. */
+static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
+{
+	struct tl_pos cur = here(p);
+	const struct tl_pos *to = back ? tl_history_back(&p->marks, &cur) : tl_history_forward(&p->marks);
+	if (!to) {
+		app_message(app, 0, "%s",
+			    back ? _("No earlier jump to go back to") : _("No later jump to go forward to"));
+		return ACT_REDRAW;
+	}
+	struct tl_pos pos = *to;
+	if (!go_to(p, app, &pos, 1))
+		app_message(app, 0, "%s", _("That lane is not shown"));
+	return ACT_REDRAW;
+}
+
+/* Home and End: the trace's start or end, the view's span kept. */
+static void to_end(struct timeline_pane *p, int end)
+{
+	jumped_from(p);
+	p->cursor = end ? p->tl.end - 1 : p->tl.start;
+	p->view_start = end ? p->tl.end - p->view_span : p->tl.start;
+}
+
+static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)
+{
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:
@@ -703,14 +1007,24 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 		p->view_span = p->tl.end - p->tl.start;
 		break;
 	case REQ_ZOOM_EVENT:
-		zoom_event(p);
+		zoom_event(p, app);
 		return ACT_REDRAW;
 	case REQ_FIND_NEXT:
-		jump(p, 1);
+		jump(p, app, 1);
 		return ACT_REDRAW;
 	case REQ_FIND_PREV:
-		jump(p, -1);
+		jump(p, app, -1);
 		return ACT_REDRAW;
+	case REQ_TIME_START:
+	case REQ_TIME_END:
+		to_end(p, req == REQ_TIME_END);
+		break;
+	case REQ_MARK_SET:
+	case REQ_MARK_GO:
+		return ask_mark(p, app, req == REQ_MARK_GO);
+	case REQ_JUMP_BACK:
+	case REQ_JUMP_FORWARD:
+		return walk_history(p, app, req == REQ_JUMP_BACK);
 	case REQ_MOVE_UP:
 		return move_lane(p, -1);
 	case REQ_MOVE_DOWN:
@@ -749,7 +1063,71 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 	return ACT_REDRAW;
 }
 
-/* A click sets the cursor; the wheel zooms. */
+/* Why a key that moves in time left the view and the cursor as they were
+ * (at an end of the trace, at most zoom), or NULL. */
+static const char *no_move(enum request req)
+{
+	switch (req) {
+	case REQ_MOVE_LEFT:
+	case REQ_PAN_LEFT:
+	case REQ_TIME_START:
+		return _("At the start of the trace");
+	case REQ_MOVE_RIGHT:
+	case REQ_PAN_RIGHT:
+	case REQ_TIME_END:
+		return _("At the end of the trace");
+	case REQ_ZOOM_IN:
+		return _("Zoomed in as far as the timeline goes");
+	case REQ_ZOOM_OUT:
+	case REQ_ZOOM_ALL:
+		return _("The whole trace is in view");
+	default:
+		return NULL;
+	}
+}
+
+/* A request of the timeline's own (its group, or one that acts on lanes). */
+static int own_request(enum request req)
+{
+	size_t n;
+	const struct request_info *r = request_table(&n);
+	return acts_on_lanes(req) ||
+	       (req > REQ_NONE && (size_t)req <= n && !strcmp(r[req - 1].group, "Timeline"));
+}
+
+static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
+{
+	ensure_ready(p, app);
+	/* Until the first index is there, the application's keys (filter,
+	 * export, panes, quit) still work; the timeline's say why they wait. */
+	if (!p->ready && own_request(req)) {
+		app_message(app, 0, "%s", _("Indexing the timeline..."));
+		return ACT_REDRAW;
+	}
+	if (!p->ready)
+		return ACT_UNHANDLED;
+	if (acts_on_lanes(req) && !need_lanes(p, app))
+		return ACT_REDRAW;
+	int64_t start = p->view_start, span = p->view_span, cursor = p->cursor;
+	unsigned act = dispatch(p, app, req);
+	const char *why = no_move(req);
+	if (why && start == p->view_start && span == p->view_span && cursor == p->cursor)
+		app_message(app, 0, "%s", why);
+	return act;
+}
+
+/* The view centred on a time, the cursor there. */
+static unsigned centre_on(struct timeline_pane *p, int64_t at)
+{
+	jumped_from(p);
+	p->cursor = at;
+	p->view_start = at - p->view_span / 2;
+	clamp_view(p);
+	return ACT_REDRAW;
+}
+
+/* A click sets the cursor (on the minimap, the view goes there); the
+ * wheel zooms. */
 static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, int col, int button)
 {
 	ensure_ready(p, app);
@@ -760,9 +1138,18 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 		return ACT_REDRAW;
 	}
 	int c = col - p->label_w - 1;
-	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
 	if (button != 1 || c >= p->cols)
 		return ACT_NONE;
+	if (row == 0 && c >= 0)
+		return centre_on(p, minimap_time(p, c));
+	/* A click on lanes being replaced points at what is no longer there:
+	 * they are brought up to date and drawn first. */
+	if (row >= 2 && (!p->ready || p->generation != app_generation(app))) {
+		if (need_lanes(p, app))
+			app_message(app, 0, "%s", _("The lanes were rebuilt: click again"));
+		return ACT_REDRAW;
+	}
+	int on_lane = row >= 2 && p->top + (size_t)(row - 2) < p->nvis;
 	if (on_lane)
 		p->lane = p->vis[p->top + (size_t)(row - 2)];
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
@@ -791,7 +1178,8 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	if (!p->ready)
 		return ACT_NONE;
 	unsigned act = ACT_NONE;
-	if (app->jump_op != TRACE_NONE) {
+	/* The op is looked for in the lanes of the current selection. */
+	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
 		show_op(p, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
@@ -820,10 +1208,16 @@ static void timeline_free_view(struct view *v)
 static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
 {
 	struct timeline_pane *p = v->data;
-	char span[UNITS_BUFSZ];
+	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2];
 	(void)app;
-	if (p->ready)
-		snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	if (!p->ready)
+		return;
+	int n = snprintf(buf, size, _("view %s"), units_format_ns(p->view_span, span, sizeof(span)));
+	/* How far the cursor is from the mark last set or gone to. */
+	int last = p->marks.last - 1;
+	if (last >= 0 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
+			 relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from, sizeof(from)));
 }
 
 static void timeline_prepare(struct view *v, struct app *app)
@@ -853,5 +1247,7 @@ static const struct view_ops timeline_ops = {
 struct view pane_timeline_new(struct app *app)
 {
 	(void)app;
-	return (struct view){ &timeline_ops, xcalloc(1, sizeof(struct timeline_pane)) };
+	struct timeline_pane *p = xcalloc(1, sizeof(*p));
+	p->came_from = TRACE_NONE;
+	return (struct view){ &timeline_ops, p };
 }

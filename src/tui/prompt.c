@@ -1,6 +1,7 @@
 #include "config.h"
 #include "tui/prompt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,22 @@ void prompt_open(struct prompt *p, const char *label, const char *initial, const
 	p->owner = *owner;
 	p->browse = p->nhistory;
 	p->error[0] = '\0';
+	p->one_key = 0;
+}
+
+void prompt_open_key(struct prompt *p, const char *label, const struct prompt_owner *owner)
+{
+	prompt_open(p, label, NULL, owner);
+	p->one_key = 1;
+}
+
+/* The one key a prompt_open_key prompt waits for; not remembered. */
+static unsigned one_key(struct prompt *p, struct app *app, const char *text)
+{
+	p->active = 0;
+	snprintf(p->text, sizeof(p->text), "%s", text ? text : "");
+	unsigned act = p->owner.done(app, p->text, text && *text, p->owner.ctx);
+	return ACT_REDRAW | (act & ~(unsigned)ACT_STAY);
 }
 
 void prompt_error(struct prompt *p, const char *msg)
@@ -159,6 +176,8 @@ static int edit(struct prompt *p, const char *name, const char *text)
 unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const char *text)
 {
 	p->error[0] = '\0';
+	if (p->one_key)
+		return one_key(p, app, text);
 	if (!strcmp(name, "Enter"))
 		return finish(p, app, 1);
 	if (!strcmp(name, "Escape") || !strcmp(name, "C-c") || !strcmp(name, "C-g"))

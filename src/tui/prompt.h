@@ -22,6 +22,7 @@ struct prompt_owner {
 
 struct prompt {
 	int active;
+	int one_key; /* the next key is the answer (a mark's letter) */
 	char label[64];
 	char text[PROMPT_MAX];
 	char error[256];    /* shown until the next key */
@@ -32,6 +33,9 @@ struct prompt {
 };
 
 void prompt_open(struct prompt *p, const char *label, const char *initial, const struct prompt_owner *owner);
+/* A prompt answered by one key: a printable one is accepted as the text,
+ * any other cancels (as less asks for a mark's letter). */
+void prompt_open_key(struct prompt *p, const char *label, const struct prompt_owner *owner);
 /* A key while the prompt is open: its name in termkey notation and, for
  * a printable key, its text. Returns ACT_* flags. */
 unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const char *text);

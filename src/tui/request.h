@@ -18,8 +18,10 @@
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
 	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
 	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
-	REQ(MOVE_LEFT, "Left h", N_("Timeline"), N_("Cursor to the earlier time"))                           \
-	REQ(MOVE_RIGHT, "Right l", N_("Timeline"), N_("Cursor to the later time"))                           \
+	REQ(MOVE_LEFT, "Left h", N_("Moving"),                                                               \
+	    N_("Scroll the names left (timeline: cursor to the earlier time)"))                              \
+	REQ(MOVE_RIGHT, "Right l", N_("Moving"),                                                             \
+	    N_("Scroll the names right (timeline: cursor to the later time)"))                               \
 	REQ(PAN_LEFT, "H", N_("Timeline"), N_("Pan a screen to the left"))                                   \
 	REQ(PAN_RIGHT, "L", N_("Timeline"), N_("Pan a screen to the right"))                                 \
 	REQ(ZOOM_IN, "+ i =", N_("Timeline"), N_("Zoom in around the cursor"))                               \
@@ -30,29 +32,37 @@
 	REQ(WINDOW_END, "]", N_("Timeline"), N_("Time window ends at the cursor"))                           \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), N_("No time window"))                                         \
 	REQ(TOGGLE_DIM, "f", N_("Timeline"), N_("Events the filter drops: hidden or dimmed"))                \
+	REQ(TIME_START, "Home", N_("Timeline"), N_("The trace's start (elsewhere: first row)"))              \
+	REQ(TIME_END, "End", N_("Timeline"), N_("The trace's end (elsewhere: last row)"))                    \
+	REQ(MARK_SET, "m", N_("Timeline"), N_("Mark the cursor's time and lane with a letter (m a)"))        \
+	REQ(MARK_GO, "' `", N_("Timeline"), N_("Go to a mark ('a); the status line shows the time from it")) \
+	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End) came from"))      \
+	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
 	REQ(PAGE_UP, "PageUp C-b", N_("Moving"), N_("Page up"))                                              \
 	REQ(PAGE_DOWN, "PageDown C-f", N_("Moving"), N_("Page down"))                                        \
 	REQ(TOGGLE_LANE, "Space", N_("Moving"),                                                              \
 	    N_("Fold or unfold a thread's nesting rows (elsewhere: page down)"))                             \
-	REQ(MOVE_FIRST, "Home g", N_("Moving"), N_("First row"))                                             \
-	REQ(MOVE_LAST, "End G", N_("Moving"), N_("Last row"))                                                \
+	REQ(MOVE_FIRST, "g", N_("Moving"), N_("First row (timeline: first lane)"))                           \
+	REQ(MOVE_LAST, "G", N_("Moving"), N_("Last row (timeline: last lane)"))                              \
 	REQ(ENTER, "Enter", N_("Tables"),                                                                    \
 	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
 	REQ(DETAILS, "v", N_("Tables"), N_("Details of the row: statistics and histogram"))                  \
-	REQ(FIND, "F3", N_("Tables"), N_("Find a name (as you type)"))                                       \
+	REQ(FIND, "/ F3", N_("Tables"), N_("Find a name (as you type)"))                                     \
 	REQ(FIND_NEXT, "n", N_("Tables"), N_("Next row matching the last find (timeline: next event)"))      \
 	REQ(FIND_PREV, "N", N_("Tables"),                                                                    \
 	    N_("Previous row matching the last find (timeline: previous event)"))                            \
 	REQ(SORT_NEXT, "s", N_("Tables"), N_("Sort by the next column"))                                     \
 	REQ(SORT_REVERSE, "S", N_("Tables"), N_("Reverse the sort order"))                                   \
-	REQ(FILTER, "/", N_("Filter"),                                                                       \
+	REQ(FILTER, "\\ F4", N_("Filter"),                                                                   \
 	    N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)"))               \
 	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
-	REQ(FILTER_POP, "\\", N_("Filter"), N_("Remove the last filter"))                                    \
+	REQ(FILTER_POP, "Delete", N_("Filter"), N_("Remove the last filter"))                                \
 	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
-	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments on/off"))                  \
+	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments of C++ names on/off"))     \
+	REQ(TOGGLE_TENSILE, "T", N_("Names"),                                                                \
+	    N_("Short Tensile names: operation, macro tile, the fields that differ"))                        \
 	REQ(HELP, "? F1", N_("General"), N_("This help"))                                                    \
 	REQ(REFRESH, "C-l", N_("General"), N_("Redraw the screen"))                                          \
 	REQ(SUSPEND, "C-z", N_("General"), N_("Suspend (fg to come back)"))                                  \

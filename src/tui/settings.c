@@ -12,6 +12,16 @@
 
 static const char *const panes[] = { "profile", "kernels", "busy" };
 
+/* The settings of the name style (enum name_style). */
+static const struct {
+	const char *name;
+	unsigned bit;
+} name_styles[] = {
+	{ "demangle", NAME_DEMANGLE },
+	{ "strip-templates", NAME_STRIP },
+	{ "tensile-short", NAME_TENSILE },
+};
+
 static int yes_no(const char *v, int *out)
 {
 	if (!strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true")) {
@@ -52,10 +62,12 @@ static int setting(struct tui_config *c, const char *name, const char *value)
 			}
 		return -1;
 	}
-	if (!strcmp(name, "demangle") || !strcmp(name, "strip-templates")) {
-		unsigned bit = !strcmp(name, "demangle") ? NAME_DEMANGLE : NAME_STRIP;
+	for (size_t i = 0; i < sizeof(name_styles) / sizeof(name_styles[0]); i++) {
+		if (strcmp(name, name_styles[i].name) != 0)
+			continue;
 		if (yes_no(value, &on))
 			return -1;
+		unsigned bit = name_styles[i].bit;
 		c->names = on ? c->names | bit : c->names & ~bit;
 		return 0;
 	}

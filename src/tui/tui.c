@@ -35,11 +35,13 @@ static unsigned handle_key(struct app *app, TermKeyKey *key)
 	if (app_export_key(app, name))
 		return ACT_REDRAW;
 	enum request req = request_for_key(name);
-	if (req == REQ_NONE) {
+	unsigned act = req == REQ_NONE ? ACT_UNHANDLED : app_request(app, req);
+	/* A key bound to nothing, or to nothing in this pane, says so. */
+	if (act & ACT_UNHANDLED) {
 		app_message(app, 0, _("Key %s does nothing here (? for help)"), name);
 		return ACT_REDRAW;
 	}
-	return had_message | app_request(app, req);
+	return had_message | act;
 }
 
 static void draw(struct app *app)

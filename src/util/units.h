@@ -10,4 +10,9 @@
 /* Write ns with the largest unit that keeps the value >= 1, e.g. "157.18 ms". */
 const char *units_format_ns(int64_t ns, char *buf, size_t size);
 
+/* The same unit, with as many decimals as a time exact to step ns needs
+ * (the digits down to the power of ten at or below step): at least two,
+ * at most down to the ns. "+319.83051 ms" for a step of 10 ns. */
+const char *units_format_exact(int64_t ns, int64_t step, char *buf, size_t size);
+
 #endif

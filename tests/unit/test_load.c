@@ -14,6 +14,7 @@
 #include "load/load.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
+#include "trace/api_order.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -261,7 +262,18 @@ static void check_background(const char *path)
 	while (b && !bg_apis_done(b))
 		usleep(1000);
 	CHECK_INT(ops.apis.n, 0); /* nothing moves in before finish */
-	CHECK(b && bg_apis_finish(b, &ops, &err) == 0);
+	struct api_order order = { 0 }, fresh;
+	CHECK(b && bg_apis_finish(b, &ops, &order, &err) == 0);
+	/* The order made on the reading thread, under the trace's numbers of
+	 * the threads, is the order made afresh. */
+	api_order_build(&ops, &fresh);
+	CHECK_INT(order.napis, fresh.napis);
+	CHECK_INT(order.nthreads, fresh.nthreads);
+	CHECK(order.napis == 0 || memcmp(order.rows, fresh.rows, fresh.napis * sizeof(*fresh.rows)) == 0);
+	CHECK(memcmp(order.first, fresh.first, (fresh.nthreads + 1) * sizeof(*fresh.first)) == 0);
+	CHECK(memcmp(order.pfirst, fresh.pfirst, (fresh.nthreads + 1) * sizeof(*fresh.pfirst)) == 0);
+	api_order_free(&order);
+	api_order_free(&fresh);
 	check_identical(&all_at_once, &ops);
 	trace_free(&ops);
 	CHECK(trace_load(&ops, paths, 1, &ops_only, &err) == 0);

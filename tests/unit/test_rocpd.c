@@ -16,6 +16,7 @@
 #include "demo/demo.h"
 #include "load/background.h"
 #include "load/load.h"
+#include "trace/api_order.h"
 #include "util/idmap.h"
 #include "util/lz4.h"
 #include "util/xalloc.h"
@@ -202,7 +203,18 @@ static void check_file(const char *path, const char *what, long markers)
 	CHECK(trace_load(&later, (const char *const[]){ path }, 1, &ops_only, &err) == 0);
 	struct bg_apis *b = bg_apis_start(&later);
 	CHECK(b != NULL);
-	CHECK(b && bg_apis_finish(b, &later, &err) == 0);
+	struct api_order order = { 0 }, fresh;
+	CHECK(b && bg_apis_finish(b, &later, &order, &err) == 0);
+	/* The order made on the reading thread, under the trace's numbers of
+	 * the threads, is the order made afresh. */
+	api_order_build(&later, &fresh);
+	CHECK_INT(order.napis, fresh.napis);
+	CHECK_INT(order.nthreads, fresh.nthreads);
+	CHECK(order.napis == 0 || memcmp(order.rows, fresh.rows, fresh.napis * sizeof(*fresh.rows)) == 0);
+	CHECK(memcmp(order.first, fresh.first, (fresh.nthreads + 1) * sizeof(*fresh.first)) == 0);
+	CHECK(memcmp(order.pfirst, fresh.pfirst, (fresh.nthreads + 1) * sizeof(*fresh.pfirst)) == 0);
+	api_order_free(&order);
+	api_order_free(&fresh);
 	CHECK_INT(later.apis.n, t.apis.n);
 	CHECK_INT(later.texts.n, t.texts.n);
 	for (size_t i = 0; i < t.ops.n && later.apis.n == t.apis.n; i++)

@@ -227,8 +227,78 @@ static void test_enclosing(void)
 	trace_free(&t);
 }
 
+/* Each thread's calls in the order by thread and start (the longer first
+ * at equal starts), every call once. */
+static void check_order(const struct trace *t)
+{
+	struct api_order o;
+	api_order_build(t, &o);
+	size_t wrong = 0;
+	uint8_t *seen = calloc(t->apis.n + 1, 1);
+	for (size_t k = 0; k < t->nthreads; k++) {
+		for (size_t i = o.first[k]; i < o.first[k + 1]; i++) {
+			uint32_t c = o.rows[i];
+			wrong += t->apis.thread[c] != k || seen[c]++;
+			if (i == o.first[k])
+				continue;
+			uint32_t b = o.rows[i - 1];
+			wrong += t->apis.start[b] > t->apis.start[c] ||
+				 (t->apis.start[b] == t->apis.start[c] && t->apis.end[b] < t->apis.end[c]);
+		}
+	}
+	CHECK_INT(o.first[t->nthreads], t->apis.n);
+	CHECK_INT(wrong, 0);
+	free(seen);
+	api_order_free(&o);
+}
+
+/* Calls appended as they end: children (random lengths, some without a
+ * duration, some starting with their parent) before the call around them. */
+static int64_t add_nested(struct trace *t, uint32_t thread, uint32_t name, int64_t start, int64_t end,
+			  int depth, uint64_t *seed, int64_t *id)
+{
+	int64_t at = start;
+	while (depth < 6 && at < end) {
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		int64_t len = (int64_t)((*seed >> 33) % (uint64_t)(end - at + 1)) / 2;
+		int64_t from = (*seed >> 20) % 4 == 0 ? at : at + (int64_t)((*seed >> 10) % 5);
+		if (from + len > end)
+			break;
+		add_nested(t, thread, name, from, from + len, depth + 1, seed, id);
+		at = from + len + (int64_t)((*seed >> 50) % 3);
+	}
+	trace_add_api(t, (*id)++, start, end, name, TRACE_NONE, thread);
+	return end;
+}
+
+static void test_order(void)
+{
+	struct trace t;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "o.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0);
+	uint32_t name = strtab_intern(&t.strings, "call");
+	trace_add_op(&t, 1, 0, 10, name, name, q);
+	uint64_t seed = 3;
+	int64_t id = 1;
+	/* Two threads of nested calls, one of them interleaved with a thread
+	 * of calls recorded by start. */
+	uint32_t a = trace_thread(&t, in, 1, 1), b = trace_thread(&t, in, 1, 2),
+		 c = trace_thread(&t, in, 1, 3);
+	for (int64_t top = 0; top < 20; top++) {
+		add_nested(&t, a, name, top * 100000, top * 100000 + 90000, 0, &seed, &id);
+		trace_add_api(&t, id++, top * 100000, top * 100000 + 5, name, TRACE_NONE, c);
+	}
+	add_nested(&t, b, name, 0, 2000000, 0, &seed, &id);
+	trace_finish(&t);
+	CHECK(t.apis.n > 1000);
+	check_order(&t);
+	trace_free(&t);
+}
+
 int main(void)
 {
+	test_order();
 	test_enclosing();
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX", a[512], b[512];
 	CHECK(mkdtemp(dir) != NULL);

@@ -1,0 +1,204 @@
+/* A trace's API calls by thread and start, built once for its rows; the
+ * selection's enclosing rule walks it (session/select.c). */
+#include "config.h"
+#include "trace/api_order.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+/* Start order within a thread; at equal starts the longer call first, so
+ * that an enclosing call comes before what it encloses. */
+static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
+{
+	int64_t x = t->apis.start[a], y = t->apis.start[b];
+	if (x != y)
+		return x < y ? -1 : 1;
+	x = t->apis.end[a], y = t->apis.end[b];
+	return (x < y) - (x > y);
+}
+
+static int by_call(const void *a, const void *b, void *ctx)
+{
+	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* A subtree of nested calls, its calls linked in start order. */
+struct subtree {
+	uint32_t root, head, tail; /* places in v */
+};
+
+/* Calls recorded as they end come after the calls they enclose: for
+ * nested calls that is the tree's post-order, and start order is its
+ * pre-order. Each call takes as children the subtrees just before it
+ * that it encloses, one pass with a stack. Returns 0 when the calls are
+ * not so nested or recorded (v is left as it was). */
+static int nested_order(const struct trace *t, uint32_t *v, size_t n)
+{
+	const int64_t *start = t->apis.start, *end = t->apis.end;
+	uint32_t *next = xmalloc_huge(n, sizeof(*next));
+	struct subtree *stack = xmalloc_huge(n, sizeof(*stack));
+	size_t depth = 0;
+	int ok = 1;
+	for (uint32_t i = 0; ok && i < n; i++) {
+		uint32_t c = v[i];
+		struct subtree s = { i, i, i };
+		next[i] = UINT32_MAX;
+		/* Popped last to first: each goes in front of the ones after;
+		 * the first popped ends the new subtree. */
+		uint32_t kids = UINT32_MAX;
+		while (depth > 0 && start[v[stack[depth - 1].root]] >= start[c]) {
+			struct subtree *k = &stack[--depth];
+			if (end[v[k->root]] > end[c]) {
+				ok = 0;
+				break;
+			}
+			if (kids == UINT32_MAX)
+				s.tail = k->tail;
+			next[k->tail] = kids;
+			kids = k->head;
+		}
+		/* A call before it that ends inside it: they overlap, not nest. */
+		if (depth > 0 && end[v[stack[depth - 1].root]] > start[c])
+			ok = 0;
+		next[i] = kids;
+		stack[depth++] = s;
+	}
+	if (ok) {
+		uint32_t *out = xmalloc_huge(n, sizeof(*out));
+		size_t k = 0;
+		for (size_t d = 0; d < depth; d++)
+			for (uint32_t p = stack[d].head; p != UINT32_MAX && k < n;
+			     p = p == stack[d].tail ? UINT32_MAX : next[p])
+				out[k++] = v[p];
+		ok = k == n;
+		if (ok)
+			memcpy(v, out, n * sizeof(*v));
+		free(out);
+	}
+	free(next);
+	free(stack);
+	return ok;
+}
+
+/* Calls are recorded as they end, each after the calls nested in it: when
+ * they nest, the stack above puts them in start order in one pass (but for
+ * a call without a duration at the end of one call and the start of the
+ * next, which pre-order puts before the next); an insertion sort then
+ * moves each the little way it is off, and a thread far from order is
+ * left to qsort. */
+void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
+{
+	size_t sorted = 1;
+	while (sorted < n && call_cmp(t, v[sorted - 1], v[sorted]) <= 0)
+		sorted++;
+	if (sorted >= n)
+		return;
+	nested_order(t, v, n);
+	size_t budget = 16 * n + 1024;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		while (j > 0 && call_cmp(t, v[j - 1], x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+			if (--budget == 0) {
+				v[j] = x;
+				sort_with(v, n, sizeof(*v), by_call, (void *)t);
+				return;
+			}
+		}
+		v[j] = x;
+	}
+}
+
+/* The calls that enclose another of their thread: E does when some call
+ * after it in start order ends no later than E (a suffix minimum of the
+ * ends, walked backwards). */
+static void find_parents(const struct trace *t, struct api_order *o)
+{
+	size_t nt = t->nthreads, n = 0;
+	o->pfirst = xcalloc(nt + 1, sizeof(*o->pfirst));
+	uint8_t *parent = xcalloc(t->apis.n ? t->apis.n : 1, 1);
+	for (size_t k = 0; k < nt; k++) {
+		int64_t min_end = INT64_MAX;
+		for (size_t i = o->first[k + 1]; i-- > o->first[k];) {
+			int64_t end = t->apis.end[o->rows[i]];
+			if (min_end <= end) {
+				parent[i] = 1;
+				n++;
+			}
+			min_end = end < min_end ? end : min_end;
+		}
+	}
+	o->parents = xmalloc_array(n ? n : 1, sizeof(*o->parents));
+	n = 0;
+	for (size_t k = 0; k < nt; k++) {
+		o->pfirst[k] = n;
+		for (size_t i = o->first[k]; i < o->first[k + 1]; i++)
+			if (parent[i])
+				o->parents[n++] = (uint32_t)i;
+	}
+	o->pfirst[nt] = n;
+	free(parent);
+}
+
+void api_order_build(const struct trace *t, struct api_order *o)
+{
+	size_t nt = t->nthreads;
+	o->napis = t->apis.n;
+	o->nthreads = nt;
+	o->first = xcalloc(nt + 1, sizeof(*o->first));
+	for (size_t i = 0; i < t->apis.n; i++)
+		o->first[t->apis.thread[i] + 1]++;
+	for (size_t k = 0; k < nt; k++)
+		o->first[k + 1] += o->first[k];
+	size_t *fill = xmalloc_array(nt ? nt : 1, sizeof(*fill));
+	memcpy(fill, o->first, nt * sizeof(*fill));
+	o->rows = xmalloc_huge(t->apis.n ? t->apis.n : 1, sizeof(*o->rows));
+	for (size_t i = 0; i < t->apis.n; i++)
+		o->rows[fill[t->apis.thread[i]]++] = (uint32_t)i;
+	free(fill);
+	for (size_t k = 0; k < nt; k++)
+		api_order_sort(t, o->rows + o->first[k], o->first[k + 1] - o->first[k]);
+	find_parents(t, o);
+}
+
+void api_order_free(struct api_order *o)
+{
+	free(o->rows);
+	free(o->first);
+	free(o->parents);
+	free(o->pfirst);
+	memset(o, 0, sizeof(*o));
+}
+
+void api_order_rethread(struct api_order *o, const struct trace *t)
+{
+	/* The rows kept their places: only the threads' numbers changed. A
+	 * thread's run moves to where its new number puts it. */
+	size_t nt = t->nthreads, old_nt = o->nthreads;
+	size_t *first = xcalloc(nt + 1, sizeof(*first));
+	for (size_t k = 0; k < old_nt; k++)
+		if (o->first[k + 1] > o->first[k])
+			first[t->apis.thread[o->rows[o->first[k]]] + 1] += o->first[k + 1] - o->first[k];
+	for (size_t k = 0; k < nt; k++)
+		first[k + 1] += first[k];
+	uint32_t *rows = xmalloc_huge(o->napis ? o->napis : 1, sizeof(*rows));
+	for (size_t k = 0; k < old_nt; k++) {
+		size_t n = o->first[k + 1] - o->first[k];
+		if (n)
+			memcpy(rows + first[t->apis.thread[o->rows[o->first[k]]]], o->rows + o->first[k],
+			       n * sizeof(*rows));
+	}
+	free(o->rows);
+	free(o->first);
+	free(o->parents);
+	free(o->pfirst);
+	o->rows = rows;
+	o->first = first;
+	o->nthreads = nt;
+	find_parents(t, o);
+}

@@ -1,0 +1,35 @@
+/* A trace's API calls by thread and start: what the selection's enclosing
+ * rule walks, made once for the trace's API rows (on the thread that reads
+ * them, when they are read in the background). */
+#ifndef RPDTOP_API_ORDER_H
+#define RPDTOP_API_ORDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+/* t's API calls grouped by thread, each thread's by start (the longer
+ * first at equal starts): rows[first[k]] .. rows[first[k + 1] - 1] are
+ * thread k's. Built once for a trace's API rows (napis of them). */
+struct api_order {
+	uint32_t *rows;
+	size_t *first;
+	size_t napis;
+	/* The places in rows of the calls that enclose another call of their
+	 * thread (only those can enclose a kept one), thread by thread:
+	 * parents[pfirst[k]] .. parents[pfirst[k + 1] - 1]. */
+	uint32_t *parents;
+	size_t *pfirst;
+	size_t nthreads; /* of the trace it was built for */
+};
+
+void api_order_build(const struct trace *t, struct api_order *o);
+void api_order_free(struct api_order *o);
+/* The order of a trace whose API rows moved into t at the same places,
+ * under t's numbers of their threads (trace_side_take). */
+void api_order_rethread(struct api_order *o, const struct trace *t);
+/* Sort v, n API rows of one thread, into this order. */
+void api_order_sort(const struct trace *t, uint32_t *v, size_t n);
+
+#endif
