@@ -58,6 +58,7 @@ void trace_free(struct trace *t)
 	free(t->texts.text);
 	free(t->op_launch);
 	trace_counters_free(&t->counters);
+	trace_copies_free(&t->copies);
 	strtab_free(&t->strings);
 	idmap_free(&t->lane_index);
 	memset(t, 0, sizeof(*t));
@@ -449,6 +450,7 @@ void trace_finish(struct trace *t)
 	free(t->links.op);
 	memset(&t->links, 0, sizeof(t->links));
 	compact_ids(t);
+	trace_copies_sort(&t->copies);
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {

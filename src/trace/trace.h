@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/copies.h"
 #include "trace/counters.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
@@ -120,6 +121,7 @@ struct trace {
 	struct trace_links links;
 	struct trace_texts texts;
 	struct trace_counters counters; /* read with the API rows */
+	struct trace_copies copies;     /* read with the API rows */
 	uint32_t *op_launch;            /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
