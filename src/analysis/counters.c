@@ -251,3 +251,72 @@ const char *counter_format(double value, const char *unit, char *buf, size_t siz
 		snprintf(buf, size, "%.4g%s%s", value, sp, unit ? unit : "");
 	return buf;
 }
+
+void counter_clip(const struct trace_counters *c, const struct window *w, struct trace_counters *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->series = c->series;
+	out->nseries = c->nseries;
+	size_t cap = c->n ? c->n : 1;
+	out->of = xmalloc_array(cap, sizeof(*out->of));
+	out->start = xmalloc_array(cap, sizeof(*out->start));
+	out->end = xmalloc_array(cap, sizeof(*out->end));
+	out->value = xmalloc_array(cap, sizeof(*out->value));
+	for (size_t i = 0; i < c->n; i++) {
+		int64_t s = c->start[i], e = c->end[i];
+		if (w && w->active) {
+			if (e <= s ? !(s >= w->start && s < w->end) : !(s < w->end && e > w->start))
+				continue;
+			if (e > s) {
+				s = s > w->start ? s : w->start;
+				e = e < w->end ? e : w->end;
+			}
+		}
+		out->of[out->n] = c->of[i];
+		out->start[out->n] = s;
+		out->end[out->n] = e;
+		out->value[out->n++] = c->value[i];
+	}
+}
+
+void counter_clip_free(struct trace_counters *out)
+{
+	free(out->of);
+	free(out->start);
+	free(out->end);
+	free(out->value);
+	memset(out, 0, sizeof(*out));
+}
+
+struct counter_summary *counter_summarize(const struct trace_counters *c, const struct window *w, size_t *n)
+{
+	struct trace_counters in;
+	struct counter_index ix;
+	counter_clip(c, w, &in);
+	counter_index_build(&in, &ix);
+	struct counter_summary *rows = xcalloc(c->nseries ? c->nseries : 1, sizeof(*rows));
+	for (size_t s = 0; s < c->nseries; s++)
+		rows[s].series = (uint32_t)s;
+	for (size_t i = 0; i < in.n; i++) {
+		struct counter_summary *r = &rows[in.of[i]];
+		if (r->samples == 0 || in.value[i] < r->min)
+			r->min = in.value[i];
+		if (r->samples == 0 || in.value[i] > r->max)
+			r->max = in.value[i];
+		r->samples++;
+	}
+	for (size_t s = 0; s < c->nseries && s < ix.nseries; s++) {
+		const struct counter_steps *cs = &ix.series[s];
+		double sum = 0, time = 0;
+		for (size_t k = 0; k < cs->n; k++) {
+			double d = (double)(ix.end[cs->first + k] - ix.start[cs->first + k]);
+			sum += ix.tree[2 * cs->first + cs->n + k] * d;
+			time += d;
+		}
+		rows[s].avg = time > 0 ? sum / time : 0;
+	}
+	counter_index_free(&ix);
+	counter_clip_free(&in);
+	*n = c->nseries;
+	return rows;
+}

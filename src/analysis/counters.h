@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "session/window.h"
 #include "trace/counters.h"
 
 struct counter_steps {
@@ -42,6 +43,26 @@ int counter_at(const struct counter_index *ix, uint32_t s, int64_t time, double 
  * (the least value 0, the most levels - 1); a series whose every value
  * is the same stands in the middle. */
 int counter_level(const struct counter_index *ix, uint32_t s, double value, int levels);
+
+/* The samples of c inside the window w (an inactive one: all of them),
+ * clipped to it, into out; out shares c's series and is freed with
+ * counter_clip_free. */
+void counter_clip(const struct trace_counters *c, const struct window *w, struct trace_counters *out);
+void counter_clip_free(struct trace_counters *out);
+
+/* A series over a window: its samples there, the least and most of their
+ * values, and its time-weighted average: the step function (the highest
+ * sample where samples overlap, a sample without a duration held for
+ * 1 ns) integrated over the time it has a value, divided by that time. */
+struct counter_summary {
+	uint32_t series;
+	size_t samples;
+	double min, max, avg;
+};
+
+/* A row per series of t (every series, the filter does not apply), in
+ * series order; *n of them. */
+struct counter_summary *counter_summarize(const struct trace_counters *c, const struct window *w, size_t *n);
 
 /* A value for people: whole numbers as they are, others with four
  * significant digits, then the unit if any ("1615 MHz", "0.1235"). */

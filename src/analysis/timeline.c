@@ -384,32 +384,6 @@ static void index_lanes(const struct trace *t, struct timeline *tl)
 	threads_release(extra);
 }
 
-/* The samples inside the window, clipped to it: what the lanes show
- * follows the window as the ops do. */
-static void clip_counters(const struct trace_counters *c, const struct window *w, struct trace_counters *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->series = c->series;
-	out->nseries = c->nseries;
-	out->of = xmalloc_array(c->n ? c->n : 1, sizeof(*out->of));
-	out->start = xmalloc_array(c->n ? c->n : 1, sizeof(*out->start));
-	out->end = xmalloc_array(c->n ? c->n : 1, sizeof(*out->end));
-	out->value = xmalloc_array(c->n ? c->n : 1, sizeof(*out->value));
-	for (size_t i = 0; i < c->n; i++) {
-		int64_t s = c->start[i], e = c->end[i];
-		if (!select_in_window(w, s, e))
-			continue;
-		if (e > s) {
-			s = s > w->start ? s : w->start;
-			e = e < w->end ? e : w->end;
-		}
-		out->of[out->n] = c->of[i];
-		out->start[out->n] = s;
-		out->end[out->n] = e;
-		out->value[out->n++] = c->value[i];
-	}
-}
-
 /* A lane per counter series, whatever the filter (counters have no names
  * it matches), and their index. */
 static void add_counter_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
@@ -428,13 +402,11 @@ static void add_counter_lanes(const struct trace *t, const struct selection *sel
 		counter_index_build(c, &tl->counters);
 		return;
 	}
+	/* What the lanes show follows the window as the ops do. */
 	struct trace_counters clipped;
-	clip_counters(c, &sel->window, &clipped);
+	counter_clip(c, &sel->window, &clipped);
 	counter_index_build(&clipped, &tl->counters);
-	free(clipped.of);
-	free(clipped.start);
-	free(clipped.end);
-	free(clipped.value);
+	counter_clip_free(&clipped);
 }
 
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl)
