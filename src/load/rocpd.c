@@ -447,10 +447,12 @@ static int read_calls(struct reader *r)
 }
 
 /* nid, agent_id, start, end, counter name, units, value: a PMC value of
- * a kernel dispatch holds over the dispatch, on the dispatch's GPU. */
+ * a kernel dispatch holds over the dispatch, on the dispatch's GPU; a
+ * sampled one (end NULL) from its time until the next. */
 static int pmc_row(void *ctx, sqlite3_stmt *st)
 {
 	struct reader *r = ctx;
+	int sampled = sqlite3_column_type(st, 3) == SQLITE_NULL;
 	const struct agent *a = agent_of(r, st, 1);
 	size_t n, nu;
 	const char *name = column_text(st, 4, &n), *unit = column_text(st, 5, &nu);
@@ -459,8 +461,10 @@ static int pmc_row(void *ctx, sqlite3_stmt *st)
 	struct trace *t = r->t;
 	uint32_t s =
 		trace_counter_series(t, input_of(r, st, 0), a->index, strtab_intern_len(&t->strings, name, n),
-				     nu ? strtab_intern_len(&t->strings, unit, nu) : TRACE_NONE, COUNTER_PMC);
-	trace_add_counter(t, s, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+				     nu ? strtab_intern_len(&t->strings, unit, nu) : TRACE_NONE,
+				     sampled ? COUNTER_SAMPLED : COUNTER_PMC);
+	int64_t start = sqlite3_column_int64(st, 2);
+	trace_add_counter(t, s, start, sampled ? start : sqlite3_column_int64(st, 3),
 			  sqlite3_column_double(st, 6));
 	return 0;
 }
@@ -492,23 +496,38 @@ static int copy_size_row(void *ctx, sqlite3_stmt *st)
 }
 
 /* Counters and copies' sizes: tables a file may lack or have otherwise;
- * then it has none of them, and is read all the same. */
+ * then it has none of them, and is read all the same. A dispatch's value
+ * of a counter is the sum of its rows (one per instance or dimension), as
+ * rocpd's counters_collection view sums them; so is a sample's. */
 static void read_extras(struct reader *r)
 {
 	struct trace_counters *c = &r->t->counters;
 	size_t n = c->n, nseries = c->nseries, ncopies = r->t->copies.n;
+	int samples = 0;
 	if (sql_each_optional(
 		    r->src.db,
-		    sqlite3_mprintf("SELECT K.nid, K.agent_id, K.start, K.end, I.name, I.units, P.value "
-				    "FROM \"rocpd_pmc_event%w\" P "
+		    sqlite3_mprintf("SELECT K.nid, K.agent_id, K.start, K.end, I.name, max(I.units), "
+				    "sum(P.value) FROM \"rocpd_pmc_event%w\" P "
 				    "JOIN \"rocpd_info_pmc%w\" I ON I.id = P.pmc_id "
 				    "JOIN \"rocpd_kernel_dispatch%w\" K ON K.event_id = P.event_id "
-				    "ORDER BY P.id",
+				    "GROUP BY K.id, I.name ORDER BY min(P.id)",
 				    S, S, S),
-		    pmc_row, r)) {
+		    pmc_row, r) ||
+	    has_table(r, "rocpd_sample", &samples) ||
+	    (samples &&
+	     sql_each_optional(
+		     r->src.db,
+		     sqlite3_mprintf("SELECT I.nid, I.agent_id, SA.timestamp, NULL, I.name, max(I.units), "
+				     "sum(P.value) FROM \"rocpd_pmc_event%w\" P "
+				     "JOIN \"rocpd_info_pmc%w\" I ON I.id = P.pmc_id "
+				     "JOIN \"rocpd_sample%w\" SA ON SA.event_id = P.event_id "
+				     "GROUP BY SA.id, I.name ORDER BY min(P.id)",
+				     S, S, S),
+		     pmc_row, r))) {
 		c->n = n;
 		c->nseries = nseries;
 	}
+	trace_counters_hold(c, n);
 	if (sql_each_optional(r->src.db,
 			      sqlite3_mprintf("SELECT id, size, src_agent_id, dst_agent_id "
 					      "FROM \"rocpd_memory_copy%w\" ORDER BY id",

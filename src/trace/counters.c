@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "trace/trace.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 void trace_counters_free(struct trace_counters *c)
@@ -81,6 +82,38 @@ void trace_add_counter(struct trace *t, uint32_t series, int64_t start, int64_t 
 	add_sample(&t->counters, series, start, end, value);
 }
 
+static int by_series_time(const void *a, const void *b, void *ctx)
+{
+	const struct trace_counters *c = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	if (c->of[x] != c->of[y])
+		return c->of[x] < c->of[y] ? -1 : 1;
+	if (c->start[x] != c->start[y])
+		return c->start[x] < c->start[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+void trace_counters_hold(struct trace_counters *c, size_t first)
+{
+	size_t n = 0;
+	for (size_t i = first; i < c->n; i++)
+		n += c->series[c->of[i]].source == COUNTER_SAMPLED;
+	if (n == 0)
+		return;
+	size_t *v = xmalloc_array(n, sizeof(*v));
+	n = 0;
+	for (size_t i = first; i < c->n; i++)
+		if (c->series[c->of[i]].source == COUNTER_SAMPLED)
+			v[n++] = i;
+	sort_with(v, n, sizeof(*v), by_series_time, c);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = v[k], next = k + 1 < n && c->of[v[k + 1]] == c->of[i] ? v[k + 1] : SIZE_MAX;
+		c->end[i] =
+			next != SIZE_MAX && c->start[next] > c->start[i] ? c->start[next] : c->start[i] + 1;
+	}
+	free(v);
+}
+
 void trace_counters_merge(struct trace *t, const struct trace_counters *src, const uint32_t *str,
 			  const uint32_t *input)
 {
@@ -108,6 +141,6 @@ const char *trace_counter_label(const struct trace *t, uint32_t series, char *bu
 	char gpu[96];
 	trace_device_label(t, s->domain, s->input, s->device, gpu, sizeof(gpu));
 	snprintf(buf, size, "GPU %s %s%s", gpu, trace_str(t, s->name),
-		 s->source == COUNTER_SPM ? " (SPM)" : "");
+		 s->source == COUNTER_SAMPLED ? " (sampled)" : "");
 	return buf;
 }

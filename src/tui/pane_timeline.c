@@ -241,7 +241,8 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 		/* Under its GPU's lanes, the counter's name says enough. */
 		const struct trace_counter *c = &app->trace->counters.series[l->series];
 		if (l->headed)
-			snprintf(buf, size, "  %s", trace_str(app->trace, c->name));
+			snprintf(buf, size, "  %s%s", trace_str(app->trace, c->name),
+				 c->source == COUNTER_SAMPLED ? " (sampled)" : "");
 		else
 			trace_counter_label(app->trace, l->series, buf, size);
 		return;

@@ -209,7 +209,7 @@ static void test_series_and_merge(void)
 	uint32_t s0 = trace_counter_series(&a, i0, 0, sclk, TRACE_NONE, COUNTER_MONITOR);
 	CHECK_INT(trace_counter_series(&a, i1, 0, sclk, mhz, COUNTER_MONITOR), s0);
 	CHECK_INT(a.counters.series[s0].unit, mhz); /* the unit one input knew */
-	CHECK_INT(trace_counter_series(&a, i1, 0, sclk, mhz, COUNTER_SPM), 1);
+	CHECK_INT(trace_counter_series(&a, i1, 0, sclk, mhz, COUNTER_SAMPLED), 1);
 	trace_add_counter(&a, s0, 0, 10, 100);
 	trace_add_counter(&a, 1, 5, 6, 7);
 	trace_init(&b);
@@ -225,7 +225,7 @@ static void test_series_and_merge(void)
 	CHECK_INT(m.counters.nseries, 3);
 	CHECK_INT(m.counters.n, 3);
 	char buf[96];
-	CHECK_STR(trace_counter_label(&m, 1, buf, sizeof(buf)), "GPU 0 sclk (SPM)");
+	CHECK_STR(trace_counter_label(&m, 1, buf, sizeof(buf)), "GPU 0 sclk (sampled)");
 	CHECK_STR(trace_str(&m, m.counters.series[2].name), "sclk");
 	CHECK(m.counters.series[2].domain != m.counters.series[0].domain);
 	CHECK_INT(m.counters.of[2], 2);
