@@ -1,7 +1,8 @@
 /* Counter series: the index's answers (most in a span, value at a time,
  * range, level) against brute force over the samples themselves, on
  * random series with gaps, overlaps and samples without a duration; the
- * trace's series kept per GPU and counter, through a merge. */
+ * trace's series kept per GPU and counter, through a merge; sampled
+ * values held until the next; copies' facts found by op. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -235,8 +236,66 @@ static void test_series_and_merge(void)
 	trace_free(&m);
 }
 
+/* Sampled values hold until the next of their series, the last for 1 ns;
+ * other series' samples are left as they are. */
+static void test_hold(void)
+{
+	struct trace t;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "x.db", INPUT_ROCPD, 3), name = strtab_intern(&t.strings, "SQ");
+	uint32_t a = trace_counter_series(&t, in, 0, name, TRACE_NONE, COUNTER_SAMPLED);
+	uint32_t b = trace_counter_series(&t, in, 1, name, TRACE_NONE, COUNTER_SAMPLED);
+	uint32_t p = trace_counter_series(&t, in, 0, name, TRACE_NONE, COUNTER_PMC);
+	trace_add_counter(&t, a, 30, 30, 3);
+	trace_add_counter(&t, b, 15, 15, 9);
+	trace_add_counter(&t, a, 10, 10, 1);
+	trace_add_counter(&t, p, 12, 18, 5);
+	trace_add_counter(&t, a, 20, 20, 2);
+	trace_counters_hold(&t.counters, 0);
+	CHECK_INT(t.counters.end[0], 31); /* the last of a */
+	CHECK_INT(t.counters.end[1], 16); /* b's only one */
+	CHECK_INT(t.counters.end[2], 20);
+	CHECK_INT(t.counters.end[3], 18); /* not sampled */
+	CHECK_INT(t.counters.end[4], 30);
+	trace_free(&t);
+}
+
+/* A copy's facts by op: sorted, the first of repeats kept, merged with op
+ * rows and strings mapped. */
+static void test_copies(void)
+{
+	struct trace t, m;
+	trace_init(&t);
+	uint32_t x = strtab_intern(&t.strings, "0x10"), y = strtab_intern(&t.strings, "0x20");
+	trace_add_copy(&t, 7, 700, x, y);
+	trace_add_copy(&t, 2, 200, TRACE_NONE, TRACE_NONE);
+	trace_add_copy(&t, 7, 701, y, x);
+	CHECK_INT(trace_copy_find(&t.copies, 7), TRACE_NONE); /* not sorted yet */
+	trace_copies_sort(&t.copies);
+	CHECK_INT(t.copies.n, 2);
+	uint32_t k = trace_copy_find(&t.copies, 7);
+	CHECK(k != TRACE_NONE && t.copies.bytes[k] == 700 && t.copies.src[k] == x);
+	CHECK_INT(trace_copy_find(&t.copies, 3), TRACE_NONE);
+	trace_init(&m);
+	strtab_intern(&m.strings, "other");
+	size_t op[8] = { SIZE_MAX, SIZE_MAX, 0, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, 1 };
+	uint32_t *str = calloc(t.strings.count, sizeof(*str));
+	for (uint32_t i = 0; i < t.strings.count; i++)
+		str[i] = strtab_intern(&m.strings, strtab_get(&t.strings, i));
+	trace_copies_merge(&m, &t.copies, op, str);
+	free(str);
+	trace_copies_sort(&m.copies);
+	k = trace_copy_find(&m.copies, 1);
+	CHECK(k != TRACE_NONE && m.copies.bytes[k] == 700);
+	CHECK_STR(trace_str(&m, m.copies.dst[k]), "0x20");
+	trace_free(&t);
+	trace_free(&m);
+}
+
 int main(void)
 {
+	test_hold();
+	test_copies();
 	test_by_hand();
 	test_flat_and_empty();
 	test_against_brute_force();
