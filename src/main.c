@@ -45,7 +45,9 @@ static int open_session(const struct options *o, struct session *s)
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o) };
+				      .op_ids = o->export_path || wants_tui(o),
+				      /* Counters are read with the API rows. */
+				      .apis = o->have_report && o->report == REPORT_COUNTERS };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);

@@ -38,7 +38,8 @@ static void print_help(void)
 	      stdout);
 	/* xgettext:no-c-format */
 	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
-		"                       ktop (kernels by name) or busy (per GPU)\n"
+		"                       ktop (kernels by name), busy (per GPU) or\n"
+		"                       counters (per GPU counter)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -143,7 +144,8 @@ static int parse_one(int c, struct options *o)
 	case 'r':
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
-			return usage_error(_("unknown report '%s' (expected top, ktop or busy)"), optarg);
+			return usage_error(_("unknown report '%s' (expected top, ktop, busy or counters)"),
+					   optarg);
 		return 0;
 	case 'f':
 		if (report_parse_format(optarg, &o->format))

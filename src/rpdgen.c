@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "demo/demo.h"
 #include "util/i18n.h"
 
@@ -23,11 +25,48 @@ static void usage(FILE *out)
 		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
+		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
+		"                   trace, a row of a CPU and one without a number)\n"
 		"  --force          replace FILE if it exists\n\n"
 		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
 		"holds one process, as a file rocprofv3 writes.\n"),
 	      out);
+}
+
+/* Each GPU's clock in eight steps over its ops' span, values as rpd keeps
+ * them (text); a CPU's row and a value that is no number, which readers
+ * leave out. */
+static const char monitor_sql[] =
+	"CREATE TABLE IF NOT EXISTS rocpd_monitor (id integer NOT NULL PRIMARY KEY AUTOINCREMENT, deviceType "
+	"varchar(16) "
+	"NOT NULL, "
+	"deviceId integer NOT NULL, monitorType varchar(16) NOT NULL, start integer NOT NULL, end integer "
+	"NOT NULL, "
+	"value varchar(255) NOT NULL);"
+	"WITH RECURSIVE step(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM step WHERE i < 7), "
+	"span AS (SELECT gpuId AS g, min(start) AS s, (max(end) - min(start)) / 8 AS w FROM rocpd_op GROUP "
+	"BY gpuId) "
+	"INSERT INTO rocpd_monitor (deviceType, deviceId, monitorType, start, end, value) "
+	"SELECT 'gpu', g, 'sclk', s + i * w, s + (i + 1) * w, CAST(800 + 100 * ((i * 3 + g) % 9) AS TEXT) "
+	"FROM span, step ORDER BY g, i;"
+	"INSERT INTO rocpd_monitor (deviceType, deviceId, monitorType, start, end, value) "
+	"SELECT 'cpu', 0, 'sclk', min(start), max(end), '5000' FROM rocpd_op;"
+	"INSERT INTO rocpd_monitor (deviceType, deviceId, monitorType, start, end, value) "
+	"SELECT 'gpu', 0, 'sclk', min(start), max(end), 'n/a' FROM rocpd_op;";
+
+static int add_monitor(const char *path)
+{
+	sqlite3 *db;
+	char *msg = NULL;
+	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, monitor_sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK)
+		fprintf(stderr, "rpdgen: %s: %s\n", path, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	sqlite3_close(db);
+	return rc == SQLITE_OK ? 0 : -1;
 }
 
 static int number(const char *s, uint64_t *v)
@@ -41,16 +80,22 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' },    { "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' },   { "force", no_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'o' }, { "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' },  { "pid-base", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+		{ "ops", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },
+		{ "node", required_argument, NULL, 'd' },
+		{ "no-barriers", no_argument, NULL, 'b' },
+		{ "pid-base", required_argument, NULL, 'p' },
+		{ "monitor", no_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;
 	struct demo_output out = { .format = INPUT_RPD };
-	int c, bad = 0;
+	int c, bad = 0, monitor = 0;
 
 	setlocale(LC_ALL, "");
 	while ((c = getopt_long(argc, argv, "n:s:g:h", opts, NULL)) != -1) {
@@ -64,6 +109,8 @@ int main(int argc, char **argv)
 			out.force = 1;
 		else if (c == 'd')
 			out.node = optarg;
+		else if (c == 'm')
+			monitor = 1;
 		else if (c == 'b')
 			p.no_barriers = 1;
 		else if (c == 'p')
@@ -75,7 +122,7 @@ int main(int argc, char **argv)
 		else
 			bad = 1;
 	}
-	if (bad || optind + 1 != argc) {
+	if (bad || optind + 1 != argc || (monitor && out.format != INPUT_RPD)) {
 		usage(stderr);
 		return 2;
 	}
@@ -89,5 +136,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rpdgen: %s\n", err.msg);
 		return 1;
 	}
-	return 0;
+	return monitor && add_monitor(argv[optind]) ? 1 : 0;
 }

@@ -288,6 +288,26 @@ rel_exact() {
 	awk -v d="$1" -v s="$2" "$awk_units"' BEGIN { print rel_exact(d, s) }'
 }
 
+# gbps BYTES NS: bytes per ns (GB/s) with four significant digits at
+# least, never in exponent form, as the detail line writes a bandwidth.
+gbps() {
+	awk -v b="$1" -v ns="$2" 'BEGIN { v = b / ns; d = 3
+		for (x = v; x >= 10 && d > 0; x /= 10) d--
+		for (x = v; x > 0 && x < 1 && d < 12; x *= 10) d++
+		printf "%.*f\n", d, v }'
+}
+# rpd_copy_facts DB OP: what the detail line says of rpd copy op OP after
+# its lane: its bytes (rocpd_copyapi of its launching call) and bandwidth
+# over its duration, and the addresses when both are known (not 0x0).
+rpd_copy_facts() {
+	sql "$1" "SELECT C.size, O.\"end\" - O.start, C.src, C.dst FROM rocpd_op O JOIN rocpd_api_ops L ON L.op_id = O.id
+		JOIN rocpd_copyapi C ON C.api_ptr_id = L.api_id WHERE O.id = $2" | while IFS='|' read -r size dur src dst; do
+		where=""
+		[ "$src" != 0x0 ] && [ "$dst" != 0x0 ] && where="  from $src to $dst"
+		printf '  %s bytes  %s GB/s%s\n' "$size" "$(gbps "$size" "$dur")" "$where"
+	done
+}
+
 # A common table expression over a generated rpd trace (rpdgen): ops, one
 # row per GPU op with the name the viewer shows (the description, or the
 # op type when that is empty; the generator's two mangled names as c++filt

@@ -95,36 +95,88 @@ static uint32_t *natural_ranks(const struct trace *t, size_t n,
 
 struct lane_order {
 	const struct trace *t;
-	uint32_t *gpu_rank, *thread_rank;
+	uint32_t *thread_rank;
 };
 
-/* Lanes in the order people read them: GPU by GPU, queues in order, then
- * threads, each followed by its nesting rows. */
+/* Lanes in the order people read them: GPU by GPU, its queues in order
+ * and then its counters by name, then threads, each followed by its
+ * nesting rows. */
 static int by_lane(const void *a, const void *b, void *ctx)
 {
 	const struct lane_order *o = ctx;
 	const struct tl_lane *la = a, *lb = b;
-	if (la->kind != lb->kind)
-		return la->kind - lb->kind;
-	if (la->kind == TL_CPU) {
+	int cpu_a = la->kind == TL_CPU, cpu_b = lb->kind == TL_CPU;
+	if (cpu_a != cpu_b)
+		return cpu_a - cpu_b;
+	if (cpu_a) {
 		uint32_t x = o->thread_rank[la->thread], y = o->thread_rank[lb->thread];
 		if (x != y)
 			return x < y ? -1 : 1;
 		return la->depth - lb->depth;
 	}
+	if (la->group != lb->group)
+		return la->group < lb->group ? -1 : 1;
+	if (la->kind != lb->kind)
+		return la->kind == TL_GPU ? -1 : 1;
+	if (la->kind == TL_COUNTER) {
+		const struct trace_counter *x = &o->t->counters.series[la->series],
+					   *y = &o->t->counters.series[lb->series];
+		int c = natcmp(trace_str(o->t, x->name), trace_str(o->t, y->name));
+		if (c)
+			return c;
+		return (x->source > y->source) - (x->source < y->source);
+	}
 	const struct trace_queue *x = &o->t->queues[la->queue], *y = &o->t->queues[lb->queue];
-	if (x->gpu != y->gpu)
-		return o->gpu_rank[x->gpu] < o->gpu_rank[y->gpu] ? -1 : 1;
 	return (x->queue > y->queue) - (x->queue < y->queue);
+}
+
+/* Each GPU lane's and counter lane's GPU ranked in the natural order of
+ * the GPUs' labels; a counter of a GPU that ran ops shares its rank, one
+ * of a GPU that ran none has one of its own. */
+static void rank_groups(const struct trace *t, struct timeline *tl)
+{
+	size_t n = t->ngpus + t->counters.nseries;
+	struct label_rank *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	uint32_t *rank = xmalloc_array(n ? n : 1, sizeof(*rank));
+	for (size_t i = 0; i < t->ngpus; i++)
+		trace_gpu_label(t, (uint32_t)i, v[i].label, sizeof(v[i].label));
+	for (size_t s = 0; s < t->counters.nseries; s++) {
+		const struct trace_counter *c = &t->counters.series[s];
+		trace_device_label(t, c->domain, c->input, c->device, v[t->ngpus + s].label,
+				   sizeof(v[0].label));
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i].index = (uint32_t)i;
+	sort_with(v, n, sizeof(*v), by_label, NULL);
+	uint32_t r = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && strcmp(v[i].label, v[i - 1].label) != 0)
+			r++;
+		rank[v[i].index] = r;
+	}
+	for (size_t i = 0; i < tl->nlanes; i++) {
+		struct tl_lane *l = &tl->lanes[i];
+		if (l->kind == TL_GPU)
+			l->group = rank[t->queues[l->queue].gpu];
+		else if (l->kind == TL_COUNTER)
+			l->group = rank[t->ngpus + l->series];
+	}
+	free(rank);
+	free(v);
 }
 
 static void sort_lanes(const struct trace *t, struct timeline *tl)
 {
-	struct lane_order o = { t, natural_ranks(t, t->ngpus, trace_gpu_label),
-				natural_ranks(t, t->nthreads, trace_thread_label) };
+	struct lane_order o = { t, natural_ranks(t, t->nthreads, trace_thread_label) };
+	rank_groups(t, tl);
 	sort_with(tl->lanes, tl->nlanes, sizeof(*tl->lanes), by_lane, &o);
-	free(o.gpu_rank);
 	free(o.thread_rank);
+	/* A counter lane right under its GPU's lanes is labelled by its
+	 * counter alone. */
+	for (size_t i = 1; i < tl->nlanes; i++) {
+		struct tl_lane *l = &tl->lanes[i], *up = &tl->lanes[i - 1];
+		l->headed = l->kind == TL_COUNTER && up->kind != TL_CPU && up->group == l->group;
+	}
 }
 
 /* Blocks of n values (each block has at least one). */
@@ -332,6 +384,31 @@ static void index_lanes(const struct trace *t, struct timeline *tl)
 	threads_release(extra);
 }
 
+/* A lane per counter series, whatever the filter (counters have no names
+ * it matches), and their index. */
+static void add_counter_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
+{
+	const struct trace_counters *c = &t->counters;
+	if (c->nseries == 0)
+		return;
+	tl->lanes = xrealloc_array(tl->lanes, tl->nlanes + c->nseries, sizeof(*tl->lanes));
+	for (size_t s = 0; s < c->nseries; s++) {
+		struct tl_lane *l = &tl->lanes[tl->nlanes++];
+		memset(l, 0, sizeof(*l));
+		l->kind = TL_COUNTER;
+		l->series = (uint32_t)s;
+	}
+	if (!sel || !sel->window.active) {
+		counter_index_build(c, &tl->counters);
+		return;
+	}
+	/* What the lanes show follows the window as the ops do. */
+	struct trace_counters clipped;
+	counter_clip(c, &sel->window, &clipped);
+	counter_index_build(&clipped, &tl->counters);
+	counter_clip_free(&clipped);
+}
+
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl)
 {
 	memset(tl, 0, sizeof(*tl));
@@ -363,6 +440,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 		l->ops[l->n++] = (uint32_t)i;
 	}
 	tl->nlanes = t->nqueues;
+	add_counter_lanes(t, sel, tl);
 	add_cpu_lanes(t, sel, tl);
 	index_lanes(t, tl);
 	sort_lanes(t, tl);
@@ -383,6 +461,7 @@ void timeline_free(struct timeline *tl)
 		free(tl->lanes[i].instant_at);
 	}
 	free(tl->lanes);
+	counter_index_free(&tl->counters);
 	memset(tl, 0, sizeof(*tl));
 }
 

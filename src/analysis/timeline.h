@@ -8,16 +8,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/counters.h"
 #include "session/select.h"
 #include "trace/trace.h"
 
-enum tl_kind { TL_GPU, TL_CPU };
+/* A counter lane has no rows: it shows a counter series of a GPU, under
+ * that GPU's queues. */
+enum tl_kind { TL_GPU, TL_CPU, TL_COUNTER };
 
 struct tl_lane {
 	int kind;               /* enum tl_kind */
 	uint32_t queue;         /* TL_GPU: index into trace.queues */
 	uint32_t thread;        /* TL_CPU: index into trace.threads */
 	int depth;              /* TL_CPU: nesting level of its calls (0: outermost) */
+	uint32_t series;        /* TL_COUNTER: index into trace.counters.series */
+	int headed;             /* TL_COUNTER: under a lane of its GPU */
+	uint32_t group;         /* TL_GPU, TL_COUNTER: its GPU's place among GPUs */
 	uint32_t *ops;          /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
 	const int64_t *row_end; /* the trace's end column (ops or API calls) */
 	/* Start of ops[i] and time covered by ops[0..i), each stored as a
@@ -40,9 +46,13 @@ struct timeline {
 	size_t nlanes;
 	int64_t start, end; /* the span of every row, ops and calls */
 	int64_t origin;     /* time 0 of the ruler: the first op's start */
+	/* The counters' samples inside the selection's window (clipped to
+	 * it), for the counter lanes. */
+	struct counter_index counters;
 };
 
-/* Index the ops and API calls in the selection (NULL: all). API calls of
+/* Index the ops and API calls in the selection (NULL: all), and every
+ * counter series (the filter does not apply to them, the window does). API calls of
  * a thread are split into depth rows so that calls nested in others (roctx
  * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);

@@ -1,18 +1,23 @@
 #include "config.h"
 #include "analysis/timeline_place.h"
 
+static uint32_t owner(const struct tl_lane *l)
+{
+	return l->kind == TL_GPU ? l->queue : l->kind == TL_COUNTER ? l->series : l->thread;
+}
+
 struct tl_place timeline_place(const struct timeline *tl, size_t i, size_t k)
 {
 	const struct tl_lane *l = &tl->lanes[i];
-	struct tl_place p = { l->kind, l->kind == TL_GPU ? l->queue : l->thread, l->depth, TRACE_NONE };
+	struct tl_place p = { l->kind, owner(l), l->depth, TRACE_NONE };
 	if (k < l->n)
 		p.row = l->ops[k];
 	return p;
 }
 
-static int owned_by(const struct tl_lane *l, int kind, uint32_t owner)
+static int owned_by(const struct tl_lane *l, int kind, uint32_t want)
 {
-	return l->kind == kind && (kind == TL_GPU ? l->queue : l->thread) == owner;
+	return l->kind == kind && owner(l) == want;
 }
 
 size_t timeline_find_row(const struct timeline *tl, int kind, uint32_t owner, uint32_t row, int64_t start,
@@ -49,7 +54,7 @@ size_t timeline_place_lane(const struct timeline *tl, const struct trace *t, con
 		const struct tl_lane *l = &tl->lanes[i];
 		if (!owned_by(l, p->kind, p->owner))
 			continue;
-		if (l->kind == TL_GPU || l->depth == p->depth)
+		if (l->kind != TL_CPU || l->depth == p->depth)
 			return i;
 		if (l->depth < p->depth && (best == tl->nlanes || l->depth > tl->lanes[best].depth))
 			best = i;

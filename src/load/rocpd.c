@@ -446,6 +446,96 @@ static int read_calls(struct reader *r)
 		     text, S, S, S, S, S);
 }
 
+/* nid, agent_id, start, end, counter name, units, value: a PMC value of
+ * a kernel dispatch holds over the dispatch, on the dispatch's GPU; a
+ * sampled one (end NULL) from its time until the next. */
+static int pmc_row(void *ctx, sqlite3_stmt *st)
+{
+	struct reader *r = ctx;
+	int sampled = sqlite3_column_type(st, 3) == SQLITE_NULL;
+	const struct agent *a = agent_of(r, st, 1);
+	size_t n, nu;
+	const char *name = column_text(st, 4, &n), *unit = column_text(st, 5, &nu);
+	if (!a || a->kind != AGENT_GPU || n == 0 || sqlite3_column_type(st, 6) == SQLITE_NULL)
+		return 0;
+	struct trace *t = r->t;
+	uint32_t s =
+		trace_counter_series(t, input_of(r, st, 0), a->index, strtab_intern_len(&t->strings, name, n),
+				     nu ? strtab_intern_len(&t->strings, unit, nu) : TRACE_NONE,
+				     sampled ? COUNTER_SAMPLED : COUNTER_PMC);
+	int64_t start = sqlite3_column_int64(st, 2);
+	trace_add_counter(t, s, start, sampled ? start : sqlite3_column_int64(st, 3),
+			  sqlite3_column_double(st, 6));
+	return 0;
+}
+
+/* "GPU 1", "CPU 0": an agent of a copy, by kind and index. */
+static uint32_t agent_text(struct reader *r, sqlite3_stmt *st, int col)
+{
+	const struct agent *a = agent_of(r, st, col);
+	if (!a)
+		return TRACE_NONE;
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%s %lld",
+		 a->kind == AGENT_GPU   ? "GPU"
+		 : a->kind == AGENT_CPU ? "CPU"
+					: "agent",
+		 (long long)a->index);
+	return strtab_intern(&r->t->strings, buf);
+}
+
+/* id, size, src_agent_id, dst_agent_id */
+static int copy_size_row(void *ctx, sqlite3_stmt *st)
+{
+	struct reader *r = ctx;
+	uint32_t op = trace_op_row(r->t, r->first_input, ROCPD_COPY_ID_BASE + sqlite3_column_int64(st, 0));
+	if (op != TRACE_NONE && sqlite3_column_type(st, 1) == SQLITE_INTEGER)
+		trace_add_copy(r->t, op, sqlite3_column_int64(st, 1), agent_text(r, st, 2),
+			       agent_text(r, st, 3));
+	return 0;
+}
+
+/* Counters and copies' sizes: tables a file may lack or have otherwise;
+ * then it has none of them, and is read all the same. A dispatch's value
+ * of a counter is the sum of its rows (one per instance or dimension), as
+ * rocpd's counters_collection view sums them; so is a sample's. */
+static void read_extras(struct reader *r)
+{
+	struct trace_counters *c = &r->t->counters;
+	size_t n = c->n, nseries = c->nseries, ncopies = r->t->copies.n;
+	int samples = 0;
+	if (sql_each_optional(
+		    r->src.db,
+		    sqlite3_mprintf("SELECT K.nid, K.agent_id, K.start, K.end, I.name, max(I.units), "
+				    "sum(P.value) FROM \"rocpd_pmc_event%w\" P "
+				    "JOIN \"rocpd_info_pmc%w\" I ON I.id = P.pmc_id "
+				    "JOIN \"rocpd_kernel_dispatch%w\" K ON K.event_id = P.event_id "
+				    "GROUP BY K.id, I.name ORDER BY min(P.id)",
+				    S, S, S),
+		    pmc_row, r) ||
+	    has_table(r, "rocpd_sample", &samples) ||
+	    (samples &&
+	     sql_each_optional(
+		     r->src.db,
+		     sqlite3_mprintf("SELECT I.nid, I.agent_id, SA.timestamp, NULL, I.name, max(I.units), "
+				     "sum(P.value) FROM \"rocpd_pmc_event%w\" P "
+				     "JOIN \"rocpd_info_pmc%w\" I ON I.id = P.pmc_id "
+				     "JOIN \"rocpd_sample%w\" SA ON SA.event_id = P.event_id "
+				     "GROUP BY SA.id, I.name ORDER BY min(P.id)",
+				     S, S, S),
+		     pmc_row, r))) {
+		c->n = n;
+		c->nseries = nseries;
+	}
+	trace_counters_hold(c, n);
+	if (sql_each_optional(r->src.db,
+			      sqlite3_mprintf("SELECT id, size, src_agent_id, dst_agent_id "
+					      "FROM \"rocpd_memory_copy%w\" ORDER BY id",
+					      S),
+			      copy_size_row, r))
+		r->t->copies.n = ncopies;
+}
+
 static void add_links(struct reader *r)
 {
 	for (size_t i = 0; i < r->nlinks; i++) {
@@ -477,6 +567,8 @@ static int read_part(struct reader *r)
 			rc = read_op_keys(r);
 		if (rc == 0)
 			add_links(r);
+		if (rc == 0)
+			read_extras(r);
 	}
 	/* A process's rows are one run, given to its first input. */
 	struct trace_input *in = &r->t->inputs[r->first_input];

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "load/progress.h"
+#include "load/rpd_extras.h"
 #include "load/rpd_reader.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
@@ -183,6 +184,10 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	}
 	if ((what & LOAD_APIS) && read_table(r, rpd_pages_links, read_links))
 		return -1;
+	if (what & LOAD_APIS) {
+		rpd_read_monitor(r->t, r->src.db, r->input);
+		rpd_read_copies(r->t, r->src.db, r->input);
+	}
 	return 0;
 }
 

@@ -8,7 +8,7 @@
 #include "session/select.h"
 #include "trace/trace.h"
 
-enum report_kind { REPORT_TOP, REPORT_KTOP, REPORT_BUSY };
+enum report_kind { REPORT_TOP, REPORT_KTOP, REPORT_BUSY, REPORT_COUNTERS };
 
 /* Parse a report name; returns -1 when unknown. */
 int report_parse(const char *name, enum report_kind *kind);

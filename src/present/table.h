@@ -13,6 +13,7 @@ enum col_type {
 	COL_COUNT,   /* integer */
 	COL_NS,      /* duration in ns; human units in text output */
 	COL_PERCENT, /* 0..100 */
+	COL_VALUE,   /* a measured value (a counter's), as it is */
 };
 
 struct table_col {
@@ -25,6 +26,7 @@ struct table_cell {
 	char *text;  /* COL_NAME, COL_LABEL; owned */
 	int64_t num; /* COL_COUNT, COL_NS */
 	double pct;  /* COL_PERCENT */
+	double val;  /* COL_VALUE */
 };
 
 struct table {

@@ -64,6 +64,9 @@ static void csv_cell(const struct table_col *col, const struct table_cell *cell,
 	case COL_PERCENT:
 		fprintf(out, "%.6f", cell->pct);
 		break;
+	case COL_VALUE:
+		fprintf(out, "%.10g", cell->val);
+		break;
 	}
 }
 

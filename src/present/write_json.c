@@ -48,6 +48,9 @@ static void json_cell(const struct table_col *col, const struct table_cell *cell
 	case COL_PERCENT:
 		fprintf(out, "%.6f", isfinite(cell->pct) ? cell->pct : 0.0);
 		break;
+	case COL_VALUE:
+		fprintf(out, "%.10g", isfinite(cell->val) ? cell->val : 0.0);
+		break;
 	}
 }
 

@@ -33,6 +33,9 @@ static const char *cell_text(const struct table_col *col, const struct table_cel
 	case COL_PERCENT:
 		snprintf(buf, size, "%.2f", cell->pct);
 		return buf;
+	case COL_VALUE:
+		snprintf(buf, size, "%.10g", cell->val);
+		return buf;
 	}
 	return "";
 }

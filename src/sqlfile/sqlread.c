@@ -49,6 +49,22 @@ int sql_base_table_exists(sqlite3 *db, const char *name, int *exists)
 			     exists);
 }
 
+int sql_each_optional(sqlite3 *db, char *sql, int (*fn)(void *ctx, sqlite3_stmt *st), void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 1;
+	}
+	int res = 0;
+	while (res == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		res = fn(ctx, st);
+	sqlite3_finalize(st);
+	return res ? res : rc == SQLITE_DONE ? 0 : 1;
+}
+
 int sql_metadata(const struct sqlsrc *src, const char *tag, char *buf, size_t size)
 {
 	sqlite3_stmt *st;

@@ -119,6 +119,8 @@ static void merge_rows(struct merge *m, size_t *op_map, size_t *api_map)
 		if (api_map[src->links.api[i]] != SIZE_MAX && op_map[src->links.op[i]] != SIZE_MAX)
 			trace_add_link(m->dst, (uint32_t)api_map[src->links.api[i]],
 				       (uint32_t)op_map[src->links.op[i]]);
+	trace_counters_merge(m->dst, &src->counters, m->str, m->input);
+	trace_copies_merge(m->dst, &src->copies, op_map, m->str);
 }
 
 static uint32_t *none_array(size_t n)

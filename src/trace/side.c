@@ -74,6 +74,13 @@ void trace_side_take(struct trace *t, struct trace *side)
 	memset(&side->apis, 0, sizeof(side->apis));
 	memset(&side->links, 0, sizeof(side->links));
 	memset(&side->texts, 0, sizeof(side->texts));
+	/* Counters and copies' sizes are read with the API rows and replace
+	 * them as they do;
+	 * the side's inputs are t's. */
+	trace_counters_free(&t->counters);
+	trace_counters_merge(t, &side->counters, str, NULL);
+	trace_copies_free(&t->copies);
+	trace_copies_merge(t, &side->copies, NULL, str);
 	free(str);
 	free(thread);
 	trace_side_free(side);

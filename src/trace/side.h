@@ -9,8 +9,8 @@
 
 /* Make side ready to receive t's API rows; t is only read (its op ids). */
 void trace_side_init(struct trace *side, const struct trace *t);
-/* Move side's API rows, links and threads into t (which has none of its
- * own API rows yet), its strings re-interned; frees side. */
+/* Move side's API rows, links, threads and counters into t (which has
+ * none of its own API rows yet), its strings re-interned; frees side. */
 void trace_side_take(struct trace *t, struct trace *side);
 /* Free a side whose rows are not wanted. */
 void trace_side_free(struct trace *side);

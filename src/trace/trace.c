@@ -57,6 +57,8 @@ void trace_free(struct trace *t)
 	free(t->texts.api);
 	free(t->texts.text);
 	free(t->op_launch);
+	trace_counters_free(&t->counters);
+	trace_copies_free(&t->copies);
 	strtab_free(&t->strings);
 	idmap_free(&t->lane_index);
 	memset(t, 0, sizeof(*t));
@@ -458,6 +460,7 @@ void trace_finish(struct trace *t)
 	free(t->links.op);
 	memset(&t->links, 0, sizeof(t->links));
 	compact_ids(t);
+	trace_copies_sort(&t->copies);
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
@@ -538,7 +541,13 @@ const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, 
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
 {
 	const struct trace_gpu *g = &t->gpus[gpu];
+	return trace_device_label(t, g->domain, g->input, g->device, buf, size);
+}
+
+const char *trace_device_label(const struct trace *t, uint32_t domain, uint32_t input, int64_t device,
+			       char *buf, size_t size)
+{
 	char what[24];
-	snprintf(what, sizeof(what), "%lld", (long long)g->device);
-	return label(t, gpus_span_domains(t), g->domain, g->input, what, buf, size);
+	snprintf(what, sizeof(what), "%lld", (long long)device);
+	return label(t, gpus_span_domains(t), domain, input, what, buf, size);
 }

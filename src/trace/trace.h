@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/copies.h"
+#include "trace/counters.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 
@@ -118,7 +120,9 @@ struct trace {
 	struct trace_apis apis;
 	struct trace_links links;
 	struct trace_texts texts;
-	uint32_t *op_launch; /* per op: index of the API call that launched it */
+	struct trace_counters counters; /* read with the API rows */
+	struct trace_copies copies;     /* read with the API rows */
+	uint32_t *op_launch;            /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */
@@ -194,6 +198,10 @@ enum op_kind trace_classify_op(const char *desc, const char *type);
  * domain, else prefixed with its node ("node/2") or, when the node is not
  * known, its input's file name ("file:2"). Returns buf. */
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size);
+/* The same for a GPU known by its domain, input and device number (one
+ * that may have run no op: a counter's). */
+const char *trace_device_label(const struct trace *t, uint32_t domain, uint32_t input, int64_t device,
+			       char *buf, size_t size);
 
 /* A queue's label: its name, or "q" and its number. Returns buf. */
 const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, size_t size);

@@ -139,6 +139,13 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 		p->view_start = p->tl.start;
 		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
 		p->cursor = p->tl.origin;
+		/* On the first queue, whether the counters (read with the API
+		 * rows) are in yet or not. */
+		p->lane = 0;
+		while (p->lane + 1 < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+			p->lane++;
+		if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+			p->lane = 0;
 	}
 	free(p->minimap);
 	p->minimap = NULL;
@@ -246,6 +253,16 @@ static const char *shade(double f)
 static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
 {
 	char gpu[96];
+	if (l->kind == TL_COUNTER) {
+		/* Under its GPU's lanes, the counter's name says enough. */
+		const struct trace_counter *c = &app->trace->counters.series[l->series];
+		if (l->headed)
+			snprintf(buf, size, "  %s%s", trace_str(app->trace, c->name),
+				 c->source == COUNTER_SAMPLED ? " (sampled)" : "");
+		else
+			trace_counter_label(app->trace, l->series, buf, size);
+		return;
+	}
 	if (l->kind == TL_CPU) {
 		if (l->depth == 0)
 			trace_thread_label(app->trace, l->thread, buf, size);
@@ -311,12 +328,38 @@ static void draw_cell(const struct timeline_pane *p, struct app *app, const stru
 	draw_text(stdscr, y, x, 1, glyphs()->instant, mark);
 }
 
+/* A counter lane: each column a bar as high as the most the counter
+ * reaches in the column's span, against its range; empty where it has
+ * no sample. */
+static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, int y, int x0, int selected)
+{
+	int64_t dt = bucket(p);
+	int cursor_col = (int)((p->cursor - p->view_start) / dt);
+	const struct counter_index *ix = &p->tl.counters;
+	for (int c = 0; c < p->cols; c++) {
+		int64_t a = p->view_start + c * dt;
+		double v;
+		int has = counter_max(ix, l->series, a, a + dt, &v);
+		const char *g = has ? glyphs()->spark[counter_level(ix, l->series, v, 8)] : " ";
+		attr_t at = theme_attr(THEME_BAR);
+		if (selected && c == cursor_col) {
+			g = has ? g : "|";
+			at = theme_attr(THEME_ERROR);
+		}
+		draw_text(stdscr, y, x0 + c, 1, g, at);
+	}
+}
+
 /* One lane: each column a bucket; runs of one op long enough carry its name. */
 static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
 		      int selected)
 {
 	int64_t dt = bucket(p);
 	int cursor_col = (int)((p->cursor - p->view_start) / dt);
+	if (l->kind == TL_COUNTER) {
+		draw_counter_lane(p, l, y, x0, selected);
+		return;
+	}
 	for (int c = 0; c < p->cols;) {
 		int64_t a = p->view_start + c * dt;
 		uint32_t op = timeline_dominant(l, a, a + dt);
@@ -528,6 +571,58 @@ static void launch_facts(const struct timeline_pane *p, const struct trace *t, u
 		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
 }
 
+/* "sclk  value 1615 MHz  max in view 1800 MHz  GPU 2": a counter lane's
+ * value at the cursor's time and the most it reaches in the view. */
+static const char *counter_facts(const struct timeline_pane *p, const struct app *app,
+				 const struct tl_lane *l, char *line, size_t size)
+{
+	const struct trace *t = app->trace;
+	const struct trace_counter *c = &t->counters.series[l->series];
+	const char *unit = c->unit == TRACE_NONE ? NULL : trace_str(t, c->unit);
+	char at[64] = "-", top[64] = "-", gpu[96];
+	double v;
+	if (counter_at(&p->tl.counters, l->series, p->cursor, &v))
+		counter_format(v, unit, at, sizeof(at));
+	if (counter_max(&p->tl.counters, l->series, p->view_start, p->view_start + p->view_span, &v))
+		counter_format(v, unit, top, sizeof(top));
+	trace_device_label(t, c->domain, c->input, c->device, gpu, sizeof(gpu));
+	snprintf(line, size, _("  value %s  max in view %s  GPU %s"), at, top, gpu);
+	return trace_str(t, c->name);
+}
+
+/* A rate with four significant digits at least, never in exponent form
+ * ("12.91", "0.001667", "2048"). */
+static const char *rate_text(double v, char *buf, size_t size)
+{
+	int decimals = 3;
+	for (double x = v; x >= 10 && decimals > 0; x /= 10)
+		decimals--;
+	for (double x = v; x > 0 && x < 1 && decimals < 12; x *= 10)
+		decimals++;
+	snprintf(buf, size, "%.*f", decimals, v);
+	return buf;
+}
+
+/* "  1048576 bytes  12.91 GB/s  GPU 0 -> CPU 0" for a copy whose size is
+ * known: the bandwidth is its bytes over its duration. */
+static void copy_facts(const struct trace *t, uint32_t op, char *buf, size_t size)
+{
+	uint32_t k = t->ops.kind[op] == OP_COPY ? trace_copy_find(&t->copies, op) : TRACE_NONE;
+	if (k == TRACE_NONE)
+		return;
+	const struct trace_copies *c = &t->copies;
+	int64_t dur = t->ops.end[op] - t->ops.start[op];
+	char bw[80] = "", rate[64], where[256] = "";
+	/* Bytes per ns are GB/s (10^9 bytes per second). */
+	if (dur > 0)
+		snprintf(bw, sizeof(bw), _("  %s GB/s"),
+			 rate_text((double)c->bytes[k] / (double)dur, rate, sizeof(rate)));
+	if (c->src[k] != TRACE_NONE && c->dst[k] != TRACE_NONE)
+		snprintf(where, sizeof(where), _("  from %s to %s"), trace_str(t, c->src[k]),
+			 trace_str(t, c->dst[k]));
+	snprintf(buf, size, _("  %lld bytes%s%s"), (long long)c->bytes[k], bw, where);
+}
+
 /* The event under the cursor, in one line; a long name gives way to the
  * facts after it, and the launch after them gives way first. */
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
@@ -539,7 +634,9 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 	int64_t dt = bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
 		 relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
-	if (p->lane < p->tl.nlanes) {
+	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
+		name = counter_facts(p, app, &p->tl.lanes[p->lane], line, sizeof(line));
+	} else if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = under_cursor(p, l);
 		if (k < l->n) {
@@ -551,6 +648,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
 				launch_sizes(p, row, sizes, sizeof(sizes));
+				copy_facts(t, row, sizes, sizeof(sizes));
 				launch_facts(p, t, row, dt, launch, sizeof(launch));
 			}
 			name = row_name(app, l, row);

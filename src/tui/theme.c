@@ -56,6 +56,8 @@ static const struct glyphs utf8_glyphs = {
 		      "\xe2\x96\x8a", "\xe2\x96\x89" },
 	.vline = "\xe2\x94\x82",
 	.instant = "\xe2\x97\x86",
+	.spark = { "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84", "\xe2\x96\x85",
+		   "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88" },
 	.utf8 = 1,
 };
 
@@ -67,6 +69,7 @@ static const struct glyphs ascii_glyphs = {
 	.bar_part = { "", "", "", "", "", "", "", "" },
 	.vline = "|",
 	.instant = "*",
+	.spark = { "_", ".", ",", "-", "~", "=", "+", "#" },
 	.utf8 = 0,
 };
 

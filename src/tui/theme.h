@@ -45,7 +45,8 @@ struct glyphs {
 	const char *bar_full;
 	const char *bar_part[8]; /* 1/8 .. 7/8 of a cell; [0] unused */
 	const char *vline;
-	const char *instant; /* an event without a duration (a roctx mark) */
+	const char *instant;  /* an event without a duration (a roctx mark) */
+	const char *spark[8]; /* a counter's level, lowest to highest */
 	int utf8;
 };
 
