@@ -275,13 +275,15 @@ static void lane_label(const struct app *app, const struct tl_lane *l, char *buf
 	snprintf(buf, size, "GPU %s %s", gpu, trace_queue_label(app->trace, l->queue, queue, sizeof(queue)));
 }
 
-/* The label the lane filter matches: a queue's, or its thread's for every
- * row of a thread. */
+/* The label the lane filter matches: a queue's, a counter's with its GPU
+ * ("GPU 0 sclk"), or its thread's for every row of a thread. */
 static void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size)
 {
 	const struct app *app = ctx;
 	if (l->kind == TL_CPU)
 		trace_thread_label(app->trace, l->thread, buf, size);
+	else if (l->kind == TL_COUNTER)
+		trace_counter_label(app->trace, l->series, buf, size);
 	else
 		lane_label(app, l, buf, size);
 }
