@@ -1,7 +1,6 @@
 #include "config.h"
 #include "trace/counters.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,14 +132,4 @@ void trace_counters_merge(struct trace *t, const struct trace_counters *src, con
 		if (map[src->of[i]] != TRACE_NONE)
 			add_sample(&t->counters, map[src->of[i]], src->start[i], src->end[i], src->value[i]);
 	free(map);
-}
-
-const char *trace_counter_label(const struct trace *t, uint32_t series, char *buf, size_t size)
-{
-	const struct trace_counter *s = &t->counters.series[series];
-	char gpu[96];
-	trace_device_label(t, s->domain, s->input, s->device, gpu, sizeof(gpu));
-	snprintf(buf, size, "GPU %s %s%s", gpu, trace_str(t, s->name),
-		 s->source == COUNTER_SAMPLED ? " (sampled)" : "");
-	return buf;
 }

@@ -55,8 +55,4 @@ void trace_counters_hold(struct trace_counters *c, size_t first);
 void trace_counters_merge(struct trace *t, const struct trace_counters *src, const uint32_t *str,
 			  const uint32_t *input);
 
-/* "GPU 2 sclk", "GPU node-a/0 SQ_WAVES (sampled)": the GPU labelled as
- * trace_gpu_label does. Returns buf. */
-const char *trace_counter_label(const struct trace *t, uint32_t series, char *buf, size_t size);
-
 #endif

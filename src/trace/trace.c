@@ -538,6 +538,16 @@ const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, 
 	return buf;
 }
 
+const char *trace_counter_label(const struct trace *t, uint32_t series, char *buf, size_t size)
+{
+	const struct trace_counter *s = &t->counters.series[series];
+	char gpu[96];
+	trace_device_label(t, s->domain, s->input, s->device, gpu, sizeof(gpu));
+	snprintf(buf, size, "GPU %s %s%s", gpu, trace_str(t, s->name),
+		 s->source == COUNTER_SAMPLED ? " (sampled)" : "");
+	return buf;
+}
+
 const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size_t size)
 {
 	const struct trace_gpu *g = &t->gpus[gpu];

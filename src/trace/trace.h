@@ -203,6 +203,10 @@ const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size
 const char *trace_device_label(const struct trace *t, uint32_t domain, uint32_t input, int64_t device,
 			       char *buf, size_t size);
 
+/* "GPU 2 sclk", "GPU node-a/0 SQ_WAVES (sampled)": the GPU labelled as
+ * trace_gpu_label does. Returns buf. */
+const char *trace_counter_label(const struct trace *t, uint32_t series, char *buf, size_t size);
+
 /* A queue's label: its name, or "q" and its number. Returns buf. */
 const char *trace_queue_label(const struct trace *t, uint32_t queue, char *buf, size_t size);
 
