@@ -186,6 +186,13 @@ static inline uint32_t trace_op_gpu(const struct trace *t, size_t op)
 	return t->queues[t->ops.queue[op]].gpu;
 }
 
+/* The API call that launched an op, or TRACE_NONE. */
+static inline uint32_t trace_op_launch(const struct trace *t, uint32_t op)
+{
+	uint32_t api = t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
+	return api < t->apis.n ? api : TRACE_NONE;
+}
+
 static inline const char *trace_str(const struct trace *t, uint32_t id)
 {
 	return strtab_get(&t->strings, id);

@@ -18,6 +18,7 @@
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
 #include "tui/theme.h"
+#include "tui/timeline_facts.h"
 #include "tui/timeline_find.h"
 #include "tui/timeline_lanes.h"
 #include "tui/timeline_marks.h"
@@ -113,7 +114,6 @@ static int label_width(const struct timeline_pane *p, const struct app *app)
 }
 
 static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
-static uint32_t launch_of(const struct trace *t, uint32_t op);
 
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
@@ -407,16 +407,6 @@ static int64_t round_step(int64_t least)
 				return p * m[i];
 }
 
-/* "+1.20 ms", or "-3.57 ms" before the first op: exact to step ns (see
- * units_format_exact). */
-static const char *relative(int64_t ns, int64_t step, char *buf, size_t size)
-{
-	char u[UNITS_BUFSZ];
-	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+",
-		 units_format_exact(ns < 0 ? -ns : ns, step, u, sizeof(u)));
-	return buf;
-}
-
 /* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart
  * and wide enough for their labels, which carry the digits the step
  * needs (at fine zoom "+319.83051 ms"). */
@@ -425,8 +415,8 @@ static int64_t tick_step(int64_t dt, int64_t from, int64_t to)
 	int64_t step = round_step(dt * 16);
 	for (;;) {
 		char a[UNITS_BUFSZ + 2], b[UNITS_BUFSZ + 2];
-		int w = text_width(relative(from, step, a, sizeof(a)));
-		int wb = text_width(relative(to, step, b, sizeof(b)));
+		int w = text_width(units_format_relative(from, step, a, sizeof(a)));
+		int wb = text_width(units_format_relative(to, step, b, sizeof(b)));
 		if ((w > wb ? w : wb) + 2 <= step / dt)
 			return step;
 		step = round_step(step + 1);
@@ -477,7 +467,7 @@ static void draw_ruler(struct timeline_pane *p, int y, int x0)
 	for (int64_t r = first; r < rel + p->view_span; r += step) {
 		int c = (int)((r - rel) / dt);
 		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ + 2];
-		snprintf(label, sizeof(label), "|%s", relative(r, step, u, sizeof(u)));
+		snprintf(label, sizeof(label), "|%s", units_format_relative(r, step, u, sizeof(u)));
 		if (c >= 0 && c < p->cols)
 			draw_text(stdscr, y, x0 + c, p->cols - c, label, theme_attr(THEME_HEADER));
 	}
@@ -545,84 +535,10 @@ static void read_dims(struct timeline_pane *p, struct app *app)
 	p->dims_op_set = 1;
 }
 
-/* "  grid 1024x1x1  workgroup 256x1x1" for a kernel whose sizes were read. */
-static void launch_sizes(const struct timeline_pane *p, uint32_t op, char *buf, size_t size)
+/* The launch sizes read for op, or NULL when they were not (yet). */
+static const struct launch_dims *launch_dims_of(const struct timeline_pane *p, uint32_t op)
 {
-	if (!p->dims_op_set || p->dims_op != op || !p->dims_ok)
-		return;
-	const int64_t *g = p->dims.grid, *w = p->dims.workgroup;
-	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0],
-		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
-}
-
-/* ", launched by hipLaunchKernel at +1.20 ms, latency 12.20 us, queue
- * delay 3.50 us" for an op whose launch is known: the latency is the op's
- * start less the call's, the queue delay its start less the call's end. */
-static void launch_facts(const struct timeline_pane *p, const struct trace *t, uint32_t op, int64_t dt,
-			 char *buf, size_t size)
-{
-	uint32_t api = launch_of(t, op);
-	if (api == TRACE_NONE)
-		return;
-	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
-	int64_t s = t->ops.start[op];
-	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
-		 trace_str(t, trace_api_shown_name(t, api)),
-		 relative(t->apis.start[api] - p->tl.origin, dt, at, sizeof(at)),
-		 units_format_exact(s - t->apis.start[api], dt, latency, sizeof(latency)),
-		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
-}
-
-/* "sclk  value 1615 MHz  max in view 1800 MHz  GPU 2": a counter lane's
- * value at the cursor's time and the most it reaches in the view. */
-static const char *counter_facts(const struct timeline_pane *p, const struct app *app,
-				 const struct tl_lane *l, char *line, size_t size)
-{
-	const struct trace *t = app->trace;
-	const struct trace_counter *c = &t->counters.series[l->series];
-	const char *unit = c->unit == TRACE_NONE ? NULL : trace_str(t, c->unit);
-	char at[64] = "-", top[64] = "-", gpu[96];
-	double v;
-	if (counter_at(&p->tl.counters, l->series, p->cursor, &v))
-		counter_format(v, unit, at, sizeof(at));
-	if (counter_max(&p->tl.counters, l->series, p->view_start, p->view_start + p->view_span, &v))
-		counter_format(v, unit, top, sizeof(top));
-	trace_device_label(t, c->domain, c->input, c->device, gpu, sizeof(gpu));
-	snprintf(line, size, _("  value %s  max in view %s  GPU %s"), at, top, gpu);
-	return trace_str(t, c->name);
-}
-
-/* A rate with four significant digits at least, never in exponent form
- * ("12.91", "0.001667", "2048"). */
-static const char *rate_text(double v, char *buf, size_t size)
-{
-	int decimals = 3;
-	for (double x = v; x >= 10 && decimals > 0; x /= 10)
-		decimals--;
-	for (double x = v; x > 0 && x < 1 && decimals < 12; x *= 10)
-		decimals++;
-	snprintf(buf, size, "%.*f", decimals, v);
-	return buf;
-}
-
-/* "  1048576 bytes  12.91 GB/s  GPU 0 -> CPU 0" for a copy whose size is
- * known: the bandwidth is its bytes over its duration. */
-static void copy_facts(const struct trace *t, uint32_t op, char *buf, size_t size)
-{
-	uint32_t k = t->ops.kind[op] == OP_COPY ? trace_copy_find(&t->copies, op) : TRACE_NONE;
-	if (k == TRACE_NONE)
-		return;
-	const struct trace_copies *c = &t->copies;
-	int64_t dur = t->ops.end[op] - t->ops.start[op];
-	char bw[80] = "", rate[64], where[256] = "";
-	/* Bytes per ns are GB/s (10^9 bytes per second). */
-	if (dur > 0)
-		snprintf(bw, sizeof(bw), _("  %s GB/s"),
-			 rate_text((double)c->bytes[k] / (double)dur, rate, sizeof(rate)));
-	if (c->src[k] != TRACE_NONE && c->dst[k] != TRACE_NONE)
-		snprintf(where, sizeof(where), _("  from %s to %s"), trace_str(t, c->src[k]),
-			 trace_str(t, c->dst[k]));
-	snprintf(buf, size, _("  %lld bytes%s%s"), (long long)c->bytes[k], bw, where);
+	return p->dims_op_set && p->dims_op == op && p->dims_ok ? &p->dims : NULL;
 }
 
 /* The event under the cursor, in one line; a long name gives way to the
@@ -635,9 +551,10 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
 	int64_t dt = bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
+		 units_format_relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
-		name = counter_facts(p, app, &p->tl.lanes[p->lane], line, sizeof(line));
+		name = tl_facts_counter(t, &p->tl.counters, p->tl.lanes[p->lane].series, p->cursor,
+					p->view_start, p->view_start + p->view_span, line, sizeof(line));
 	} else if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = under_cursor(p, l);
@@ -649,13 +566,13 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 						   sizeof(lane)); /* also for nesting rows */
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
-				launch_sizes(p, row, sizes, sizeof(sizes));
-				copy_facts(t, row, sizes, sizeof(sizes));
-				launch_facts(p, t, row, dt, launch, sizeof(launch));
+				tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
+				tl_facts_copy(t, row, sizes, sizeof(sizes));
+				tl_facts_launch(t, row, p->tl.origin, dt, launch, sizeof(launch));
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 relative(timeline_start(l, k) - p->tl.origin, dt, a, sizeof(a)),
+				 units_format_relative(timeline_start(l, k) - p->tl.origin, dt, a, sizeof(a)),
 				 units_format_exact(timeline_end(l, k) - timeline_start(l, k), dt, d,
 						    sizeof(d)),
 				 lane, sizes);
@@ -682,7 +599,7 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
  * there is none or it is not in view. Once a frame: a search per lane. */
 static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
 {
-	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : launch_of(t, op);
+	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : trace_op_launch(t, op);
 	if (api == TRACE_NONE)
 		return p->tl.nlanes;
 	*at = t->apis.start[api];
@@ -915,13 +832,6 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
 }
 
-/* The launching call of an op, or TRACE_NONE. */
-static uint32_t launch_of(const struct trace *t, uint32_t op)
-{
-	uint32_t api = t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
-	return api < t->apis.n ? api : TRACE_NONE;
-}
-
 /* Enter: from an op to the call that launched it, from a call to its op
  * (the one Enter came from when the call launched several). Each is a
  * jump: < comes back. */
@@ -939,7 +849,7 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 	uint32_t row = l->ops[k];
 	struct tl_pos from = here(p);
 	if (l->kind == TL_GPU) {
-		uint32_t api = launch_of(t, row);
+		uint32_t api = trace_op_launch(t, row);
 		int found = api == TRACE_NONE
 				    ? 0
 				    : goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
@@ -954,7 +864,7 @@ static unsigned follow_link(struct timeline_pane *p, struct app *app)
 		p->came_from = row;
 		return ACT_REDRAW;
 	}
-	uint32_t op = p->came_from != TRACE_NONE && launch_of(t, p->came_from) == row
+	uint32_t op = p->came_from != TRACE_NONE && trace_op_launch(t, p->came_from) == row
 			      ? p->came_from
 			      : trace_api_launched_op(t, row);
 	int found = op == TRACE_NONE ? 0 : goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
@@ -1183,7 +1093,7 @@ static unsigned mark_set_done(struct app *app, const char *text, int accepted, v
 	struct tl_pos pos = here(p);
 	tl_mark_set(&p->marks, i, &pos);
 	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
-		    relative(p->cursor - p->tl.origin, bucket(p), at, sizeof(at)));
+		    units_format_relative(p->cursor - p->tl.origin, bucket(p), at, sizeof(at)));
 	return ACT_REDRAW;
 }
 
@@ -1538,9 +1448,9 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 	/* How far the cursor is from the mark last set or gone to. */
 	int last = p->marks.last - 1;
 	if (last >= 0 && n >= 0 && (size_t)n < size)
-		n += snprintf(
-			buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
-			relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from, sizeof(from)));
+		n += snprintf(buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
+			      units_format_relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from,
+						    sizeof(from)));
 	/* The lanes kept out of sight, so that an empty screen is explained. */
 	if (p->rules.cpu_hidden && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, "%s", _("  no CPU lanes"));

@@ -44,3 +44,12 @@ const char *units_format_exact(int64_t ns, int64_t step, char *buf, size_t size)
 		drop++;
 	return format(ns, drop, buf, size);
 }
+
+const char *units_format_relative(int64_t ns, int64_t step, char *buf, size_t size)
+{
+	char u[UNITS_BUFSZ];
+	/* The magnitude of INT64_MIN has no int64_t: it is clamped. */
+	int64_t mag = ns < 0 ? (ns == INT64_MIN ? INT64_MAX : -ns) : ns;
+	snprintf(buf, size, "%s%s", ns < 0 ? "-" : "+", units_format_exact(mag, step, u, sizeof(u)));
+	return buf;
+}

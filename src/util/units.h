@@ -15,4 +15,8 @@ const char *units_format_ns(int64_t ns, char *buf, size_t size);
  * at most down to the ns. "+319.83051 ms" for a step of 10 ns. */
 const char *units_format_exact(int64_t ns, int64_t step, char *buf, size_t size);
 
+/* A time from an origin, signed: "+1.20 ms", or "-3.57 ms" before it;
+ * exact to step ns as above. buf needs UNITS_BUFSZ + 2 bytes. */
+const char *units_format_relative(int64_t ns, int64_t step, char *buf, size_t size);
+
 #endif

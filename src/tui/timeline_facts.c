@@ -1,0 +1,78 @@
+/* The detail line's facts, as text. */
+#include "config.h"
+#include "tui/timeline_facts.h"
+
+#include <stdio.h>
+
+#include "util/i18n.h"
+#include "util/units.h"
+
+void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size)
+{
+	if (!dims)
+		return;
+	const int64_t *g = dims->grid, *w = dims->workgroup;
+	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0],
+		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
+}
+
+void tl_facts_launch(const struct trace *t, uint32_t op, int64_t origin, int64_t dt, char *buf, size_t size)
+{
+	uint32_t api = trace_op_launch(t, op);
+	if (api == TRACE_NONE)
+		return;
+	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
+	int64_t s = t->ops.start[op];
+	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
+		 trace_str(t, trace_api_shown_name(t, api)),
+		 units_format_relative(t->apis.start[api] - origin, dt, at, sizeof(at)),
+		 units_format_exact(s - t->apis.start[api], dt, latency, sizeof(latency)),
+		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
+}
+
+const char *tl_facts_counter(const struct trace *t, const struct counter_index *ix, uint32_t series,
+			     int64_t at, int64_t from, int64_t to, char *line, size_t size)
+{
+	const struct trace_counter *c = &t->counters.series[series];
+	const char *unit = c->unit == TRACE_NONE ? NULL : trace_str(t, c->unit);
+	char now[64] = "-", top[64] = "-", gpu[96];
+	double v;
+	if (counter_at(ix, series, at, &v))
+		counter_format(v, unit, now, sizeof(now));
+	if (counter_max(ix, series, from, to, &v))
+		counter_format(v, unit, top, sizeof(top));
+	trace_device_label(t, c->domain, c->input, c->device, gpu, sizeof(gpu));
+	snprintf(line, size, _("  value %s  max in view %s  GPU %s"), now, top, gpu);
+	return trace_str(t, c->name);
+}
+
+/* A rate with four significant digits at least, never in exponent form
+ * ("12.91", "0.001667", "2048"). */
+static const char *rate_text(double v, char *buf, size_t size)
+{
+	int decimals = 3;
+	for (double x = v; x >= 10 && decimals > 0; x /= 10)
+		decimals--;
+	for (double x = v; x > 0 && x < 1 && decimals < 12; x *= 10)
+		decimals++;
+	snprintf(buf, size, "%.*f", decimals, v);
+	return buf;
+}
+
+void tl_facts_copy(const struct trace *t, uint32_t op, char *buf, size_t size)
+{
+	uint32_t k = t->ops.kind[op] == OP_COPY ? trace_copy_find(&t->copies, op) : TRACE_NONE;
+	if (k == TRACE_NONE)
+		return;
+	const struct trace_copies *c = &t->copies;
+	int64_t dur = t->ops.end[op] - t->ops.start[op];
+	char bw[80] = "", rate[64], where[256] = "";
+	/* Bytes per ns are GB/s (10^9 bytes per second). */
+	if (dur > 0)
+		snprintf(bw, sizeof(bw), _("  %s GB/s"),
+			 rate_text((double)c->bytes[k] / (double)dur, rate, sizeof(rate)));
+	if (c->src[k] != TRACE_NONE && c->dst[k] != TRACE_NONE)
+		snprintf(where, sizeof(where), _("  from %s to %s"), trace_str(t, c->src[k]),
+			 trace_str(t, c->dst[k]));
+	snprintf(buf, size, _("  %lld bytes%s%s"), (long long)c->bytes[k], bw, where);
+}
