@@ -23,6 +23,9 @@ static void usage(FILE *out)
 		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
+		"  --collectives    a collective kernel (RCCL all-reduce, all-gather,\n"
+		"                   reduce-scatter, vLLM's cross_device_reduce) on the\n"
+		"                   communication queue in every layer, overlapping compute\n"
 		"  --force          replace FILE if it exists\n\n"
 		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
@@ -41,11 +44,17 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' },    { "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' },   { "force", no_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'o' }, { "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' },  { "pid-base", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+		{ "ops", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },
+		{ "node", required_argument, NULL, 'd' },
+		{ "no-barriers", no_argument, NULL, 'b' },
+		{ "collectives", no_argument, NULL, 'c' },
+		{ "pid-base", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;
@@ -66,6 +75,8 @@ int main(int argc, char **argv)
 			out.node = optarg;
 		else if (c == 'b')
 			p.no_barriers = 1;
+		else if (c == 'c')
+			p.collectives = 1;
 		else if (c == 'p')
 			bad |= number(optarg, &pid_base);
 		else if (c == 'o' && (!strcmp(optarg, "rpd") || !strcmp(optarg, "rocpd")))
