@@ -1,6 +1,7 @@
 #include "config.h"
 #include "analysis/gaps.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,19 +41,83 @@ struct sweep {
 	const struct window *w;
 	struct gaps *out;
 	size_t cap;
+	uint32_t *rank; /* of each lane in report order, set before it is swept */
 };
+
+/* Gaps in report order: longest first, then by start, then lane. */
+static int by_length(const void *a, const void *b, void *ctx)
+{
+	const struct gap *x = a, *y = b;
+	const uint32_t *rank = ctx;
+	int64_t lx = x->end - x->start, ly = y->end - y->start;
+	if (lx != ly)
+		return lx > ly ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (rank[x->lane] > rank[y->lane]) - (rank[x->lane] < rank[y->lane]);
+}
+
+/* With a limit the gaps kept are a heap whose top is the one that would
+ * be listed last: a gap listed before it takes its place. */
+static void sift_down(struct gap *h, size_t n, const uint32_t *rank)
+{
+	size_t i = 0;
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && by_length(&h[l], &h[m], (void *)rank) > 0)
+			m = l;
+		if (r < n && by_length(&h[r], &h[m], (void *)rank) > 0)
+			m = r;
+		if (m == i)
+			return;
+		struct gap x = h[i];
+		h[i] = h[m];
+		h[m] = x;
+		i = m;
+	}
+}
+
+static void sift_up(struct gap *h, size_t i, const uint32_t *rank)
+{
+	while (i > 0 && by_length(&h[i], &h[(i - 1) / 2], (void *)rank) > 0) {
+		struct gap x = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = x;
+		i = (i - 1) / 2;
+	}
+}
+
+static void keep_gap(struct sweep *s, const struct gap *x)
+{
+	struct gaps *g = s->out;
+	size_t keep = s->p->keep;
+	if (keep == 0)
+		return;
+	if (keep != SIZE_MAX && g->n == keep) {
+		if (by_length(x, &g->gaps[0], s->rank) < 0) {
+			g->gaps[0] = *x;
+			sift_down(g->gaps, g->n, s->rank);
+		}
+		return;
+	}
+	if (g->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->cap = s->cap < keep ? s->cap : keep; /* SIZE_MAX: grows as needed */
+		g->gaps = xrealloc_array(g->gaps, s->cap, sizeof(*g->gaps));
+	}
+	g->gaps[g->n++] = *x;
+	if (keep != SIZE_MAX)
+		sift_up(g->gaps, g->n - 1, s->rank);
+}
 
 static void add_gap(struct sweep *s, struct gap_lane *l, uint32_t before, uint32_t after, int64_t from,
 		    int64_t to)
 {
-	struct gaps *g = s->out;
-	if (g->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 1024;
-		g->gaps = xrealloc_array(g->gaps, s->cap, sizeof(*g->gaps));
-	}
 	int64_t len = to - from;
 	enum gap_cause c = cause_of(s->t, after, from, len, s->p->threshold);
-	g->gaps[g->n++] = (struct gap){ l->lane, before, after, from, to, c };
+	struct gap x = { l->lane, before, after, from, to, c };
+	keep_gap(s, &x);
+	s->out->total++;
 	l->ngaps++;
 	l->cause_ns[c] += len;
 	l->max_gap = len > l->max_gap ? len : l->max_gap;
@@ -95,24 +160,12 @@ static void sweep_lane(struct sweep *s, struct gap_lane *l, const uint32_t *ops,
 	l->last = reach;
 }
 
-static int by_length(const void *a, const void *b, void *ctx)
-{
-	const struct gap *x = a, *y = b;
-	const uint32_t *rank = ctx;
-	int64_t lx = x->end - x->start, ly = y->end - y->start;
-	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (rank[x->lane] > rank[y->lane]) - (rank[x->lane] < rank[y->lane]);
-}
-
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,
 	       struct gaps *out)
 {
 	static const struct window none;
 	struct lane_ops lo;
-	struct sweep s = { t, p, sel ? &sel->window : &none, out, 0 };
+	struct sweep s = { t, p, sel ? &sel->window : &none, out, 0, NULL };
 	memset(out, 0, sizeof(*out));
 	out->per_queue = p->per_queue;
 	out->range_start = t->op_first_start;
@@ -124,6 +177,7 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 	lane_ops_build(t, sel, p->per_queue, &lo);
 	uint32_t *order = lane_ops_report_order(t, &lo);
 	uint32_t *rank = xmalloc_array(lo.nlanes ? lo.nlanes : 1, sizeof(*rank));
+	s.rank = rank;
 	out->lanes = xcalloc(lo.nlanes ? lo.nlanes : 1, sizeof(*out->lanes));
 	for (size_t i = 0; i < lo.nlanes; i++) {
 		uint32_t k = order[i];

@@ -51,8 +51,9 @@ struct gap_lane {
 };
 
 struct gaps {
-	struct gap *gaps; /* longest first, then by start and lane */
+	struct gap *gaps; /* the longest (params' keep), longest first, then by start and lane */
 	size_t n;
+	uint64_t total;         /* gaps found, kept or not */
 	struct gap_lane *lanes; /* lanes with ops, in report order */
 	size_t nlanes;
 	int per_queue;
@@ -62,6 +63,8 @@ struct gaps {
 struct gaps_params {
 	int64_t threshold; /* kernel wait below it (ns) */
 	int per_queue;     /* gaps of each queue instead of each GPU */
+	size_t keep;       /* list the longest keep gaps (SIZE_MAX: all, 0: none,
+			    * only the lanes' sums) */
 };
 
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "present/report_waits.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +95,7 @@ void report_gaps(const struct trace *t, const struct report_params *p, const str
 		 struct table *out)
 {
 	struct gaps g;
-	struct gaps_params gp = { .threshold = p->gap_threshold };
+	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = p->limit ? p->limit : SIZE_MAX };
 	struct api_order own = { 0 };
 	const struct api_order *order = p->order;
 	char total[UNITS_BUFSZ];
@@ -105,13 +106,13 @@ void report_gaps(const struct trace *t, const struct report_params *p, const str
 	}
 	struct gap_cpu *cpu = gap_cpu_new(t, order);
 	int64_t idle = 0;
-	for (size_t i = 0; i < g.n; i++)
-		idle += g.gaps[i].end - g.gaps[i].start;
+	for (size_t k = 0; k < g.nlanes; k++)
+		idle += gap_lane_span(&g.lanes[k]) - g.lanes[k].busy;
 	table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
 	snprintf(out->caption, sizeof(out->caption),
-		 _("GPU gaps, longest first: %zu gaps, %s idle between ops"), g.n,
+		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g.total,
 		 units_format_ns(idle, total, sizeof(total)));
-	for (size_t i = 0; i < g.n && want_row(p, i); i++) {
+	for (size_t i = 0; i < g.n; i++) {
 		const struct gap *x = &g.gaps[i];
 		struct table_cell *c = table_add_row(out);
 		set_gpu(t, &c[0], x->lane);
@@ -159,7 +160,8 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 		 struct table *out)
 {
 	struct gaps g;
-	struct gaps_params gp = { .threshold = p->gap_threshold };
+	/* The lanes' sums are all it shows: no gap is kept. */
+	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = 0 };
 	char range[UNITS_BUFSZ];
 	gaps_find(t, sel, &gp, &g);
 	table_init(out, "idle", idle_cols, NCOLS(idle_cols));

@@ -272,7 +272,7 @@ static void test_gaps_per_queue(void)
 {
 	struct trace t;
 	struct gaps g;
-	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .per_queue = 1 };
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .per_queue = 1, .keep = SIZE_MAX };
 	build(&t);
 	gaps_find(&t, NULL, &p, &g);
 	CHECK_INT(g.n, 3);
@@ -352,7 +352,7 @@ static void test_gap_cpu(void)
 	struct trace t;
 	struct gaps g;
 	struct api_order o;
-	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD };
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
 	trace_init(&t);
 	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
 	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
