@@ -13,12 +13,6 @@ static uint32_t launch_of(const struct trace *t, size_t op)
 	return t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 static int by_ops_name(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;
@@ -31,8 +25,8 @@ static int by_ops_name(const void *a, const void *b, void *ctx)
 /* The figures of one name from its ops' latencies (sorted here). */
 static void fill_row(struct launch_row *r, int64_t *launch, int64_t *queue, size_t n, int64_t calls)
 {
-	qsort(launch, n, sizeof(*launch), by_value);
-	qsort(queue, n, sizeof(*queue), by_value);
+	sort_int64(launch, n);
+	sort_int64(queue, n);
 	r->ops = n;
 	r->launch_p50 = histogram_percentile(launch, n, 50);
 	r->launch_p90 = histogram_percentile(launch, n, 90);
