@@ -1,6 +1,7 @@
 #!/bin/sh
 # Benchmarks: batch reports of rpdtop against the database's own views run
-# by sqlite3, on generated traces cached under the build tree. Prints one
+# by sqlite3 (and the reports that have no view: gaps, idle, launch,
+# breakdown, categories), on generated traces cached under the build tree. Prints one
 # line per figure: wall seconds (best of RUNS) and peak RSS.
 #
 #   bench/bench.sh [OPS...]      default: 1000000 10000000
@@ -102,6 +103,17 @@ measure() {
 		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s sqlite3_s=%s speedup=%sx rss_pct_of_file=%s\n' \
 			"$m_ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
 			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
+	done
+	# Why the GPU waits: the database has no view to compare with. gaps,
+	# idle and launch read the API rows too; categories are the built-in
+	# ones (no settings file). A trace has about one gap per two ops: gaps
+	# is timed as people read it, the 1000 longest, and whole as CSV.
+	for report in "gaps -n 1000" "gaps -f csv" idle launch breakdown categories; do
+		# shellcheck disable=SC2086 # the options are words
+		best_of env XDG_CONFIG_HOME="$BENCH_CACHE/no-config" "$RPDTOP" -r $report "$m_db"
+		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
+			"$m_ops" "$size_mb" "$(echo "$report" | tr ' ' '_')" "$secs" "$rss_mb" \
+			"$((100 * rss_mb / (size_mb > 0 ? size_mb : 1)))"
 	done
 }
 

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "present/report.h"
 #include "session/session.h"
+#include "session/settings_categories.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
 #include "util/error.h"
@@ -45,9 +46,9 @@ static int open_session(const struct options *o, struct session *s)
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o),
-				      /* Counters are read with the API rows. */
-				      .apis = o->have_report && o->report == REPORT_COUNTERS };
+				      .op_ids = o->export_path || wants_tui(o) ||
+						(o->have_report && report_needs_apis(o->report)),
+				      .apis = o->have_report && report_needs_apis(o->report) };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);
@@ -57,6 +58,13 @@ static int open_session(const struct options *o, struct session *s)
 			filter_free(&check);
 			return 2;
 		}
+	}
+	filter_free(&check);
+	filter_init(&check);
+	if (filter_push(&check, o->comm, msg, sizeof(msg))) {
+		fprintf(stderr, "rpdtop: --comm: %s\n", msg);
+		filter_free(&check);
+		return 2;
 	}
 	filter_free(&check);
 	if (o->demo) {
@@ -109,7 +117,22 @@ static int run_export(const struct options *o, struct session *s)
 static int run_report(const struct options *o, const struct session *s, enum report_kind kind)
 {
 	struct table tb;
-	report_build(session_trace(s), kind, o->limit, session_sel(s), &tb);
+	struct filter comm;
+	struct categories cats;
+	char msg[512];
+	filter_init(&comm);
+	filter_push(&comm, o->comm, msg, sizeof(msg)); /* checked when the session opened */
+	categories_init(&cats);
+	if (kind == REPORT_CATEGORIES)
+		settings_categories_load(&cats, o->comm);
+	struct report_params p = { .limit = o->limit,
+				   .gap_threshold = o->gap_threshold,
+				   .comm = &comm,
+				   .cats = &cats,
+				   .order = &s->views[0].order };
+	report_build(session_trace(s), kind, &p, session_sel(s), &tb);
+	categories_free(&cats);
+	filter_free(&comm);
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
 	report_write(&tb, session_trace(s), o->format, stdout);
 	table_free(&tb);

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/breakdown.h"
+#include "analysis/gaps.h"
+#include "session/window.h"
 #include "util/error.h"
 #include "util/i18n.h"
 
@@ -24,6 +27,8 @@ static const struct option long_options[] = {
 	{ "force", no_argument, NULL, 'F' },
 	{ "skip-bad", no_argument, NULL, 'B' },
 	{ "same-node", no_argument, NULL, 'N' },
+	{ "gap-threshold", required_argument, NULL, 'G' },
+	{ "comm", required_argument, NULL, 'C' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -38,8 +43,11 @@ static void print_help(void)
 	      stdout);
 	/* xgettext:no-c-format */
 	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
-		"                       ktop (kernels by name), busy (per GPU) or\n"
-		"                       counters (per GPU counter)\n"
+		"                       ktop (kernels by name), busy (per GPU), counters\n"
+		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
+		"                       idle (per GPU), launch (launch latency by name),\n"
+		"                       breakdown (compute, communication, copies, idle per\n"
+		"                       GPU) or categories\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -48,6 +56,10 @@ static void print_help(void)
 		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
 		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
+		"      --gap-threshold=TIME  a gap shorter than TIME (default 5us) whose\n"
+		"                       launch came in time is a kernel wait\n"
+		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
+		"                       collectives by name); case as in --filter\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"
@@ -144,7 +156,8 @@ static int parse_one(int c, struct options *o)
 	case 'r':
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
-			return usage_error(_("unknown report '%s' (expected top, ktop, busy or counters)"),
+			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
+					     "idle, launch, breakdown or categories)"),
 					   optarg);
 		return 0;
 	case 'f':
@@ -176,6 +189,13 @@ static int parse_one(int c, struct options *o)
 	case 'N':
 		o->same_node = 1;
 		return 0;
+	case 'G':
+		if (window_parse_duration(optarg, &o->gap_threshold))
+			return usage_error(_("invalid time '%s' (expected ns or a value like 5us)"), optarg);
+		return 0;
+	case 'C':
+		o->comm = optarg;
+		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:
@@ -188,6 +208,8 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	int c;
 	memset(o, 0, sizeof(*o));
 	o->format = FORMAT_TEXT;
+	o->gap_threshold = GAPS_DEFAULT_THRESHOLD;
+	o->comm = BREAKDOWN_DEFAULT_COMM;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:o:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')

@@ -3,6 +3,7 @@
 #define RPDTOP_OPTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "present/report.h"
 
@@ -20,6 +21,8 @@ struct options {
 	const char *window;      /* --window START:END, or NULL */
 	const char *export_path; /* --export FILE, or NULL */
 	int force;               /* --force: replace an existing FILE */
+	int64_t gap_threshold;   /* --gap-threshold, ns */
+	const char *comm;        /* --comm REGEX: communication kernels */
 	const char *const *paths;
 	size_t npaths;
 };

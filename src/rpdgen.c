@@ -27,6 +27,9 @@ static void usage(FILE *out)
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
 		"                   trace, a row of a CPU and one without a number)\n"
+		"  --collectives    a collective kernel (RCCL all-reduce, all-gather,\n"
+		"                   reduce-scatter, vLLM's cross_device_reduce) on the\n"
+		"                   communication queue in every layer, overlapping compute\n"
 		"  --force          replace FILE if it exists\n\n"
 		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
@@ -80,17 +83,12 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' },
-		{ "force", no_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'o' },
-		{ "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' },
-		{ "pid-base", required_argument, NULL, 'p' },
-		{ "monitor", no_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "ops", required_argument, NULL, 'n' },      { "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },     { "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },   { "node", required_argument, NULL, 'd' },
+		{ "no-barriers", no_argument, NULL, 'b' },    { "collectives", no_argument, NULL, 'c' },
+		{ "pid-base", required_argument, NULL, 'p' }, { "monitor", no_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;
@@ -113,6 +111,8 @@ int main(int argc, char **argv)
 			monitor = 1;
 		else if (c == 'b')
 			p.no_barriers = 1;
+		else if (c == 'c')
+			p.collectives = 1;
 		else if (c == 'p')
 			bad |= number(optarg, &pid_base);
 		else if (c == 'o' && (!strcmp(optarg, "rpd") || !strcmp(optarg, "rocpd")))

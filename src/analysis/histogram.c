@@ -32,10 +32,10 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, cons
 	return d;
 }
 
-/* Nearest-rank quantile of sorted values. */
-static int64_t quantile(const int64_t *v, size_t n, double q)
+int64_t histogram_percentile(const int64_t *v, size_t n, unsigned pct)
 {
-	size_t rank = (size_t)ceil(q * (double)n);
+	/* The rank in integers: ceil(0.9 * 10) must be 9, not 10. */
+	size_t rank = (pct * n + 99) / 100;
 	return v[rank ? rank - 1 : 0];
 }
 
@@ -79,9 +79,9 @@ void histogram_build(const int64_t *v, size_t n, size_t nbuckets, struct histogr
 		return;
 	h->min = v[0];
 	h->max = v[n - 1];
-	h->median = quantile(v, n, 0.5);
-	h->p90 = quantile(v, n, 0.9);
-	h->p99 = quantile(v, n, 0.99);
+	h->median = histogram_percentile(v, n, 50);
+	h->p90 = histogram_percentile(v, n, 90);
+	h->p99 = histogram_percentile(v, n, 99);
 	double mean = 0, sq = 0;
 	for (size_t i = 0; i < n; i++)
 		mean += (double)v[i] / (double)n;

@@ -81,6 +81,20 @@ static const struct kernel_kind allreduce_kernel = {
 	256
 };
 
+/* Collectives as RCCL and vLLM name them, for --collectives. */
+static const struct kernel_kind collective_kernels[] = {
+	{ "ncclDevKernel_AllReduce_Sum_f16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
+	  "hipExtLaunchKernel", 60000, 300000, 64, 256 },
+	{ "ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)", "hipExtLaunchKernel",
+	  40000, 200000, 64, 256 },
+	{ "ncclDevKernel_ReduceScatter_Sum_f16_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
+	  "hipExtLaunchKernel", 40000, 200000, 64, 256 },
+	{ "void vllm::cross_device_reduce_2stage<c10::Half, 8>(vllm::RankData*, vllm::RankSignals, "
+	  "vllm::Signal*, "
+	  "c10::Half*, int, int)",
+	  "hipLaunchKernel", 20000, 80000, 112, 512 },
+};
+
 static const char *const layer_names[LAYERS] = {
 	"embedding", "attention", "attention.proj", "mlp.up", "mlp.down", "lm_head",
 };
@@ -280,6 +294,12 @@ static void layer(struct gen *g, struct gpu_state *s, int i, int backward)
 				: &small_kernels[rnd(g) % (sizeof(small_kernels) / sizeof(small_kernels[0]))];
 		launch_kernel(g, s, kk, Q_COMPUTE);
 	}
+	/* Tensor-parallel collectives, overlapping the next layer's compute. */
+	if (g->p->collectives)
+		launch_kernel(g, s,
+			      &collective_kernels[(size_t)i % (sizeof(collective_kernels) /
+							       sizeof(collective_kernels[0]))],
+			      Q_COMM);
 	/* Gradients are reduced across GPUs while the next layer computes. */
 	if (backward)
 		launch_kernel(g, s, &allreduce_kernel, Q_COMM);

@@ -14,6 +14,7 @@ struct gen_params {
 	uint64_t ops;     /* exact number of GPU ops to produce */
 	unsigned gpus;    /* one process per GPU */
 	int no_barriers;  /* rocpd has no barrier ops */
+	int collectives;  /* a collective on the communication queue in every layer */
 	int64_t pid_base; /* first process id (0: the default) */
 };
 

@@ -7,6 +7,7 @@
 #include "analysis/busy.h"
 #include "analysis/counters.h"
 #include "analysis/profile.h"
+#include "present/report_waits.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
 #include "util/sort.h"
@@ -34,7 +35,8 @@ static const struct table_col counter_cols[] = {
 	{ "max", N_("MAX"), COL_VALUE },         { "avg_time_weighted", N_("AVG(TIME)"), COL_VALUE },
 };
 
-static const char *const report_names[] = { "top", "ktop", "busy", "counters" };
+static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",    "idle",
+					    "launch", "breakdown", "categories", "counters" };
 static const char *const format_names[] = { "text", "csv", "json" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
@@ -158,15 +160,42 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 	free(rows);
 }
 
-void report_build(const struct trace *t, enum report_kind kind, size_t limit, const struct selection *sel,
-		  struct table *out)
+int report_needs_apis(enum report_kind kind)
 {
-	if (kind == REPORT_COUNTERS)
-		build_counters(t, limit, sel, out);
-	else if (kind == REPORT_BUSY)
-		build_busy(t, limit, sel, out);
-	else
-		build_profile(t, kind, limit, sel, out);
+	/* Counters are read with the API rows. */
+	return kind == REPORT_GAPS || kind == REPORT_IDLE || kind == REPORT_LAUNCH || kind == REPORT_COUNTERS;
+}
+
+void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
+		  const struct selection *sel, struct table *out)
+{
+	switch (kind) {
+	case REPORT_TOP:
+	case REPORT_KTOP:
+		build_profile(t, kind, p->limit, sel, out);
+		break;
+	case REPORT_BUSY:
+		build_busy(t, p->limit, sel, out);
+		break;
+	case REPORT_GAPS:
+		report_gaps(t, p, sel, out);
+		break;
+	case REPORT_IDLE:
+		report_idle(t, p, sel, out);
+		break;
+	case REPORT_LAUNCH:
+		report_launch(t, p, sel, out);
+		break;
+	case REPORT_BREAKDOWN:
+		report_breakdown(t, p, sel, out);
+		break;
+	case REPORT_CATEGORIES:
+		report_categories(t, p, sel, out);
+		break;
+	case REPORT_COUNTERS:
+		build_counters(t, p->limit, sel, out);
+		break;
+	}
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)

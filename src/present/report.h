@@ -8,17 +8,42 @@
 #include "session/select.h"
 #include "trace/trace.h"
 
-enum report_kind { REPORT_TOP, REPORT_KTOP, REPORT_BUSY, REPORT_COUNTERS };
+#include "analysis/categories.h"
+#include "session/filter.h"
+#include "trace/api_order.h"
+
+enum report_kind {
+	REPORT_TOP,
+	REPORT_KTOP,
+	REPORT_BUSY,
+	REPORT_GAPS,
+	REPORT_IDLE,
+	REPORT_LAUNCH,
+	REPORT_BREAKDOWN,
+	REPORT_CATEGORIES,
+	REPORT_COUNTERS,
+};
+
+/* What the reports take besides the trace and the selection. */
+struct report_params {
+	size_t limit;                  /* at most this many rows, 0: all */
+	int64_t gap_threshold;         /* gaps: kernel wait below it (ns) */
+	const struct filter *comm;     /* breakdown: communication kernels */
+	const struct categories *cats; /* categories, in the order tried */
+	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */
+};
+
+/* Does the report read the API rows (the launches)? */
+int report_needs_apis(enum report_kind kind);
 
 /* Parse a report name; returns -1 when unknown. */
 int report_parse(const char *name, enum report_kind *kind);
 /* Parse a format name; returns -1 when unknown. */
 int report_parse_format(const char *name, enum table_format *format);
 
-/* Build the report over the selected part of t (sel NULL: all of it),
- * keeping at most limit rows (0 = all). */
-void report_build(const struct trace *t, enum report_kind kind, size_t limit, const struct selection *sel,
-		  struct table *out);
+/* Build the report over the selected part of t (sel NULL: all of it). */
+void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
+		  const struct selection *sel, struct table *out);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

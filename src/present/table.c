@@ -19,6 +19,7 @@ void table_free(struct table *tb)
 	for (size_t i = 0; i < tb->nrows * tb->ncols; i++)
 		free(tb->cells[i].text);
 	free(tb->cells);
+	free(tb->footer);
 	memset(tb, 0, sizeof(*tb));
 }
 

@@ -106,6 +106,8 @@ void table_write_text(const struct table *tb, FILE *out)
 		}
 		fputc('\n', out);
 	}
+	if (tb->footer)
+		fputs(tb->footer, out);
 	free(width);
 	free(order);
 }

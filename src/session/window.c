@@ -45,6 +45,13 @@ static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, 
 	return 0;
 }
 
+int window_parse_duration(const char *text, int64_t *ns)
+{
+	if (!*text || text[0] == '+' || strchr(text, '%'))
+		return -1;
+	return parse_point(text, 0, 0, 0, ns);
+}
+
 int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w, char *err,
 		 size_t errsize)
 {

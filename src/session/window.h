@@ -20,6 +20,8 @@ struct window {
  * end. Returns -1 with a reason in err. */
 int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struct window *w, char *err,
 		 size_t errsize);
+/* A length of time: ns, or a value with a unit ("5us", "1.5ms"). */
+int window_parse_duration(const char *text, int64_t *ns);
 /* "+1.20 s .. +2.00 s" relative to the trace start. */
 void window_describe(const struct window *w, int64_t trace_start, char *buf, size_t size);
 

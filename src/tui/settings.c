@@ -9,6 +9,7 @@
 
 #include "present/names.h"
 #include "util/i18n.h"
+#include "util/settings_file.h"
 
 static const char *const panes[] = { "profile", "kernels", "busy" };
 
@@ -33,16 +34,6 @@ static int yes_no(const char *v, int *out)
 		return 0;
 	}
 	return -1;
-}
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	char *e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
 }
 
 static int setting(struct tui_config *c, const char *name, const char *value)
@@ -85,49 +76,34 @@ static int bind(char *rest)
 	return r == REQ_NONE ? -1 : request_bind(key, r);
 }
 
+/* The viewer's lines are those before any section; other sections
+ * ([categories]) are the reports'. */
+static int viewer_line(void *ctx, const char *section, char *s, const char *path, int lineno)
+{
+	struct tui_config *c = ctx;
+	char *eq = strchr(s, '=');
+	(void)path;
+	(void)lineno;
+	if (*section)
+		return strcmp(section, "categories") == 0 ? 0 : -1;
+	if (!strncmp(s, "bind", 4) && isspace((unsigned char)s[4]))
+		return bind(s + 4);
+	if (!eq)
+		return -1;
+	*eq = '\0';
+	return setting(c, settings_trim(s), settings_trim(eq + 1));
+}
+
 int config_read(struct tui_config *c, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char line[1024];
-	int n = 0, bad = 0;
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		n++;
-		char *s = trim(line);
-		if (!*s || *s == '#')
-			continue;
-		int rc;
-		char *eq = strchr(s, '=');
-		if (!strncmp(s, "bind", 4) && isspace((unsigned char)s[4])) {
-			rc = bind(s + 4);
-		} else if (eq) {
-			*eq = '\0';
-			rc = setting(c, trim(s), trim(eq + 1));
-		} else {
-			rc = -1;
-		}
-		if (rc) {
-			fprintf(stderr, _("rpdtop: %s:%d: ignored: not a setting this version knows\n"), path,
-				n);
-			bad++;
-		}
-	}
-	fclose(f);
-	return bad;
+	return settings_file_read(path, viewer_line, c);
 }
 
 void config_load(struct tui_config *c)
 {
 	char path[4096];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 	memset(c, 0, sizeof(*c));
 	c->names = NAME_DEMANGLE;
-	if (xdg && *xdg)
-		snprintf(path, sizeof(path), "%s/rpdtop/config", xdg);
-	else if (home && *home)
-		snprintf(path, sizeof(path), "%s/.config/rpdtop/config", home);
-	else
-		return;
-	config_read(c, path);
+	if (settings_file_path(path, sizeof(path)) == 0)
+		config_read(c, path);
 }

@@ -1,5 +1,6 @@
-/* The viewer's settings file, $XDG_CONFIG_HOME/rpdtop/config (or
- * ~/.config/rpdtop/config): "name = value" lines and "bind KEY COMMAND".
+/* The viewer's settings in the settings file (util/settings_file.h):
+ * "name = value" lines and "bind KEY COMMAND" before any section; the
+ * [categories] section is the reports' (session/settings_categories.h).
  * A bad line is named with its number on stderr and ignored. */
 #ifndef RPDTOP_SETTINGS_H
 #define RPDTOP_SETTINGS_H

@@ -4,6 +4,7 @@
 #ifndef RPDTOP_SORT_H
 #define RPDTOP_SORT_H
 
+#include <stdint.h>
 #include <stdlib.h>
 
 typedef int (*sort_cmp_fn)(const void *a, const void *b, void *ctx);
@@ -13,5 +14,8 @@ static inline void sort_with(void *base, size_t n, size_t size, sort_cmp_fn cmp,
 	/* glibc's qsort_r: the context is the comparison's last argument. */
 	qsort_r(base, n, size, cmp, ctx);
 }
+
+/* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
+void sort_int64(int64_t *v, size_t n);
 
 #endif

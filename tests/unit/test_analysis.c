@@ -2,7 +2,9 @@
  * worked out by hand in the comments. */
 #include "config.h"
 
+#include "analysis/breakdown.h"
 #include "analysis/busy.h"
+#include "analysis/gaps.h"
 #include "analysis/profile.h"
 #include "analysis/timeline.h"
 #include "check.h"
@@ -261,8 +263,132 @@ static void test_timeline(void)
 	trace_free(&t);
 }
 
+/* Gaps of each queue: queue 0 of gpu 0 runs gemm [0,100), add [150,170),
+ * add [180,190): gaps [100,150) and [170,180); its queue 1 none; gpu 1's
+ * one queue: [141,300) between the barrier and the fill. Per GPU, gpu 0
+ * has none (the all-reduce covers them). Only gemm has a launch, so every
+ * gap is "other". */
+static void test_gaps_per_queue(void)
+{
+	struct trace t;
+	struct gaps g;
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .per_queue = 1, .keep = SIZE_MAX };
+	build(&t);
+	gaps_find(&t, NULL, &p, &g);
+	CHECK_INT(g.n, 3);
+	CHECK_INT(g.gaps[0].start, 141);
+	CHECK_INT(g.gaps[0].end, 300);
+	CHECK_INT(g.gaps[0].lane, 2);
+	CHECK_INT(g.gaps[0].before, 4);
+	CHECK_INT(g.gaps[0].after, 5);
+	CHECK_INT(g.gaps[1].start, 100);
+	CHECK_INT(g.gaps[1].end, 150);
+	CHECK_INT(g.gaps[1].lane, 0);
+	CHECK_INT(g.gaps[2].start, 170);
+	CHECK_INT(g.gaps[2].end, 180);
+	CHECK_INT(g.gaps[2].cause, GAP_OTHER);
+	CHECK_INT(g.nlanes, 3);
+	CHECK_INT(g.lanes[0].lane, 0);
+	CHECK_INT(g.lanes[0].busy, 130);
+	CHECK_INT(g.lanes[0].ngaps, 2);
+	CHECK_INT(g.lanes[0].leading, 0);
+	CHECK_INT(g.lanes[0].trailing, 120);
+	CHECK_INT(g.lanes[1].lane, 1);
+	CHECK_INT(g.lanes[1].first, 50);
+	CHECK_INT(g.lanes[1].ngaps, 0);
+	CHECK_INT(g.lanes[2].cause_ns[GAP_OTHER], 159);
+	gaps_free(&g);
+	p.per_queue = 0;
+	gaps_find(&t, NULL, &p, &g);
+	CHECK_INT(g.n, 1);
+	CHECK_INT(g.gaps[0].lane, 1);
+	CHECK_INT(g.nlanes, 2);
+	CHECK_INT(g.lanes[0].busy, 250);
+	CHECK_INT(g.lanes[0].trailing, 60);
+	CHECK_INT(g.lanes[1].leading, 100);
+	gaps_free(&g);
+	trace_free(&t);
+}
+
+/* gpu 0: compute gemm, add, add = 130; comm the all-reduce = 200, of
+ * which 120 outside compute: overlap 80 / 200. gpu 1: compute is the
+ * barrier and the fill (11), the copy 40 exposed, idle 159 of 210. */
+static void test_breakdown(void)
+{
+	struct trace t;
+	struct breakdown b;
+	struct filter comm;
+	char err[256];
+	build(&t);
+	filter_init(&comm);
+	CHECK(filter_push(&comm, BREAKDOWN_DEFAULT_COMM, err, sizeof(err)) == 0);
+	breakdown_per_gpu(&t, NULL, &comm, &b);
+	CHECK_INT(b.n, 2);
+	CHECK_INT(b.rows[0].span, 250);
+	CHECK_INT(b.rows[0].compute, 130);
+	CHECK_INT(b.rows[0].comm, 200);
+	CHECK_INT(b.rows[0].exposed_comm, 120);
+	CHECK_INT(b.rows[0].idle, 0);
+	CHECK(b.rows[0].overlap_ratio > 0.3999 && b.rows[0].overlap_ratio < 0.4001);
+	CHECK_INT(b.rows[1].span, 210);
+	CHECK_INT(b.rows[1].compute, 11);
+	CHECK_INT(b.rows[1].copy, 40);
+	CHECK_INT(b.rows[1].exposed_copy, 40);
+	CHECK_INT(b.rows[1].idle, 159);
+	CHECK(b.rows[1].overlap_ratio == 0.0);
+	breakdown_free(&b);
+	filter_free(&comm);
+	trace_free(&t);
+}
+
+/* The host during a gap [100,300) of one queue (midpoint 200), its op
+ * after launched by L on thread 11 of process 10. On that thread C
+ * [120,190) ended, D [160,170) too; R1 [150,500) and R2 [150,250) run,
+ * R2 the inner (same start, ends first). Thread 12 of the process runs X
+ * [140,260), which started earlier; process 20's Y [199,201) is not the
+ * launching process's. L began after the gap did: a host wait. */
+static void test_gap_cpu(void)
+{
+	struct trace t;
+	struct gaps g;
+	struct api_order o;
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+	uint32_t t11 = trace_thread(&t, in, 10, 11), t12 = trace_thread(&t, in, 10, 12);
+	uint32_t t20 = trace_thread(&t, in, 20, 20), call = s(&t, "call");
+	trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
+	trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
+	uint32_t c = trace_add_api(&t, 1, 120, 190, call, TRACE_NONE, t11);
+	uint32_t r1 = trace_add_api(&t, 2, 150, 500, call, TRACE_NONE, t11);
+	uint32_t r2 = trace_add_api(&t, 3, 150, 250, call, TRACE_NONE, t11);
+	uint32_t d = trace_add_api(&t, 4, 160, 170, call, TRACE_NONE, t11);
+	uint32_t l = trace_add_api(&t, 5, 260, 270, call, TRACE_NONE, t11);
+	trace_add_api(&t, 6, 140, 260, call, TRACE_NONE, t12);
+	trace_add_api(&t, 7, 199, 201, call, TRACE_NONE, t20);
+	trace_add_link(&t, l, 1);
+	trace_finish(&t);
+	(void)c;
+	(void)r1;
+	(void)d;
+	api_order_build(&t, &o);
+	gaps_find(&t, NULL, &p, &g);
+	CHECK_INT(g.n, 1);
+	CHECK_INT(g.gaps[0].cause, GAP_HOST_WAIT); /* L began at 260, after 100 */
+	struct gap_cpu *cpu = gap_cpu_new(&t, &o);
+	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0]), r2);
+	gap_cpu_free(cpu);
+	gaps_free(&g);
+	api_order_free(&o);
+	trace_free(&t);
+}
+
 int main(void)
 {
+	test_gap_cpu();
+	test_gaps_per_queue();
+	test_breakdown();
 	test_timeline();
 	test_busy_unsorted();
 	test_model();

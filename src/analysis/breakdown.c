@@ -1,0 +1,113 @@
+#include "config.h"
+#include "analysis/breakdown.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/lane_ops.h"
+#include "util/xalloc.h"
+
+enum { SET_COMPUTE = 1, SET_COMM = 2, SET_COPY = 4 };
+
+/* The length of the union of the intervals of the ops (by start) in the
+ * sets asked for, inside the window. */
+static int64_t union_of(const struct trace *t, const uint32_t *ops, size_t n, const uint8_t *set,
+			unsigned want, const struct window *w)
+{
+	int64_t total = 0, reach = INT64_MIN;
+	for (size_t i = 0; i < n; i++) {
+		if (!(set[i] & want))
+			continue;
+		int64_t from = t->ops.start[ops[i]], to = t->ops.end[ops[i]];
+		if (w->active) {
+			from = from > w->start ? from : w->start;
+			to = to < w->end ? to : w->end;
+		}
+		from = from > reach ? from : reach;
+		if (to > from)
+			total += to - from;
+		if (to > reach)
+			reach = to;
+	}
+	return total;
+}
+
+/* Returns the number of ops of some duration (the others cover nothing
+ * and leave the span alone, as in gaps). */
+static size_t one_gpu(const struct trace *t, const uint32_t *ops, size_t n, const uint8_t *comm_names,
+		      const struct window *w, struct breakdown_row *r, uint8_t *set)
+{
+	int64_t first = INT64_MAX, last = INT64_MIN;
+	size_t timed = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t op = ops[i];
+		int64_t from = t->ops.start[op], to = t->ops.end[op];
+		if (w->active) {
+			from = from > w->start ? from : w->start;
+			to = to < w->end ? to : w->end;
+		}
+		if (to > from) {
+			first = from < first ? from : first;
+			last = to > last ? to : last;
+			timed++;
+		}
+		if (t->ops.kind[op] == OP_COPY)
+			set[i] = SET_COPY;
+		else if (t->ops.kind[op] == OP_KERNEL && comm_names[t->ops.name[op]])
+			set[i] = SET_COMM;
+		else
+			set[i] = SET_COMPUTE;
+	}
+	r->span = last > first ? last - first : 0;
+	r->compute = union_of(t, ops, n, set, SET_COMPUTE, w);
+	r->comm = union_of(t, ops, n, set, SET_COMM, w);
+	r->copy = union_of(t, ops, n, set, SET_COPY, w);
+	int64_t compute_comm = union_of(t, ops, n, set, SET_COMPUTE | SET_COMM, w);
+	int64_t all = union_of(t, ops, n, set, SET_COMPUTE | SET_COMM | SET_COPY, w);
+	r->exposed_comm = compute_comm - r->compute;
+	r->exposed_copy = all - compute_comm;
+	r->idle = r->span - all;
+	r->overlap_ratio = r->comm > 0 ? (double)(r->comm - r->exposed_comm) / (double)r->comm : 0.0;
+	return timed;
+}
+
+void breakdown_per_gpu(const struct trace *t, const struct selection *sel, const struct filter *comm,
+		       struct breakdown *out)
+{
+	static const struct window none;
+	const struct window *w = sel ? &sel->window : &none;
+	struct lane_ops lo;
+	memset(out, 0, sizeof(*out));
+	lane_ops_build(t, sel, 0, &lo);
+	/* Only the kernels' names need matching. */
+	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (t->ops.kind[i] == OP_KERNEL)
+			kernels[t->ops.name[i]] = 1;
+	uint8_t *comm_names = filter_strings(comm, t, kernels);
+	free(kernels);
+	uint32_t *order = lane_ops_report_order(t, &lo);
+	size_t most = 0;
+	for (size_t g = 0; g < lo.nlanes; g++)
+		most = lo.first[g + 1] - lo.first[g] > most ? lo.first[g + 1] - lo.first[g] : most;
+	uint8_t *set = xmalloc_huge(most ? most : 1, 1);
+	out->rows = xcalloc(lo.nlanes ? lo.nlanes : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < lo.nlanes; i++) {
+		uint32_t g = order[i];
+		struct breakdown_row *r = &out->rows[out->n];
+		memset(r, 0, sizeof(*r));
+		r->gpu = g;
+		if (one_gpu(t, lo.ops + lo.first[g], lo.first[g + 1] - lo.first[g], comm_names, w, r, set))
+			out->n++;
+	}
+	free(set);
+	free(order);
+	free(comm_names);
+	lane_ops_free(&lo);
+}
+
+void breakdown_free(struct breakdown *b)
+{
+	free(b->rows);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,150 @@
+#include "config.h"
+#include "analysis/lane_ops.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+static int by_start_row(const void *a, const void *b, void *ctx)
+{
+	const struct trace *t = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int64_t sx = t->ops.start[x], sy = t->ops.start[y];
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* Each queue's ops nearly always come in start order: a run is sorted
+ * only when it is not. */
+static void sort_run(const struct trace *t, uint32_t *op, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		if (by_start_row(&op[i - 1], &op[i], (void *)t) > 0) {
+			sort_with(op, n, sizeof(*op), by_start_row, (void *)t);
+			return;
+		}
+	}
+}
+
+/* The selected ops bucketed by queue (a counting sort keeps their row
+ * order), each queue's run by start. */
+static uint32_t *by_queue(const struct trace *t, const struct selection *sel, size_t *first)
+{
+	size_t nq = t->nqueues;
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (selected_op(sel, i))
+			first[t->ops.queue[i] + 1]++;
+	for (size_t q = 0; q < nq; q++)
+		first[q + 1] += first[q];
+	size_t *fill = xmalloc_array(nq ? nq : 1, sizeof(*fill));
+	memcpy(fill, first, nq * sizeof(*fill));
+	uint32_t *ops = xmalloc_huge(first[nq] ? first[nq] : 1, sizeof(*ops));
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (selected_op(sel, i))
+			ops[fill[t->ops.queue[i]]++] = (uint32_t)i;
+	free(fill);
+	for (size_t q = 0; q < nq; q++)
+		sort_run(t, ops + first[q], first[q + 1] - first[q]);
+	return ops;
+}
+
+struct run {
+	const uint32_t *op;
+	size_t n, next;
+};
+
+/* Merge the runs of one GPU's queues into out (a GPU has few queues: the
+ * smallest head is found by a scan). */
+static size_t merge_runs(const struct trace *t, struct run *runs, size_t nruns, uint32_t *out)
+{
+	size_t n = 0;
+	for (;;) {
+		struct run *best = NULL;
+		for (size_t i = 0; i < nruns; i++)
+			if (runs[i].next < runs[i].n &&
+			    (!best ||
+			     by_start_row(&runs[i].op[runs[i].next], &best->op[best->next], (void *)t) < 0))
+				best = &runs[i];
+		if (!best)
+			return n;
+		out[n++] = best->op[best->next++];
+	}
+}
+
+void lane_ops_build(const struct trace *t, const struct selection *sel, int per_queue, struct lane_ops *out)
+{
+	size_t nq = t->nqueues;
+	size_t *qfirst = xcalloc(nq + 1, sizeof(*qfirst));
+	uint32_t *ops = by_queue(t, sel, qfirst);
+	memset(out, 0, sizeof(*out));
+	out->per_queue = per_queue;
+	if (per_queue) {
+		out->ops = ops;
+		out->first = qfirst;
+		out->nlanes = nq;
+		return;
+	}
+	out->nlanes = t->ngpus;
+	out->first = xcalloc(t->ngpus + 1, sizeof(*out->first));
+	for (size_t q = 0; q < nq; q++)
+		out->first[t->queues[q].gpu + 1] += qfirst[q + 1] - qfirst[q];
+	for (size_t g = 0; g < t->ngpus; g++)
+		out->first[g + 1] += out->first[g];
+	out->ops = xmalloc_huge(qfirst[nq] ? qfirst[nq] : 1, sizeof(*out->ops));
+	struct run *runs = xmalloc_array(nq ? nq : 1, sizeof(*runs));
+	for (size_t g = 0; g < t->ngpus; g++) {
+		size_t nruns = 0;
+		for (size_t q = 0; q < nq; q++)
+			if (t->queues[q].gpu == g)
+				runs[nruns++] = (struct run){ ops + qfirst[q], qfirst[q + 1] - qfirst[q], 0 };
+		merge_runs(t, runs, nruns, out->ops + out->first[g]);
+	}
+	free(runs);
+	free(ops);
+	free(qfirst);
+}
+
+void lane_ops_free(struct lane_ops *l)
+{
+	free(l->ops);
+	free(l->first);
+	memset(l, 0, sizeof(*l));
+}
+
+uint32_t lane_ops_gpu(const struct trace *t, const struct lane_ops *l, size_t k)
+{
+	return l->per_queue ? t->queues[k].gpu : (uint32_t)k;
+}
+
+struct order_ctx {
+	const struct trace *t;
+	const struct lane_ops *l;
+};
+
+static int by_device(const void *a, const void *b, void *ctx)
+{
+	const struct order_ctx *o = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct trace_gpu *gx = &o->t->gpus[lane_ops_gpu(o->t, o->l, x)];
+	const struct trace_gpu *gy = &o->t->gpus[lane_ops_gpu(o->t, o->l, y)];
+	if (gx->domain != gy->domain)
+		return gx->domain < gy->domain ? -1 : 1;
+	if (gx->device != gy->device)
+		return gx->device < gy->device ? -1 : 1;
+	if (o->l->per_queue && o->t->queues[x].queue != o->t->queues[y].queue)
+		return o->t->queues[x].queue < o->t->queues[y].queue ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+uint32_t *lane_ops_report_order(const struct trace *t, const struct lane_ops *l)
+{
+	uint32_t *order = xmalloc_array(l->nlanes ? l->nlanes : 1, sizeof(*order));
+	for (size_t k = 0; k < l->nlanes; k++)
+		order[k] = (uint32_t)k;
+	struct order_ctx o = { t, l };
+	sort_with(order, l->nlanes, sizeof(*order), by_device, &o);
+	return order;
+}

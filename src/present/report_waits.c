@@ -1,0 +1,263 @@
+#include "config.h"
+#include "present/report_waits.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/breakdown.h"
+#include "analysis/gaps.h"
+#include "analysis/launch.h"
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col gaps_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },     { "start_ns", N_("START"), COL_COUNT },
+	{ "end_ns", N_("END"), COL_COUNT },  { "gap_ns", N_("GAP"), COL_NS },
+	{ "cause", N_("CAUSE"), COL_LABEL }, { "before", N_("BEFORE"), COL_NAME },
+	{ "after", N_("AFTER"), COL_NAME },  { "cpu", N_("CPU"), COL_NAME },
+};
+
+static const struct table_col idle_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "busy_ns", N_("BUSY"), COL_NS },
+	{ "idle_ns", N_("IDLE"), COL_NS },
+	{ "leading_ns", N_("LEADING"), COL_NS },
+	{ "trailing_ns", N_("TRAILING"), COL_NS },
+	{ "gaps", N_("GAPS"), COL_COUNT },
+	{ "host_wait_ns", N_("HOST WAIT"), COL_NS },
+	{ "kernel_wait_ns", N_("KERNEL WAIT"), COL_NS },
+	{ "other_ns", N_("OTHER"), COL_NS },
+	{ "max_gap_ns", N_("MAX GAP"), COL_NS },
+};
+
+static const struct table_col launch_cols[] = {
+	{ "name", N_("NAME"), COL_NAME },
+	{ "ops", N_("OPS"), COL_COUNT },
+	{ "launch_p50_ns", N_("LAUNCH P50"), COL_NS },
+	{ "launch_p90_ns", N_("LAUNCH P90"), COL_NS },
+	{ "launch_max_ns", N_("LAUNCH MAX"), COL_NS },
+	{ "queue_p50_ns", N_("QUEUE P50"), COL_NS },
+	{ "queue_p90_ns", N_("QUEUE P90"), COL_NS },
+	{ "queue_max_ns", N_("QUEUE MAX"), COL_NS },
+	{ "call_avg_ns", N_("CALL AVG"), COL_NS },
+};
+
+static const struct table_col breakdown_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "compute_ns", N_("COMPUTE"), COL_NS },
+	{ "comm_ns", N_("COMM"), COL_NS },
+	{ "copy_ns", N_("COPY"), COL_NS },
+	{ "idle_ns", N_("IDLE"), COL_NS },
+	{ "exposed_comm_ns", N_("EXPOSED COMM"), COL_NS },
+	{ "exposed_copy_ns", N_("EXPOSED COPY"), COL_NS },
+	{ "overlap_ratio", N_("OVERLAP"), COL_PERCENT },
+};
+
+static const struct table_col category_cols[] = {
+	{ "category", N_("CATEGORY"), COL_LABEL },
+	{ "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS },
+	{ "percent", N_("%"), COL_PERCENT },
+};
+
+static void set_str(struct table_cell *c, const char *s)
+{
+	table_set_text(c, s, strlen(s));
+}
+
+static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
+{
+	char label[256];
+	set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
+}
+
+static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
+{
+	if (id != TRACE_NONE)
+		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
+	else
+		set_str(c, "");
+}
+
+static int want_row(const struct report_params *p, size_t i)
+{
+	return !p->limit || i < p->limit;
+}
+
+void report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out)
+{
+	struct gaps g;
+	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = p->limit ? p->limit : SIZE_MAX };
+	struct api_order own = { 0 };
+	const struct api_order *order = p->order;
+	char total[UNITS_BUFSZ];
+	gaps_find(t, sel, &gp, &g);
+	if (!order || order->napis != t->apis.n) {
+		api_order_build(t, &own);
+		order = &own;
+	}
+	struct gap_cpu *cpu = gap_cpu_new(t, order);
+	int64_t idle = 0;
+	for (size_t k = 0; k < g.nlanes; k++)
+		idle += gap_lane_span(&g.lanes[k]) - g.lanes[k].busy;
+	table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g.total,
+		 units_format_ns(idle, total, sizeof(total)));
+	for (size_t i = 0; i < g.n; i++) {
+		const struct gap *x = &g.gaps[i];
+		struct table_cell *c = table_add_row(out);
+		set_gpu(t, &c[0], x->lane);
+		c[1].num = x->start;
+		c[2].num = x->end;
+		c[3].num = x->end - x->start;
+		set_str(&c[4], gap_cause_name(x->cause));
+		set_name(t, &c[5], t->ops.name[x->before]);
+		set_name(t, &c[6], t->ops.name[x->after]);
+		uint32_t api = gap_cpu_find(cpu, x);
+		set_name(t, &c[7], api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api));
+	}
+	gap_cpu_free(cpu);
+	api_order_free(&own);
+	gaps_free(&g);
+}
+
+/* The histogram of gap lengths under the idle table. */
+static char *gap_histogram(const struct gaps *g)
+{
+	static const char *const labels[GAPS_NBUCKETS] = { "< 5 us",    "5-10 us",  "10-20 us",
+							   "20-100 us", "0.1-1 ms", ">= 1 ms" };
+	uint64_t count[GAPS_NBUCKETS] = { 0 }, most = 0;
+	size_t size = 4096, o = 0;
+	char *buf = xmalloc(size);
+	for (size_t k = 0; k < g->nlanes; k++)
+		for (int b = 0; b < GAPS_NBUCKETS; b++)
+			count[b] += g->lanes[k].hist[b];
+	for (int b = 0; b < GAPS_NBUCKETS; b++)
+		most = count[b] > most ? count[b] : most;
+	o += (size_t)snprintf(buf + o, size - o, "%s\n", _("Gap lengths:"));
+	for (int b = 0; b < GAPS_NBUCKETS; b++) {
+		int bar = most ? (int)((40 * count[b] + most - 1) / most) : 0;
+		o += (size_t)snprintf(buf + o, size - o, "  %-10s %10llu  ", labels[b],
+				      (unsigned long long)count[b]);
+		for (int i = 0; i < bar && o + 2 < size; i++)
+			buf[o++] = '#';
+		buf[o++] = '\n';
+		buf[o] = '\0';
+	}
+	return buf;
+}
+
+void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out)
+{
+	struct gaps g;
+	/* The lanes' sums are all it shows: no gap is kept. */
+	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = 0 };
+	char range[UNITS_BUFSZ];
+	gaps_find(t, sel, &gp, &g);
+	table_init(out, "idle", idle_cols, NCOLS(idle_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
+		    g.nlanes),
+		 g.nlanes, units_format_ns(g.range_end - g.range_start, range, sizeof(range)));
+	for (size_t i = 0; i < g.nlanes && want_row(p, i); i++) {
+		const struct gap_lane *l = &g.lanes[i];
+		struct table_cell *c = table_add_row(out);
+		set_gpu(t, &c[0], l->lane);
+		c[1].num = gap_lane_span(l);
+		c[2].num = l->busy;
+		c[3].num = gap_lane_span(l) - l->busy;
+		c[4].num = l->leading;
+		c[5].num = l->trailing;
+		c[6].num = (int64_t)l->ngaps;
+		c[7].num = l->cause_ns[GAP_HOST_WAIT];
+		c[8].num = l->cause_ns[GAP_KERNEL_WAIT];
+		c[9].num = l->cause_ns[GAP_OTHER];
+		c[10].num = l->max_gap;
+	}
+	out->footer = gap_histogram(&g);
+	gaps_free(&g);
+}
+
+void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		   struct table *out)
+{
+	struct launch_stats s;
+	launch_stats_by_name(t, sel, &s);
+	table_init(out, "launch", launch_cols, NCOLS(launch_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 _("Launch latency by name: %llu ops with a known launch, %zu names"),
+		 (unsigned long long)s.ops, s.n);
+	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
+		const struct launch_row *r = &s.rows[i];
+		struct table_cell *c = table_add_row(out);
+		set_name(t, &c[0], r->name);
+		c[1].num = (int64_t)r->ops;
+		c[2].num = r->launch_p50;
+		c[3].num = r->launch_p90;
+		c[4].num = r->launch_max;
+		c[5].num = r->queue_p50;
+		c[6].num = r->queue_p90;
+		c[7].num = r->queue_max;
+		c[8].num = r->call_avg;
+	}
+	launch_stats_free(&s);
+}
+
+void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out)
+{
+	struct breakdown b;
+	char pattern[256];
+	breakdown_per_gpu(t, sel, p->comm, &b);
+	filter_describe(p->comm, pattern, sizeof(pattern));
+	table_init(out, "breakdown", breakdown_cols, NCOLS(breakdown_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("GPU time breakdown: %zu GPU, communication %s",
+		    "GPU time breakdown: %zu GPUs, communication %s", b.n),
+		 b.n, pattern);
+	for (size_t i = 0; i < b.n && want_row(p, i); i++) {
+		const struct breakdown_row *r = &b.rows[i];
+		struct table_cell *c = table_add_row(out);
+		set_gpu(t, &c[0], r->gpu);
+		c[1].num = r->span;
+		c[2].num = r->compute;
+		c[3].num = r->comm;
+		c[4].num = r->copy;
+		c[5].num = r->idle;
+		c[6].num = r->exposed_comm;
+		c[7].num = r->exposed_copy;
+		c[8].pct = r->overlap_ratio;
+	}
+	breakdown_free(&b);
+}
+
+void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		       struct table *out)
+{
+	struct category_times ct;
+	char total[UNITS_BUFSZ];
+	categories_by_kernel(t, sel, p->cats, &ct);
+	table_init(out, "categories", category_cols, NCOLS(category_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 _("Kernel time by category: %zu categories, %s GPU time"), ct.n,
+		 units_format_ns(ct.total, total, sizeof(total)));
+	for (size_t i = 0; i < ct.n && want_row(p, i); i++) {
+		const struct category_row *r = &ct.rows[i];
+		struct table_cell *c = table_add_row(out);
+		set_str(&c[0], category_row_name(p->cats, r));
+		c[1].num = (int64_t)r->calls;
+		c[2].num = r->total;
+		c[3].pct = ct.total > 0 ? 100.0 * (double)r->total / (double)ct.total : 0.0;
+	}
+	category_times_free(&ct);
+}

@@ -1,0 +1,19 @@
+/* The reports of why the GPU waited: gaps, idle, launch, breakdown and
+ * categories (present/report.c dispatches to them). */
+#ifndef RPDTOP_REPORT_WAITS_H
+#define RPDTOP_REPORT_WAITS_H
+
+#include "present/report.h"
+
+void report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out);
+void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out);
+void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		   struct table *out);
+void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out);
+void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		       struct table *out);
+
+#endif
