@@ -182,11 +182,12 @@ static int read_all(struct rpd_reader *r, unsigned what)
 		in->api_first = r->api_base;
 		in->api_count = r->t->apis.n - r->api_base;
 	}
+	size_t link_first = r->t->links.n;
 	if ((what & LOAD_APIS) && read_table(r, rpd_pages_links, read_links))
 		return -1;
 	if (what & LOAD_APIS) {
 		rpd_read_monitor(r->t, r->src.db, r->input);
-		rpd_read_copies(r->t, r->src.db, r->input);
+		rpd_read_copies(r->t, r->src.db, r->api_base, link_first);
 	}
 	return 0;
 }

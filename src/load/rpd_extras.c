@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/rpd_reader.h"
 #include "sqlfile/sqlread.h"
+#include "util/xalloc.h"
 
 struct extras {
 	struct trace *t;
@@ -82,24 +84,41 @@ static uint32_t text_id(struct trace *t, sqlite3_stmt *st, int col)
 	return strtab_intern(&t->strings, s);
 }
 
-/* op_id, size, src, dst */
+/* The copy op a call launched, by the call's row: from the links read
+ * just before (a join with rocpd_api_ops in SQL scanned every link of the
+ * file and searched rocpd_copyapi for each: seconds at 10M ops). */
+struct copy_map {
+	struct trace *t;
+	size_t api_base, api_end;
+	uint32_t *op_of; /* per API row of this input, TRACE_NONE: none */
+};
+
+/* api_ptr_id, size, src, dst */
 static int copy_row(void *ctx, sqlite3_stmt *st)
 {
-	struct extras *x = ctx;
-	uint32_t op = trace_op_row(x->t, x->input, sqlite3_column_int64(st, 0));
+	struct copy_map *m = ctx;
+	uint32_t api = rpd_find_row(m->t->apis.id, m->api_base, m->api_end, sqlite3_column_int64(st, 0));
+	uint32_t op = api == TRACE_NONE ? TRACE_NONE : m->op_of[api - m->api_base];
 	if (op != TRACE_NONE && sqlite3_column_type(st, 1) == SQLITE_INTEGER)
-		trace_add_copy(x->t, op, sqlite3_column_int64(st, 1), text_id(x->t, st, 2),
-			       text_id(x->t, st, 3));
+		trace_add_copy(m->t, op, sqlite3_column_int64(st, 1), text_id(m->t, st, 2),
+			       text_id(m->t, st, 3));
 	return 0;
 }
 
-void rpd_read_copies(struct trace *t, sqlite3 *db, uint32_t input)
+void rpd_read_copies(struct trace *t, sqlite3 *db, size_t api_base, size_t link_first)
 {
-	struct extras x = { t, input };
+	struct copy_map m = { t, api_base, t->apis.n, NULL };
+	if (m.api_end <= api_base || link_first >= t->links.n)
+		return;
+	m.op_of = xmalloc_array(m.api_end - api_base, sizeof(*m.op_of));
+	memset(m.op_of, 0xff, (m.api_end - api_base) * sizeof(*m.op_of));
+	/* A call that launched several ops: its first. */
+	for (size_t i = t->links.n; i-- > link_first;)
+		if (t->links.api[i] >= api_base && t->links.api[i] < m.api_end)
+			m.op_of[t->links.api[i] - api_base] = t->links.op[i];
 	size_t n = t->copies.n;
-	char *sql = sqlite3_mprintf("SELECT AO.op_id, C.size, C.src, C.dst FROM %Q C JOIN %Q AO "
-				    "ON AO.api_id = C.api_ptr_id ORDER BY AO.op_id",
-				    "rocpd_copyapi", "rocpd_api_ops");
-	if (sql_each_optional(db, sql, copy_row, &x))
+	char *sql = sqlite3_mprintf("SELECT api_ptr_id, size, src, dst FROM %Q", "rocpd_copyapi");
+	if (sql_each_optional(db, sql, copy_row, &m))
 		t->copies.n = n;
+	free(m.op_of);
 }
