@@ -36,9 +36,15 @@
 	REQ(TIME_END, "End", N_("Timeline"), N_("The trace's end (elsewhere: last row)"))                    \
 	REQ(MARK_SET, "m", N_("Timeline"), N_("Mark the cursor's time and lane with a letter (m a)"))        \
 	REQ(MARK_GO, "' `", N_("Timeline"), N_("Go to a mark ('a); the status line shows the time from it")) \
-	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End) came from"))      \
+	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End, }) came from"))   \
 	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
 	REQ(FIND_LIST, "F", N_("Timeline"), N_("The matches of the search in a list"))                       \
+	REQ(GAP_NEXT, "}", N_("Timeline"),                                                                   \
+	    N_("Next gap on the cursor's GPU at least the gap threshold long (--gap-threshold)"))            \
+	REQ(GAP_PREV, "{", N_("Timeline"), N_("Previous gap on the cursor's GPU as long"))                   \
+	REQ(GAPS_VIEW, "I", N_("Panes"),                                                                     \
+	    N_("Idle gaps of the GPUs, longest first, with each GPU's breakdown (Enter: into the "           \
+	       "timeline)"))                                                                                 \
 	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
 	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \
 	REQ(RANGE_SHOW, "R", N_("Timeline"), N_("What is in the marked range"))                              \
