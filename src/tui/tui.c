@@ -221,8 +221,7 @@ int tui_run(struct session *s, const struct tui_options *o)
 	app_init(&app, s, cfg.pane, cfg.names);
 	app.flush = flush;
 	app.sync = o->script != NULL;
-	if (o->gap_threshold > 0)
-		app.gap_threshold = o->gap_threshold;
+	app.gap_threshold = o->gap_threshold;
 	/* main checked the pattern when the session opened. */
 	filter_push(&app.comm, o->comm ? o->comm : BREAKDOWN_DEFAULT_COMM, err, sizeof(err));
 	err[0] = '\0';

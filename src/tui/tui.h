@@ -8,7 +8,7 @@ struct tui_options {
 	/* Headless: read keys and commands from this file instead of a
 	 * terminal (see tests/tui-*.test); NULL for a terminal. */
 	const char *script;
-	int64_t gap_threshold; /* --gap-threshold (ns); 0: the default */
+	int64_t gap_threshold; /* --gap-threshold (ns) */
 	const char *comm;      /* --comm: communication kernels; NULL: the default */
 };
 
