@@ -27,7 +27,7 @@ enum gaps_sort { BY_LENGTH, BY_START, SORT_KEYS };
 static const char *const sort_names[SORT_KEYS] = { N_("length"), N_("start") };
 
 #define GPU_W 9
-#define NUM_W 10
+#define NUM_W 9 /* "123.45 ms": seven columns of them fit in 80 */
 #define START_W 13
 #define CAUSE_W 12
 
@@ -236,8 +236,7 @@ static void gaps_draw(struct view *v, struct app *app, int y, int height, int wi
 	}
 	for (size_t k = 0; k < r->g.nlanes; k++)
 		total += gap_lane_span(&r->g.lanes[k]) - r->g.lanes[k].busy;
-	snprintf(line, sizeof(line),
-		 _("Gaps of the GPUs: %llu, %s idle between ops (kernel wait: shorter than %s)"),
+	snprintf(line, sizeof(line), _("GPU gaps: %llu, %s idle between ops (kernel wait: below %s)"),
 		 (unsigned long long)r->g.total, units_format_ns(total, idle, sizeof(idle)),
 		 units_format_ns(app->gap_threshold, thr, sizeof(thr)));
 	draw_text(stdscr, y, 1, width - 1, line, theme_attr(THEME_LABEL));
