@@ -16,6 +16,7 @@
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
+	REQ(GAPS_VIEW, "I", N_("Panes"), N_("Gaps of the GPUs, longest first, and each GPU's breakdown"))    \
 	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
 	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
 	REQ(MOVE_LEFT, "Left h", N_("Moving"),                                                               \
@@ -42,9 +43,6 @@
 	REQ(GAP_NEXT, "}", N_("Timeline"),                                                                   \
 	    N_("Next gap on the cursor's GPU at least the gap threshold long (--gap-threshold)"))            \
 	REQ(GAP_PREV, "{", N_("Timeline"), N_("Previous gap on the cursor's GPU as long"))                   \
-	REQ(GAPS_VIEW, "I", N_("Panes"),                                                                     \
-	    N_("Idle gaps of the GPUs, longest first, with each GPU's breakdown (Enter: into the "           \
-	       "timeline)"))                                                                                 \
 	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
 	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \
 	REQ(RANGE_SHOW, "R", N_("Timeline"), N_("What is in the marked range"))                              \
