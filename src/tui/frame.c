@@ -167,6 +167,8 @@ unsigned app_request(struct app *app, enum request req)
 	case REQ_GAPS_VIEW:
 		app_push(app, view_gaps_new(app));
 		return ACT_REDRAW;
+	case REQ_GAP_THRESHOLD:
+		return view_gaps_ask_threshold(app);
 	case REQ_QUIT:
 		if (app->depth > 0) {
 			app_free_view(&app->stack[--app->depth]);

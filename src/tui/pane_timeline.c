@@ -549,7 +549,7 @@ static const char *idle_facts(const struct timeline_pane *p, struct app *app, co
 			      int64_t dt, char *line, size_t size)
 {
 	const struct trace *t = app->trace;
-	if (!tl_gaps_current(&p->gaps, app_generation(app)))
+	if (!tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold))
 		return "";
 	const struct gap *g = tl_gaps_at(&p->gaps, t->queues[l->queue].gpu, p->cursor);
 	if (!g)
@@ -1501,7 +1501,7 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 		act |= walk_matches(p, app, match, 1);
 	/* In idle time on a GPU's lane the detail line tells the gap. */
 	if (cursor_gpu(p, app->trace) != TRACE_NONE && op_under_cursor(p) == TRACE_NONE &&
-	    !tl_gaps_current(&p->gaps, app_generation(app))) {
+	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
 		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
 		act |= ACT_REDRAW;
 	}

@@ -17,6 +17,7 @@
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
 	REQ(GAPS_VIEW, "I", N_("Panes"), N_("Gaps of the GPUs, longest first, and each GPU's breakdown"))    \
+	REQ(GAP_THRESHOLD, "x", N_("Panes"), N_("Gap threshold (} and {, kernel waits; --gap-threshold)"))   \
 	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
 	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
 	REQ(MOVE_LEFT, "Left h", N_("Moving"),                                                               \
@@ -41,7 +42,7 @@
 	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
 	REQ(FIND_LIST, "F", N_("Timeline"), N_("The matches of the search in a list"))                       \
 	REQ(GAP_NEXT, "}", N_("Timeline"),                                                                   \
-	    N_("Next gap on the cursor's GPU at least the gap threshold long (--gap-threshold)"))            \
+	    N_("Next gap on the cursor's GPU at least the gap threshold long (x sets it)"))                  \
 	REQ(GAP_PREV, "{", N_("Timeline"), N_("Previous gap on the cursor's GPU as long"))                   \
 	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
 	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \

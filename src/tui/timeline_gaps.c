@@ -15,15 +15,15 @@ static int by_gpu_start(const void *a, const void *b, void *ctx)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
-int tl_gaps_current(const struct tl_gaps *x, unsigned generation)
+int tl_gaps_current(const struct tl_gaps *x, unsigned generation, int64_t threshold)
 {
-	return x->ready && x->generation == generation;
+	return x->ready && x->generation == generation && x->threshold == threshold;
 }
 
 void tl_gaps_update(struct tl_gaps *x, const struct trace *t, const struct selection *sel,
 		    unsigned generation, int64_t threshold)
 {
-	if (tl_gaps_current(x, generation) && x->threshold == threshold)
+	if (tl_gaps_current(x, generation, threshold))
 		return;
 	tl_gaps_free(x);
 	struct gaps_params p = { .threshold = threshold, .keep = SIZE_MAX };

@@ -22,7 +22,8 @@ struct tl_gaps {
  * the threshold; nothing is done when they are those already. */
 void tl_gaps_update(struct tl_gaps *x, const struct trace *t, const struct selection *sel,
 		    unsigned generation, int64_t threshold);
-int tl_gaps_current(const struct tl_gaps *x, unsigned generation);
+/* Are they those of this selection and threshold? */
+int tl_gaps_current(const struct tl_gaps *x, unsigned generation, int64_t threshold);
 /* The gap of GPU gpu with start <= time < end, or NULL. */
 const struct gap *tl_gaps_at(const struct tl_gaps *x, uint32_t gpu, int64_t time);
 /* The first gap of GPU gpu starting after time (dir > 0), or the last one

@@ -11,6 +11,7 @@
 
 #include "analysis/breakdown.h"
 #include "analysis/gaps.h"
+#include "session/window.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -39,6 +40,7 @@ struct gaps_view {
 	int reverse;
 	int ready;
 	unsigned generation;
+	int64_t threshold; /* what it was made for, with the generation */
 	struct tablenav nav;
 	int list_row; /* the list's first row in the view, as drawn */
 };
@@ -67,9 +69,14 @@ static const struct gap *at(const struct gaps_view *r, size_t i)
 
 /* Made again for a new selection, the cursor kept on its gap when it
  * stays. */
+static int current(const struct gaps_view *r, const struct app *app)
+{
+	return r->ready && r->generation == app_generation(app) && r->threshold == app->gap_threshold;
+}
+
 static void ensure_ready(struct gaps_view *r, struct app *app)
 {
-	if (r->ready && r->generation == app_generation(app))
+	if (current(r, app))
 		return;
 	struct gap current = { 0 };
 	int had = r->ready && r->g.n;
@@ -90,6 +97,7 @@ static void ensure_ready(struct gaps_view *r, struct app *app)
 			r->nav.cursor = i;
 	r->ready = 1;
 	r->generation = app_generation(app);
+	r->threshold = app->gap_threshold;
 }
 
 static void gpu_text(const struct trace *t, uint32_t gpu, char *buf, size_t size)
@@ -319,9 +327,9 @@ static void gaps_free_view(struct view *v)
 static unsigned gaps_idle(struct view *v, struct app *app)
 {
 	struct gaps_view *r = v->data;
-	int current = r->ready && r->generation == app_generation(app);
+	int was = current(r, app);
 	ensure_ready(r, app);
-	return current ? ACT_NONE : ACT_REDRAW;
+	return was ? ACT_NONE : ACT_REDRAW;
 }
 
 static const struct view_ops gaps_ops = {
@@ -333,6 +341,35 @@ static const struct view_ops gaps_ops = {
 	.free = gaps_free_view,
 	.idle = gaps_idle,
 };
+
+/* The threshold typed: a length of time, 0 or more. */
+static unsigned threshold_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	int64_t ns;
+	char shown[UNITS_BUFSZ];
+	(void)ctx;
+	if (!accepted)
+		return ACT_REDRAW;
+	if (window_parse_duration(text, &ns) || ns < 0) {
+		prompt_error(&app->prompt, _("A gap threshold is a length of time: 5us, 20us, 1ms, 0"));
+		return ACT_STAY;
+	}
+	app->gap_threshold = ns;
+	app_message(app, 0,
+		    _("Gap threshold %s: } and { stop at gaps as long; shorter ones can be kernel waits"),
+		    units_format_ns(ns, shown, sizeof(shown)));
+	return ACT_REDRAW;
+}
+
+unsigned view_gaps_ask_threshold(struct app *app)
+{
+	struct prompt_owner owner = { NULL, threshold_done, NULL };
+	char label[96], now[UNITS_BUFSZ];
+	snprintf(label, sizeof(label), _("Gap threshold (now %s): "),
+		 units_format_ns(app->gap_threshold, now, sizeof(now)));
+	prompt_open(&app->prompt, label, NULL, &owner);
+	return ACT_REDRAW;
+}
 
 struct view view_gaps_new(struct app *app)
 {
