@@ -156,7 +156,9 @@ static int run(const struct options *o, struct session *s)
 		return run_report(o, s, o->report);
 	if (wants_tui(o)) {
 		const char *script = getenv("RPDTOP_SCRIPT");
-		struct tui_options to = { .script = script && *script ? script : NULL };
+		struct tui_options to = { .script = script && *script ? script : NULL,
+					  .gap_threshold = o->gap_threshold,
+					  .comm = o->comm };
 		return tui_run(s, &to);
 	}
 	/* Piped or redirected: print what the first pane shows. */

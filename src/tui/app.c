@@ -116,6 +116,14 @@ unsigned app_show_in_timeline(struct app *app, uint32_t op)
 	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }
 
+unsigned app_show_time_in_timeline(struct app *app, uint32_t queue, int64_t time, int64_t span)
+{
+	app->jump_queue = queue;
+	app->jump_time = time;
+	app->jump_span = span;
+	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
+}
+
 unsigned app_show_call_in_timeline(struct app *app, uint32_t api)
 {
 	app->jump_call = api;

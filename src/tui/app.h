@@ -42,6 +42,10 @@ struct app {
 	int quit_asked;                 /* quit once while an export ran */
 	uint32_t jump_op;               /* for the timeline to show, or TRACE_NONE */
 	uint32_t jump_call;             /* an API call for it to show, or TRACE_NONE */
+	uint32_t jump_queue;            /* a time on this queue's lane for it to show, or TRACE_NONE */
+	int64_t jump_time, jump_span;   /* that time, and a view span around it */
+	int64_t gap_threshold;          /* --gap-threshold: kernel wait below it (ns) */
+	struct filter comm;             /* --comm: communication kernels */
 	struct export_job *export;      /* an export being written, or NULL */
 	char export_path[1024];         /* where it goes */
 	int export_waiting;             /* it waits for the API rows to move in */
@@ -88,6 +92,10 @@ void app_message(struct app *app, int error, const char *fmt, ...) __attribute__
 unsigned app_show_in_timeline(struct app *app, uint32_t op);
 /* The same for an API call (on its thread's lane). */
 unsigned app_show_call_in_timeline(struct app *app, uint32_t api);
+
+/* The same for a time on a queue's lane (a gap's start), the view span
+ * at least span. */
+unsigned app_show_time_in_timeline(struct app *app, uint32_t queue, int64_t time, int64_t span);
 
 /* The name of a string as the current name style shows it. */
 const char *app_name(struct app *app, uint32_t id);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/gaps.h"
 #include "tui/draw.h"
 #include "tui/export_prompt.h"
 #include "tui/filter_prompt.h"
@@ -23,6 +24,9 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->trace = session_trace(s);
 	app->jump_op = TRACE_NONE;
 	app->jump_call = TRACE_NONE;
+	app->jump_queue = TRACE_NONE;
+	app->gap_threshold = GAPS_DEFAULT_THRESHOLD;
+	filter_init(&app->comm);
 	name_cache_init(&app->names, name_style);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
@@ -39,6 +43,7 @@ void app_free(struct app *app)
 	for (size_t i = 0; i < app->npanes; i++)
 		app_free_view(&app->panes[i]);
 	name_cache_free(&app->names);
+	filter_free(&app->comm);
 	prompt_free(&app->prompt);
 }
 
@@ -159,6 +164,11 @@ unsigned app_request(struct app *app, enum request req)
 	case REQ_HELP:
 		app_push(app, view_help_new(app));
 		return ACT_REDRAW;
+	case REQ_GAPS_VIEW:
+		app_push(app, view_gaps_new(app));
+		return ACT_REDRAW;
+	case REQ_GAP_THRESHOLD:
+		return view_gaps_ask_threshold(app);
 	case REQ_QUIT:
 		if (app->depth > 0) {
 			app_free_view(&app->stack[--app->depth]);

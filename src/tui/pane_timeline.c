@@ -20,6 +20,7 @@
 #include "tui/theme.h"
 #include "tui/timeline_facts.h"
 #include "tui/timeline_find.h"
+#include "tui/timeline_gaps.h"
 #include "tui/timeline_lanes.h"
 #include "tui/timeline_marks.h"
 #include "tui/timeline_range.h"
@@ -59,6 +60,7 @@ struct timeline_pane {
 	struct tl_range range; /* a range marked for its statistics */
 	struct tl_marks marks; /* named marks and the jump history */
 	uint32_t came_from;    /* the op Enter left for its launch, or TRACE_NONE */
+	struct tl_gaps gaps;   /* the GPUs' gaps, for } and { and idle time */
 };
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
@@ -541,6 +543,22 @@ static const struct launch_dims *launch_dims_of(const struct timeline_pane *p, u
 	return p->dims_op_set && p->dims_op == op && p->dims_ok ? &p->dims : NULL;
 }
 
+/* In a gap of the cursor's GPU (found between keys): its facts in line,
+ * and "idle" for the name; else "" and line as it was. */
+static const char *idle_facts(const struct timeline_pane *p, struct app *app, const struct tl_lane *l,
+			      int64_t dt, char *line, size_t size)
+{
+	const struct trace *t = app->trace;
+	if (!tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold))
+		return "";
+	const struct gap *g = tl_gaps_at(&p->gaps, t->queues[l->queue].gpu, p->cursor);
+	if (!g)
+		return "";
+	tl_facts_gap(t, g, app_name(app, t->ops.name[g->before]), app_name(app, t->ops.name[g->after]),
+		     p->tl.origin, dt, line, size);
+	return _("idle");
+}
+
 /* The event under the cursor, in one line; a long name gives way to the
  * facts after it, and the launch after them gives way first. */
 static void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
@@ -576,6 +594,8 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 				 units_format_exact(timeline_end(l, k) - timeline_start(l, k), dt, d,
 						    sizeof(d)),
 				 lane, sizes);
+		} else if (l->kind == TL_GPU) {
+			name = idle_facts(p, app, l, dt, line, sizeof(line));
 		}
 	}
 	/* The name keeps 40 columns at least, or what the facts leave it (20
@@ -1059,6 +1079,8 @@ static int acts_on_lanes(enum request req)
 	case REQ_MARK_SET:
 	case REQ_JUMP_BACK:
 	case REQ_JUMP_FORWARD:
+	case REQ_GAP_NEXT:
+	case REQ_GAP_PREV:
 		return 1;
 	default:
 		return 0;
@@ -1145,6 +1167,64 @@ static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
 	return ACT_REDRAW;
 }
 
+/* The GPU of the cursor's lane, or TRACE_NONE on a CPU or counter lane. */
+static uint32_t cursor_gpu(const struct timeline_pane *p, const struct trace *t)
+{
+	if (p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
+		return TRACE_NONE;
+	return t->queues[p->tl.lanes[p->lane].queue].gpu;
+}
+
+/* } and {: the next or previous gap of the cursor's GPU at least the gap
+ * threshold long (shorter ones are the normal distance between launches),
+ * the cursor at its start on its lane; a jump. */
+static unsigned step_gap(struct timeline_pane *p, struct app *app, int dir)
+{
+	uint32_t gpu = cursor_gpu(p, app->trace);
+	char least[UNITS_BUFSZ];
+	if (gpu == TRACE_NONE) {
+		app_message(app, 0, "%s", _("Gaps are a GPU's: put the cursor on a lane of a GPU queue"));
+		return ACT_REDRAW;
+	}
+	tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
+	const struct gap *g = tl_gaps_step(&p->gaps, gpu, p->cursor, dir, app->gap_threshold);
+	if (!g) {
+		units_format_ns(app->gap_threshold, least, sizeof(least));
+		app_message(app, 0,
+			    dir > 0 ? _("No later gap of %s or more on this GPU")
+				    : _("No earlier gap of %s or more on this GPU"),
+			    least);
+		return ACT_REDRAW;
+	}
+	jumped_from(p);
+	p->cursor = g->start;
+	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
+		p->view_start = p->cursor - p->view_span / 2;
+	clamp_view(p);
+	find_here(p, app);
+	return ACT_REDRAW;
+}
+
+/* A time on a queue's lane (a gap from the list of gaps), seen from far
+ * enough to show what ran around span ns from it; a jump. */
+static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span)
+{
+	size_t lane = p->tl.nlanes;
+	for (size_t i = 0; i < p->tl.nlanes && lane == p->tl.nlanes; i++)
+		if (p->tl.lanes[i].kind == TL_GPU && p->tl.lanes[i].queue == queue)
+			lane = i;
+	jumped_from(p);
+	p->view_span = span * 10 > 1000 ? span * 10 : 1000;
+	p->view_start = time + span / 2 - p->view_span / 2;
+	p->cursor = time;
+	clamp_view(p);
+	if (lane < p->tl.nlanes && !tl_lane_rules_hide(&p->rules, lane))
+		p->lane = lane;
+	else
+		app_message(app, 1, "%s", _("The gap's lane is hidden (| sets the lane filter)"));
+	find_here(p, app);
+}
+
 /* Home and End: the trace's start or end, the view's span kept. */
 static void to_end(struct timeline_pane *p, int end)
 {
@@ -1200,6 +1280,9 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		return ACT_REDRAW;
 	case REQ_FIND_LIST:
 		return tl_find_list(p->find, app);
+	case REQ_GAP_NEXT:
+	case REQ_GAP_PREV:
+		return step_gap(p, app, req == REQ_GAP_NEXT ? 1 : -1);
 	case REQ_RANGE_MARK:
 		return tl_range_mark(&p->range, app, p->cursor);
 	case REQ_RANGE_SHOW:
@@ -1399,6 +1482,11 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
 	}
+	if (app->jump_queue != TRACE_NONE && lanes_current(p, app)) {
+		show_time(p, app, app->jump_queue, app->jump_time, app->jump_span);
+		app->jump_queue = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
 	if (app->jump_call != TRACE_NONE && lanes_current(p, app)) {
 		show_call(p, app, app->jump_call);
 		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
@@ -1411,6 +1499,12 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
 	if (match != TRACE_NONE)
 		act |= walk_matches(p, app, match, 1);
+	/* In idle time on a GPU's lane the detail line tells the gap. */
+	if (cursor_gpu(p, app->trace) != TRACE_NONE && op_under_cursor(p) == TRACE_NONE &&
+	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
+		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
+		act |= ACT_REDRAW;
+	}
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
@@ -1430,6 +1524,7 @@ static void timeline_free_view(struct view *v)
 	tl_lane_rules_free(&p->rules);
 	free(p->vis);
 	tl_find_free(p->find);
+	tl_gaps_free(&p->gaps);
 	free(p);
 }
 

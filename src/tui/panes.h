@@ -22,6 +22,12 @@ struct view view_help_new(struct app *app);
  * query found in the current selection (copied), or NULL. */
 struct view view_results_new(struct app *app, const char *title, const struct search_query *q,
 			     const struct search_result *found);
+/* The gaps of the GPUs' busy sets in the selection, with each GPU's
+ * breakdown and idle time (as -r gaps, breakdown and idle). */
+struct view view_gaps_new(struct app *app);
+/* Ask for the gap threshold (} and {, kernel waits); the timeline and the
+ * gaps view follow it. */
+unsigned view_gaps_ask_threshold(struct app *app);
 /* What [t0, t1) holds. */
 struct view view_range_new(struct app *app, int64_t t0, int64_t t1);
 

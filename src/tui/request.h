@@ -16,6 +16,8 @@
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
+	REQ(GAPS_VIEW, "I", N_("Panes"), N_("Gaps of the GPUs, longest first, and each GPU's breakdown"))    \
+	REQ(GAP_THRESHOLD, "x", N_("Panes"), N_("Gap threshold (} and {, kernel waits; --gap-threshold)"))   \
 	REQ(MOVE_UP, "Up k", N_("Moving"), N_("Cursor up (timeline: lane up)"))                              \
 	REQ(MOVE_DOWN, "Down j", N_("Moving"), N_("Cursor down (timeline: lane down)"))                      \
 	REQ(MOVE_LEFT, "Left h", N_("Moving"),                                                               \
@@ -36,9 +38,12 @@
 	REQ(TIME_END, "End", N_("Timeline"), N_("The trace's end (elsewhere: last row)"))                    \
 	REQ(MARK_SET, "m", N_("Timeline"), N_("Mark the cursor's time and lane with a letter (m a)"))        \
 	REQ(MARK_GO, "' `", N_("Timeline"), N_("Go to a mark ('a); the status line shows the time from it")) \
-	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End) came from"))      \
+	REQ(JUMP_BACK, "<", N_("Timeline"), N_("Back to where a jump (Enter, ', Home, End, }) came from"))   \
 	REQ(JUMP_FORWARD, ">", N_("Timeline"), N_("Forward again after <"))                                  \
 	REQ(FIND_LIST, "F", N_("Timeline"), N_("The matches of the search in a list"))                       \
+	REQ(GAP_NEXT, "}", N_("Timeline"),                                                                   \
+	    N_("Next gap on the cursor's GPU at least the gap threshold long (x sets it)"))                  \
+	REQ(GAP_PREV, "{", N_("Timeline"), N_("Previous gap on the cursor's GPU as long"))                   \
 	REQ(RANGE_MARK, "r", N_("Timeline"),                                                                 \
 	    N_("Mark a range at the cursor: its start, then its end (and see what is in it)"))               \
 	REQ(RANGE_SHOW, "R", N_("Timeline"), N_("What is in the marked range"))                              \

@@ -76,3 +76,26 @@ void tl_facts_copy(const struct trace *t, uint32_t op, char *buf, size_t size)
 			 trace_str(t, c->dst[k]));
 	snprintf(buf, size, _("  %lld bytes%s%s"), (long long)c->bytes[k], bw, where);
 }
+
+const char *tl_gap_cause_text(enum gap_cause c)
+{
+	switch (c) {
+	case GAP_HOST_WAIT:
+		return _("host wait");
+	case GAP_KERNEL_WAIT:
+		return _("kernel wait");
+	default:
+		return _("other");
+	}
+}
+
+void tl_facts_gap(const struct trace *t, const struct gap *g, const char *before, const char *after,
+		  int64_t origin, int64_t dt, char *buf, size_t size)
+{
+	char len[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], to[UNITS_BUFSZ + 2], gpu[96];
+	trace_gpu_label(t, g->lane, gpu, sizeof(gpu));
+	snprintf(buf, size, _("  gap %s (%s)  %s to %s  GPU %s  after %s before %s"),
+		 units_format_exact(g->end - g->start, dt, len, sizeof(len)), tl_gap_cause_text(g->cause),
+		 units_format_relative(g->start - origin, dt, from, sizeof(from)),
+		 units_format_relative(g->end - origin, dt, to, sizeof(to)), gpu, before, after);
+}

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "analysis/counters.h"
+#include "analysis/gaps.h"
 #include "load/launch.h"
 #include "trace/trace.h"
 
@@ -32,5 +33,14 @@ void tl_facts_copy(const struct trace *t, uint32_t op, char *buf, size_t size);
  * the counter's name. */
 const char *tl_facts_counter(const struct trace *t, const struct counter_index *ix, uint32_t series,
 			     int64_t at, int64_t from, int64_t to, char *line, size_t size);
+
+/* "  gap 45.60 us (host wait)  +1.20 ms to +1.25 ms  GPU 0  after gemm
+ * before nccl" for a gap of a GPU's busy set: its length, cause, start
+ * and end from origin, its GPU, and the names (as shown) of the ops that
+ * end where it starts and start where it ends. */
+void tl_facts_gap(const struct trace *t, const struct gap *g, const char *before, const char *after,
+		  int64_t origin, int64_t dt, char *buf, size_t size);
+/* A gap's cause in words: "host wait", "kernel wait", "other". */
+const char *tl_gap_cause_text(enum gap_cause c);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include <curses.h>
 
+#include "analysis/breakdown.h"
 #include "tui/export_prompt.h"
 #include "tui/filter_prompt.h"
 #include "tui/frame.h"
@@ -220,6 +221,10 @@ int tui_run(struct session *s, const struct tui_options *o)
 	app_init(&app, s, cfg.pane, cfg.names);
 	app.flush = flush;
 	app.sync = o->script != NULL;
+	app.gap_threshold = o->gap_threshold;
+	/* main checked the pattern when the session opened. */
+	filter_push(&app.comm, o->comm ? o->comm : BREAKDOWN_DEFAULT_COMM, err, sizeof(err));
+	err[0] = '\0';
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
 	/* The terminal is given back first: a read still running is waited
 	 * for after that. */

@@ -8,6 +8,8 @@ struct tui_options {
 	/* Headless: read keys and commands from this file instead of a
 	 * terminal (see tests/tui-*.test); NULL for a terminal. */
 	const char *script;
+	int64_t gap_threshold; /* --gap-threshold (ns) */
+	const char *comm;      /* --comm: communication kernels; NULL: the default */
 };
 
 /* Run until the user quits; returns the exit status. The viewer starts

@@ -1,0 +1,94 @@
+#include "config.h"
+#include "tui/timeline_gaps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+static int by_gpu_start(const void *a, const void *b, void *ctx)
+{
+	const struct gap *g = ctx, *x = &g[*(const uint32_t *)a], *y = &g[*(const uint32_t *)b];
+	if (x->lane != y->lane)
+		return x->lane < y->lane ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+int tl_gaps_current(const struct tl_gaps *x, unsigned generation, int64_t threshold)
+{
+	return x->ready && x->generation == generation && x->threshold == threshold;
+}
+
+void tl_gaps_update(struct tl_gaps *x, const struct trace *t, const struct selection *sel,
+		    unsigned generation, int64_t threshold)
+{
+	if (tl_gaps_current(x, generation, threshold))
+		return;
+	tl_gaps_free(x);
+	struct gaps_params p = { .threshold = threshold, .keep = SIZE_MAX };
+	gaps_find(t, sel, &p, &x->g);
+	x->by_start = xmalloc_huge(x->g.n ? x->g.n : 1, sizeof(*x->by_start));
+	for (size_t i = 0; i < x->g.n; i++)
+		x->by_start[i] = (uint32_t)i;
+	sort_with(x->by_start, x->g.n, sizeof(*x->by_start), by_gpu_start, x->g.gaps);
+	x->generation = generation;
+	x->threshold = threshold;
+	x->ready = 1;
+}
+
+static const struct gap *nth(const struct tl_gaps *x, size_t i)
+{
+	return &x->g.gaps[x->by_start[i]];
+}
+
+/* The first place whose gap is of a later GPU, or of gpu and starts after
+ * time. */
+static size_t after(const struct tl_gaps *x, uint32_t gpu, int64_t time)
+{
+	size_t lo = 0, hi = x->g.n;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		const struct gap *g = nth(x, m);
+		if (g->lane < gpu || (g->lane == gpu && g->start <= time))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+const struct gap *tl_gaps_at(const struct tl_gaps *x, uint32_t gpu, int64_t time)
+{
+	if (!x->ready)
+		return NULL;
+	size_t i = after(x, gpu, time);
+	if (i == 0)
+		return NULL;
+	const struct gap *g = nth(x, i - 1);
+	return g->lane == gpu && g->start <= time && time < g->end ? g : NULL;
+}
+
+const struct gap *tl_gaps_step(const struct tl_gaps *x, uint32_t gpu, int64_t time, int dir, int64_t least)
+{
+	if (!x->ready)
+		return NULL;
+	if (dir > 0) {
+		for (size_t i = after(x, gpu, time); i < x->g.n && nth(x, i)->lane == gpu; i++)
+			if (nth(x, i)->end - nth(x, i)->start >= least)
+				return nth(x, i);
+		return NULL;
+	}
+	for (size_t i = after(x, gpu, time - 1); i > 0 && nth(x, i - 1)->lane == gpu; i--)
+		if (nth(x, i - 1)->end - nth(x, i - 1)->start >= least)
+			return nth(x, i - 1);
+	return NULL;
+}
+
+void tl_gaps_free(struct tl_gaps *x)
+{
+	gaps_free(&x->g);
+	free(x->by_start);
+	x->by_start = NULL;
+	x->ready = 0;
+}
