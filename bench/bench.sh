@@ -79,6 +79,28 @@ tui_times() {
 		"$2" "${paint:-?}" "${apis:-?}" "${lanes:-?}" $((kb / 1024)) $((100 * kb / 1024 / ($3 > 0 ? $3 : 1)))
 }
 
+# The viewer's keys in the timeline, each drawn as a frame (the headless
+# mode draws after every line of its script, as a terminal would): 400
+# keys (zoom in and out, pan right and left) between two clocks of the
+# script, with the CPU lanes there; the mean per key and the worst of 20
+# single keys.
+key_times() {
+	k=$BENCH_CACHE/keys.script c=$BENCH_CACHE/keys.clock
+	rm -f "$c"
+	{
+		printf ':resize 160x40\n4\n:wait\n:clock %s\n' "$c"
+		i=0
+		while [ $i -lt 100 ]; do printf '+\n-\nL\nH\n'; i=$((i + 1)); done
+		printf ':clock %s\n' "$c"
+		i=0
+		while [ $i -lt 20 ]; do printf '+\n:clock %s\n' "$c"; i=$((i + 1)); done
+	} >"$k"
+	RPDTOP_SCRIPT="$k" "$RPDTOP" "$1" >/dev/null
+	awk -v ops="$2" 'NR == 1 { a = $1 } NR == 2 { mean = ($1 - a) / 400 / 1e6; last = $1 }
+		NR > 2 { d = ($1 - last) / 1e6; if (d > worst) worst = d; last = $1 }
+		END { printf "ops=%s viewer key_ms_mean=%.2f key_ms_worst=%.2f (400 keys: zoom, pan; 20 zooms; each drawn, 160x40)\n", ops, mean, worst }' "$c"
+}
+
 # measure DB OPS PATTERN: every figure of one trace (PATTERN for the core's
 # filter timing).
 measure() {
@@ -89,6 +111,7 @@ measure() {
 		"$BENCH_CORE" "$m_db" "$3"
 	fi
 	tui_times "$m_db" "$m_ops" "$size_mb"
+	key_times "$m_db" "$m_ops"
 	rm -f "$BENCH_CACHE/export.rpd"
 	/usr/bin/time -f '%e %M' -o "$BENCH_CACHE/time.out" "$RPDTOP" -o "$BENCH_CACHE/export.rpd" -w 0%:10% "$m_db" >/dev/null
 	read -r s kb <"$BENCH_CACHE/time.out"

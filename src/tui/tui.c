@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <curses.h>
 
@@ -114,6 +115,18 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 	if (sscanf(cmd, ":save-screen %1023s", arg) == 1) {
 		FILE *f = fopen(arg, "w");
 		if (!f || term_dump_screen(f) != 0 || fclose(f) != 0) {
+			snprintf(s->error, sizeof(s->error), "%s: %s", arg, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	/* :clock FILE: the monotonic time in ns, a line appended to FILE, so
+	 * that a benchmark times the keys between two clocks. */
+	if (sscanf(cmd, ":clock %1023s", arg) == 1) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		FILE *f = fopen(arg, "a");
+		if (!f || fprintf(f, "%lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec) < 0 || fclose(f) != 0) {
 			snprintf(s->error, sizeof(s->error), "%s: %s", arg, strerror(errno));
 			return -1;
 		}
