@@ -534,6 +534,23 @@ uint32_t timeline_instant(const struct tl_lane *l, int64_t from, int64_t to)
 	return k < l->ninstant && l->instant[k] < to ? l->ops[l->instant_at[k]] : TRACE_NONE;
 }
 
+void timeline_columns(const struct tl_lane *l, int64_t start, int64_t dt, int cols, uint32_t *dominant,
+		      int64_t *busy, uint32_t *instant)
+{
+	int64_t before = covered_before(l, start);
+	size_t m = lower_bound_i64(l->instant, 0, l->ninstant, start);
+	for (int c = 0; c < cols; c++) {
+		int64_t a = start + c * dt, b = a + dt;
+		int64_t upto = covered_before(l, b), part = upto - before;
+		busy[c] = part < 0 ? 0 : part > dt ? dt : part;
+		before = upto;
+		dominant[c] = timeline_dominant(l, a, b);
+		while (m < l->ninstant && l->instant[m] < a)
+			m++;
+		instant[c] = m < l->ninstant && l->instant[m] < b ? l->ops[l->instant_at[m]] : TRACE_NONE;
+	}
+}
+
 uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)
 {
 	size_t k = timeline_at(l, from + (to - from) / 2);

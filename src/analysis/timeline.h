@@ -96,4 +96,12 @@ uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to);
 /* The first row without a duration at a time in [from, to), or TRACE_NONE. */
 uint32_t timeline_instant(const struct tl_lane *l, int64_t from, int64_t to);
 
+/* What a frame draws of a lane: for each of cols columns of dt ns from
+ * start, the dominant op, the busy time and the first row without a
+ * duration (TRACE_NONE: none), as timeline_dominant, timeline_busy and
+ * timeline_instant give them column by column, with each column's edge
+ * looked up once and the instants walked in one pass. */
+void timeline_columns(const struct tl_lane *l, int64_t start, int64_t dt, int cols, uint32_t *dominant,
+		      int64_t *busy, uint32_t *instant);
+
 #endif

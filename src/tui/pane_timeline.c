@@ -320,11 +320,10 @@ static const char *row_name(struct app *app, const struct tl_lane *l, uint32_t r
 
 /* A column of a lane: how busy its bucket is, or, where nothing covers
  * the bucket whole, the mark of an event without a duration in it. */
-static void draw_cell(const struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x,
-		      int64_t from, double f, attr_t at)
+static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, uint32_t instant, double f,
+		      attr_t at)
 {
-	uint32_t instant = f < 0.99 ? timeline_instant(l, from, from + bucket(p)) : TRACE_NONE;
-	if (instant == TRACE_NONE) {
+	if (f >= 0.99 || instant == TRACE_NONE) {
 		draw_text(stdscr, y, x, 1, shade(f), at);
 		return;
 	}
@@ -354,7 +353,26 @@ static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, 
 	}
 }
 
-/* One lane: each column a bucket; runs of one op long enough carry its name. */
+/* The colour an op or call is drawn in (dimmed when the filter drops it);
+ * the last one asked is remembered, as runs of columns ask for the same. */
+struct colour_memo {
+	uint32_t op;
+	attr_t at;
+};
+
+static attr_t colour_of(struct app *app, const struct tl_lane *l, uint32_t op, struct colour_memo *m)
+{
+	if (op == TRACE_NONE)
+		return theme_attr(THEME_NORMAL);
+	if (op != m->op) {
+		m->op = op;
+		m->at = kept(app, l, op) ? name_colour(app->trace, l, op) : theme_attr(THEME_DIM);
+	}
+	return m->at;
+}
+
+/* One lane: each column a bucket; runs of one op long enough carry its
+ * name. The columns' facts are looked up once a frame (timeline_columns). */
 static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
 		      int selected)
 {
@@ -364,21 +382,21 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 		draw_counter_lane(p, l, y, x0, selected);
 		return;
 	}
-	for (int c = 0; c < p->cols;) {
-		int64_t a = p->view_start + c * dt;
-		uint32_t op = timeline_dominant(l, a, a + dt);
-		double f = (double)timeline_busy(l, a, a + dt) / (double)dt;
+	int n = p->cols > 0 ? p->cols : 0;
+	uint32_t *dom = xmalloc_array(n ? (size_t)n : 1, sizeof(*dom));
+	uint32_t *inst = xmalloc_array(n ? (size_t)n : 1, sizeof(*inst));
+	int64_t *busy = xmalloc_array(n ? (size_t)n : 1, sizeof(*busy));
+	timeline_columns(l, p->view_start, dt, n, dom, busy, inst);
+	struct colour_memo memo = { TRACE_NONE, 0 };
+	for (int c = 0; c < n;) {
+		uint32_t op = dom[c];
+		double f = (double)busy[c] / (double)dt;
 		/* A run of columns the same op fills. */
 		int run = 1;
-		if (op != TRACE_NONE && f > 0.99) {
-			while (c + run < p->cols &&
-			       timeline_dominant(l, a + run * dt, a + (run + 1) * dt) == op &&
-			       timeline_busy(l, a + run * dt, a + (run + 1) * dt) >= dt * 99 / 100)
+		if (op != TRACE_NONE && f > 0.99)
+			while (c + run < n && dom[c + run] == op && busy[c + run] >= dt * 99 / 100)
 				run++;
-		}
-		attr_t at = op == TRACE_NONE   ? theme_attr(THEME_NORMAL)
-			    : kept(app, l, op) ? name_colour(app->trace, l, op)
-					       : theme_attr(THEME_DIM);
+		attr_t at = colour_of(app, l, op, &memo);
 		if (run >= 4) {
 			const char *name = row_name(app, l, op);
 			/* Stripping shortens C++ names; a roctx text is shown whole. */
@@ -388,15 +406,17 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 			free(shown);
 		} else {
 			for (int k = 0; k < run; k++)
-				draw_cell(p, app, l, y, x0 + c + k, a + k * dt, f, at);
+				draw_cell(app, l, y, x0 + c + k, inst[c + k], f, at);
 		}
 		c += run;
 	}
-	if (selected && cursor_col >= 0 && cursor_col < p->cols) {
-		int64_t a = p->view_start + cursor_col * dt;
-		double f = (double)timeline_busy(l, a, a + dt) / (double)dt;
+	if (selected && cursor_col >= 0 && cursor_col < n) {
+		double f = (double)busy[cursor_col] / (double)dt;
 		draw_text(stdscr, y, x0 + cursor_col, 1, f > 0 ? shade(f) : "|", theme_attr(THEME_ERROR));
 	}
+	free(dom);
+	free(inst);
+	free(busy);
 }
 
 /* The smallest step of 1, 2 or 5 times a power of ten ns at least least. */

@@ -126,7 +126,8 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		FILE *f = fopen(arg, "a");
-		if (!f || fprintf(f, "%lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec) < 0 || fclose(f) != 0) {
+		if (!f || fprintf(f, "%lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec) < 0 ||
+		    fclose(f) != 0) {
 			snprintf(s->error, sizeof(s->error), "%s: %s", arg, strerror(errno));
 			return -1;
 		}

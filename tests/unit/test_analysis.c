@@ -239,6 +239,19 @@ static void test_timeline(void)
 				  under_brute(l, a, a - w / 2, a + w));
 			CHECK_INT(timeline_before(l, a), before_brute(l, a));
 		}
+		/* A frame's columns at once equal the columns one by one. */
+		for (int z = 0; z < 6 && !check_failures; z++) {
+			int64_t dt = 1 + span / (1 << (3 * z)) / 40, from = (span / 7) * (z % 3) - dt / 3;
+			uint32_t dom[40], inst[40];
+			int64_t busy[40];
+			timeline_columns(l, from, dt, 40, dom, busy, inst);
+			for (int c = 0; c < 40; c++) {
+				int64_t a = from + c * dt;
+				CHECK_INT(dom[c], timeline_dominant(l, a, a + dt));
+				CHECK_INT(busy[c], timeline_busy(l, a, a + dt));
+				CHECK_INT(inst[c], timeline_instant(l, a, a + dt));
+			}
+		}
 		/* Exactly at each row's start: that row or one starting there. */
 		for (size_t r = 0; r < l->n; r++)
 			CHECK_INT(timeline_start(l, timeline_under(l, timeline_start(l, r), 0, 0)),
