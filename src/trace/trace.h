@@ -92,6 +92,13 @@ struct trace_apis {
 struct trace_texts {
 	size_t n, cap;
 	uint32_t *api, *text; /* rising API rows, their strings */
+	/* Made by trace_finish for a row's text in constant time (the viewer
+	 * asks for one per mark it draws): a bit per API row that has one,
+	 * and per 64 rows the texts before them. Used while it is for n texts
+	 * of napis rows. */
+	uint64_t *has;
+	uint32_t *rank;
+	size_t indexed_n, indexed_napis;
 };
 
 /* Links of API calls to the ops they launched, as read; trace_finish turns
