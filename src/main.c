@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/categories_file.h"
 #include "demo/demo.h"
 #include "export/export.h"
 #include "options.h"
 #include "present/report.h"
 #include "session/session.h"
-#include "session/settings_categories.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
 #include "util/error.h"

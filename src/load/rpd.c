@@ -130,13 +130,6 @@ static int read_apis(struct rpd_reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
-/* Rows were read in id order, so an id is found by binary search. */
-uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
-{
-	size_t at = lower_bound_i64(ids, lo, end, id);
-	return at < end && ids[at] == id ? (uint32_t)at : TRACE_NONE;
-}
-
 static int read_links(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;

@@ -6,6 +6,7 @@
 #include "load/strcache.h"
 #include "trace/trace.h"
 #include "util/fastpath.h"
+#include "util/search.h"
 
 struct rpd_reader {
 	struct sqlsrc src;
@@ -27,7 +28,12 @@ enum fastpath rpd_pages_ops(struct rpd_reader *r);
 enum fastpath rpd_pages_apis(struct rpd_reader *r);
 enum fastpath rpd_pages_links(struct rpd_reader *r);
 
-/* The row of an id among sorted ids[lo..end), or TRACE_NONE. */
-uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id);
+/* Rows were read in id order, so an id is found by binary search: its
+ * row in [lo, end), or TRACE_NONE. */
+static inline uint32_t rpd_find_row(const int64_t *ids, size_t lo, size_t end, int64_t id)
+{
+	size_t at = lower_bound_i64(ids, lo, end, id);
+	return at < end && ids[at] == id ? (uint32_t)at : TRACE_NONE;
+}
 
 #endif

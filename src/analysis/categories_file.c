@@ -1,5 +1,5 @@
 #include "config.h"
-#include "session/settings_categories.h"
+#include "analysis/categories_file.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* The [categories] section of the settings file (util/settings_file.h):
  * "NAME = REGEX" lines, in the order they are to be tried. */
-#ifndef RPDTOP_SETTINGS_CATEGORIES_H
-#define RPDTOP_SETTINGS_CATEGORIES_H
+#ifndef RPDTOP_CATEGORIES_FILE_H
+#define RPDTOP_CATEGORIES_FILE_H
 
 #include "analysis/categories.h"
 
