@@ -80,7 +80,8 @@ static void order_by_gpu(const struct trace *t, uint32_t *in, size_t n)
 	uint32_t *out = xmalloc_huge(n ? n : 1, sizeof(*out));
 	for (size_t i = 0; i < n; i++)
 		out[first[trace_op_gpu(t, in[i])]++] = in[i];
-	memcpy(in, out, n * sizeof(*in));
+	if (n) /* in may be NULL when there is nothing */
+		memcpy(in, out, n * sizeof(*in));
 	free(out);
 	free(first);
 }

@@ -11,8 +11,10 @@ typedef int (*sort_cmp_fn)(const void *a, const void *b, void *ctx);
 
 static inline void sort_with(void *base, size_t n, size_t size, sort_cmp_fn cmp, void *ctx)
 {
-	/* glibc's qsort_r: the context is the comparison's last argument. */
-	qsort_r(base, n, size, cmp, ctx);
+	/* glibc's qsort_r: the context is the comparison's last argument. An
+	 * empty array may have no base, which qsort_r must not be given. */
+	if (n > 1)
+		qsort_r(base, n, size, cmp, ctx);
 }
 
 /* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
