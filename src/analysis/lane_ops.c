@@ -51,27 +51,61 @@ static uint32_t *by_queue(const struct trace *t, const struct selection *sel, si
 	return ops;
 }
 
-struct run {
-	const uint32_t *op;
-	size_t n, next;
-};
-
-/* Merge the runs of one GPU's queues into out (a GPU has few queues: the
- * smallest head is found by a scan). */
-static size_t merge_runs(const struct trace *t, struct run *runs, size_t nruns, uint32_t *out)
+/* The heap's order: by the start of each queue's next op, then its row. */
+static int head_before(const struct trace *t, const struct lane_run *a, const struct lane_run *b)
 {
-	size_t n = 0;
+	return by_start_row(&a->op[a->next], &b->op[b->next], (void *)t) < 0;
+}
+
+static void sift_down(struct lane_merge *m, size_t i)
+{
 	for (;;) {
-		struct run *best = NULL;
-		for (size_t i = 0; i < nruns; i++)
-			if (runs[i].next < runs[i].n &&
-			    (!best ||
-			     by_start_row(&runs[i].op[runs[i].next], &best->op[best->next], (void *)t) < 0))
-				best = &runs[i];
-		if (!best)
-			return n;
-		out[n++] = best->op[best->next++];
+		size_t l = 2 * i + 1, r = l + 1, best = i;
+		if (l < m->n && head_before(m->t, &m->heap[l], &m->heap[best]))
+			best = l;
+		if (r < m->n && head_before(m->t, &m->heap[r], &m->heap[best]))
+			best = r;
+		if (best == i)
+			return;
+		struct lane_run x = m->heap[i];
+		m->heap[i] = m->heap[best];
+		m->heap[best] = x;
+		i = best;
 	}
+}
+
+void lane_merge_init(struct lane_merge *m, const struct trace *t, const struct lane_ops *per_queue,
+		     uint32_t gpu)
+{
+	m->t = t;
+	m->n = 0;
+	m->heap = xmalloc_array(t->nqueues ? t->nqueues : 1, sizeof(*m->heap));
+	for (size_t q = 0; q < t->nqueues; q++) {
+		size_t n = per_queue->first[q + 1] - per_queue->first[q];
+		if (t->queues[q].gpu == gpu && n)
+			m->heap[m->n++] = (struct lane_run){ per_queue->ops + per_queue->first[q], n, 0 };
+	}
+	for (size_t i = m->n / 2; i-- > 0;)
+		sift_down(m, i);
+}
+
+uint32_t lane_merge_next(struct lane_merge *m)
+{
+	if (m->n == 0)
+		return TRACE_NONE;
+	struct lane_run *top = &m->heap[0];
+	uint32_t op = top->op[top->next++];
+	if (top->next == top->n)
+		m->heap[0] = m->heap[--m->n];
+	sift_down(m, 0);
+	return op;
+}
+
+void lane_merge_free(struct lane_merge *m)
+{
+	free(m->heap);
+	m->heap = NULL;
+	m->n = 0;
 }
 
 void lane_ops_build(const struct trace *t, const struct selection *sel, int per_queue, struct lane_ops *out)
@@ -94,15 +128,15 @@ void lane_ops_build(const struct trace *t, const struct selection *sel, int per_
 	for (size_t g = 0; g < t->ngpus; g++)
 		out->first[g + 1] += out->first[g];
 	out->ops = xmalloc_huge(qfirst[nq] ? qfirst[nq] : 1, sizeof(*out->ops));
-	struct run *runs = xmalloc_array(nq ? nq : 1, sizeof(*runs));
+	struct lane_ops queues = { ops, qfirst, nq, 1 };
 	for (size_t g = 0; g < t->ngpus; g++) {
-		size_t nruns = 0;
-		for (size_t q = 0; q < nq; q++)
-			if (t->queues[q].gpu == g)
-				runs[nruns++] = (struct run){ ops + qfirst[q], qfirst[q + 1] - qfirst[q], 0 };
-		merge_runs(t, runs, nruns, out->ops + out->first[g]);
+		struct lane_merge m;
+		lane_merge_init(&m, t, &queues, (uint32_t)g);
+		size_t k = out->first[g];
+		for (uint32_t op; (op = lane_merge_next(&m)) != TRACE_NONE;)
+			out->ops[k++] = op;
+		lane_merge_free(&m);
 	}
-	free(runs);
 	free(ops);
 	free(qfirst);
 }

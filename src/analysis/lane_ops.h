@@ -27,4 +27,24 @@ uint32_t lane_ops_gpu(const struct trace *t, const struct lane_ops *l, size_t k)
  * of the lane indices the caller frees. */
 uint32_t *lane_ops_report_order(const struct trace *t, const struct lane_ops *l);
 
+/* The ops of one GPU's queues, taken from a per-queue lane_ops, one at a
+ * time in start order (then row): a heap of the queues, so that a GPU
+ * with thousands of queues costs a log of them per op. */
+struct lane_run {
+	const uint32_t *op;
+	size_t n, next;
+};
+
+struct lane_merge {
+	const struct trace *t;
+	struct lane_run *heap;
+	size_t n;
+};
+
+void lane_merge_init(struct lane_merge *m, const struct trace *t, const struct lane_ops *per_queue,
+		     uint32_t gpu);
+/* The next op, or TRACE_NONE when every queue is done. */
+uint32_t lane_merge_next(struct lane_merge *m);
+void lane_merge_free(struct lane_merge *m);
+
 #endif
