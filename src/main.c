@@ -39,16 +39,19 @@ static int open_session(const struct options *o, struct session *s)
 {
 	struct rpd_error err = { { 0 } };
 	char msg[512];
-	/* Reports never link ops to API calls: their ids need no memory. */
+	/* Reports never link ops to API calls: their ids need no memory. An
+	 * export beside a report writes every call: none may be missing. */
+	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
+	if (o->export_path && need != API_NEED_NONE)
+		need = API_NEED_ALL;
 	struct session_options so = { .paths = o->paths,
 				      .npaths = o->npaths,
-
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
 				      .op_ids = o->export_path || wants_tui(o) ||
 						(o->have_report && report_needs_apis(o->report)),
-				      .apis = o->have_report && report_needs_apis(o->report) };
+				      .apis = need };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);
@@ -114,7 +117,18 @@ static int run_export(const struct options *o, struct session *s)
 	return 0;
 }
 
-static int run_report(const struct options *o, const struct session *s, enum report_kind kind)
+/* The gaps report asks what the host did when only the launching calls
+ * were read. */
+static int probe_calls(void *ctx, struct call_probe *p, size_t n)
+{
+	struct rpd_error err = { { 0 } };
+	if (session_probe_calls(ctx, p, n, &err) == 0)
+		return 0;
+	err_report("rpdtop: %s", err.msg);
+	return -1;
+}
+
+static int run_report(const struct options *o, struct session *s, enum report_kind kind)
 {
 	struct table tb;
 	struct filter comm;
@@ -129,10 +143,16 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 				   .gap_threshold = o->gap_threshold,
 				   .comm = &comm,
 				   .cats = &cats,
-				   .order = &s->views[0].order };
-	report_build(session_trace(s), kind, &p, session_sel(s), &tb);
+				   .order = &s->views[0].order,
+				   .probe_calls = probe_calls,
+				   .probe_ctx = s };
+	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);
 	categories_free(&cats);
 	filter_free(&comm);
+	if (failed) {
+		table_free(&tb);
+		return 1;
+	}
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
 	report_write(&tb, session_trace(s), o->format, stdout);
 	table_free(&tb);

@@ -33,7 +33,7 @@ CREATE TEMP TABLE o AS SELECT * FROM oall WHERE end > start;
 CREATE INDEX temp.o_gpu_ce ON o(gpu, ce, start, id);
 CREATE INDEX temp.o_id ON o(id);
 CREATE TEMP TABLE link AS SELECT op_id, api_id AS api FROM rocpd_api_ops
-  WHERE id IN (SELECT max(id) FROM rocpd_api_ops GROUP BY op_id);
+  WHERE id IN (SELECT max(id) FROM rocpd_api_ops WHERE api_id IN (SELECT id FROM rocpd_api) GROUP BY op_id);
 CREATE INDEX temp.link_op ON link(op_id);
 CREATE TEMP TABLE r AS SELECT *, max(ce) OVER (PARTITION BY gpu ORDER BY start, id
     ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach FROM o;

@@ -341,14 +341,31 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 	return best;
 }
 
-uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g)
+/* The call that launched the op after the gap, else the one before. */
+static uint32_t launching_call(const struct trace *t, const struct gap *g)
 {
-	const struct trace *t = c->t;
 	uint32_t api = TRACE_NONE;
 	if (t->op_launch && g->after < t->op_launch_n)
 		api = t->op_launch[g->after];
 	if (api == TRACE_NONE && t->op_launch && g->before < t->op_launch_n)
 		api = t->op_launch[g->before];
+	return api < t->apis.n ? api : TRACE_NONE;
+}
+
+int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe *out)
+{
+	uint32_t api = launching_call(t, g);
+	if (api == TRACE_NONE)
+		return 0;
+	const struct trace_thread *th = &t->threads[t->apis.thread[api]];
+	*out = (struct call_probe){ th->domain, th->pid, g->start + (g->end - g->start) / 2, TRACE_NONE };
+	return 1;
+}
+
+uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g)
+{
+	const struct trace *t = c->t;
+	uint32_t api = launching_call(t, g);
 	if (api == TRACE_NONE || c->o->napis != t->apis.n)
 		return TRACE_NONE;
 	int64_t mid = g->start + (g->end - g->start) / 2;

@@ -21,6 +21,7 @@
 #include "analysis/lane_ops.h"
 #include "session/select.h"
 #include "trace/api_order.h"
+#include "trace/probe.h"
 #include "trace/trace.h"
 
 #define GAPS_DEFAULT_THRESHOLD 5000 /* ns: a normal launch-to-launch distance */
@@ -86,6 +87,10 @@ struct gap_cpu;
 /* order: t's API order (api_order_build). */
 struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order);
 uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g); /* API row, or TRACE_NONE */
+/* The same question for a trace holding its launching calls alone: the
+ * process and the moment (the gap's midpoint) gap_cpu_find looks at, to be
+ * answered by the loader. 0 when no launch is known. */
+int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe *out);
 void gap_cpu_free(struct gap_cpu *c);
 
 #endif

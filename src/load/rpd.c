@@ -169,16 +169,20 @@ static int read_all(struct rpd_reader *r, unsigned what)
 		in->op_first = r->op_base;
 		in->op_count = r->op_end - r->op_base;
 	}
-	if ((what & LOAD_APIS) && read_table(r, rpd_pages_apis, read_apis))
-		return -1;
-	if (what & LOAD_APIS) {
-		in->api_first = r->api_base;
-		in->api_count = r->t->apis.n - r->api_base;
-	}
+	if (!(what & LOAD_APIS))
+		return 0;
 	size_t link_first = r->t->links.n;
-	if ((what & LOAD_APIS) && read_table(r, rpd_pages_links, read_links))
+	enum fastpath rc = (what & LOAD_LAUNCHES) ? rpd_pages_launches(r) : FAST_DECLINED;
+	if (rc == FAST_FAILED)
 		return -1;
-	if (what & LOAD_APIS) {
+	if (rc == FAST_DECLINED && read_table(r, rpd_pages_apis, read_apis))
+		return -1;
+	in->api_first = r->api_base;
+	in->api_count = r->t->apis.n - r->api_base;
+	in->launches_only = rc == FAST_DONE;
+	if (rc == FAST_DECLINED && read_table(r, rpd_pages_links, read_links))
+		return -1;
+	if (!(what & LOAD_LAUNCHES)) {
 		rpd_read_monitor(r->t, r->src.db, r->input);
 		rpd_read_copies(r->t, r->src.db, r->api_base, link_first);
 	}

@@ -13,6 +13,9 @@ enum load_what {
 	LOAD_APIS = 2, /* API rows and their links to ops */
 	LOAD_ALL = LOAD_OPS | LOAD_APIS,
 	LOAD_NO_OP_IDS = 4, /* reports only: ops are never linked to API rows */
+	/* With LOAD_APIS: the calls that launched ops may be all that is read
+	 * (reports on launches; rpd files read through their pages). */
+	LOAD_LAUNCHES = 8,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

@@ -27,6 +27,8 @@ struct rpd_reader {
 enum fastpath rpd_pages_ops(struct rpd_reader *r);
 enum fastpath rpd_pages_apis(struct rpd_reader *r);
 enum fastpath rpd_pages_links(struct rpd_reader *r);
+/* The links, then only the API rows they name (LOAD_LAUNCHES). */
+enum fastpath rpd_pages_launches(struct rpd_reader *r);
 
 /* Rows were read in id order, so an id is found by binary search: its
  * row in [lo, end), or TRACE_NONE. */

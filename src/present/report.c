@@ -160,14 +160,23 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 	free(rows);
 }
 
-int report_needs_apis(enum report_kind kind)
+enum api_need report_needs_apis(enum report_kind kind)
 {
-	/* Counters are read with the API rows. */
-	return kind == REPORT_GAPS || kind == REPORT_IDLE || kind == REPORT_LAUNCH || kind == REPORT_COUNTERS;
+	switch (kind) {
+	case REPORT_IDLE:
+	case REPORT_LAUNCH:
+		return API_NEED_LAUNCHES;
+	case REPORT_GAPS: /* its cpu column reads the other calls again */
+		return API_NEED_LAUNCHES;
+	case REPORT_COUNTERS: /* read with the API rows */
+		return API_NEED_ALL;
+	default:
+		return API_NEED_NONE;
+	}
 }
 
-void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
-		  const struct selection *sel, struct table *out)
+int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
+		 const struct selection *sel, struct table *out)
 {
 	switch (kind) {
 	case REPORT_TOP:
@@ -178,8 +187,7 @@ void report_build(const struct trace *t, enum report_kind kind, const struct rep
 		build_busy(t, p->limit, sel, out);
 		break;
 	case REPORT_GAPS:
-		report_gaps(t, p, sel, out);
-		break;
+		return report_gaps(t, p, sel, out);
 	case REPORT_IDLE:
 		report_idle(t, p, sel, out);
 		break;
@@ -196,6 +204,7 @@ void report_build(const struct trace *t, enum report_kind kind, const struct rep
 		build_counters(t, p->limit, sel, out);
 		break;
 	}
+	return 0;
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)

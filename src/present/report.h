@@ -6,11 +6,13 @@
 
 #include "present/table.h"
 #include "session/select.h"
+#include "session/session.h"
 #include "trace/trace.h"
 
 #include "analysis/categories.h"
 #include "session/filter.h"
 #include "trace/api_order.h"
+#include "trace/probe.h"
 
 enum report_kind {
 	REPORT_TOP,
@@ -31,10 +33,14 @@ struct report_params {
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */
+	/* gaps, of a trace holding its launching calls alone: asks the loader
+	 * what the host did (0, or -1 when an input could not be read). */
+	int (*probe_calls)(void *ctx, struct call_probe *p, size_t n);
+	void *probe_ctx;
 };
 
 /* Does the report read the API rows (the launches)? */
-int report_needs_apis(enum report_kind kind);
+enum api_need report_needs_apis(enum report_kind kind);
 
 /* Parse a report name; returns -1 when unknown. */
 int report_parse(const char *name, enum report_kind *kind);
@@ -42,8 +48,8 @@ int report_parse(const char *name, enum report_kind *kind);
 int report_parse_format(const char *name, enum table_format *format);
 
 /* Build the report over the selected part of t (sel NULL: all of it). */
-void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
-		  const struct selection *sel, struct table *out);
+int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
+		 const struct selection *sel, struct table *out);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

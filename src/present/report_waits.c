@@ -91,20 +91,70 @@ static int want_row(const struct report_params *p, size_t i)
 	return !p->limit || i < p->limit;
 }
 
-void report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		 struct table *out)
+/* Has t only the launching calls of some input? */
+static int launches_only(const struct trace *t)
 {
-	struct gaps g;
-	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = p->limit ? p->limit : SIZE_MAX };
+	for (size_t i = 0; i < t->ninputs; i++)
+		if (t->inputs[i].launches_only)
+			return 1;
+	return 0;
+}
+
+/* The cpu column of a trace holding every call: from its rows. */
+static void cpu_from_rows(const struct trace *t, const struct report_params *p, const struct gaps *g,
+			  uint32_t *name)
+{
 	struct api_order own = { 0 };
 	const struct api_order *order = p->order;
-	char total[UNITS_BUFSZ];
-	gaps_find(t, sel, &gp, &g);
 	if (!order || order->napis != t->apis.n) {
 		api_order_build(t, &own);
 		order = &own;
 	}
 	struct gap_cpu *cpu = gap_cpu_new(t, order);
+	for (size_t i = 0; i < g->n; i++) {
+		uint32_t api = gap_cpu_find(cpu, &g->gaps[i]);
+		name[i] = api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api);
+	}
+	gap_cpu_free(cpu);
+	api_order_free(&own);
+}
+
+/* The cpu column of a trace holding its launching calls alone: asked of
+ * the loader, all gaps at once. */
+static int cpu_from_files(const struct trace *t, const struct report_params *p, const struct gaps *g,
+			  uint32_t *name)
+{
+	struct call_probe *probe = xmalloc_array(g->n ? g->n : 1, sizeof(*probe));
+	uint32_t *at = xmalloc_array(g->n ? g->n : 1, sizeof(*at));
+	size_t n = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		name[i] = TRACE_NONE;
+		if (gap_cpu_moment(t, &g->gaps[i], &probe[n]))
+			at[n++] = (uint32_t)i;
+	}
+	int rc = p->probe_calls(p->probe_ctx, probe, n);
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		name[at[k]] = probe[k].name;
+	free(probe);
+	free(at);
+	return rc;
+}
+
+int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		struct table *out)
+{
+	struct gaps g;
+	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = p->limit ? p->limit : SIZE_MAX };
+	char total[UNITS_BUFSZ];
+	gaps_find(t, sel, &gp, &g);
+	uint32_t *cpu = xmalloc_array(g.n ? g.n : 1, sizeof(*cpu));
+	int rc = 0;
+	if (launches_only(t) && p->probe_calls)
+		rc = cpu_from_files(t, p, &g, cpu);
+	else
+		cpu_from_rows(t, p, &g, cpu);
+	/* Names are read before the rows are made: asking the loader may
+	 * add strings to the trace. */
 	int64_t idle = 0;
 	for (size_t k = 0; k < g.nlanes; k++)
 		idle += gap_lane_span(&g.lanes[k]) - g.lanes[k].busy;
@@ -112,7 +162,7 @@ void report_gaps(const struct trace *t, const struct report_params *p, const str
 	snprintf(out->caption, sizeof(out->caption),
 		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g.total,
 		 units_format_ns(idle, total, sizeof(total)));
-	for (size_t i = 0; i < g.n; i++) {
+	for (size_t i = 0; rc == 0 && i < g.n; i++) {
 		const struct gap *x = &g.gaps[i];
 		struct table_cell *c = table_add_row(out);
 		set_gpu(t, &c[0], x->lane);
@@ -122,12 +172,11 @@ void report_gaps(const struct trace *t, const struct report_params *p, const str
 		set_str(&c[4], gap_cause_name(x->cause));
 		set_name(t, &c[5], t->ops.name[x->before]);
 		set_name(t, &c[6], t->ops.name[x->after]);
-		uint32_t api = gap_cpu_find(cpu, x);
-		set_name(t, &c[7], api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api));
+		set_name(t, &c[7], cpu[i]);
 	}
-	gap_cpu_free(cpu);
-	api_order_free(&own);
+	free(cpu);
 	gaps_free(&g);
+	return rc;
 }
 
 /* The histogram of gap lengths under the idle table. */

@@ -5,8 +5,10 @@
 
 #include "present/report.h"
 
-void report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		 struct table *out);
+/* 0, or -1 when the host side could not be read (p->probe_calls said
+ * why). */
+int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		struct table *out);
 void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		 struct table *out);
 void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "load/background.h"
+#include "load/call_probe.h"
 #include "load/load.h"
 #include "util/i18n.h"
 
@@ -14,8 +15,8 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 	struct load_options lo = {
 		.what = LOAD_OPS, .skip_bad = o->skip_bad, .same_node = o->same_node, .progress = o->progress
 	};
-	if (o->apis)
-		lo.what |= LOAD_APIS;
+	if (o->apis != API_NEED_NONE)
+		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
 	return trace_load(&v->trace, o->paths, o->npaths, &lo, err);
@@ -285,4 +286,9 @@ uint32_t session_first_op_named(const struct session *s, uint32_t name)
 int session_launch_dims(const struct session *s, uint32_t op, struct launch_dims *out)
 {
 	return load_launch_dims(session_trace(s), op, out);
+}
+
+int session_probe_calls(struct session *s, struct call_probe *p, size_t n, struct rpd_error *err)
+{
+	return trace_probe_calls(&s->views[0].trace, p, n, err);
 }

@@ -18,6 +18,7 @@
 #include "session/filter.h"
 #include "session/select.h"
 #include "session/window.h"
+#include "trace/probe.h"
 #include "trace/trace.h"
 #include "util/error.h"
 
@@ -25,12 +26,19 @@
 
 struct bg_apis;
 
+/* Which API rows a session reads with its ops. */
+enum api_need {
+	API_NEED_NONE,
+	API_NEED_LAUNCHES, /* the calls that launched ops are enough */
+	API_NEED_ALL,
+};
+
 struct session_options {
 	const char *const *paths; /* files or directories of them */
 	size_t npaths;
 	int skip_bad, same_node, progress;
-	int op_ids; /* keep op ids: API rows or an export will be linked to ops */
-	int apis;   /* read the API rows now, with the ops */
+	int op_ids;         /* keep op ids: API rows or an export will be linked to ops */
+	enum api_need apis; /* read now, with the ops */
 };
 
 /* One trace as the session shows it. */
@@ -138,6 +146,8 @@ int session_apis_ready(const struct session *s);
 int session_take_apis(struct session *s, int wait, struct rpd_error *err);
 /* Read the API rows now, on this thread, if nothing reads them yet. */
 int session_load_apis(struct session *s, struct rpd_error *err);
+/* What the host did at moments of the first trace (trace_probe_calls). */
+int session_probe_calls(struct session *s, struct call_probe *p, size_t n, struct rpd_error *err);
 /* Before an export: with a filter or window (and always for rocpd
  * inputs) the calls to keep are the selection's, so the API rows must be
  * in: read or waited for. Returns 0 ready, -1 on an error, 1 when they

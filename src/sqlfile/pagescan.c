@@ -442,6 +442,7 @@ struct leaf_ctx {
 	int8_t slot[MAX_RECORD_COLS];
 	pagescan_row_fn fn;
 	pagescan_cell_fn cell; /* instead of fn */
+	int (*want)(void *ctx, int64_t rowid);
 	void *ctx;
 	size_t row;
 };
@@ -464,6 +465,10 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 		/* Rows spilling onto overflow pages are left to SQL. */
 		if (!q || size > local_max || size > (uint64_t)(end - q))
 			return FAST_DECLINED;
+		if (c->want && !c->want(c->ctx, (int64_t)rowid)) {
+			c->row++;
+			continue;
+		}
 		int64_t v[PAGESCAN_MAX_COLS];
 		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v))
 			return FAST_DECLINED;
@@ -504,9 +509,12 @@ static void count_rows(struct worker *w)
 
 static void decode_rows(struct worker *w)
 {
-	struct leaf_ctx c = {
-		.tab = w->tab, .fn = w->fn, .cell = w->cell, .ctx = w->ctx, .row = w->part->first
-	};
+	struct leaf_ctx c = { .tab = w->tab,
+			      .fn = w->fn,
+			      .cell = w->cell,
+			      .want = w->ps->want,
+			      .ctx = w->ctx,
+			      .row = w->part->first };
 	memset(c.slot, -1, sizeof(c.slot));
 	for (int k = 0; k < w->tab->ncols; k++) {
 		if (w->tab->cols[k] < 0)

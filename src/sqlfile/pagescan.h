@@ -24,7 +24,10 @@ struct pagescan {
 	uint32_t page_size, usable, npages;
 	uint32_t encoding;        /* text encoding: 1 is UTF-8 */
 	void (*thread_end)(void); /* optional: run by each decoding thread as it ends */
-	int shared_reads;         /* the file may be read from several threads */
+	/* Optional: is the row of this rowid wanted? Rows it declines are
+	 * counted but not decoded (a scan that keeps a few rows by id). */
+	int (*want)(void *ctx, int64_t rowid);
+	int shared_reads; /* the file may be read from several threads */
 	int in_txn;
 };
 

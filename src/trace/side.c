@@ -68,8 +68,7 @@ void trace_side_take(struct trace *t, struct trace *side)
 	free(t->links.op);
 	free(t->texts.api);
 	free(t->texts.text);
-	free(t->texts.has);
-	free(t->texts.rank);
+	rankbits_free(&t->texts.index);
 	t->apis = side->apis;
 	t->links = side->links;
 	t->texts = side->texts;

@@ -56,8 +56,7 @@ void trace_free(struct trace *t)
 	free(t->links.op);
 	free(t->texts.api);
 	free(t->texts.text);
-	free(t->texts.has);
-	free(t->texts.rank);
+	rankbits_free(&t->texts.index);
 	free(t->op_launch);
 	trace_counters_free(&t->counters);
 	trace_copies_free(&t->copies);
@@ -335,26 +334,17 @@ void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 static void index_texts(struct trace *t)
 {
 	struct trace_texts *x = &t->texts;
-	free(x->has);
-	free(x->rank);
-	x->has = NULL;
-	x->rank = NULL;
+	rankbits_free(&x->index);
 	x->indexed_n = x->indexed_napis = 0;
 	for (size_t i = 1; i < x->n; i++)
 		if (x->api[i - 1] >= x->api[i])
 			return;
 	if (x->n && x->api[x->n - 1] >= t->apis.n)
 		return;
-	size_t words = (t->apis.n + 63) / 64;
-	x->has = xcalloc(words ? words : 1, sizeof(*x->has));
-	x->rank = xmalloc_array(words ? words : 1, sizeof(*x->rank));
+	rankbits_init(&x->index, 0, t->apis.n);
 	for (size_t i = 0; i < x->n; i++)
-		x->has[x->api[i] / 64] |= 1ull << (x->api[i] % 64);
-	uint32_t before = 0;
-	for (size_t w = 0; w < words; w++) {
-		x->rank[w] = before;
-		before += (uint32_t)__builtin_popcountll(x->has[w]);
-	}
+		rankbits_add(&x->index, x->api[i]);
+	rankbits_seal(&x->index);
 	x->indexed_n = x->n;
 	x->indexed_napis = t->apis.n;
 }
@@ -362,12 +352,9 @@ static void index_texts(struct trace *t)
 uint32_t trace_api_text(const struct trace *t, size_t api)
 {
 	const struct trace_texts *x = &t->texts;
-	if (x->has && x->indexed_n == x->n && x->indexed_napis == t->apis.n && api < t->apis.n) {
-		uint64_t word = x->has[api / 64], bit = 1ull << (api % 64);
-		if (!(word & bit))
-			return TRACE_NONE;
-		return x->text[x->rank[api / 64] + (uint32_t)__builtin_popcountll(word & (bit - 1))];
-	}
+	if (x->index.has && x->indexed_n == x->n && x->indexed_napis == t->apis.n && api < t->apis.n)
+		return rankbits_has(&x->index, (int64_t)api) ? x->text[rankbits_rank(&x->index, (int64_t)api)]
+							     : TRACE_NONE;
 	size_t lo = 0, hi = t->texts.n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

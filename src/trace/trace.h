@@ -11,6 +11,7 @@
 #include "trace/counters.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
+#include "util/rankbits.h"
 
 #define TRACE_NONE UINT32_MAX
 
@@ -49,6 +50,7 @@ struct trace_input {
 	size_t op_first, op_count;   /* its ops: a run of trace.ops */
 	size_t api_first, api_count; /* its API rows, when read as a run */
 	int64_t op_id0, api_id0;     /* the first ids, when ids are not kept */
+	int launches_only;           /* of its API rows, only the calls that launched ops are in */
 };
 
 struct trace_gpu {
@@ -96,8 +98,7 @@ struct trace_texts {
 	 * asks for one per mark it draws): a bit per API row that has one,
 	 * and per 64 rows the texts before them. Used while it is for n texts
 	 * of napis rows. */
-	uint64_t *has;
-	uint32_t *rank;
+	struct rankbits index;
 	size_t indexed_n, indexed_napis;
 };
 

@@ -310,6 +310,41 @@ static void test_cap(const char *path)
 	threads_set_limit(0);
 }
 
+/* Reading only the launching calls gives every op the call a whole read
+ * gives it; the fewer rows are read when the links and calls allow
+ * (fast), else the whole table is. */
+static void check_launches(const char *path, const char *what, int fast)
+{
+	struct trace full, some;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	struct load_options launches = { .what = LOAD_ALL | LOAD_LAUNCHES };
+	fprintf(stderr, "launching calls: %s\n", what);
+	CHECK(trace_load(&full, paths, 1, &all, &err) == 0);
+	CHECK(trace_load(&some, paths, 1, &launches, &err) == 0);
+	CHECK_INT(some.ops.n, full.ops.n);
+	size_t launched = 0;
+	for (size_t i = 0; i < full.ops.n && !check_failures; i++) {
+		uint32_t a = trace_op_launch(&full, (uint32_t)i), b = trace_op_launch(&some, (uint32_t)i);
+		CHECK_INT(b == TRACE_NONE, a == TRACE_NONE);
+		if (a == TRACE_NONE || b == TRACE_NONE)
+			continue;
+		launched++;
+		CHECK_INT(trace_api_id(&some, b), trace_api_id(&full, a));
+		CHECK_INT(some.apis.start[b], full.apis.start[a]);
+		CHECK_INT(some.apis.end[b], full.apis.end[a]);
+		CHECK_STR(str(&some, some.apis.name[b]), str(&full, full.apis.name[a]));
+		CHECK_INT(some.threads[some.apis.thread[b]].tid, full.threads[full.apis.thread[a]].tid);
+	}
+	CHECK(launched > 0);
+	if (fast)
+		CHECK(some.apis.n < full.apis.n);
+	else
+		CHECK_INT(some.apis.n, full.apis.n);
+	trace_free(&full);
+	trace_free(&some);
+}
+
 static void test_paths(const char *dir)
 {
 	char path[512];
@@ -319,6 +354,7 @@ static void test_paths(const char *dir)
 	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
 	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
 	check_paths_agree(path, "generated", 3);
+	check_launches(path, "generated", 1);
 	test_cap(path);
 	check_ids(path, 0);
 	check_scan_agree(path, "generated");
@@ -329,6 +365,9 @@ static void test_paths(const char *dir)
 	check_paths_agree(path, "gaps and text", 2);
 	exec_ok(path, "UPDATE rocpd_op SET start = 0 WHERE id = 5;");
 	check_paths_agree(path, "gaps", 3);
+	check_launches(path, "links to missing calls", 0);
+	exec_ok(path, "DELETE FROM rocpd_api_ops WHERE api_id NOT IN (SELECT id FROM rocpd_api)");
+	check_launches(path, "ids with gaps", 1);
 	check_ids(path, 1);
 	exec_ok(path, "UPDATE rocpd_op SET start = start WHERE id = 5 AND 0;"
 		      "ALTER TABLE rocpd_op ADD COLUMN extra integer DEFAULT 3;"
@@ -403,6 +442,8 @@ static void test_desc_keys(const char *dir)
 	 * as stored. */
 	rekey(path, "rocpd_op", op_cols, "id");
 	check_paths_agree(path, "keys that are not the rowid, rising", 3);
+	rekey(path, "rocpd_api", api_cols, "id");
+	check_launches(path, "call ids that are not the rowid, rising", 1);
 	struct trace t;
 	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
 	check_identical(&ref, &t);
@@ -411,6 +452,7 @@ static void test_desc_keys(const char *dir)
 	rekey(path, "rocpd_op", op_cols, "id DESC");
 	rekey(path, "rocpd_api", api_cols, "random()");
 	check_paths_agree(path, "keys that are not the rowid, any order", 1);
+	check_launches(path, "call ids that are not the rowid, in any order", 0);
 	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
 	check_identical(&ref, &t);
 	trace_free(&t);

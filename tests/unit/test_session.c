@@ -82,7 +82,7 @@ static void test_rule(const char *path)
 	struct rpd_error err;
 	char msg[256];
 	const char *paths[] = { path };
-	struct session_options o = { .paths = paths, .npaths = 1, .op_ids = 1, .apis = 1 };
+	struct session_options o = { .paths = paths, .npaths = 1, .op_ids = 1, .apis = API_NEED_ALL };
 	CHECK(session_open(&s, &o, &err) == 0);
 	const struct trace *t = session_trace(&s);
 	CHECK_INT(session_sel(&s)->nops, t->ops.n);

@@ -1,0 +1,210 @@
+#include "config.h"
+#include "load/call_probe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/strcache.h"
+#include "sqlfile/dbfile.h"
+#include "sqlfile/pagescan.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+/* The innermost call met so far for a probe. */
+struct best {
+	int found;
+	int64_t start, end;
+	uint32_t input;
+	uint32_t row;               /* in memory, or TRACE_NONE: a file's row */
+	int64_t name_raw, args_raw; /* a file's row: named once the file is read */
+};
+
+struct probing {
+	struct trace *t;
+	struct call_probe *p;
+	size_t n;
+	uint32_t *order; /* the probes by domain, pid and time */
+	struct best *best, *saved;
+	size_t lo, hi;   /* the probes of the input's domain: order[lo..hi) */
+	size_t plo, phi; /* of the last pid met */
+	int64_t pid;
+	int have_pid;
+	uint32_t input;
+};
+
+static int by_moment(const void *a, const void *b, void *ctx)
+{
+	const struct call_probe *p = ctx;
+	const struct call_probe *x = &p[*(const uint32_t *)a], *y = &p[*(const uint32_t *)b];
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+/* The first place in order[lo..hi) of a probe of a domain not below
+ * domain (above: above it). */
+static size_t first_domain(const struct probing *g, size_t lo, size_t hi, uint32_t domain, int above)
+{
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		uint32_t v = g->p[g->order[m]].domain;
+		if (v < domain || (above && v == domain))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* The same for pids, among probes of one domain. */
+static size_t first_pid(const struct probing *g, size_t lo, size_t hi, int64_t pid, int above)
+{
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		int64_t v = g->p[g->order[m]].pid;
+		if (v < pid || (above && v == pid))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* The same for times, among probes of one pid. */
+static size_t first_time(const struct probing *g, size_t lo, size_t hi, int64_t time)
+{
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (g->p[g->order[m]].time < time)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* A call of pid from start to end: the innermost so far of the probes it
+ * covers? Rows come in input order, so at a full tie the first stays. */
+static void offer(struct probing *g, int64_t pid, int64_t start, int64_t end, uint32_t row, int64_t name_raw,
+		  int64_t args_raw)
+{
+	if (!g->have_pid || pid != g->pid) {
+		g->plo = first_pid(g, g->lo, g->hi, pid, 0);
+		g->phi = first_pid(g, g->plo, g->hi, pid, 1);
+		g->pid = pid;
+		g->have_pid = 1;
+	}
+	for (size_t j = first_time(g, g->plo, g->phi, start); j < g->phi && g->p[g->order[j]].time < end;
+	     j++) {
+		struct best *x = &g->best[g->order[j]];
+		if (x->found && (start < x->start || (start == x->start && end >= x->end)))
+			continue;
+		*x = (struct best){ 1, start, end, g->input, row, name_raw, args_raw };
+	}
+}
+
+static void offer_rows(struct probing *g, const struct trace_input *in)
+{
+	const struct trace *t = g->t;
+	for (size_t r = in->api_first; r < in->api_first + in->api_count; r++)
+		offer(g, t->threads[t->apis.thread[r]].pid, t->apis.start[r], t->apis.end[r], (uint32_t)r, 0,
+		      0);
+}
+
+/* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
+static int file_row(void *ctx, size_t row, const int64_t *v)
+{
+	(void)row;
+	offer(ctx, v[1], v[3], v[4], TRACE_NONE, v[5], v[6]);
+	return 0;
+}
+
+/* The pages gave out half-way: SQL starts over from the input's start. */
+static void file_reset(void *ctx)
+{
+	struct probing *g = ctx;
+	memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+	g->have_pid = 0;
+}
+
+/* The shown names of the file's calls that are innermost: a roctx range
+ * by its text, any other call by its name. */
+static int name_file_calls(struct probing *g, const struct sqlsrc *src, int version)
+{
+	struct strcache strings, args;
+	strcache_init(&strings, "rocpd_string");
+	strcache_init(&args, version == 3 ? "rocpd_ustring" : "rocpd_string");
+	int rc = 0;
+	for (size_t j = 0; rc == 0 && j < g->n; j++) {
+		struct best *x = &g->best[j];
+		uint32_t name;
+		if (!x->found || x->input != g->input || x->row != TRACE_NONE)
+			continue;
+		rc = strcache_get(&strings, src, g->t, x->name_raw, &name);
+		if (rc == 0 && strcmp(trace_str(g->t, name), TRACE_MARKER_NAME) == 0)
+			rc = strcache_get(&args, src, g->t, x->args_raw, &name);
+		g->p[j].name = name;
+	}
+	strcache_free(&strings);
+	strcache_free(&args);
+	return rc ? -1 : 0;
+}
+
+static const char *const call_cols[] = { "id", "pid", "tid", "start", "end", "apiName_id", "args_id" };
+
+static int offer_file(struct probing *g, const char *path, int version, struct rpd_error *err)
+{
+	sqlite3 *db;
+	if (dbfile_open(path, &db, err))
+		return -1;
+	struct sqlsrc src = { db, path, "rpd", err };
+	int rc = dbfile_read_begin(db);
+	memcpy(g->saved, g->best, g->n * sizeof(*g->best));
+	if (rc == SQLITE_OK)
+		rc = pagescan_or_sql(db, "rocpd_api", call_cols, 7, file_row, file_reset, g);
+	if (rc != SQLITE_OK)
+		rc = dbfile_error(db, rc, path, err);
+	else
+		rc = name_file_calls(g, &src, version);
+	dbfile_read_end(db);
+	sqlite3_close(db);
+	return rc;
+}
+
+int trace_probe_calls(struct trace *t, struct call_probe *p, size_t n, struct rpd_error *err)
+{
+	struct probing g = { .t = t, .p = p, .n = n };
+	g.order = xmalloc_array(n ? n : 1, sizeof(*g.order));
+	g.best = xcalloc(n ? n : 1, sizeof(*g.best));
+	g.saved = xmalloc_array(n ? n : 1, sizeof(*g.saved));
+	for (size_t j = 0; j < n; j++) {
+		g.order[j] = (uint32_t)j;
+		p[j].name = TRACE_NONE;
+	}
+	sort_with(g.order, n, sizeof(*g.order), by_moment, p);
+	int rc = 0;
+	for (uint32_t i = 0; rc == 0 && i < t->ninputs; i++) {
+		const struct trace_input *in = &t->inputs[i];
+		g.lo = first_domain(&g, 0, n, in->domain, 0);
+		g.hi = first_domain(&g, g.lo, n, in->domain, 1);
+		if (g.lo == g.hi)
+			continue;
+		g.input = i;
+		g.have_pid = 0;
+		if (in->launches_only)
+			rc = offer_file(&g, in->path, in->schema_version, err);
+		else
+			offer_rows(&g, in);
+	}
+	for (size_t j = 0; rc == 0 && j < n; j++)
+		if (g.best[j].found && g.best[j].row != TRACE_NONE)
+			p[j].name = trace_api_shown_name(t, g.best[j].row);
+	free(g.order);
+	free(g.best);
+	free(g.saved);
+	return rc;
+}
