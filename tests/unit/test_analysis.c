@@ -5,6 +5,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/busy.h"
 #include "analysis/gaps.h"
+#include "analysis/lane_ops.h"
 #include "analysis/profile.h"
 #include "analysis/timeline.h"
 #include "check.h"
@@ -397,8 +398,59 @@ static void test_gap_cpu(void)
 	trace_free(&t);
 }
 
+/* Each queue's ops come out by start, then row, however they were stored:
+ * in order, nearly in order (a few out of place, as real traces have
+ * them), backwards, with equal starts, and at random. */
+static void test_lane_order(void)
+{
+	static const char *const kinds[] = { "sorted", "nearly", "backwards", "ties", "random" };
+	for (int kind = 0; kind < 5; kind++) {
+		struct trace t;
+		struct lane_ops l;
+		trace_init(&t);
+		uint32_t in = trace_add_input(&t, "o.rpd", INPUT_RPD, 2);
+		uint32_t g = trace_gpu(&t, in, 0);
+		uint32_t q[3] = { trace_queue(&t, g, 0), trace_queue(&t, g, 1), trace_queue(&t, g, 2) };
+		uint32_t k = s(&t, "k"), kx = s(&t, "KernelExecution");
+		uint64_t seed = 12345;
+		for (int64_t i = 0; i < 3000; i++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int64_t start = kind == 0 ? i * 10
+					: kind == 1
+						? i * 10 - (i % 97 == 0 ? 5000 : 0) + (i % 89 == 0 ? 7000 : 0)
+					: kind == 2 ? 100000 - i * 10
+					: kind == 3 ? (i / 7) * 10
+						    : (int64_t)(seed >> 40) % 50000;
+			trace_add_op(&t, i + 1, start, start + 5, k, kx, q[i % 3]);
+		}
+		trace_finish(&t);
+		lane_ops_build(&t, NULL, 1, &l);
+		fprintf(stderr, "lane order: %s\n", kinds[kind]);
+		CHECK_INT(l.nlanes, 3);
+		CHECK_INT(l.first[l.nlanes], 3000);
+		unsigned char *seen = calloc(3000, 1);
+		for (size_t lane = 0; lane < l.nlanes; lane++) {
+			for (size_t j = l.first[lane]; j < l.first[lane + 1] && !check_failures; j++) {
+				uint32_t op = l.ops[j];
+				CHECK(op < 3000 && !seen[op]);
+				seen[op] = 1;
+				CHECK_INT(t.ops.queue[op], t.ops.queue[l.ops[l.first[lane]]]);
+				if (j > l.first[lane]) {
+					uint32_t prev = l.ops[j - 1];
+					CHECK(t.ops.start[prev] < t.ops.start[op] ||
+					      (t.ops.start[prev] == t.ops.start[op] && prev < op));
+				}
+			}
+		}
+		free(seen);
+		lane_ops_free(&l);
+		trace_free(&t);
+	}
+}
+
 int main(void)
 {
+	test_lane_order();
 	test_gap_cpu();
 	test_gaps_per_queue();
 	test_breakdown();
