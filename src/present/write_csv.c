@@ -29,8 +29,37 @@ static void put_text(const char *piece, size_t len, void *ctx)
  * return) gets a leading ' (OWASP's advice), so that opening the report
  * never runs what an input wrote. Then RFC 4180: quoted when it holds a
  * separator or a quote. */
+/* Printable ASCII not starting a formula, as nearly every name is: written
+ * as it is, or quoted with its quotes doubled, with no copy. */
+static int csv_plain(const char *s, FILE *out)
+{
+	size_t n = 0;
+	int quote = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++, n++) {
+		if (*p < 0x20 || *p > 0x7e)
+			return 0;
+		quote |= *p == ',' || *p == '"';
+	}
+	if (n && strchr("=+-@", s[0]))
+		return 0;
+	if (!quote) {
+		fwrite(s, 1, n, out);
+		return 1;
+	}
+	fputc('"', out);
+	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+		fwrite(s, 1, (size_t)(q - s) + 1, out);
+		fputc('"', out);
+	}
+	fputs(s, out);
+	fputc('"', out);
+	return 1;
+}
+
 static void csv_field(const char *s, FILE *out)
 {
+	if (csv_plain(s, out))
+		return;
 	struct text t = { 0 };
 	if (s[0] && strchr("=+-@\t\r", s[0]))
 		put_text("'", 1, &t);
