@@ -80,10 +80,7 @@ static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
 
 static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
 {
-	if (id != TRACE_NONE)
-		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
-	else
-		set_str(c, "");
+	table_set_ref(c, id != TRACE_NONE ? trace_str(t, id) : "");
 }
 
 static int want_row(const struct report_params *p, size_t i)

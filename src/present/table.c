@@ -17,7 +17,8 @@ void table_init(struct table *tb, const char *report, const struct table_col *co
 void table_free(struct table *tb)
 {
 	for (size_t i = 0; i < tb->nrows * tb->ncols; i++)
-		free(tb->cells[i].text);
+		if (!tb->cells[i].borrowed)
+			free((char *)tb->cells[i].text);
 	free(tb->cells);
 	free(tb->footer);
 	memset(tb, 0, sizeof(*tb));
@@ -34,8 +35,19 @@ struct table_cell *table_add_row(struct table *tb)
 
 void table_set_text(struct table_cell *cell, const char *s, size_t len)
 {
-	free(cell->text);
-	cell->text = xmalloc(len + 1);
-	memcpy(cell->text, s, len);
-	cell->text[len] = '\0';
+	if (!cell->borrowed)
+		free((char *)cell->text);
+	char *copy = xmalloc(len + 1);
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	cell->text = copy;
+	cell->borrowed = 0;
+}
+
+void table_set_ref(struct table_cell *cell, const char *s)
+{
+	if (!cell->borrowed)
+		free((char *)cell->text);
+	cell->text = s;
+	cell->borrowed = 1;
 }

@@ -23,7 +23,8 @@ struct table_col {
 };
 
 struct table_cell {
-	char *text;  /* COL_NAME, COL_LABEL; owned */
+	const char *text; /* COL_NAME, COL_LABEL: owned, unless borrowed */
+	int borrowed;
 	int64_t num; /* COL_COUNT, COL_NS */
 	double pct;  /* COL_PERCENT */
 	double val;  /* COL_VALUE */
@@ -46,6 +47,10 @@ void table_free(struct table *tb);
 /* Append a row and return its cells to fill in. */
 struct table_cell *table_add_row(struct table *tb);
 void table_set_text(struct table_cell *cell, const char *s, size_t len);
+/* Point the cell at s, not copied: a string of the trace, which is not
+ * changed before the table is written (a report of millions of gaps
+ * would otherwise copy three names per row). */
+void table_set_ref(struct table_cell *cell, const char *s);
 
 enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
