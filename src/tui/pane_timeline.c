@@ -571,7 +571,17 @@ static const char *idle_facts(const struct timeline_pane *p, struct app *app, co
 	const struct trace *t = app->trace;
 	if (!tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold))
 		return "";
-	const struct gap *g = tl_gaps_at(&p->gaps, t->queues[l->queue].gpu, p->cursor);
+	uint32_t gpu = t->queues[l->queue].gpu;
+	const struct gap *g = tl_gaps_at(&p->gaps, gpu, p->cursor);
+	const struct gap_lane *gl = tl_gaps_lane(&p->gaps, gpu);
+	if (!g && gl && p->cursor >= p->gaps.g.range_start && p->cursor < gl->first) {
+		tl_facts_idle_end(t, gl, p->gaps.g.range_start, gl->first, 1, p->tl.origin, dt, line, size);
+		return _("idle");
+	}
+	if (!g && gl && p->cursor >= gl->last && p->cursor < p->gaps.g.range_end) {
+		tl_facts_idle_end(t, gl, gl->last, p->gaps.g.range_end, 0, p->tl.origin, dt, line, size);
+		return _("idle");
+	}
 	if (!g)
 		return "";
 	tl_facts_gap(t, g, app_name(app, t->ops.name[g->before]), app_name(app, t->ops.name[g->after]),

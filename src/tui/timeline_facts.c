@@ -89,6 +89,22 @@ const char *tl_gap_cause_text(enum gap_cause c)
 	}
 }
 
+void tl_facts_idle_end(const struct trace *t, const struct gap_lane *l, int64_t from, int64_t to, int leading,
+		       int64_t origin, int64_t dt, char *buf, size_t size)
+{
+	char len[UNITS_BUFSZ], a[UNITS_BUFSZ + 2], b[UNITS_BUFSZ + 2], gpu[96];
+	trace_gpu_label(t, l->lane, gpu, sizeof(gpu));
+	units_format_exact(to - from, dt, len, sizeof(len));
+	units_format_relative(from - origin, dt, a, sizeof(a));
+	units_format_relative(to - origin, dt, b, sizeof(b));
+	if (leading)
+		snprintf(buf, size, _("  leading idle %s  %s to %s  GPU %s before its first op"), len, a, b,
+			 gpu);
+	else
+		snprintf(buf, size, _("  trailing idle %s  %s to %s  GPU %s after its last op"), len, a, b,
+			 gpu);
+}
+
 void tl_facts_gap(const struct trace *t, const struct gap *g, const char *before, const char *after,
 		  int64_t origin, int64_t dt, char *buf, size_t size)
 {

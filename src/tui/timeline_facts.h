@@ -38,6 +38,10 @@ const char *tl_facts_counter(const struct trace *t, const struct counter_index *
  * before nccl" for a gap of a GPU's busy set: its length, cause, start
  * and end from origin, its GPU, and the names (as shown) of the ops that
  * end where it starts and start where it ends. */
+/* Idle time of a GPU before its first op (leading) or after its last,
+ * within the trace's span or the window: from .. to. */
+void tl_facts_idle_end(const struct trace *t, const struct gap_lane *l, int64_t from, int64_t to, int leading,
+		       int64_t origin, int64_t dt, char *buf, size_t size);
 void tl_facts_gap(const struct trace *t, const struct gap *g, const char *before, const char *after,
 		  int64_t origin, int64_t dt, char *buf, size_t size);
 /* A gap's cause in words: "host wait", "kernel wait", "other". */

@@ -69,6 +69,14 @@ const struct gap *tl_gaps_at(const struct tl_gaps *x, uint32_t gpu, int64_t time
 	return g->lane == gpu && g->start <= time && time < g->end ? g : NULL;
 }
 
+const struct gap_lane *tl_gaps_lane(const struct tl_gaps *x, uint32_t gpu)
+{
+	for (size_t k = 0; x->ready && k < x->g.nlanes; k++)
+		if (x->g.lanes[k].lane == gpu)
+			return &x->g.lanes[k];
+	return NULL;
+}
+
 const struct gap *tl_gaps_step(const struct tl_gaps *x, uint32_t gpu, int64_t time, int dir, int64_t least)
 {
 	if (!x->ready)

@@ -26,6 +26,8 @@ void tl_gaps_update(struct tl_gaps *x, const struct trace *t, const struct selec
 int tl_gaps_current(const struct tl_gaps *x, unsigned generation, int64_t threshold);
 /* The gap of GPU gpu with start <= time < end, or NULL. */
 const struct gap *tl_gaps_at(const struct tl_gaps *x, uint32_t gpu, int64_t time);
+/* GPU gpu's span and idle ends, or NULL when it has no op in view. */
+const struct gap_lane *tl_gaps_lane(const struct tl_gaps *x, uint32_t gpu);
 /* The first gap of GPU gpu starting after time (dir > 0), or the last one
  * starting before it (dir < 0), at least least ns long; NULL when none. */
 const struct gap *tl_gaps_step(const struct tl_gaps *x, uint32_t gpu, int64_t time, int dir, int64_t least);
