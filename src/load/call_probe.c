@@ -8,6 +8,7 @@
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 /* The innermost call met so far for a probe. */
@@ -87,6 +88,12 @@ static size_t first_time(const struct probing *g, size_t lo, size_t hi, int64_t 
 	return lo;
 }
 
+/* Is a strictly more inner than b (both covering the same moment)? */
+static int more_inner(const struct best *a, const struct best *b)
+{
+	return a->found && (!b->found || a->start > b->start || (a->start == b->start && a->end < b->end));
+}
+
 /* A call of pid from start to end: the innermost so far of the probes it
  * covers? Rows come in input order, so at a full tie the first stays. */
 static void offer(struct probing *g, int64_t pid, int64_t start, int64_t end, uint32_t row, int64_t name_raw,
@@ -101,9 +108,9 @@ static void offer(struct probing *g, int64_t pid, int64_t start, int64_t end, ui
 	for (size_t j = first_time(g, g->plo, g->phi, start); j < g->phi && g->p[g->order[j]].time < end;
 	     j++) {
 		struct best *x = &g->best[g->order[j]];
-		if (x->found && (start < x->start || (start == x->start && end >= x->end)))
-			continue;
-		*x = (struct best){ 1, start, end, g->input, row, name_raw, args_raw };
+		struct best b = { 1, start, end, g->input, row, name_raw, args_raw };
+		if (more_inner(&b, x))
+			*x = b;
 	}
 }
 
@@ -156,6 +163,43 @@ static int name_file_calls(struct probing *g, const struct sqlsrc *src, int vers
 
 static const char *const call_cols[] = { "id", "pid", "tid", "start", "end", "apiName_id", "args_id" };
 
+/* The calls read from the file's pages by several threads, each over its
+ * run of rows with its own copy of the answers; the runs' answers are then
+ * taken in row order, so that at a tie the first row still wins. */
+static enum fastpath offer_pages(struct probing *g, sqlite3 *db)
+{
+	struct pagescan ps;
+	struct pagescan_table tab;
+	struct pagescan_part parts[PAGESCAN_MAX_THREADS];
+	size_t rows;
+	if (pagescan_begin(&ps, db))
+		return FAST_DECLINED;
+	enum fastpath rc = FAST_DECLINED;
+	if (pagescan_open_table(&ps, "rocpd_api", call_cols, 7, &tab) == FAST_DONE) {
+		int n = threads_limit();
+		n = tab.nleaves < 256 || n < 1 ? 1 : n > PAGESCAN_MAX_THREADS ? PAGESCAN_MAX_THREADS : n;
+		struct probing run[PAGESCAN_MAX_THREADS];
+		void *ctx[PAGESCAN_MAX_THREADS];
+		for (int k = 0; k < n; k++) {
+			run[k] = *g;
+			run[k].best = xmalloc_array(g->n ? g->n : 1, sizeof(*g->best));
+			memcpy(run[k].best, g->best, g->n * sizeof(*g->best));
+			ctx[k] = &run[k];
+		}
+		if (pagescan_count(&ps, &tab, n, parts, &rows) == FAST_DONE)
+			rc = pagescan_decode(&ps, &tab, n, parts, file_row, ctx);
+		for (int k = 0; k < n; k++) {
+			for (size_t j = 0; rc == FAST_DONE && j < g->n; j++)
+				if (more_inner(&run[k].best[j], &g->best[j]))
+					g->best[j] = run[k].best[j];
+			free(run[k].best);
+		}
+		pagescan_table_free(&tab);
+	}
+	pagescan_end(&ps);
+	return rc;
+}
+
 static int offer_file(struct probing *g, const char *path, int version, struct rpd_error *err)
 {
 	sqlite3 *db;
@@ -164,8 +208,11 @@ static int offer_file(struct probing *g, const char *path, int version, struct r
 	struct sqlsrc src = { db, path, "rpd", err };
 	int rc = dbfile_read_begin(db);
 	memcpy(g->saved, g->best, g->n * sizeof(*g->best));
-	if (rc == SQLITE_OK)
+	if (rc == SQLITE_OK && offer_pages(g, db) != FAST_DONE) {
+		memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+		g->have_pid = 0;
 		rc = pagescan_or_sql(db, "rocpd_api", call_cols, 7, file_row, file_reset, g);
+	}
 	if (rc != SQLITE_OK)
 		rc = dbfile_error(db, rc, path, err);
 	else
