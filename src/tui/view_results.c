@@ -47,7 +47,8 @@ static const char *shown_name(void *ctx, uint32_t id)
 
 static void put_in_order(struct results *r, const struct trace *t)
 {
-	memcpy(r->order, r->res.refs, r->res.n * sizeof(*r->order));
+	if (r->res.n) /* none found: no list to copy (it may be NULL) */
+		memcpy(r->order, r->res.refs, r->res.n * sizeof(*r->order));
 	if (r->sort == BY_DURATION)
 		search_sort_by_duration(t, r->order, r->res.n);
 }
