@@ -52,6 +52,8 @@ static void csv_field(const char *s, FILE *out)
 
 static void csv_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)
 {
+	if (cell->empty)
+		return;
 	switch (col->type) {
 	case COL_NAME:
 	case COL_LABEL:

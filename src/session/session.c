@@ -29,7 +29,11 @@ static void resolve_window(const struct session *s, struct session_view *v)
 	const struct trace *t = &v->trace, *first = session_trace(s);
 	char err[256];
 	memset(&v->window, 0, sizeof(v->window));
-	if (s->window_text[0]) {
+	if (v->own_window[0]) {
+		if (window_parse(v->own_window, t->op_first_start, t->op_last_end, &v->window, err,
+				 sizeof(err)))
+			memset(&v->window, 0, sizeof(v->window));
+	} else if (s->window_text[0]) {
 		if (window_parse(s->window_text, t->op_first_start, t->op_last_end, &v->window, err,
 				 sizeof(err)))
 			memset(&v->window, 0, sizeof(v->window));
@@ -161,6 +165,21 @@ int session_set_window(struct session *s, const char *text, char *err, size_t er
 	}
 	snprintf(s->window_text, sizeof(s->window_text), "%s", text);
 	s->window_set = 1;
+	s->stale = 1;
+	return 0;
+}
+
+int session_set_own_window(struct session *s, size_t k, const char *text, char *err, size_t errsize)
+{
+	struct session_view *v = &s->views[k];
+	struct window w;
+	if (window_parse(text, v->trace.op_first_start, v->trace.op_last_end, &w, err, errsize))
+		return -1;
+	if (strlen(text) >= sizeof(v->own_window)) {
+		snprintf(err, errsize, _("window '%.40s...' too long"), text);
+		return -1;
+	}
+	snprintf(v->own_window, sizeof(v->own_window), "%s", text);
 	s->stale = 1;
 	return 0;
 }
