@@ -72,7 +72,7 @@ INSERT INTO r SELECT u.name, coalesce(b.calls, 0), coalesce(n.calls, 0), coalesc
     LEFT JOIN b_by b ON b.name = u.name LEFT JOIN n_by n ON n.name = u.name;
 $(diff_row_sql) FROM r ORDER BY k, abs(nt - bt) DESC, name;
 EOF
-	} | "$SQLITE3" -batch -noheader "$1"
+	} | "$SQLITE3" -readonly -batch -noheader "$1"
 }
 
 # diff_gpu_oracle BASE NEW: per GPU (in order of gpuId, as the generated
