@@ -190,7 +190,9 @@ static int run(const struct options *o, struct session *s)
 		const char *script = getenv("RPDTOP_SCRIPT");
 		struct tui_options to = { .script = script && *script ? script : NULL,
 					  .gap_threshold = o->gap_threshold,
-					  .comm = o->comm };
+					  .comm = o->comm,
+					  .tolerance = o->tolerance,
+					  .strip = o->strip };
 		return tui_run(s, &to);
 	}
 	/* Piped or redirected: print what the first pane shows. */
