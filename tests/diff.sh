@@ -89,3 +89,25 @@ diff_gpu_oracle() {
 	done
 	join "$tmp/gpus.$(basename "$1")" "$tmp/gpus.$(basename "$2")" | awk '{ print $1, $2, $4, $3, $5 }'
 }
+
+# The rows the pane shows for the oracle's CSV (standard input), 100
+# columns wide: calls, times in human units, the change in percent with
+# one decimal, the status, the name's first 16 characters.
+pane_rows() {
+	"$SQLITE3" -separator '|' :memory: ".import --csv /dev/stdin t" "SELECT base_calls, new_calls, base_total_ns,
+		new_total_ns, delta_ns, delta_percent, status, substr(name, 1, 16) FROM t" |
+		awk -F'|' "$awk_units"' {
+			pct = $6 == "" ? "-" : sprintf("%+.1f%%", $6)
+			printf "%7d %7d %9s %9s %10s %8s  %-7s %s\n", $1, $2, human($3), human($4), ($5 > 0 ? "+" : "") human($5), pct, $7, $8 }'
+}
+# The rows of a saved diff screen after its header (the total's first),
+# the name cut to 16 characters, up to the status line.
+screen_rows() {
+	sed '$d' "$1" | awk 'on; / STATUS  NAME/ { on = 1 }' | sed 's/ *$//' | grep -v '^$' | cut -c1-81
+}
+# csv_sorted ORDER: the oracle's CSV in $tmp/want.csv (with its header),
+# *total* first, then the names in ORDER (SQL over its columns).
+csv_sorted() {
+	"$SQLITE3" -csv -header :memory: ".import --csv $tmp/want.csv t" "SELECT * FROM t WHERE name = '*total*'
+		UNION ALL SELECT * FROM (SELECT * FROM t WHERE name <> '*total*' ORDER BY $1)"
+}
