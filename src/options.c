@@ -245,6 +245,7 @@ static int parse_one(int c, struct options *o)
 		o->against_window = optarg;
 		return 0;
 	case 'T':
+		o->tolerance_set = 1;
 		return parse_percent(optarg, "--tolerance", &o->tolerance);
 	case 'g':
 		return parse_percent(optarg, "--gate", &o->gate);
@@ -265,7 +266,7 @@ static int check_diff(const struct options *o)
 		if (o->against_window)
 			return usage_error("%s",
 					   _("--against-window compares two windows of the --diff run"));
-		if (o->gate >= 0 || o->strip || o->tolerance != DIFF_DEFAULT_TOLERANCE)
+		if (o->gate >= 0 || o->strip || o->tolerance_set)
 			return usage_error("%s", _("--gate, --tolerance and --strip are options of --diff"));
 		return 0;
 	}

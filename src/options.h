@@ -30,6 +30,7 @@ struct options {
 	size_t ndiff;
 	const char *against_window; /* --against-window: the new run's window */
 	double tolerance;           /* --tolerance, percent */
+	int tolerance_set;          /* --tolerance was given */
 	double gate;                /* --gate, percent; < 0: none */
 	int strip;                  /* --strip: compare names stripped */
 	const char *const *paths;
