@@ -22,17 +22,17 @@ static const struct table_col diff_cols[] = {
 	{ "new_calls", N_("NEW CALLS"), COL_COUNT },
 	{ "base_total_ns", N_("BASE TOTAL"), COL_NS },
 	{ "new_total_ns", N_("NEW TOTAL"), COL_NS },
-	{ "delta_ns", N_("DELTA"), COL_NS },
-	{ "delta_percent", N_("DELTA%"), COL_PERCENT },
+	{ "delta_ns", N_("DELTA"), COL_NS_CHANGE },
+	{ "delta_percent", N_("DELTA%"), COL_PERCENT_CHANGE },
 	{ "base_p50_ns", N_("BASE P50"), COL_NS },
 	{ "new_p50_ns", N_("NEW P50"), COL_NS },
 	{ "status", N_("STATUS"), COL_LABEL },
 };
 
 static const struct table_col gpu_cols[] = {
-	{ "base_gpu", N_("BASE GPU"), COL_LABEL },   { "new_gpu", N_("NEW GPU"), COL_LABEL },
-	{ "base_busy_ns", N_("BASE BUSY"), COL_NS }, { "new_busy_ns", N_("NEW BUSY"), COL_NS },
-	{ "delta_busy_ns", N_("DELTA"), COL_NS },    { "base_idle_ns", N_("BASE IDLE"), COL_NS },
+	{ "base_gpu", N_("BASE GPU"), COL_LABEL },       { "new_gpu", N_("NEW GPU"), COL_LABEL },
+	{ "base_busy_ns", N_("BASE BUSY"), COL_NS },     { "new_busy_ns", N_("NEW BUSY"), COL_NS },
+	{ "delta_busy_ns", N_("DELTA"), COL_NS_CHANGE }, { "base_idle_ns", N_("BASE IDLE"), COL_NS },
 	{ "new_idle_ns", N_("NEW IDLE"), COL_NS },
 };
 

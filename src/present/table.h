@@ -8,12 +8,14 @@
 #include <stdio.h>
 
 enum col_type {
-	COL_NAME,    /* long text; last column in text output */
-	COL_LABEL,   /* short text */
-	COL_COUNT,   /* integer */
-	COL_NS,      /* duration in ns; human units in text output */
-	COL_PERCENT, /* 0..100 */
-	COL_VALUE,   /* a measured value (a counter's), as it is */
+	COL_NAME,           /* long text; last column in text output */
+	COL_LABEL,          /* short text */
+	COL_COUNT,          /* integer */
+	COL_NS,             /* duration in ns; human units in text output */
+	COL_PERCENT,        /* 0..100 */
+	COL_VALUE,          /* a measured value (a counter's), as it is */
+	COL_NS_CHANGE,      /* COL_NS that is a change: "+" before growth in text */
+	COL_PERCENT_CHANGE, /* COL_PERCENT the same */
 };
 
 struct table_col {

@@ -61,9 +61,11 @@ static void csv_cell(const struct table_col *col, const struct table_cell *cell,
 		break;
 	case COL_COUNT:
 	case COL_NS:
+	case COL_NS_CHANGE:
 		fprintf(out, "%" PRId64, cell->num);
 		break;
 	case COL_PERCENT:
+	case COL_PERCENT_CHANGE:
 		fprintf(out, "%.6f", cell->pct);
 		break;
 	case COL_VALUE:

@@ -32,6 +32,15 @@ const char *table_cell_text(const struct table_col *col, const struct table_cell
 		return buf;
 	case COL_NS:
 		return units_format_ns(cell->num, buf, size);
+	case COL_NS_CHANGE: {
+		char u[UNITS_BUFSZ];
+		snprintf(buf, size, "%s%s", cell->num > 0 ? "+" : "",
+			 units_format_ns(cell->num, u, sizeof(u)));
+		return buf;
+	}
+	case COL_PERCENT_CHANGE:
+		snprintf(buf, size, "%+.2f", cell->pct);
+		return buf;
 	case COL_PERCENT:
 		snprintf(buf, size, "%.2f", cell->pct);
 		return buf;
