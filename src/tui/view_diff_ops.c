@@ -1,8 +1,8 @@
 /* Both runs' instances of a name of the diff pane: the base run's, then
  * the new run's, each by start (s: by duration), with its start from its
  * run's first op, duration and GPU. Enter shows a base instance in the
- * timeline (which shows the base run). Made again when the filter, the
- * window or the name style changes. */
+ * timeline (which shows the base run). Made again when the filter or the
+ * window changes; names are matched as they were shown when it opened. */
 #include "config.h"
 
 #include <stdio.h>
@@ -36,8 +36,8 @@ struct diff_ops {
 	int64_t total[2];
 	int by_duration;
 	int ready;
-	unsigned generation, style;
-	struct name_cache next_names;
+	unsigned generation;
+	struct name_cache names[2]; /* each run's, in the style it opened with */
 	struct tablenav nav;
 };
 
@@ -76,8 +76,7 @@ static int by_order(const void *a, const void *b, void *arg)
 
 static const char *shown(struct diff_ops *r, struct app *app, size_t run, uint32_t id)
 {
-	return run ? name_cache_get(&r->next_names, session_trace_at(app->session, 1), id)
-		   : app_name(app, id);
+	return name_cache_get(&r->names[run], session_trace_at(app->session, run), id);
 }
 
 static void put_in_order(struct diff_ops *r, struct app *app)
@@ -88,13 +87,12 @@ static void put_in_order(struct diff_ops *r, struct app *app)
 
 static void ensure_ready(struct diff_ops *r, struct app *app)
 {
-	if (r->ready && r->generation == app_generation(app) && r->style == app->names.style)
+	if (r->ready && r->generation == app_generation(app))
 		return;
 	size_t cap = 0;
 	free(r->rows);
 	r->rows = NULL;
 	r->n = 0;
-	name_cache_set_style(&r->next_names, app->names.style);
 	for (size_t k = 0; k < 2; k++) {
 		const struct trace *t = session_trace_at(app->session, k);
 		const struct selection *sel = session_sel_at(app->session, k);
@@ -114,7 +112,6 @@ static void ensure_ready(struct diff_ops *r, struct app *app)
 	r->nav.cursor = 0;
 	r->ready = 1;
 	r->generation = app_generation(app);
-	r->style = app->names.style;
 }
 
 static void draw_header(struct diff_ops *r, int y, int width)
@@ -206,7 +203,8 @@ static void ops_free(struct view *v)
 	struct diff_ops *r = v->data;
 	free(r->rows);
 	free(r->name);
-	name_cache_free(&r->next_names);
+	name_cache_free(&r->names[0]);
+	name_cache_free(&r->names[1]);
 	free(r);
 }
 
@@ -223,6 +221,7 @@ struct view view_diff_ops_new(struct app *app, const char *name)
 {
 	struct diff_ops *r = xcalloc(1, sizeof(*r));
 	r->name = xstrdup(name);
-	name_cache_init(&r->next_names, app->names.style);
+	name_cache_init(&r->names[0], app->names.style);
+	name_cache_init(&r->names[1], app->names.style);
 	return (struct view){ &diff_ops_ops, r };
 }
