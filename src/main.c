@@ -14,7 +14,9 @@
 #include "demo/demo.h"
 #include "export/export.h"
 #include "options.h"
+#include "present/names.h"
 #include "present/report.h"
+#include "present/report_diff.h"
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
@@ -30,6 +32,9 @@ static int wants_tui(const struct options *o)
 	const char *script = getenv("RPDTOP_SCRIPT");
 	if (o->export_path || o->have_report)
 		return 0;
+	/* A diff asked for in a format or with a gate is for a script. */
+	if (o->ndiff && (o->format_set || o->gate >= 0))
+		return 0;
 	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }
 
@@ -44,8 +49,8 @@ static int open_session(const struct options *o, struct session *s)
 	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
 	if (o->export_path && need != API_NEED_NONE)
 		need = API_NEED_ALL;
-	struct session_options so = { .paths = o->paths,
-				      .npaths = o->npaths,
+	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
+				      .npaths = o->ndiff ? o->ndiff : o->npaths,
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
@@ -81,8 +86,19 @@ static int open_session(const struct options *o, struct session *s)
 		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
+	if (o->ndiff) {
+		/* The new run beside the base. */
+		so.paths = o->paths;
+		so.npaths = o->npaths;
+		if (session_add_trace(s, &so, &err)) {
+			err_report("rpdtop: %s", err.msg);
+			session_close(s);
+			return 1;
+		}
+	}
 	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
-	    (o->window && session_set_window(s, o->window, msg, sizeof(msg)))) {
+	    (o->window && session_set_window(s, o->window, msg, sizeof(msg))) ||
+	    (o->against_window && session_set_own_window(s, 1, o->against_window, msg, sizeof(msg)))) {
 		err_report("rpdtop: %s", msg);
 		session_close(s);
 		return 2;
@@ -163,8 +179,24 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	return 0;
 }
 
+static int run_diff(const struct options *o, const struct session *s)
+{
+	struct diff_params p = { .tolerance = o->tolerance,
+				 .gate = o->gate,
+				 .style = NAME_DEMANGLE | (o->strip ? NAME_STRIP : 0),
+				 .limit = o->limit };
+	int status = report_diff(s, &p, o->format, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
+		return 1;
+	}
+	return status;
+}
+
 static int run(const struct options *o, struct session *s)
 {
+	if (o->ndiff && !wants_tui(o))
+		return run_diff(o, s);
 	if (o->export_path) {
 		interrupt_catch();
 		int status = run_export(o, s);
@@ -178,7 +210,9 @@ static int run(const struct options *o, struct session *s)
 		const char *script = getenv("RPDTOP_SCRIPT");
 		struct tui_options to = { .script = script && *script ? script : NULL,
 					  .gap_threshold = o->gap_threshold,
-					  .comm = o->comm };
+					  .comm = o->comm,
+					  .tolerance = o->tolerance,
+					  .strip = o->strip };
 		return tui_run(s, &to);
 	}
 	/* Piped or redirected: print what the first pane shows. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/breakdown.h"
+#include "analysis/diff.h"
 #include "analysis/gaps.h"
 #include "session/window.h"
 #include "util/error.h"
@@ -29,6 +30,11 @@ static const struct option long_options[] = {
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "gap-threshold", required_argument, NULL, 'G' },
 	{ "comm", required_argument, NULL, 'C' },
+	{ "diff", required_argument, NULL, 'd' },
+	{ "against-window", required_argument, NULL, 'A' },
+	{ "tolerance", required_argument, NULL, 'T' },
+	{ "gate", required_argument, NULL, 'g' },
+	{ "strip", no_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -48,7 +54,8 @@ static void print_help(void)
 		"                       idle (per GPU), launch (launch latency by name),\n"
 		"                       breakdown (compute, communication, copies, idle per\n"
 		"                       GPU) or categories\n"
-		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
+		"  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
+		"                       (Markdown)\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
 		"                       has a capital; a leading ! excludes); repeatable\n"
@@ -60,6 +67,18 @@ static void print_help(void)
 		"                       launch came in time is a kernel wait\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
 		"                       collectives by name); case as in --filter\n"
+		"      --diff=BASE      compare the run BASE (a file or directory;\n"
+		"                       repeatable) with the run DATABASE...: GPU time\n"
+		"                       by name and busy per GPU, base against new\n"
+		"      --against-window=START:END  with --diff FILE and no DATABASE:\n"
+		"                       compare FILE's window -w with this window of it\n"
+		"      --tolerance=PCT  --diff: a name is the same within PCT percent\n"
+		"                       of its base time (default 2)\n"
+		"      --gate=PCT       --diff: exit status 3 when the GPU time, or that\n"
+		"                       of a name holding over 1% of it, grew by more\n"
+		"                       than PCT percent\n"
+		"      --strip          --diff: compare names stripped of return types,\n"
+		"                       templates and argument lists\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"
@@ -74,7 +93,7 @@ static void print_help(void)
 	      stdout);
 	fputs(_("Inputs are opened read-only and never modified.\n\n"
 		"Exit status: 0 on success, 1 when an input cannot be read,\n"
-		"2 on a usage error.\n"),
+		"2 on a usage error, 3 when the --diff gate tripped.\n"),
 	      stdout);
 }
 
@@ -110,6 +129,29 @@ static int parse_limit(const char *s, size_t *limit)
 	if (errno || end == s || *end || s[0] == '-')
 		return usage_error(_("invalid limit '%s' (expected a number of rows)"), s);
 	*limit = (size_t)n;
+	return 0;
+}
+
+/* A percentage: a number >= 0, a % sign after it allowed. */
+static int parse_percent(const char *s, const char *option, double *pct)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end != s && *end == '%')
+		end++;
+	if (errno || end == s || *end || !(v >= 0) || v > 1e9)
+		return usage_error(_("invalid %s '%s' (expected a percentage, like 5)"), option, s);
+	*pct = v;
+	return 0;
+}
+
+static int add_diff(struct options *o, const char *path)
+{
+	if (o->ndiff == sizeof(o->diff_paths) / sizeof(o->diff_paths[0]))
+		return usage_error(_("at most %zu --diff options (a directory holds any number)"),
+				   sizeof(o->diff_paths) / sizeof(o->diff_paths[0]));
+	o->diff_paths[o->ndiff++] = path;
 	return 0;
 }
 
@@ -161,8 +203,9 @@ static int parse_one(int c, struct options *o)
 					   optarg);
 		return 0;
 	case 'f':
+		o->format_set = 1;
 		if (report_parse_format(optarg, &o->format))
-			return usage_error(_("unknown format '%s' (expected text, csv or json)"), optarg);
+			return usage_error(_("unknown format '%s' (expected text, csv, json or md)"), optarg);
 		return 0;
 	case 'n':
 		return parse_limit(optarg, &o->limit);
@@ -196,11 +239,46 @@ static int parse_one(int c, struct options *o)
 	case 'C':
 		o->comm = optarg;
 		return 0;
+	case 'd':
+		return add_diff(o, optarg);
+	case 'A':
+		o->against_window = optarg;
+		return 0;
+	case 'T':
+		o->tolerance_set = 1;
+		return parse_percent(optarg, "--tolerance", &o->tolerance);
+	case 'g':
+		return parse_percent(optarg, "--gate", &o->gate);
+	case 'S':
+		o->strip = 1;
+		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:
 		return usage_error(_("unrecognized option '%s'"), bad_option);
 	}
+}
+
+/* --diff and the options that only it takes. */
+static int check_diff(const struct options *o)
+{
+	if (!o->ndiff) {
+		if (o->against_window)
+			return usage_error("%s",
+					   _("--against-window compares two windows of the --diff run"));
+		if (o->gate >= 0 || o->strip || o->tolerance_set)
+			return usage_error("%s", _("--gate, --tolerance and --strip are options of --diff"));
+		return 0;
+	}
+	if (o->have_report || o->export_path || o->demo)
+		return usage_error("%s", _("--diff is a report of its own: no --report, --export or --demo"));
+	if (o->against_window && o->npaths)
+		return usage_error("%s", _("--against-window compares two windows of the --diff run: no "
+					   "DATABASE"));
+	if (!o->against_window && !o->npaths)
+		return usage_error("%s",
+				   _("--diff BASE needs the new run (DATABASE...) or --against-window"));
+	return 0;
 }
 
 enum options_result options_parse(int argc, char **argv, struct options *o)
@@ -210,6 +288,8 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	o->format = FORMAT_TEXT;
 	o->gap_threshold = GAPS_DEFAULT_THRESHOLD;
 	o->comm = BREAKDOWN_DEFAULT_COMM;
+	o->tolerance = DIFF_DEFAULT_TOLERANCE;
+	o->gate = -1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:o:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
@@ -227,6 +307,13 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	}
 	o->paths = (const char *const *)argv + optind;
 	o->npaths = (size_t)(argc - optind);
+	if (check_diff(o))
+		return OPTIONS_USAGE_ERROR;
+	if (o->ndiff && o->against_window) {
+		/* One run's two windows: the new run is the base's inputs. */
+		o->paths = o->diff_paths;
+		o->npaths = o->ndiff;
+	}
 	if (!o->demo && o->npaths == 0) {
 		usage_error("%s", _("no DATABASE given (or use --demo)"));
 		return OPTIONS_USAGE_ERROR;

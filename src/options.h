@@ -23,6 +23,16 @@ struct options {
 	int force;               /* --force: replace an existing FILE */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
 	const char *comm;        /* --comm REGEX: communication kernels */
+	int format_set;          /* --format was given */
+	/* --diff: the base run's inputs (BASE, repeatable); the new run is
+	 * DATABASE..., or the same inputs in --against-window. */
+	const char *diff_paths[64];
+	size_t ndiff;
+	const char *against_window; /* --against-window: the new run's window */
+	double tolerance;           /* --tolerance, percent */
+	int tolerance_set;          /* --tolerance was given */
+	double gate;                /* --gate, percent; < 0: none */
+	int strip;                  /* --strip: compare names stripped */
 	const char *const *paths;
 	size_t npaths;
 };

@@ -37,7 +37,7 @@ static const struct table_col counter_cols[] = {
 
 static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",    "idle",
 					    "launch", "breakdown", "categories", "counters" };
-static const char *const format_names[] = { "text", "csv", "json" };
+static const char *const format_names[] = { "text", "csv", "json", "md" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
 {
@@ -215,6 +215,9 @@ void report_write(const struct table *tb, const struct trace *t, enum table_form
 		break;
 	case FORMAT_CSV:
 		table_write_csv(tb, out);
+		break;
+	case FORMAT_MD:
+		table_write_md(tb, out);
 		break;
 	case FORMAT_JSON: {
 		const char **paths = xmalloc_array(t->ninputs, sizeof(*paths));

@@ -8,12 +8,14 @@
 #include <stdio.h>
 
 enum col_type {
-	COL_NAME,    /* long text; last column in text output */
-	COL_LABEL,   /* short text */
-	COL_COUNT,   /* integer */
-	COL_NS,      /* duration in ns; human units in text output */
-	COL_PERCENT, /* 0..100 */
-	COL_VALUE,   /* a measured value (a counter's), as it is */
+	COL_NAME,           /* long text; last column in text output */
+	COL_LABEL,          /* short text */
+	COL_COUNT,          /* integer */
+	COL_NS,             /* duration in ns; human units in text output */
+	COL_PERCENT,        /* 0..100 */
+	COL_VALUE,          /* a measured value (a counter's), as it is */
+	COL_NS_CHANGE,      /* COL_NS that is a change: "+" before growth in text */
+	COL_PERCENT_CHANGE, /* COL_PERCENT the same */
 };
 
 struct table_col {
@@ -28,6 +30,7 @@ struct table_cell {
 	int64_t num; /* COL_COUNT, COL_NS */
 	double pct;  /* COL_PERCENT */
 	double val;  /* COL_VALUE */
+	int empty;   /* no value: "-" in text, empty in CSV and Markdown, null in JSON */
 };
 
 struct table {
@@ -52,11 +55,29 @@ void table_set_text(struct table_cell *cell, const char *s, size_t len);
  * would otherwise copy three names per row). */
 void table_set_ref(struct table_cell *cell, const char *s);
 
-enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
+
+/* A cell as people read it (durations in human units), in buf or the
+ * cell's own text. */
+const char *table_cell_text(const struct table_col *col, const struct table_cell *cell, char *buf,
+			    size_t size);
 
 void table_write_text(const struct table *tb, FILE *out);
+/* The header and rows alone, without caption or footer. */
+void table_write_text_rows(const struct table *tb, FILE *out);
 void table_write_csv(const struct table *tb, FILE *out);
 /* inputs are listed in the object so a saved report says what it covers. */
 void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out);
+/* The rows as a JSON array of objects, and a JSON string. */
+void table_write_json_rows(const struct table *tb, FILE *out);
+void table_write_json_string(const char *s, FILE *out);
+/* A Markdown (GitHub) table, for a CI comment: names escaped so that no
+ * character of an input makes markup. */
+void table_write_md(const struct table *tb, FILE *out);
+void table_write_md_rows(const struct table *tb, FILE *out);
+/* Text for Markdown, its markup characters escaped. */
+void table_write_md_text(const char *s, FILE *out);
+/* Lines of text, each escaped and ending in a Markdown line break. */
+void table_write_md_lines(const char *s, FILE *out);
 
 #endif

@@ -81,6 +81,8 @@ static void csv_field(const char *s, FILE *out)
 
 static void csv_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)
 {
+	if (cell->empty)
+		return;
 	switch (col->type) {
 	case COL_NAME:
 	case COL_LABEL:
@@ -88,9 +90,11 @@ static void csv_cell(const struct table_col *col, const struct table_cell *cell,
 		break;
 	case COL_COUNT:
 	case COL_NS:
+	case COL_NS_CHANGE:
 		fprintf(out, "%" PRId64, cell->num);
 		break;
 	case COL_PERCENT:
+	case COL_PERCENT_CHANGE:
 		fprintf(out, "%.6f", cell->pct);
 		break;
 	case COL_VALUE:

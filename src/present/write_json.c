@@ -8,7 +8,7 @@
 #include "util/utf8.h"
 
 /* A JSON string; malformed UTF-8 becomes U+FFFD so the output always parses. */
-static void json_string(const char *s, FILE *out)
+void table_write_json_string(const char *s, FILE *out)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = strlen(s);
@@ -36,16 +36,22 @@ static void json_string(const char *s, FILE *out)
 
 static void json_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)
 {
+	if (cell->empty) {
+		fputs("null", out);
+		return;
+	}
 	switch (col->type) {
 	case COL_NAME:
 	case COL_LABEL:
-		json_string(cell->text ? cell->text : "", out);
+		table_write_json_string(cell->text ? cell->text : "", out);
 		break;
 	case COL_COUNT:
 	case COL_NS:
+	case COL_NS_CHANGE:
 		fprintf(out, "%" PRId64, cell->num);
 		break;
 	case COL_PERCENT:
+	case COL_PERCENT_CHANGE:
 		fprintf(out, "%.6f", isfinite(cell->pct) ? cell->pct : 0.0);
 		break;
 	case COL_VALUE:
@@ -57,23 +63,30 @@ static void json_cell(const struct table_col *col, const struct table_cell *cell
 void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out)
 {
 	fputs("{\"report\":", out);
-	json_string(tb->report, out);
+	table_write_json_string(tb->report, out);
 	fputs(",\"inputs\":[", out);
 	for (size_t i = 0; i < ninputs; i++) {
 		if (i)
 			fputc(',', out);
-		json_string(inputs[i], out);
+		table_write_json_string(inputs[i], out);
 	}
 	fputs("]", out);
 	if (tb->filter[0]) {
 		fputs(",\"filter\":", out);
-		json_string(tb->filter, out);
+		table_write_json_string(tb->filter, out);
 	}
 	if (tb->window[0]) {
 		fputs(",\"window\":", out);
-		json_string(tb->window, out);
+		table_write_json_string(tb->window, out);
 	}
-	fputs(",\"rows\":[", out);
+	fputs(",\"rows\":", out);
+	table_write_json_rows(tb, out);
+	fputs("}\n", out);
+}
+
+void table_write_json_rows(const struct table *tb, FILE *out)
+{
+	fputc('[', out);
 	for (size_t r = 0; r < tb->nrows; r++) {
 		fputs(r ? ",\n{" : "\n{", out);
 		for (size_t c = 0; c < tb->ncols; c++) {
@@ -82,5 +95,5 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 		}
 		fputc('}', out);
 	}
-	fputs("]}\n", out);
+	fputc(']', out);
 }

@@ -18,9 +18,11 @@ static void put_file(const char *piece, size_t len, void *ctx)
 }
 
 /* The cell as text people read: durations in human units. */
-static const char *cell_text(const struct table_col *col, const struct table_cell *cell, char *buf,
-			     size_t size)
+const char *table_cell_text(const struct table_col *col, const struct table_cell *cell, char *buf,
+			    size_t size)
 {
+	if (cell->empty)
+		return "-";
 	switch (col->type) {
 	case COL_NAME:
 	case COL_LABEL:
@@ -30,6 +32,15 @@ static const char *cell_text(const struct table_col *col, const struct table_cel
 		return buf;
 	case COL_NS:
 		return units_format_ns(cell->num, buf, size);
+	case COL_NS_CHANGE: {
+		char u[UNITS_BUFSZ];
+		snprintf(buf, size, "%s%s", cell->num > 0 ? "+" : "",
+			 units_format_ns(cell->num, u, sizeof(u)));
+		return buf;
+	}
+	case COL_PERCENT_CHANGE:
+		snprintf(buf, size, "%+.2f", cell->pct);
+		return buf;
 	case COL_PERCENT:
 		snprintf(buf, size, "%.2f", cell->pct);
 		return buf;
@@ -68,18 +79,6 @@ static void write_cell(const struct table_col *col, const char *s, size_t width,
 
 void table_write_text(const struct table *tb, FILE *out)
 {
-	char buf[64];
-	size_t *order = text_order(tb);
-	size_t *width = xcalloc(tb->ncols, sizeof(*width));
-	for (size_t c = 0; c < tb->ncols; c++) {
-		width[c] = utf8_escaped_width(_(tb->cols[c].title));
-		for (size_t r = 0; r < tb->nrows; r++) {
-			size_t w = utf8_escaped_width(
-				cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf)));
-			if (w > width[c])
-				width[c] = w;
-		}
-	}
 	if (tb->caption[0])
 		fprintf(out, "%s\n", tb->caption);
 	if (tb->filter[0] || tb->window[0]) {
@@ -90,6 +89,25 @@ void table_write_text(const struct table *tb, FILE *out)
 			fprintf(out, _(" overlapping %s"), tb->window);
 		fputc('\n', out);
 	}
+	table_write_text_rows(tb, out);
+	if (tb->footer)
+		fputs(tb->footer, out);
+}
+
+void table_write_text_rows(const struct table *tb, FILE *out)
+{
+	char buf[64];
+	size_t *order = text_order(tb);
+	size_t *width = xcalloc(tb->ncols, sizeof(*width));
+	for (size_t c = 0; c < tb->ncols; c++) {
+		width[c] = utf8_escaped_width(_(tb->cols[c].title));
+		for (size_t r = 0; r < tb->nrows; r++) {
+			size_t w = utf8_escaped_width(table_cell_text(
+				&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf)));
+			if (w > width[c])
+				width[c] = w;
+		}
+	}
 	for (size_t k = 0; k < tb->ncols; k++) {
 		size_t c = order[k];
 		fputs(k ? GAP : "", out);
@@ -99,15 +117,13 @@ void table_write_text(const struct table *tb, FILE *out)
 	for (size_t r = 0; r < tb->nrows; r++) {
 		for (size_t k = 0; k < tb->ncols; k++) {
 			size_t c = order[k];
-			const char *s =
-				cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf, sizeof(buf));
+			const char *s = table_cell_text(&tb->cols[c], &tb->cells[r * tb->ncols + c], buf,
+							sizeof(buf));
 			fputs(k ? GAP : "", out);
 			write_cell(&tb->cols[c], s, width[c], k + 1 == tb->ncols, out);
 		}
 		fputc('\n', out);
 	}
-	if (tb->footer)
-		fputs(tb->footer, out);
 	free(width);
 	free(order);
 }

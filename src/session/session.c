@@ -24,16 +24,20 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 
 /* The window on view k's clock: text is parsed against its span (10%:20%
  * is a share of each trace), a span of the first trace's clock is moved
- * to start as far from this trace's start. */
+ * to start as far from this trace's start. Text that makes no window of
+ * this trace (":T" with T before its start) keeps nothing of it: no
+ * window at all would widen what was asked for to the whole trace. */
 static void resolve_window(const struct session *s, struct session_view *v)
 {
 	const struct trace *t = &v->trace, *first = session_trace(s);
+	const char *text = v->own_window[0] ? v->own_window : s->window_text;
 	char err[256];
 	memset(&v->window, 0, sizeof(v->window));
-	if (s->window_text[0]) {
-		if (window_parse(s->window_text, t->op_first_start, t->op_last_end, &v->window, err,
-				 sizeof(err)))
-			memset(&v->window, 0, sizeof(v->window));
+	if (text[0]) {
+		if (window_parse(text, t->op_first_start, t->op_last_end, &v->window, err, sizeof(err)))
+			v->window = (struct window){ .active = 1,
+						     .start = t->op_first_start,
+						     .end = t->op_first_start };
 	} else if (s->window_set) {
 		v->window.active = 1;
 		v->window.start = t->op_first_start + (s->window_from - first->op_first_start);
@@ -162,6 +166,21 @@ int session_set_window(struct session *s, const char *text, char *err, size_t er
 	}
 	snprintf(s->window_text, sizeof(s->window_text), "%s", text);
 	s->window_set = 1;
+	s->stale = 1;
+	return 0;
+}
+
+int session_set_own_window(struct session *s, size_t k, const char *text, char *err, size_t errsize)
+{
+	struct session_view *v = &s->views[k];
+	struct window w;
+	if (window_parse(text, v->trace.op_first_start, v->trace.op_last_end, &w, err, errsize))
+		return -1;
+	if (strlen(text) >= sizeof(v->own_window)) {
+		snprintf(err, errsize, _("window '%.40s...' too long"), text);
+		return -1;
+	}
+	snprintf(v->own_window, sizeof(v->own_window), "%s", text);
 	s->stale = 1;
 	return 0;
 }

@@ -45,6 +45,8 @@ struct session_options {
 struct session_view {
 	struct trace trace;
 	struct window window; /* the session's window on this trace's clock */
+	char own_window[256]; /* a window of its own instead, or "": one trace's
+			       * two windows compared (--against-window) */
 	struct selection sel;
 	struct api_order order; /* its API calls by thread and start, once read */
 	struct bg_apis *bg;     /* its API rows, being read on another thread */
@@ -116,6 +118,9 @@ int session_pop_filter(struct session *s);
 /* The window as START:END (see window_parse), or none for NULL or "".
  * -1 with the reason in err, the window unchanged. */
 int session_set_window(struct session *s, const char *text, char *err, size_t errsize);
+/* Give trace k a window of its own (START:END, checked against its span),
+ * which the session's window no longer changes. */
+int session_set_own_window(struct session *s, size_t k, const char *text, char *err, size_t errsize);
 /* The window [start, end) on the first trace's clock. */
 void session_set_window_ns(struct session *s, int64_t start, int64_t end);
 void session_clear_window(struct session *s);

@@ -19,7 +19,7 @@ struct export_job;
 
 enum { ANNOUNCE_NONE, ANNOUNCE_PASS, ANNOUNCE_WINDOW };
 
-#define APP_MAX_PANES 4
+#define APP_MAX_PANES 5
 #define APP_MAX_DEPTH 4
 /* Smallest screen with a usable layout. */
 #define APP_MIN_COLS 40
@@ -45,6 +45,7 @@ struct app {
 	uint32_t jump_queue;            /* a time on this queue's lane for it to show, or TRACE_NONE */
 	int64_t jump_time, jump_span;   /* that time, and a view span around it */
 	int64_t gap_threshold;          /* --gap-threshold: kernel wait below it (ns) */
+	double diff_tolerance;          /* --tolerance: the diff's "same" (percent) */
 	struct filter comm;             /* --comm: communication kernels */
 	struct export_job *export;      /* an export being written, or NULL */
 	char export_path[1024];         /* where it goes */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/diff.h"
 #include "analysis/gaps.h"
 #include "tui/draw.h"
 #include "tui/export_prompt.h"
@@ -32,7 +33,13 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
 	app->panes[app->npanes++] = pane_timeline_new(app);
+	app->diff_tolerance = DIFF_DEFAULT_TOLERANCE;
 	app->active = pane < app->npanes ? pane : 0;
+	/* Two runs to compare: their diff is what was asked for. */
+	if (s->ntraces > 1) {
+		app->panes[app->npanes++] = pane_diff_new(app);
+		app->active = app->npanes - 1;
+	}
 }
 
 void app_free(struct app *app)
@@ -151,6 +158,11 @@ unsigned app_request(struct app *app, enum request req)
 	case REQ_VIEW_BUSY:
 	case REQ_VIEW_TIMELINE:
 		return app_show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
+	case REQ_VIEW_DIFF:
+		if (app->npanes > (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE))
+			return app_show_pane(app, (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE));
+		app_message(app, 1, "%s", _("No diff: start rpdtop with --diff=BASE to compare two runs"));
+		return ACT_REDRAW;
 	case REQ_NEXT_PANE:
 		return app_show_pane(app, (app->active + 1) % app->npanes);
 	case REQ_PREV_PANE:

@@ -13,6 +13,10 @@ struct app;
 struct view pane_profile_new(struct app *app, enum profile_scope scope);
 struct view pane_busy_new(struct app *app);
 struct view pane_timeline_new(struct app *app);
+/* The diff of the session's two traces (--diff), by name. */
+struct view pane_diff_new(struct app *app);
+/* Both runs' instances of a name as the diff compares it. */
+struct view view_diff_ops_new(struct app *app, const char *name);
 /* Details of a profile row; percent is its share of the scope's time. */
 struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
 			    double percent);

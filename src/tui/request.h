@@ -14,6 +14,8 @@
 	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only"))                                  \
 	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU"))                                    \
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
+	REQ(VIEW_DIFF, "5", N_("Panes"),                                                                     \
+	    N_("Diff of two runs by name (--diff; Enter: both runs' instances)"))                            \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
 	REQ(GAPS_VIEW, "I", N_("Panes"), N_("Gaps of the GPUs, longest first, and each GPU's breakdown"))    \

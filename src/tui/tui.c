@@ -236,6 +236,9 @@ int tui_run(struct session *s, const struct tui_options *o)
 	app.flush = flush;
 	app.sync = o->script != NULL;
 	app.gap_threshold = o->gap_threshold;
+	app.diff_tolerance = o->tolerance;
+	if (o->strip)
+		name_cache_set_style(&app.names, app.names.style | NAME_STRIP);
 	/* main checked the pattern when the session opened. */
 	filter_push(&app.comm, o->comm ? o->comm : BREAKDOWN_DEFAULT_COMM, err, sizeof(err));
 	err[0] = '\0';

@@ -10,6 +10,8 @@ struct tui_options {
 	const char *script;
 	int64_t gap_threshold; /* --gap-threshold (ns) */
 	const char *comm;      /* --comm: communication kernels; NULL: the default */
+	double tolerance;      /* --tolerance: the diff's "same" (percent) */
+	int strip;             /* --strip: names start stripped */
 };
 
 /* Run until the user quits; returns the exit status. The viewer starts
