@@ -80,6 +80,11 @@ struct sink {
 	size_t nnamed, at, kept, lowest, highest;
 	int64_t last; /* the id of the row before (seen) */
 	int seen, fell, asked;
+	/* Op ids not written while they run on from the thread's first
+	 * (defer_ids): the first, its row, and the row where they stopped. */
+	int defer_ids, id_seen, id_broken;
+	int64_t id0;
+	size_t row0, broke;
 };
 
 static int raw_ok(struct sink *s, int64_t a, int64_t b)
@@ -93,6 +98,27 @@ static int raw_ok(struct sink *s, int64_t a, int64_t b)
 	return 1;
 }
 
+/* While a thread's op ids run on from its first (id0 + the rows since),
+ * they are not written: when every thread's do and the runs join, the id
+ * column is never touched (a tenth of an op's memory) and only the first
+ * id is kept. Returns 1 when the id need not be written. */
+static int id_implied(struct sink *s, size_t row, int64_t id)
+{
+	if (!s->defer_ids || s->id_broken)
+		return 0;
+	if (!s->id_seen) {
+		s->id_seen = 1;
+		s->id0 = id;
+		s->row0 = row;
+		return 1;
+	}
+	if ((uint64_t)id - (uint64_t)s->id0 == row - s->row0)
+		return 1;
+	s->id_broken = 1;
+	s->broke = row;
+	return 0;
+}
+
 /* rocpd_op: id, gpuId, queueId, start, end, description_id, opType_id */
 static int op_row(void *ctx, size_t row, const int64_t *v)
 {
@@ -103,7 +129,7 @@ static int op_row(void *ctx, size_t row, const int64_t *v)
 	if (lane == TRACE_NONE || type == TRACE_NONE || !raw_ok(s, v[5], v[6]))
 		return 1;
 	size_t i = s->base + row;
-	if (o->id)
+	if (o->id && !id_implied(s, row, v[0]))
 		o->id[i] = v[0];
 	o->start[i] = v[3];
 	o->end[i] = v[4];
@@ -346,13 +372,56 @@ static const char *const op_cols[] = {
 	"id", "gpuId", "queueId", "start", "end", "description_id", "opType_id",
 };
 
+/* Did every thread's ids run on from its first, each run joining the one
+ * before, from a non-negative first id? Then *first is it. */
+static int ids_run_on(const struct scan *s, int64_t *first)
+{
+	int any = 0;
+	int64_t next = 0;
+	for (int k = 0; k < s->nthreads; k++) {
+		const struct sink *x = &s->sinks[k];
+		if (!s->parts[k].count)
+			continue;
+		if (!x->id_seen || x->id_broken || (any && x->id0 != next) || (!any && x->id0 < 0))
+			return 0;
+		if (!any)
+			*first = x->id0;
+		any = 1;
+		next = (int64_t)((uint64_t)x->id0 + s->parts[k].count);
+	}
+	return any;
+}
+
+/* The ids not written, written: the table's ids do not all run on. */
+static void write_implied_ids(struct trace_ops *o, const struct scan *s, size_t base)
+{
+	for (int k = 0; k < s->nthreads; k++) {
+		const struct sink *x = &s->sinks[k];
+		size_t end = x->id_broken ? x->broke : s->parts[k].first + s->parts[k].count;
+		for (size_t row = x->row0; x->id_seen && row < end; row++)
+			o->id[base + row] = (int64_t)((uint64_t)x->id0 + (row - x->row0));
+	}
+}
+
 enum fastpath rpd_pages_ops(struct rpd_reader *r)
 {
 	struct scan s;
 	if (scan_open(&s, r, "rocpd_op", op_cols, 7))
 		return FAST_DECLINED;
 	trace_reserve_ops(r->t, s.rows);
+	/* Ids are left unwritten only in a trace of this table alone. */
+	int defer = r->t->ops.id && r->t->ops.n == 0;
+	for (int k = 0; k < s.nthreads; k++)
+		s.sinks[k].defer_ids = defer;
 	enum fastpath rc = scan_decode(&s, r->t->ops.n, op_row);
+	int64_t first;
+	if (rc == FAST_DONE && defer && ids_run_on(&s, &first)) {
+		free(r->t->ops.id);
+		r->t->ops.id = NULL;
+		r->t->inputs[r->input].op_id0 = first;
+	} else if (rc == FAST_DONE && defer) {
+		write_implied_ids(&r->t->ops, &s, r->t->ops.n);
+	}
 	if (rc == FAST_DONE && r->t->ops.id && !ids_rise(r->t->ops.id + r->t->ops.n, s.rows))
 		rc = FAST_DECLINED;
 	if (rc == FAST_DONE && finish_ops(r, &s))

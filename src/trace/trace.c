@@ -230,8 +230,14 @@ static void ops_cap(struct trace *t, size_t cap, int huge)
 {
 	struct trace_ops *o = &t->ops;
 	o->cap = cap;
+	/* Rows whose ids were found to run on keep their inputs' first ids
+	 * alone: more rows with ids of their own need the column back. */
+	int fill = !t->no_op_ids && !o->id && o->n > 0;
 	if (!t->no_op_ids)
 		GROW_COL(o->id, cap, huge);
+	for (size_t i = 0; fill && i < t->ninputs; i++)
+		for (size_t k = 0; k < t->inputs[i].op_count; k++)
+			o->id[t->inputs[i].op_first + k] = t->inputs[i].op_id0 + (int64_t)k;
 	GROW_COL(o->start, cap, huge);
 	GROW_COL(o->end, cap, huge);
 	GROW_COL(o->name, cap, huge);
