@@ -138,7 +138,7 @@ static int read_links(struct rpd_reader *r)
 	const struct trace *t = r->t;
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		uint32_t api = rpd_find_row(t->apis.id, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
+		uint32_t api = trace_api_find(t, r->api_base, t->apis.n, sqlite3_column_int64(st, 0));
 		uint32_t op = trace_op_row(t, r->input, sqlite3_column_int64(st, 1));
 		/* Links to rows that are not there are dropped, not invented. */
 		if (api != TRACE_NONE && op != TRACE_NONE)

@@ -97,7 +97,7 @@ struct copy_map {
 static int copy_row(void *ctx, sqlite3_stmt *st)
 {
 	struct copy_map *m = ctx;
-	uint32_t api = rpd_find_row(m->t->apis.id, m->api_base, m->api_end, sqlite3_column_int64(st, 0));
+	uint32_t api = trace_api_find(m->t, m->api_base, m->api_end, sqlite3_column_int64(st, 0));
 	uint32_t op = api == TRACE_NONE ? TRACE_NONE : m->op_of[api - m->api_base];
 	if (op != TRACE_NONE && sqlite3_column_type(st, 1) == SQLITE_INTEGER)
 		trace_add_copy(m->t, op, sqlite3_column_int64(st, 1), text_id(m->t, st, 2),

@@ -153,6 +153,8 @@ static enum fastpath scan_named_apis(struct rpd_reader *r, const int64_t *named,
 	if (rpd_scan_open_keep(&s, r, "rocpd_api", rpd_api_cols, 7, keep))
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, n);
+	/* The calls kept are far apart: their ids as a column. */
+	trace_apis_need_ids(r->t);
 	for (int k = 0; k < s.nthreads; k++) {
 		s.sinks[k].named = named;
 		s.sinks[k].nnamed = n;

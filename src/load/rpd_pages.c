@@ -58,6 +58,26 @@ static int is_marker(const struct rpd_reader *r, int64_t id)
 	return 0;
 }
 
+/* An API id of a trace keeping them as runs: a new run where it does not
+ * follow the row before. 0 when ids fall (then SQL reads them in order). */
+static int note_id(struct sink *s, size_t row, int64_t id)
+{
+	struct id_runs *r = &s->runs;
+	if (s->any && id <= s->last_id)
+		return 0;
+	if (!s->any || (uint64_t)s->last_id + 1 != (uint64_t)id) {
+		if (r->n == r->cap) {
+			r->row = xgrow(r->row, &r->cap, r->n + 1, sizeof(*r->row));
+			r->id = xrealloc_array(r->id, r->cap, sizeof(*r->id));
+		}
+		r->row[r->n] = row;
+		r->id[r->n++] = id;
+	}
+	s->any = 1;
+	s->last_id = id;
+	return 1;
+}
+
 /* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
 static int api_row(void *ctx, size_t row, const int64_t *v)
 {
@@ -67,7 +87,10 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
 		return 1;
 	size_t i = s->base + row;
-	a->id[i] = v[0];
+	if (a->id)
+		a->id[i] = v[0];
+	else if (!note_id(s, row, v[0]))
+		return 1;
 	a->start[i] = v[3];
 	a->end[i] = v[4];
 	a->name[i] = (uint32_t)v[5];
@@ -93,7 +116,8 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 	const struct rpd_reader *r = s->r;
 	struct trace *t = r->t;
 	size_t i = s->base + row;
-	t->links.api[i] = find_dense(t->apis.id, r->api_base, t->apis.n, s->api_first, v[0]);
+	t->links.api[i] = s->api_first >= 0 ? find_dense(NULL, r->api_base, t->apis.n, s->api_first, v[0])
+					    : trace_api_find(t, r->api_base, t->apis.n, v[0]);
 	t->links.op[i] = find_dense(t->ops.id, r->op_base, r->op_end, s->op_first, v[1]);
 	progress_row();
 	return 0;
@@ -233,6 +257,61 @@ static void find_markers(struct rpd_reader *r)
 	sqlite3_finalize(st);
 }
 
+/* Each thread's ids rise (note_id saw to it): do they rise from one
+ * thread's rows to the next's? */
+static int runs_rise(const struct scan *s)
+{
+	int any = 0;
+	int64_t last = 0;
+	for (int k = 0; k < s->nthreads; k++) {
+		const struct sink *x = &s->sinks[k];
+		if (!x->any)
+			continue;
+		if (any && x->runs.id[0] <= last)
+			return 0;
+		any = 1;
+		last = x->last_id;
+	}
+	return 1;
+}
+
+/* The threads' runs become the trace's, rows from its API rows' end; a
+ * run going on across two threads' rows is one. Too many, and the rows
+ * get an id column instead. */
+static void take_runs(struct trace *t, const struct scan *s)
+{
+	size_t base = t->apis.n, n = 0, rows = 0;
+	for (int k = 0; k < s->nthreads; k++) {
+		n += s->sinks[k].runs.n;
+		rows += s->parts[k].count;
+	}
+	if (trace_api_runs_too_many(n, rows)) {
+		trace_apis_need_ids(t);
+		for (int k = 0; k < s->nthreads; k++) {
+			const struct id_runs *r = &s->sinks[k].runs;
+			size_t end = s->parts[k].first + s->parts[k].count;
+			for (size_t j = 0; j < r->n; j++)
+				for (size_t row = r->row[j]; row < (j + 1 < r->n ? r->row[j + 1] : end);
+				     row++)
+					t->apis.id[base + row] =
+						(int64_t)((uint64_t)r->id[j] + (row - r->row[j]));
+		}
+		return;
+	}
+	int any = 0;
+	int64_t next = 0;
+	for (int k = 0; k < s->nthreads; k++) {
+		const struct sink *x = &s->sinks[k];
+		for (size_t j = 0; j < x->runs.n; j++)
+			if (!(j == 0 && any && x->runs.id[0] == next))
+				trace_api_runs_push(t, base + x->runs.row[j], x->runs.id[j]);
+		if (x->any) {
+			any = 1;
+			next = (int64_t)((uint64_t)x->last_id + 1);
+		}
+	}
+}
+
 enum fastpath rpd_pages_apis(struct rpd_reader *r)
 {
 	struct scan s;
@@ -241,11 +320,15 @@ enum fastpath rpd_pages_apis(struct rpd_reader *r)
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, s.rows);
 	enum fastpath rc = rpd_scan_decode(&s, r->t->apis.n, api_row);
-	if (rc == FAST_DONE && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
+	if (rc == FAST_DONE && r->t->apis.id && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
+		rc = FAST_DECLINED;
+	if (rc == FAST_DONE && !r->t->apis.id && !runs_rise(&s))
 		rc = FAST_DECLINED;
 	if (rc == FAST_DONE && rpd_scan_finish_apis(r, &s))
 		rc = FAST_FAILED;
 	if (rc == FAST_DONE) {
+		if (!r->t->apis.id)
+			take_runs(r->t, &s);
 		r->t->apis.n += s.rows;
 		pagescan_taken();
 	}
@@ -260,7 +343,7 @@ enum fastpath rpd_pages_links(struct rpd_reader *r)
 	if (rpd_scan_open(&s, r, "rocpd_api_ops", rpd_link_cols, 2))
 		return FAST_DECLINED;
 	for (int k = 0; k < s.nthreads; k++) {
-		s.sinks[k].api_first = dense_first(t->apis.id, r->api_base, t->apis.n);
+		s.sinks[k].api_first = trace_api_dense_first(t, r->api_base, t->apis.n);
 		s.sinks[k].op_first = t->ops.id ? dense_first(t->ops.id, r->op_base, r->op_end)
 						: t->inputs[r->input].op_id0; /* kept as a run */
 	}

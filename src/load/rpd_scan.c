@@ -94,6 +94,8 @@ void rpd_scan_close(struct scan *s)
 	for (int k = 0; k < s->nthreads; k++) {
 		free(s->sinks[k].texts.row);
 		free(s->sinks[k].texts.raw);
+		free(s->sinks[k].runs.row);
+		free(s->sinks[k].runs.id);
 	}
 	free(s->sinks);
 	pagescan_table_free(&s->tab);

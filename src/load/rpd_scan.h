@@ -87,6 +87,11 @@ struct sink {
 	int defer_ids, id_seen, id_broken;
 	int64_t id0;
 	size_t row0, broke;
+	/* API ids as runs (a trace keeping them so): this thread's, and the
+	 * id of its row before (any rows). */
+	struct id_runs runs;
+	int64_t last_id;
+	int any, fell_ids;
 };
 
 static inline int raw_ok(struct sink *s, int64_t a, int64_t b)

@@ -60,6 +60,8 @@ void trace_side_take(struct trace *t, struct trace *side)
 		t->inputs[i].api_count = side->inputs[i].api_count;
 	}
 	free(t->apis.id);
+	free(t->apis.runs.row);
+	free(t->apis.runs.id);
 	free(t->apis.start);
 	free(t->apis.end);
 	free(t->apis.name);

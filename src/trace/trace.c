@@ -30,6 +30,8 @@ static void free_ops(struct trace_ops *o)
 static void free_apis(struct trace_apis *a)
 {
 	free(a->id);
+	free(a->runs.row);
+	free(a->runs.id);
 	free(a->start);
 	free(a->end);
 	free(a->name);
@@ -225,6 +227,12 @@ static size_t next_cap(size_t cap)
 	return cap < 1024 ? 1024 : cap + cap / 2;
 }
 
+/* Runs are kept while there are at most one per 16 rows. */
+static size_t runs_bound(size_t rows)
+{
+	return rows / 16 + 16;
+}
+
 /* Give every column of a table room for cap rows. */
 static void ops_cap(struct trace *t, size_t cap, int huge)
 {
@@ -248,7 +256,8 @@ static void ops_cap(struct trace *t, size_t cap, int huge)
 static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 {
 	a->cap = cap;
-	GROW_COL(a->id, cap, huge);
+	if (a->id)
+		GROW_COL(a->id, cap, huge);
 	GROW_COL(a->start, cap, huge);
 	GROW_COL(a->end, cap, huge);
 	GROW_COL(a->name, cap, huge);
@@ -313,7 +322,14 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, 
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
 		apis_cap(a, next_cap(a->cap), 0);
-	a->id[a->n] = id;
+	if (a->id) {
+		a->id[a->n] = id;
+	} else if (a->n == 0 || (uint64_t)trace_api_id(t, a->n - 1) + 1 != (uint64_t)id) {
+		trace_api_runs_push(t, a->n, id);
+		/* Ids that jump at nearly every row are cheaper as a column. */
+		if (trace_api_runs_too_many(a->runs.n, a->n + 1))
+			trace_apis_need_ids(t);
+	}
 	a->start[a->n] = start;
 	a->end[a->n] = end;
 	a->name[a->n] = name;
@@ -418,6 +434,14 @@ static int ids_run(const int64_t *id, const struct trace *t, int apis, size_t to
 	return covered == total;
 }
 
+static size_t ids_in_runs(const struct trace_apis *a)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->n; i++)
+		n += i == 0 || a->id[i] != a->id[i - 1] + 1;
+	return n;
+}
+
 static void compact_ids(struct trace *t)
 {
 	if (t->ops.id && t->ops.n && ids_run(t->ops.id, t, 0, t->ops.n)) {
@@ -426,12 +450,16 @@ static void compact_ids(struct trace *t)
 		free(t->ops.id);
 		t->ops.id = NULL;
 	}
-	if (t->apis.id && t->apis.n && ids_run(t->apis.id, t, 1, t->apis.n)) {
-		for (size_t i = 0; i < t->ninputs; i++)
-			t->inputs[i].api_id0 =
-				t->inputs[i].api_count ? t->apis.id[t->inputs[i].api_first] : 0;
-		free(t->apis.id);
+	/* API ids become runs again when the column was needed for a while
+	 * only (the runs went over their bound, then the rows ran on). */
+	if (t->apis.id && t->apis.n && !trace_api_runs_too_many(ids_in_runs(&t->apis), t->apis.n)) {
+		int64_t *id = t->apis.id;
 		t->apis.id = NULL;
+		t->apis.runs.n = 0;
+		for (size_t i = 0; i < t->apis.n; i++)
+			if (i == 0 || id[i] != id[i - 1] + 1)
+				trace_api_runs_push(t, i, id[i]);
+		free(id);
 	}
 }
 
@@ -454,12 +482,104 @@ int64_t trace_op_id(const struct trace *t, size_t op)
 	return in ? in->op_id0 + (int64_t)(op - in->op_first) : 0;
 }
 
+/* The run holding row (the last starting at it or before). */
+static size_t run_of(const struct id_runs *r, size_t row)
+{
+	size_t lo = 0, hi = r->n;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (r->row[m] <= row)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo ? lo - 1 : 0;
+}
+
 int64_t trace_api_id(const struct trace *t, size_t api)
 {
+	const struct id_runs *r = &t->apis.runs;
 	if (t->apis.id)
 		return t->apis.id[api];
-	const struct trace_input *in = input_with(t, api, 1);
-	return in ? in->api_id0 + (int64_t)(api - in->api_first) : 0;
+	if (r->n == 0)
+		return 0;
+	size_t k = run_of(r, api);
+	return (int64_t)((uint64_t)r->id[k] + (api - r->row[k]));
+}
+
+uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id)
+{
+	const struct id_runs *r = &t->apis.runs;
+	if (lo >= hi)
+		return TRACE_NONE;
+	if (t->apis.id) {
+		size_t at = lower_bound_i64(t->apis.id, lo, hi, id);
+		return at < hi && t->apis.id[at] == id ? (uint32_t)at : TRACE_NONE;
+	}
+	/* The runs of rows lo..hi - 1, rising in id: the last starting at or
+	 * below id, then whether id is within it. */
+	size_t a = run_of(r, lo), b = run_of(r, hi - 1) + 1;
+	while (a + 1 < b) {
+		size_t m = a + (b - a) / 2;
+		int64_t first = r->row[m] < lo ? trace_api_id(t, lo) : r->id[m];
+		if (first <= id)
+			a = m;
+		else
+			b = m;
+	}
+	size_t from = r->row[a] > lo ? r->row[a] : lo;
+	size_t to = a + 1 < r->n && r->row[a + 1] < hi ? r->row[a + 1] : hi;
+	int64_t first = trace_api_id(t, from);
+	if (id < first || (uint64_t)id - (uint64_t)first >= to - from)
+		return TRACE_NONE;
+	return (uint32_t)(from + (size_t)((uint64_t)id - (uint64_t)first));
+}
+
+int64_t trace_api_dense_first(const struct trace *t, size_t lo, size_t hi)
+{
+	if (lo >= hi)
+		return -1;
+	int64_t first = trace_api_id(t, lo);
+	if (t->apis.id) {
+		if (t->apis.id[hi - 1] - first != (int64_t)(hi - lo - 1))
+			return -1;
+	} else if (run_of(&t->apis.runs, lo) != run_of(&t->apis.runs, hi - 1)) {
+		return -1;
+	}
+	return first >= 0 ? first : -1;
+}
+
+int trace_api_runs_too_many(size_t n, size_t rows)
+{
+	return n > 4096 && n > runs_bound(rows);
+}
+
+void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
+{
+	struct id_runs *r = &t->apis.runs;
+	if (r->n == r->cap) {
+		r->cap = next_cap(r->cap);
+		r->row = xrealloc_array(r->row, r->cap, sizeof(*r->row));
+		r->id = xrealloc_array(r->id, r->cap, sizeof(*r->id));
+	}
+	r->row[r->n] = row;
+	r->id[r->n++] = id;
+}
+
+void trace_apis_need_ids(struct trace *t)
+{
+	struct trace_apis *a = &t->apis;
+	if (a->id)
+		return;
+	int64_t *id = xmalloc_huge(a->cap ? a->cap : 1, sizeof(*id));
+	for (size_t i = 0; i < a->n; i++)
+		id[i] = trace_api_id(t, i); /* from the runs, before the column is there */
+	a->id = id;
+	/* A row being added may have its run only: kept until it is written. */
+	size_t last = a->runs.n ? a->runs.row[a->runs.n - 1] : 0;
+	if (a->runs.n && last < a->cap)
+		a->id[last] = a->runs.id[a->runs.n - 1];
+	a->runs.n = 0;
 }
 
 uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)

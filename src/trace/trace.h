@@ -49,7 +49,7 @@ struct trace_input {
 	uint32_t domain;             /* index into trace.domains */
 	size_t op_first, op_count;   /* its ops: a run of trace.ops */
 	size_t api_first, api_count; /* its API rows, when read as a run */
-	int64_t op_id0, api_id0;     /* the first ids, when ids are not kept */
+	int64_t op_id0;              /* the first op id, when op ids are not kept */
 	int launches_only;           /* of its API rows, only the calls that launched ops are in */
 };
 
@@ -81,9 +81,21 @@ struct trace_ops {
 	uint8_t *kind;   /* enum op_kind */
 };
 
+/* Ids that run on without gaps, in stretches: stretch k holds rows
+ * row[k] .. row[k + 1] - 1 (the last: to the table's end) with ids from
+ * id[k]. A few stretches hold the ids of millions of calls. */
+struct id_runs {
+	size_t n, cap;
+	size_t *row;
+	int64_t *id;
+};
+
 struct trace_apis {
 	size_t n, cap;
-	int64_t *id; /* NULL when ids run without gaps (trace_api_id) */
+	/* Each row's id; NULL while the ids are kept as runs (a table whose
+	 * ids jump too often gets the column, trace_apis_need_ids). */
+	int64_t *id;
+	struct id_runs runs;
 	int64_t *start, *end;
 	uint32_t *name;   /* apiName */
 	uint32_t *thread; /* index into trace.threads */
@@ -185,6 +197,17 @@ void trace_finish(struct trace *t);
  * keep only their first id: the rest is arithmetic. */
 int64_t trace_op_id(const struct trace *t, size_t op);
 int64_t trace_api_id(const struct trace *t, size_t api);
+/* The row among rows lo..hi - 1 (ids rising) whose id is id, or TRACE_NONE. */
+uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id);
+/* The first id of rows lo..hi - 1 when their ids run on without a gap,
+ * else -1 (then trace_api_find finds a row by its id). */
+int64_t trace_api_dense_first(const struct trace *t, size_t lo, size_t hi);
+/* Append a run of ids starting at row (rows from it on, until the next). */
+void trace_api_runs_push(struct trace *t, size_t row, int64_t id);
+/* Are n runs over n_rows rows too many (the column is then cheaper)? */
+int trace_api_runs_too_many(size_t n, size_t rows);
+/* Give the API rows an id column (ids that jump too often for runs). */
+void trace_apis_need_ids(struct trace *t);
 /* The op row of an input's op id, or TRACE_NONE. */
 uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id);
 

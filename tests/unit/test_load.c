@@ -629,8 +629,51 @@ static void test_reserve_growth(void)
 	trace_free(&t);
 }
 
+/* API ids kept as runs, or as a column once they jump too often: every
+ * row gives its id and every id its row (within the rows asked), before
+ * and after the trace is finished; ids that are not there are not found. */
+static void test_id_runs(void)
+{
+	static const char *const kinds[] = { "one run", "a few runs", "a jump every row" };
+	for (int kind = 0; kind < 3; kind++) {
+		struct trace t;
+		trace_init(&t);
+		uint32_t in = trace_add_input(&t, "r.rpd", INPUT_RPD, 2);
+		uint32_t th = trace_thread(&t, in, 1, 1), name = strtab_intern(&t.strings, "hipLaunchKernel");
+		size_t n = 20000;
+		int64_t *ids = xmalloc_array(n, sizeof(*ids));
+		for (size_t i = 0; i < n; i++) {
+			int64_t step = kind == 0   ? 1
+				       : kind == 1 ? (i % 3000 == 0 ? 1000 : 1)
+						   : 2 + (int64_t)(i % 3);
+			ids[i] = (i ? ids[i - 1] : ((int64_t)1 << 32)) + step;
+			trace_add_api(&t, ids[i], (int64_t)i, (int64_t)i + 1, name, TRACE_NONE, th);
+		}
+		fprintf(stderr, "id runs: %s\n", kinds[kind]);
+		for (int pass = 0; pass < 2 && !check_failures; pass++) {
+			CHECK_INT(t.apis.id != NULL, kind == 2);
+			for (size_t i = 0; i < n && !check_failures; i++) {
+				CHECK_INT(trace_api_id(&t, i), ids[i]);
+				CHECK_INT(trace_api_find(&t, 0, n, ids[i]), (int64_t)i);
+				CHECK_INT(trace_api_find(&t, i, n, ids[i]), (int64_t)i);
+				CHECK_INT(trace_api_find(&t, 0, i + 1, ids[i]), (int64_t)i);
+				CHECK_INT(trace_api_find(&t, i + 1, n, ids[i]), TRACE_NONE);
+				CHECK_INT(trace_api_find(&t, 0, n, ids[i] + 1) == TRACE_NONE,
+					  i + 1 == n || ids[i + 1] != ids[i] + 1);
+			}
+			CHECK_INT(trace_api_find(&t, 0, n, ids[0] - 1), TRACE_NONE);
+			CHECK_INT(trace_api_dense_first(&t, 0, n), kind == 0 ? ids[0] : -1);
+			CHECK_INT(trace_api_dense_first(&t, 1, 2999), kind == 2 ? -1 : ids[1]);
+			trace_finish(&t);
+		}
+		free(ids);
+		trace_free(&t);
+	}
+}
+
 int main(void)
 {
+	test_id_runs();
 	test_reserve_growth();
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
