@@ -126,6 +126,7 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 	if (kind == REPORT_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
 	struct report_params p = { .limit = o->limit,
+				   .outlier_z = o->outlier_z,
 				   .gap_threshold = o->gap_threshold,
 				   .comm = &comm,
 				   .cats = &cats,

@@ -29,6 +29,7 @@ static const struct option long_options[] = {
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "gap-threshold", required_argument, NULL, 'G' },
 	{ "comm", required_argument, NULL, 'C' },
+	{ "outliers", required_argument, NULL, 'Z' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -60,6 +61,8 @@ static void print_help(void)
 		"                       launch came in time is a kernel wait\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
 		"                       collectives by name); case as in --filter\n"
+		"      --outliers=Z     top, ktop: leave instances whose |z-score| exceeds Z\n"
+		"                       out of a name's statistics (not of its totals)\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"
@@ -110,6 +113,17 @@ static int parse_limit(const char *s, size_t *limit)
 	if (errno || end == s || *end || s[0] == '-')
 		return usage_error(_("invalid limit '%s' (expected a number of rows)"), s);
 	*limit = (size_t)n;
+	return 0;
+}
+
+static int parse_outliers(const char *s, double *z)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0) || v > 1e6)
+		return usage_error(_("invalid z-score '%s' (expected a number above 0, such as 3)"), s);
+	*z = v;
 	return 0;
 }
 
@@ -196,6 +210,8 @@ static int parse_one(int c, struct options *o)
 	case 'C':
 		o->comm = optarg;
 		return 0;
+	case 'Z':
+		return parse_outliers(optarg, &o->outlier_z);
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:

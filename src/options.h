@@ -23,6 +23,7 @@ struct options {
 	int force;               /* --force: replace an existing FILE */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
 	const char *comm;        /* --comm REGEX: communication kernels */
+	double outlier_z;        /* --outliers Z, 0: none */
 	const char *const *paths;
 	size_t npaths;
 };

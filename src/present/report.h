@@ -27,6 +27,7 @@ enum report_kind {
 /* What the reports take besides the trace and the selection. */
 struct report_params {
 	size_t limit;                  /* at most this many rows, 0: all */
+	double outlier_z;              /* top, ktop: |z-score| beyond it is an outlier; 0: none */
 	int64_t gap_threshold;         /* gaps: kernel wait below it (ns) */
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */

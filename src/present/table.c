@@ -19,6 +19,7 @@ void table_free(struct table *tb)
 	for (size_t i = 0; i < tb->nrows * tb->ncols; i++)
 		free(tb->cells[i].text);
 	free(tb->cells);
+	free(tb->totals);
 	free(tb->footer);
 	memset(tb, 0, sizeof(*tb));
 }
@@ -38,4 +39,11 @@ void table_set_text(struct table_cell *cell, const char *s, size_t len)
 	cell->text = xmalloc(len + 1);
 	memcpy(cell->text, s, len);
 	cell->text[len] = '\0';
+}
+
+struct table_cell *table_totals(struct table *tb)
+{
+	if (!tb->totals)
+		tb->totals = xcalloc(tb->ncols, sizeof(*tb->totals));
+	return tb->totals;
 }

@@ -39,6 +39,10 @@ struct table {
 	size_t ncols;
 	struct table_cell *cells; /* nrows * ncols, row-major */
 	size_t nrows, cap;
+	/* A totals row for JSON (a line of its own after the rows): the
+	 * columns whose bit is set in totals_cols, or none when 0. */
+	struct table_cell *totals;
+	uint64_t totals_cols;
 };
 
 void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols);
@@ -46,6 +50,8 @@ void table_free(struct table *tb);
 /* Append a row and return its cells to fill in. */
 struct table_cell *table_add_row(struct table *tb);
 void table_set_text(struct table_cell *cell, const char *s, size_t len);
+/* The totals row's cells (made on first use); set its columns' bits. */
+struct table_cell *table_totals(struct table *tb);
 
 enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 

@@ -82,5 +82,18 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 		}
 		fputc('}', out);
 	}
-	fputs("]}\n", out);
+	fputs("]", out);
+	if (tb->totals && tb->totals_cols) {
+		int first = 1;
+		fputs(",\n\"totals\":{", out);
+		for (size_t c = 0; c < tb->ncols && c < 64; c++) {
+			if (!(tb->totals_cols >> c & 1))
+				continue;
+			fprintf(out, "%s\"%s\":", first ? "" : ",", tb->cols[c].key);
+			json_cell(&tb->cols[c], &tb->totals[c], out);
+			first = 0;
+		}
+		fputc('}', out);
+	}
+	fputs("}\n", out);
 }

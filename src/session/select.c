@@ -26,13 +26,14 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const struct 
 	/* A word of 64 rows at a time. */
 	for (size_t base = 0; base < t->ops.n; base += 64) {
 		size_t end = base + 64 < t->ops.n ? base + 64 : t->ops.n;
-		uint64_t word = 0;
-		for (size_t i = base; i < end; i++)
-			word |= (uint64_t)select_op_belongs(
-					!pass || pass[t->ops.name[i]],
-					select_in_window(w, t->ops.start[i], t->ops.end[i]))
-				<< (i - base);
+		uint64_t word = 0, place = 0;
+		for (size_t i = base; i < end; i++) {
+			int in = select_in_window(w, t->ops.start[i], t->ops.end[i]);
+			word |= (uint64_t)select_op_belongs(!pass || pass[t->ops.name[i]], in) << (i - base);
+			place |= (uint64_t)in << (i - base);
+		}
 		s->op_bits[base >> 6] = word;
+		s->place_bits[base >> 6] = place;
 		s->nops += (size_t)__builtin_popcountll(word);
 	}
 }
@@ -159,6 +160,7 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	out->window = *w;
 	out->filtered = f->n > 0 || w->active;
 	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
+	out->place_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
 	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	uint8_t *pass = NULL;
@@ -196,6 +198,7 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 void selection_free(struct selection *s)
 {
 	free(s->op_bits);
+	free(s->place_bits);
 	free(s->api_bits);
 	memset(s, 0, sizeof(*s));
 }
@@ -205,6 +208,8 @@ void selection_copy(const struct trace *t, const struct selection *from, struct 
 	*to = *from;
 	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
 	to->op_bits = xmalloc_array(nops, sizeof(uint64_t));
+	to->place_bits = xmalloc_array(nops, sizeof(uint64_t));
+	memcpy(to->place_bits, from->place_bits, nops * sizeof(uint64_t));
 	to->api_bits = xmalloc_array(napis, sizeof(uint64_t));
 	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
 	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));

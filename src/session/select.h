@@ -31,6 +31,7 @@
 
 struct selection {
 	uint64_t *op_bits;    /* a bit per op: in view */
+	uint64_t *place_bits; /* a bit per op: in the window, the name filter or not */
 	uint64_t *api_bits;   /* a bit per API call: in view */
 	size_t nops, napis;   /* how many are */
 	struct window window; /* busy clips to it */
@@ -95,6 +96,12 @@ static inline size_t selection_words(size_t n)
 static inline int selected_op(const struct selection *s, size_t i)
 {
 	return !s || selection_bit(s->op_bits, i);
+}
+
+/* Is op i in the window, whatever its name? (The base of shares.) */
+static inline int selected_place(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->place_bits, i);
 }
 
 static inline int selected_api(const struct selection *s, size_t i)

@@ -510,9 +510,7 @@ void trace_finish(struct trace *t)
 	}
 }
 
-/* An input's short name: its file name, or the whole path when another
- * input has the same file name. */
-static const char *input_name(const struct trace *t, uint32_t input)
+const char *trace_input_name(const struct trace *t, uint32_t input)
 {
 	const char *path = t->inputs[input].path;
 	const char *base = strrchr(path, '/');
@@ -524,6 +522,13 @@ static const char *input_name(const struct trace *t, uint32_t input)
 			return path;
 	}
 	return base;
+}
+
+const char *trace_gpu_place(const struct trace *t, uint32_t gpu)
+{
+	const struct trace_gpu *g = &t->gpus[gpu];
+	const char *node = t->domains[g->domain].node;
+	return node ? node : trace_input_name(t, g->input);
 }
 
 static int threads_span_domains(const struct trace *t)
@@ -555,7 +560,7 @@ static const char *label(const struct trace *t, int prefix, uint32_t domain, uin
 	else if (node)
 		snprintf(buf, size, "%s/%s", node, what);
 	else
-		snprintf(buf, size, "%s:%s", input_name(t, input), what);
+		snprintf(buf, size, "%s:%s", trace_input_name(t, input), what);
 	return buf;
 }
 
