@@ -48,7 +48,8 @@ static void print_help(void)
 		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
 		"                       idle (per GPU), launch (launch latency by name),\n"
 		"                       breakdown (compute, communication, copies, idle per\n"
-		"                       GPU) or categories\n"
+		"                       GPU), categories or ranks (per input: busy,\n"
+		"                       communication and time waiting for other ranks)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -171,7 +172,7 @@ static int parse_one(int c, struct options *o)
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
 			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
-					     "idle, launch, breakdown or categories)"),
+					     "idle, launch, breakdown, categories or ranks)"),
 					   optarg);
 		return 0;
 	case 'f':

@@ -7,6 +7,7 @@
 #include "analysis/busy.h"
 #include "analysis/counters.h"
 #include "analysis/profile.h"
+#include "present/report_ranks.h"
 #include "present/report_waits.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
@@ -64,8 +65,8 @@ static const struct table_col counter_cols[] = {
 	{ "max", N_("MAX"), COL_VALUE },         { "avg_time_weighted", N_("AVG(TIME)"), COL_VALUE },
 };
 
-static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",    "idle",
-					    "launch", "breakdown", "categories", "counters" };
+static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",     "idle",
+					    "launch", "breakdown", "categories", "counters", "ranks" };
 static const char *const format_names[] = { "text", "csv", "json" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
@@ -259,6 +260,9 @@ void report_build(const struct trace *t, enum report_kind kind, const struct rep
 		break;
 	case REPORT_COUNTERS:
 		build_counters(t, p->limit, sel, out);
+		break;
+	case REPORT_RANKS:
+		report_ranks(t, p, sel, out);
 		break;
 	}
 }

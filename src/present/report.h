@@ -22,6 +22,7 @@ enum report_kind {
 	REPORT_BREAKDOWN,
 	REPORT_CATEGORIES,
 	REPORT_COUNTERS,
+	REPORT_RANKS,
 };
 
 /* What the reports take besides the trace and the selection. */
