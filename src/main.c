@@ -60,6 +60,16 @@ static int open_session(const struct options *o, struct session *s)
 		}
 	}
 	filter_free(&check);
+	const char *places[] = { o->gpu, o->input }, *place_opts[] = { "--gpu", "--input" };
+	for (size_t i = 0; i < 2; i++) {
+		filter_init(&check);
+		if (places[i] && *places[i] && filter_push(&check, places[i], msg, sizeof(msg))) {
+			err_report("rpdtop: %s: %s", place_opts[i], msg);
+			filter_free(&check);
+			return 2;
+		}
+		filter_free(&check);
+	}
 	filter_init(&check);
 	if (filter_push(&check, o->comm, msg, sizeof(msg))) {
 		fprintf(stderr, "rpdtop: --comm: %s\n", msg);
@@ -79,6 +89,7 @@ static int open_session(const struct options *o, struct session *s)
 		return 1;
 	}
 	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
+	    session_set_places(s, o->gpu, o->input, msg, sizeof(msg)) ||
 	    (o->window && session_set_window(s, o->window, msg, sizeof(msg)))) {
 		err_report("rpdtop: %s", msg);
 		session_close(s);
@@ -135,6 +146,7 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 	categories_free(&cats);
 	filter_free(&comm);
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
+	session_describe_places(s, tb.places, sizeof(tb.places));
 	report_write(&tb, session_trace(s), o->format, stdout);
 	table_free(&tb);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -23,6 +23,8 @@ static const struct option long_options[] = {
 	{ "filter", required_argument, NULL, 'e' },
 	{ "exclude", required_argument, NULL, 'x' },
 	{ "window", required_argument, NULL, 'w' },
+	{ "gpu", required_argument, NULL, 'g' },
+	{ "input", required_argument, NULL, 'i' },
 	{ "export", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'F' },
 	{ "skip-bad", no_argument, NULL, 'B' },
@@ -58,6 +60,10 @@ static void print_help(void)
 		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
 		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
+		"      --gpu=REGEX      only ops on GPUs whose label (2, node/2, file:2)\n"
+		"                       or number matches REGEX (case as in --filter)\n"
+		"      --input=REGEX    only the inputs whose file name, path or node\n"
+		"                       matches REGEX\n"
 		"      --gap-threshold=TIME  a gap shorter than TIME (default 5us) whose\n"
 		"                       launch came in time is a kernel wait\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
@@ -191,6 +197,12 @@ static int parse_one(int c, struct options *o)
 		return add_rule(o, optarg, c == 'x');
 	case 'w':
 		o->window = optarg;
+		return 0;
+	case 'g':
+		o->gpu = optarg;
+		return 0;
+	case 'i':
+		o->input = optarg;
 		return 0;
 	case 'o':
 		o->export_path = optarg;

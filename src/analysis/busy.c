@@ -141,6 +141,14 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		out->wall = sel->window.end - sel->window.start;
 	lane_ops_free(&queues);
 	set_walls(t, sel, out);
+	if (sel && sel->gpu_view) {
+		/* The GPUs the place filters leave out are not listed. */
+		size_t kept = 0;
+		for (size_t i = 0; i < out->n; i++)
+			if (sel->gpu_view[out->rows[i].gpu])
+				out->rows[kept++] = out->rows[i];
+		out->n = kept;
+	}
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_device, (void *)t);
 }
 

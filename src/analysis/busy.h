@@ -32,7 +32,7 @@ struct busy {
 
 /* GPU busy over the ops in the selection (NULL: all). With a window, the
  * ops overlapping it count with the part of them inside it, and the wall
- * is its length. */
+ * is its length. GPUs that place filters leave out are not listed. */
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
 void busy_free(struct busy *b);
 /* 100 * busy / the row's wall (0 when the wall is empty). */

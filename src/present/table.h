@@ -34,6 +34,7 @@ struct table {
 	char caption[256];  /* one line for people, text output only */
 	char filter[256];   /* the filter in force, "" for none */
 	char window[128];   /* the window in force, "" for none */
+	char places[300];   /* the GPU and input filters in force, "" for none */
 	char *footer;       /* lines after the rows, text output only; owned, or NULL */
 	const struct table_col *cols;
 	size_t ncols;

@@ -69,6 +69,10 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 		fputs(",\"filter\":", out);
 		json_string(tb->filter, out);
 	}
+	if (tb->places[0]) {
+		fputs(",\"places\":", out);
+		json_string(tb->places, out);
+	}
 	if (tb->window[0]) {
 		fputs(",\"window\":", out);
 		json_string(tb->window, out);
