@@ -121,7 +121,8 @@ static int run_export(const struct options *o, struct session *s)
 	struct rpd_error line;
 	err_set(&line, _("exported %llu ops, %llu api rows to %s (%lld bytes)"), (unsigned long long)res.ops,
 		(unsigned long long)res.apis, o->export_path, (long long)res.bytes);
-	printf("%s\n", line.msg);
+	/* On stderr: a report asked for with it owns stdout (JSON must parse). */
+	fprintf(stderr, "%s\n", line.msg);
 	return 0;
 }
 
