@@ -137,7 +137,11 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 	categories_init(&cats);
 	if (kind == REPORT_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
+	struct name_cache names;
+	/* Names as the viewer shows them at first: C++ names demangled. */
+	name_cache_init(&names, NAME_DEMANGLE);
 	struct report_params p = { .limit = o->limit,
+				   .names = o->raw_names ? NULL : &names,
 				   .outlier_z = o->outlier_z,
 				   .gap_threshold = o->gap_threshold,
 				   .comm = &comm,
@@ -146,6 +150,7 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 	report_build(session_trace(s), kind, &p, session_sel(s), &tb);
 	categories_free(&cats);
 	filter_free(&comm);
+	name_cache_free(&names);
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
 	session_describe_places(s, tb.places, sizeof(tb.places));
 	report_write(&tb, session_trace(s), o->format, stdout);

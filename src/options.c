@@ -32,6 +32,7 @@ static const struct option long_options[] = {
 	{ "gap-threshold", required_argument, NULL, 'G' },
 	{ "comm", required_argument, NULL, 'C' },
 	{ "outliers", required_argument, NULL, 'Z' },
+	{ "raw-names", no_argument, NULL, 'M' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -70,6 +71,8 @@ static void print_help(void)
 		"                       collectives by name); case as in --filter\n"
 		"      --outliers=Z     top, ktop: leave instances whose |z-score| exceeds Z\n"
 		"                       out of a name's statistics (not of its totals)\n"
+		"      --raw-names      reports show names as the inputs hold them\n"
+		"                       (mangled), not demangled as the viewer shows them\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"
@@ -225,6 +228,9 @@ static int parse_one(int c, struct options *o)
 		return 0;
 	case 'Z':
 		return parse_outliers(optarg, &o->outlier_z);
+	case 'M':
+		o->raw_names = 1;
+		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);
 	default:

@@ -26,6 +26,7 @@ struct options {
 	int64_t gap_threshold;   /* --gap-threshold, ns */
 	const char *comm;        /* --comm REGEX: communication kernels */
 	double outlier_z;        /* --outliers Z, 0: none */
+	int raw_names;           /* --raw-names: names as the inputs hold them */
 	const char *const *paths;
 	size_t npaths;
 };

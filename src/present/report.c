@@ -112,7 +112,7 @@ static void build_profile(const struct trace *t, enum report_kind kind, const st
 	for (size_t i = 0; i < p.n && (!limit || i < limit); i++) {
 		const struct profile_row *r = &p.rows[i];
 		struct table_cell *c = table_add_row(out);
-		table_set_text(&c[0], trace_str(t, r->name), strtab_len(&t->strings, r->name));
+		report_set_name(rp, t, &c[0], r->name);
 		c[1].num = (int64_t)r->calls;
 		c[2].num = r->total;
 		c[3].num = profile_row_avg(r);
@@ -224,6 +224,18 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 	}
 	free(order);
 	free(rows);
+}
+
+void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id)
+{
+	if (id == TRACE_NONE) {
+		table_set_text(c, "", 0);
+	} else if (p->names) {
+		const char *s = name_cache_get(p->names, t, id);
+		table_set_text(c, s, strlen(s));
+	} else {
+		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
+	}
 }
 
 int report_needs_apis(enum report_kind kind)

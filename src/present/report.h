@@ -9,6 +9,7 @@
 #include "trace/trace.h"
 
 #include "analysis/categories.h"
+#include "present/names.h"
 #include "session/filter.h"
 #include "trace/api_order.h"
 
@@ -33,6 +34,7 @@ struct report_params {
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */
+	struct name_cache *names;      /* names as shown (demangled); NULL: as recorded */
 };
 
 /* Does the report read the API rows (the launches)? */
@@ -46,6 +48,10 @@ int report_parse_format(const char *name, enum table_format *format);
 /* Build the report over the selected part of t (sel NULL: all of it). */
 void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
 		  const struct selection *sel, struct table *out);
+
+/* Set a cell to the name of string id, as p shows names ("" for
+ * TRACE_NONE). */
+void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

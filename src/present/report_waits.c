@@ -78,14 +78,6 @@ static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
 	set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
 }
 
-static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
-{
-	if (id != TRACE_NONE)
-		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
-	else
-		set_str(c, "");
-}
-
 static int want_row(const struct report_params *p, size_t i)
 {
 	return !p->limit || i < p->limit;
@@ -120,10 +112,10 @@ void report_gaps(const struct trace *t, const struct report_params *p, const str
 		c[2].num = x->end;
 		c[3].num = x->end - x->start;
 		set_str(&c[4], gap_cause_name(x->cause));
-		set_name(t, &c[5], t->ops.name[x->before]);
-		set_name(t, &c[6], t->ops.name[x->after]);
+		report_set_name(p, t, &c[5], t->ops.name[x->before]);
+		report_set_name(p, t, &c[6], t->ops.name[x->after]);
 		uint32_t api = gap_cpu_find(cpu, x);
-		set_name(t, &c[7], api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api));
+		report_set_name(p, t, &c[7], api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api));
 	}
 	gap_cpu_free(cpu);
 	api_order_free(&own);
@@ -200,7 +192,7 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
 		const struct launch_row *r = &s.rows[i];
 		struct table_cell *c = table_add_row(out);
-		set_name(t, &c[0], r->name);
+		report_set_name(p, t, &c[0], r->name);
 		c[1].num = (int64_t)r->ops;
 		c[2].num = r->launch_p50;
 		c[3].num = r->launch_p90;
