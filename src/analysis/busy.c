@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "analysis/lane_ops.h"
-#include "util/natcmp.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -14,15 +13,7 @@
 static int by_device(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;
-	uint32_t ga = ((const struct busy_row *)a)->gpu, gb = ((const struct busy_row *)b)->gpu;
-	const struct trace_gpu *x = &t->gpus[ga], *y = &t->gpus[gb];
-	if (x->domain != y->domain) {
-		int c = natcmp(trace_gpu_place(t, ga), trace_gpu_place(t, gb));
-		if (c)
-			return c;
-		return x->domain < y->domain ? -1 : 1;
-	}
-	return (x->device > y->device) - (x->device < y->device);
+	return trace_gpu_cmp(t, ((const struct busy_row *)a)->gpu, ((const struct busy_row *)b)->gpu);
 }
 
 /* Each input's span over all its ops (a filter does not change a wall);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/natcmp.h"
 #include "util/search.h"
 #include "util/xalloc.h"
 
@@ -529,6 +530,18 @@ const char *trace_gpu_place(const struct trace *t, uint32_t gpu)
 	const struct trace_gpu *g = &t->gpus[gpu];
 	const char *node = t->domains[g->domain].node;
 	return node ? node : trace_input_name(t, g->input);
+}
+
+int trace_gpu_cmp(const struct trace *t, uint32_t a, uint32_t b)
+{
+	const struct trace_gpu *x = &t->gpus[a], *y = &t->gpus[b];
+	if (x->domain != y->domain) {
+		int c = natcmp(trace_gpu_place(t, a), trace_gpu_place(t, b));
+		if (c)
+			return c;
+		return x->domain < y->domain ? -1 : 1;
+	}
+	return (x->device > y->device) - (x->device < y->device);
 }
 
 static int threads_span_domains(const struct trace *t)

@@ -221,6 +221,9 @@ const char *trace_device_label(const struct trace *t, uint32_t domain, uint32_t 
  * known its input's file name (the whole path when two inputs share a
  * file name). */
 const char *trace_gpu_place(const struct trace *t, uint32_t gpu);
+/* The order GPUs are listed in: by place in natural order (rank2 before
+ * rank10), then by domain, then by number. <0, 0 or >0. */
+int trace_gpu_cmp(const struct trace *t, uint32_t a, uint32_t b);
 /* An input's short name: its file name, or its whole path when another
  * input has the same file name. */
 const char *trace_input_name(const struct trace *t, uint32_t input);
