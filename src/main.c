@@ -68,6 +68,16 @@ static int open_session(const struct options *o, struct session *s)
 		}
 	}
 	filter_free(&check);
+	const char *places[] = { o->gpu, o->input }, *place_opts[] = { "--gpu", "--input" };
+	for (size_t i = 0; i < 2; i++) {
+		filter_init(&check);
+		if (places[i] && *places[i] && filter_push(&check, places[i], msg, sizeof(msg))) {
+			err_report("rpdtop: %s: %s", place_opts[i], msg);
+			filter_free(&check);
+			return 2;
+		}
+		filter_free(&check);
+	}
 	filter_init(&check);
 	if (filter_push(&check, o->comm, msg, sizeof(msg))) {
 		fprintf(stderr, "rpdtop: --comm: %s\n", msg);
@@ -97,6 +107,7 @@ static int open_session(const struct options *o, struct session *s)
 		}
 	}
 	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
+	    session_set_places(s, o->gpu, o->input, msg, sizeof(msg)) ||
 	    (o->window && session_set_window(s, o->window, msg, sizeof(msg))) ||
 	    (o->against_window && session_set_own_window(s, 1, o->against_window, msg, sizeof(msg)))) {
 		err_report("rpdtop: %s", msg);
@@ -129,7 +140,8 @@ static int run_export(const struct options *o, struct session *s)
 	struct rpd_error line;
 	err_set(&line, _("exported %llu ops, %llu api rows to %s (%lld bytes)"), (unsigned long long)res.ops,
 		(unsigned long long)res.apis, o->export_path, (long long)res.bytes);
-	printf("%s\n", line.msg);
+	/* On stderr: a report asked for with it owns stdout (JSON must parse). */
+	fprintf(stderr, "%s\n", line.msg);
 	return 0;
 }
 
@@ -155,7 +167,12 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	categories_init(&cats);
 	if (kind == REPORT_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
+	struct name_cache names;
+	/* Names as the viewer shows them at first: C++ names demangled. */
+	name_cache_init(&names, NAME_DEMANGLE);
 	struct report_params p = { .limit = o->limit,
+				   .names = o->raw_names ? NULL : &names,
+				   .outlier_z = o->outlier_z,
 				   .gap_threshold = o->gap_threshold,
 				   .comm = &comm,
 				   .cats = &cats,
@@ -167,11 +184,15 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	filter_free(&comm);
 	if (failed) {
 		table_free(&tb);
+		name_cache_free(&names);
 		return 1;
 	}
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
+	session_describe_places(s, tb.places, sizeof(tb.places));
 	report_write(&tb, session_trace(s), o->format, stdout);
+	/* The table points at the names (table_set_ref): freed after it. */
 	table_free(&tb);
+	name_cache_free(&names);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
 		return 1;

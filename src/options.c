@@ -24,6 +24,8 @@ static const struct option long_options[] = {
 	{ "filter", required_argument, NULL, 'e' },
 	{ "exclude", required_argument, NULL, 'x' },
 	{ "window", required_argument, NULL, 'w' },
+	{ "gpu", required_argument, NULL, 'g' },
+	{ "input", required_argument, NULL, 'i' },
 	{ "export", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'F' },
 	{ "skip-bad", no_argument, NULL, 'B' },
@@ -33,8 +35,10 @@ static const struct option long_options[] = {
 	{ "diff", required_argument, NULL, 'd' },
 	{ "against-window", required_argument, NULL, 'A' },
 	{ "tolerance", required_argument, NULL, 'T' },
-	{ "gate", required_argument, NULL, 'g' },
+	{ "gate", required_argument, NULL, 'K' },
 	{ "strip", no_argument, NULL, 'S' },
+	{ "outliers", required_argument, NULL, 'Z' },
+	{ "raw-names", no_argument, NULL, 'M' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -53,7 +57,8 @@ static void print_help(void)
 		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
 		"                       idle (per GPU), launch (launch latency by name),\n"
 		"                       breakdown (compute, communication, copies, idle per\n"
-		"                       GPU) or categories\n"
+		"                       GPU), categories or ranks (per input: busy,\n"
+		"                       communication and time waiting for other ranks)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
 		"                       (Markdown)\n"
 		"  -n, --limit=N        print at most N rows\n"
@@ -63,6 +68,10 @@ static void print_help(void)
 		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
 		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
+		"      --gpu=REGEX      only ops on GPUs whose label (2, node/2, file:2)\n"
+		"                       or number matches REGEX (case as in --filter)\n"
+		"      --input=REGEX    only the inputs whose file name, path or node\n"
+		"                       matches REGEX\n"
 		"      --gap-threshold=TIME  a gap shorter than TIME (default 5us) whose\n"
 		"                       launch came in time is a kernel wait\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
@@ -79,6 +88,10 @@ static void print_help(void)
 		"                       than PCT percent\n"
 		"      --strip          --diff: compare names stripped of return types,\n"
 		"                       templates and argument lists\n"
+		"      --outliers=Z     top, ktop: leave instances whose |z-score| exceeds Z\n"
+		"                       out of a name's statistics (not of its totals)\n"
+		"      --raw-names      reports show names as the inputs hold them\n"
+		"                       (mangled), not demangled as the viewer shows them\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
 		"      --force          let --export replace an existing FILE\n"
@@ -155,6 +168,17 @@ static int add_diff(struct options *o, const char *path)
 	return 0;
 }
 
+static int parse_outliers(const char *s, double *z)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0) || v > 1e6)
+		return usage_error(_("invalid z-score '%s' (expected a number above 0, such as 3)"), s);
+	*z = v;
+	return 0;
+}
+
 static int parse_jobs(const char *s, int *jobs)
 {
 	char *end;
@@ -199,7 +223,7 @@ static int parse_one(int c, struct options *o)
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
 			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
-					     "idle, launch, breakdown or categories)"),
+					     "idle, launch, breakdown, categories or ranks)"),
 					   optarg);
 		return 0;
 	case 'f':
@@ -219,6 +243,12 @@ static int parse_one(int c, struct options *o)
 		return add_rule(o, optarg, c == 'x');
 	case 'w':
 		o->window = optarg;
+		return 0;
+	case 'g':
+		o->gpu = optarg;
+		return 0;
+	case 'i':
+		o->input = optarg;
 		return 0;
 	case 'o':
 		o->export_path = optarg;
@@ -247,10 +277,15 @@ static int parse_one(int c, struct options *o)
 	case 'T':
 		o->tolerance_set = 1;
 		return parse_percent(optarg, "--tolerance", &o->tolerance);
-	case 'g':
+	case 'K':
 		return parse_percent(optarg, "--gate", &o->gate);
 	case 'S':
 		o->strip = 1;
+		return 0;
+	case 'Z':
+		return parse_outliers(optarg, &o->outlier_z);
+	case 'M':
+		o->raw_names = 1;
 		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);

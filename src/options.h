@@ -19,6 +19,8 @@ struct options {
 	const char *rules[16]; /* --filter "P" and --exclude as "!P", in order */
 	size_t nrules;
 	const char *window;      /* --window START:END, or NULL */
+	const char *gpu;         /* --gpu REGEX, or NULL */
+	const char *input;       /* --input REGEX, or NULL */
 	const char *export_path; /* --export FILE, or NULL */
 	int force;               /* --force: replace an existing FILE */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
@@ -33,6 +35,8 @@ struct options {
 	int tolerance_set;          /* --tolerance was given */
 	double gate;                /* --gate, percent; < 0: none */
 	int strip;                  /* --strip: compare names stripped */
+	double outlier_z;           /* --outliers Z, 0: none */
+	int raw_names;              /* --raw-names: names as the inputs hold them */
 	const char *const *paths;
 	size_t npaths;
 };

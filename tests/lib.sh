@@ -473,3 +473,25 @@ parting_words() {
 		}
 	}'
 }
+
+# top_seven: top and ktop CSV (stdin) cut to their first seven columns,
+# the variability columns and share_percent left off (counted from the
+# end: names may hold commas).
+top_seven() {
+	sed -E 's/(,[^,]*){6}$//'
+}
+
+# no_share: a report's CSV (stdin) without the columns that another
+# file of the same ops may change: top's share_percent (the share of all
+# GPU time, which an export of part of the trace changes) and busy's
+# input (the file's name).
+no_share() {
+	awk 'NR == 1 { s = $0 ~ /,share_percent$/; b = $0 ~ /^gpu,ops,sum_ns,busy_ns,wall_ns,busy_percent,input,/ }
+		{ if (s) sub(/,[^,]*$/, ""); if (b) { n = split($0, f, ","); $0 = f[1]; for (i = 2; i <= n; i++) if (i != 7) $0 = $0 "," f[i] }; print }'
+}
+
+# busy_six: busy CSV (stdin) cut to its first six columns, the input and
+# span columns left off.
+busy_six() {
+	sed -E 's/(,[^,]*){5}$//'
+}

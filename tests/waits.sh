@@ -166,7 +166,7 @@ waits_compare() {
 		"waits_${w_report}_sql"
 	} >"$tmp/oracle.sql"
 	sql -list -separator , "$w_db" <"$tmp/oracle.sql" >"$tmp/want" 2>"$tmp/sql.err" || { fail "$w_what: SQL failed"; cat "$tmp/sql.err" >&2; }
-	"$RPDTOP" -r "$w_report" -f csv "$@" "$w_db" | tail -n +2 >"$tmp/got"
+	"$RPDTOP" --raw-names -r "$w_report" -f csv "$@" "$w_db" | tail -n +2 >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then pass "$w_what: $w_report equals SQL ($(wc -l <"$tmp/got") rows)"; else
 		fail "$w_what: $w_report differs from SQL"; diff "$tmp/want" "$tmp/got" | head -20 >&2; fi
 }

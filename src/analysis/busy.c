@@ -8,15 +8,66 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-/* GPUs are listed by node (in the order of the inputs), then by number. */
+/* GPUs are listed by place in natural order (rank2 before rank10), then
+ * by number. */
 static int by_device(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;
-	const struct trace_gpu *x = &t->gpus[((const struct busy_row *)a)->gpu];
-	const struct trace_gpu *y = &t->gpus[((const struct busy_row *)b)->gpu];
-	if (x->domain != y->domain)
-		return x->domain < y->domain ? -1 : 1;
-	return (x->device > y->device) - (x->device < y->device);
+	return trace_gpu_cmp(t, ((const struct busy_row *)a)->gpu, ((const struct busy_row *)b)->gpu);
+}
+
+/* Each input's span over all its ops (a filter does not change a wall);
+ * 0 when some two inputs with ops do not overlap in time. */
+static int inputs_overlap(const struct trace *t, int64_t *from, int64_t *to)
+{
+	int overlap = 1;
+	for (size_t k = 0; k < t->ninputs; k++) {
+		const struct trace_input *in = &t->inputs[k];
+		for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+			if (i == in->op_first || t->ops.start[i] < from[k])
+				from[k] = t->ops.start[i];
+			if (i == in->op_first || t->ops.end[i] > to[k])
+				to[k] = t->ops.end[i];
+		}
+	}
+	for (size_t a = 0; a < t->ninputs; a++)
+		for (size_t b = a + 1; b < t->ninputs && overlap; b++)
+			if (t->inputs[a].op_count && t->inputs[b].op_count &&
+			    (from[a] >= to[b] || from[b] >= to[a]))
+				overlap = 0;
+	return overlap;
+}
+
+/* The wall of each row: the trace's or the window's, or with inputs
+ * apart in time (two runs read together) the span of the inputs whose
+ * ops ran on the GPU. */
+static void set_walls(const struct trace *t, const struct selection *sel, struct busy *b)
+{
+	size_t ni = t->ninputs ? t->ninputs : 1, ng = t->ngpus ? t->ngpus : 1;
+	int64_t *from = xcalloc(ni, sizeof(*from)), *to = xcalloc(ni, sizeof(*to));
+	int64_t *gfrom = xcalloc(ng, sizeof(*gfrom)), *gto = xcalloc(ng, sizeof(*gto));
+	uint8_t *seen = xcalloc(ng, 1);
+	b->disjoint = !(sel && sel->window.active) && !inputs_overlap(t, from, to);
+	for (size_t k = 0; b->disjoint && k < t->ninputs; k++) {
+		const struct trace_input *in = &t->inputs[k];
+		for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+			uint32_t g = trace_op_gpu(t, i);
+			if (!seen[g] || from[k] < gfrom[g])
+				gfrom[g] = from[k];
+			if (!seen[g] || to[k] > gto[g])
+				gto[g] = to[k];
+			seen[g] = 1;
+		}
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		uint32_t g = b->rows[i].gpu;
+		b->rows[i].wall = b->disjoint ? gto[g] - gfrom[g] : b->wall;
+	}
+	free(seen);
+	free(gfrom);
+	free(gto);
+	free(from);
+	free(to);
 }
 
 /* The union of a GPU's ops over all its queues, taken in start order:
@@ -51,6 +102,15 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		if (!selected_op(sel, i))
 			continue;
 		struct busy_row *r = &out->rows[trace_op_gpu(t, i)];
+		int64_t from = t->ops.start[i], to = t->ops.end[i];
+		if (sel && sel->window.active) {
+			from = from > sel->window.start ? from : sel->window.start;
+			to = to < sel->window.end ? to : sel->window.end;
+		}
+		if (!r->ops || from < r->first)
+			r->first = from;
+		if (!r->ops || to > r->last)
+			r->last = to;
 		r->ops++;
 		r->sum += select_clipped(sel ? &sel->window : NULL, t->ops.start[i], t->ops.end[i]);
 		if (!seen++ || t->ops.start[i] < out->first_start)
@@ -71,6 +131,15 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 	if (sel && sel->window.active)
 		out->wall = sel->window.end - sel->window.start;
 	lane_ops_free(&queues);
+	set_walls(t, sel, out);
+	if (sel && sel->gpu_view) {
+		/* The GPUs the place filters leave out are not listed. */
+		size_t kept = 0;
+		for (size_t i = 0; i < out->n; i++)
+			if (sel->gpu_view[out->rows[i].gpu])
+				out->rows[kept++] = out->rows[i];
+		out->n = kept;
+	}
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_device, (void *)t);
 }
 
@@ -82,5 +151,12 @@ void busy_free(struct busy *b)
 
 double busy_row_percent(const struct busy *b, const struct busy_row *r)
 {
-	return b->wall > 0 ? 100.0 * (double)r->busy / (double)b->wall : 0.0;
+	(void)b;
+	return r->wall > 0 ? 100.0 * (double)r->busy / (double)r->wall : 0.0;
+}
+
+double busy_row_span_percent(const struct busy_row *r)
+{
+	int64_t span = r->last - r->first;
+	return span > 0 ? 100.0 * (double)r->busy / (double)span : 0.0;
 }

@@ -11,25 +11,33 @@
 struct busy_row {
 	uint32_t gpu; /* index into trace.gpus */
 	uint64_t ops;
-	int64_t sum;  /* sum of op durations (inside the window) */
-	int64_t busy; /* length of the union of its op intervals (inside it) */
+	int64_t sum;         /* sum of op durations (inside the window) */
+	int64_t busy;        /* length of the union of its op intervals (inside it) */
+	int64_t first, last; /* its first op's start and last op's end (inside it);
+			      * 0 when it has no op in the selection */
+	int64_t wall;        /* the wall its busy share is of: see struct busy */
 };
 
 struct busy {
-	struct busy_row *rows; /* in GPU order */
+	struct busy_row *rows; /* in the natural order of their places, then by number */
 	size_t n;
 	int64_t first_start, last_end; /* span of the ops in the selection */
 	int64_t wall;                  /* last op end - first op start over all GPUs
 					* of the trace (a filter does not change it),
 					* or the window's length */
+	int disjoint;                  /* some two inputs do not overlap in time:
+					* each GPU's wall is then the span of the
+					* inputs whose ops ran on it */
 };
 
 /* GPU busy over the ops in the selection (NULL: all). With a window, the
  * ops overlapping it count with the part of them inside it, and the wall
- * is its length. */
+ * is its length. GPUs that place filters leave out are not listed. */
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
 void busy_free(struct busy *b);
-/* 100 * busy / wall (0 when the wall is empty). */
+/* 100 * busy / the row's wall (0 when the wall is empty). */
 double busy_row_percent(const struct busy *b, const struct busy_row *r);
+/* 100 * busy / (last - first), busy over the GPU's own span (0 when empty). */
+double busy_row_span_percent(const struct busy_row *r);
 
 #endif

@@ -181,12 +181,9 @@ static int by_device(const void *a, const void *b, void *ctx)
 {
 	const struct order_ctx *o = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const struct trace_gpu *gx = &o->t->gpus[lane_ops_gpu(o->t, o->l, x)];
-	const struct trace_gpu *gy = &o->t->gpus[lane_ops_gpu(o->t, o->l, y)];
-	if (gx->domain != gy->domain)
-		return gx->domain < gy->domain ? -1 : 1;
-	if (gx->device != gy->device)
-		return gx->device < gy->device ? -1 : 1;
+	int c = trace_gpu_cmp(o->t, lane_ops_gpu(o->t, o->l, x), lane_ops_gpu(o->t, o->l, y));
+	if (c)
+		return c;
 	if (o->l->per_queue && o->t->queues[x].queue != o->t->queues[y].queue)
 		return o->t->queues[x].queue < o->t->queues[y].queue ? -1 : 1;
 	return (x > y) - (x < y);

@@ -15,11 +15,19 @@ enum profile_scope {
 };
 
 /* With a window, total is the time inside it (the rule in
- * session/select.h); whole, min and max are of whole durations. */
+ * session/select.h); whole and the statistics are of whole durations.
+ * The statistics (min, max, the average, std, the nearest-rank
+ * percentiles and var, the sum of each duration's excess over the
+ * fastest) are over the kept instances: all of them, or those whose
+ * z-score is within the limit asked for; calls, total and whole count
+ * every instance. */
 struct profile_row {
 	uint32_t name; /* string id */
 	uint64_t calls;
 	int64_t total, whole, min, max;
+	uint64_t kept, outliers; /* instances in the statistics, and left out */
+	int64_t kept_whole;      /* sum of the kept durations */
+	int64_t std, p50, p90, p99, var;
 };
 
 struct profile {
@@ -27,16 +35,23 @@ struct profile {
 	size_t n;
 	uint64_t calls; /* ops in scope */
 	int64_t total;  /* time of all ops in scope (inside the window) */
+	int64_t all;    /* time of every GPU op in the window, filter or not */
 };
 
 /* Group the ops in scope and in the selection (NULL: all) by name. */
 void profile_by_name(const struct trace *t, enum profile_scope scope, const struct selection *sel,
 		     struct profile *out);
+/* The same, leaving out of each name's statistics the instances whose
+ * |z-score| (over all its instances) exceeds z; z <= 0: none left out. */
+void profile_by_name_z(const struct trace *t, enum profile_scope scope, const struct selection *sel, double z,
+		       struct profile *out);
 void profile_free(struct profile *p);
 
-/* Mean (whole) duration, truncated to whole nanoseconds. */
+/* Mean duration of the kept instances, truncated to whole nanoseconds. */
 int64_t profile_row_avg(const struct profile_row *r);
 /* Share of the scope's time, in percent (0 when the scope has no time). */
 double profile_row_percent(const struct profile *p, const struct profile_row *r);
+/* Share of all GPU time in the window, filtered out or not, in percent. */
+double profile_row_share(const struct profile *p, const struct profile_row *r);
 
 #endif

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "util/i18n.h"
+#include "util/natcmp.h"
 #include "util/xalloc.h"
 
 /* Directories nested deeper than this are not followed (a guard for
@@ -76,9 +77,10 @@ static int is_database_name(const char *name)
 	return (n > 4 && strcmp(name + n - 4, ".rpd") == 0) || (n > 3 && strcmp(name + n - 3, ".db") == 0);
 }
 
+/* Natural order: rank2.rpd before rank10.rpd. */
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
-	return strcmp((*a)->d_name, (*b)->d_name);
+	return natcmp((*a)->d_name, (*b)->d_name);
 }
 
 /* Every database file below dir, hidden entries skipped, in name order;

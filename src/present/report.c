@@ -7,6 +7,7 @@
 #include "analysis/busy.h"
 #include "analysis/counters.h"
 #include "analysis/profile.h"
+#include "present/report_ranks.h"
 #include "present/report_waits.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
@@ -17,16 +18,45 @@
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col profile_cols[] = {
-	{ "name", N_("NAME"), COL_NAME },    { "calls", N_("CALLS"), COL_COUNT },
-	{ "total_ns", N_("TOTAL"), COL_NS }, { "avg_ns", N_("AVG"), COL_NS },
-	{ "min_ns", N_("MIN"), COL_NS },     { "max_ns", N_("MAX"), COL_NS },
+	{ "name", N_("NAME"), COL_NAME },
+	{ "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS },
+	{ "avg_ns", N_("AVG"), COL_NS },
+	{ "min_ns", N_("MIN"), COL_NS },
+	{ "max_ns", N_("MAX"), COL_NS },
 	{ "percent", N_("%"), COL_PERCENT },
+	{ "std_ns", N_("STD"), COL_NS },
+	{ "p50_ns", N_("P50"), COL_NS },
+	{ "p90_ns", N_("P90"), COL_NS },
+	{ "p99_ns", N_("P99"), COL_NS },
+	{ "var_ns", N_("VAR"), COL_NS },
+	{ "share_percent", N_("SHARE%"), COL_PERCENT },
+};
+
+/* With --outliers: their count before the share, which stays last (a
+ * script takes it as $NF however many commas the names hold). */
+static const struct table_col profile_outlier_cols[] = {
+	{ "name", N_("NAME"), COL_NAME },          { "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS },       { "avg_ns", N_("AVG"), COL_NS },
+	{ "min_ns", N_("MIN"), COL_NS },           { "max_ns", N_("MAX"), COL_NS },
+	{ "percent", N_("%"), COL_PERCENT },       { "std_ns", N_("STD"), COL_NS },
+	{ "p50_ns", N_("P50"), COL_NS },           { "p90_ns", N_("P90"), COL_NS },
+	{ "p99_ns", N_("P99"), COL_NS },           { "var_ns", N_("VAR"), COL_NS },
+	{ "outliers", N_("OUTLIERS"), COL_COUNT }, { "share_percent", N_("SHARE%"), COL_PERCENT },
 };
 
 static const struct table_col busy_cols[] = {
-	{ "gpu", N_("GPU"), COL_LABEL },   { "ops", N_("OPS"), COL_COUNT },
-	{ "sum_ns", N_("SUM"), COL_NS },   { "busy_ns", N_("BUSY"), COL_NS },
-	{ "wall_ns", N_("WALL"), COL_NS }, { "busy_percent", N_("BUSY%"), COL_PERCENT },
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "ops", N_("OPS"), COL_COUNT },
+	{ "sum_ns", N_("SUM"), COL_NS },
+	{ "busy_ns", N_("BUSY"), COL_NS },
+	{ "wall_ns", N_("WALL"), COL_NS },
+	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
+	{ "input", N_("INPUT"), COL_LABEL },
+	{ "first_ns", N_("FIRST"), COL_COUNT },
+	{ "last_ns", N_("LAST"), COL_COUNT },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "span_busy_percent", N_("SPAN BUSY%"), COL_PERCENT },
 };
 
 static const struct table_col counter_cols[] = {
@@ -35,8 +65,8 @@ static const struct table_col counter_cols[] = {
 	{ "max", N_("MAX"), COL_VALUE },         { "avg_time_weighted", N_("AVG(TIME)"), COL_VALUE },
 };
 
-static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",    "idle",
-					    "launch", "breakdown", "categories", "counters" };
+static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",     "idle",
+					    "launch", "breakdown", "categories", "counters", "ranks" };
 static const char *const format_names[] = { "text", "csv", "json", "md" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
@@ -63,14 +93,18 @@ int report_parse_format(const char *name, enum table_format *format)
 	return i < 0 ? -1 : 0;
 }
 
-static void build_profile(const struct trace *t, enum report_kind kind, size_t limit,
+static void build_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
 			  const struct selection *sel, struct table *out)
 {
 	struct profile p;
 	char total[UNITS_BUFSZ];
-	int kernels = kind == REPORT_KTOP;
-	profile_by_name(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, &p);
-	table_init(out, report_names[kind], profile_cols, NCOLS(profile_cols));
+	int kernels = kind == REPORT_KTOP, outliers = rp->outlier_z > 0;
+	size_t limit = rp->limit;
+	profile_by_name_z(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, rp->outlier_z, &p);
+	if (outliers)
+		table_init(out, report_names[kind], profile_outlier_cols, NCOLS(profile_outlier_cols));
+	else
+		table_init(out, report_names[kind], profile_cols, NCOLS(profile_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 kernels ? _("Kernels by name: %llu kernels, %zu names, %s GPU time")
 			 : _("GPU ops by name: %llu ops, %zu names, %s GPU time"),
@@ -78,13 +112,33 @@ static void build_profile(const struct trace *t, enum report_kind kind, size_t l
 	for (size_t i = 0; i < p.n && (!limit || i < limit); i++) {
 		const struct profile_row *r = &p.rows[i];
 		struct table_cell *c = table_add_row(out);
-		table_set_text(&c[0], trace_str(t, r->name), strtab_len(&t->strings, r->name));
+		report_set_name(rp, t, &c[0], r->name);
 		c[1].num = (int64_t)r->calls;
 		c[2].num = r->total;
 		c[3].num = profile_row_avg(r);
 		c[4].num = r->min;
 		c[5].num = r->max;
 		c[6].pct = profile_row_percent(&p, r);
+		c[7].num = r->std;
+		c[8].num = r->p50;
+		c[9].num = r->p90;
+		c[10].num = r->p99;
+		c[11].num = r->var;
+		if (outliers)
+			c[12].num = (int64_t)r->outliers;
+		c[out->ncols - 1].pct = profile_row_share(&p, r);
+	}
+	/* Totals of every row, those past the limit too. */
+	struct table_cell *tot = table_totals(out);
+	tot[1].num = (int64_t)p.calls;
+	tot[2].num = p.total;
+	tot[6].pct = p.total ? 100.0 : 0.0;
+	tot[out->ncols - 1].pct = p.all ? 100.0 * (double)p.total / (double)p.all : 0.0;
+	out->totals_cols = 1u << 1 | 1u << 2 | 1u << 6 | (uint64_t)1 << (out->ncols - 1);
+	if (outliers) {
+		for (size_t i = 0; i < p.n; i++)
+			tot[12].num += (int64_t)p.rows[i].outliers;
+		out->totals_cols |= 1u << 12;
 	}
 	profile_free(&p);
 }
@@ -95,9 +149,15 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 	char wall[UNITS_BUFSZ], label[256];
 	busy_per_gpu(t, sel, &b);
 	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
-	snprintf(out->caption, sizeof(out->caption),
-		 P_("GPU busy: %zu GPU over %s of wall time", "GPU busy: %zu GPUs over %s of wall time", b.n),
-		 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
+	if (b.disjoint)
+		snprintf(out->caption, sizeof(out->caption), "%s",
+			 _("GPU busy: the inputs do not overlap in time, so each GPU's wall time "
+			   "is its input's span"));
+	else
+		snprintf(out->caption, sizeof(out->caption),
+			 P_("GPU busy: %zu GPU over %s of wall time",
+			    "GPU busy: %zu GPUs over %s of wall time", b.n),
+			 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
 	for (size_t i = 0; i < b.n && (!limit || i < limit); i++) {
 		const struct busy_row *r = &b.rows[i];
 		struct table_cell *c = table_add_row(out);
@@ -106,8 +166,14 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 		c[1].num = (int64_t)r->ops;
 		c[2].num = r->sum;
 		c[3].num = r->busy;
-		c[4].num = b.wall;
+		c[4].num = r->wall;
 		c[5].pct = busy_row_percent(&b, r);
+		const char *place = trace_gpu_place(t, r->gpu);
+		table_set_text(&c[6], place, strlen(place));
+		c[7].num = r->first;
+		c[8].num = r->last;
+		c[9].num = r->last - r->first;
+		c[10].pct = busy_row_span_percent(r);
 	}
 	busy_free(&b);
 }
@@ -160,6 +226,18 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 	free(rows);
 }
 
+/* Names point into the trace or the name cache, which outlive the table
+ * (no copy per row: a gaps report has millions). */
+void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id)
+{
+	if (id == TRACE_NONE)
+		table_set_ref(c, "");
+	else if (p->names)
+		table_set_ref(c, name_cache_get(p->names, t, id));
+	else
+		table_set_ref(c, trace_str(t, id));
+}
+
 enum api_need report_needs_apis(enum report_kind kind)
 {
 	switch (kind) {
@@ -181,7 +259,7 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 	switch (kind) {
 	case REPORT_TOP:
 	case REPORT_KTOP:
-		build_profile(t, kind, p->limit, sel, out);
+		build_profile(t, kind, p, sel, out);
 		break;
 	case REPORT_BUSY:
 		build_busy(t, p->limit, sel, out);
@@ -202,6 +280,9 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 		break;
 	case REPORT_COUNTERS:
 		build_counters(t, p->limit, sel, out);
+		break;
+	case REPORT_RANKS:
+		report_ranks(t, p, sel, out);
 		break;
 	}
 	return 0;

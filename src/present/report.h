@@ -10,6 +10,7 @@
 #include "trace/trace.h"
 
 #include "analysis/categories.h"
+#include "present/names.h"
 #include "session/filter.h"
 #include "trace/api_order.h"
 #include "trace/probe.h"
@@ -24,11 +25,13 @@ enum report_kind {
 	REPORT_BREAKDOWN,
 	REPORT_CATEGORIES,
 	REPORT_COUNTERS,
+	REPORT_RANKS,
 };
 
 /* What the reports take besides the trace and the selection. */
 struct report_params {
 	size_t limit;                  /* at most this many rows, 0: all */
+	double outlier_z;              /* top, ktop: |z-score| beyond it is an outlier; 0: none */
 	int64_t gap_threshold;         /* gaps: kernel wait below it (ns) */
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
@@ -37,6 +40,7 @@ struct report_params {
 	 * what the host did (0, or -1 when an input could not be read). */
 	int (*probe_calls)(void *ctx, struct call_probe *p, size_t n);
 	void *probe_ctx;
+	struct name_cache *names; /* names as shown (demangled); NULL: as recorded */
 };
 
 /* Does the report read the API rows (the launches)? */
@@ -50,6 +54,10 @@ int report_parse_format(const char *name, enum table_format *format);
 /* Build the report over the selected part of t (sel NULL: all of it). */
 int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
 		 const struct selection *sel, struct table *out);
+
+/* Set a cell to the name of string id, as p shows names ("" for
+ * TRACE_NONE). */
+void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

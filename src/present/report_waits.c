@@ -78,11 +78,6 @@ static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
 	set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
 }
 
-static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
-{
-	table_set_ref(c, id != TRACE_NONE ? trace_str(t, id) : "");
-}
-
 static int want_row(const struct report_params *p, size_t i)
 {
 	return !p->limit || i < p->limit;
@@ -167,9 +162,9 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 		c[2].num = x->end;
 		c[3].num = x->end - x->start;
 		set_str(&c[4], gap_cause_name(x->cause));
-		set_name(t, &c[5], t->ops.name[x->before]);
-		set_name(t, &c[6], t->ops.name[x->after]);
-		set_name(t, &c[7], cpu[i]);
+		report_set_name(p, t, &c[5], t->ops.name[x->before]);
+		report_set_name(p, t, &c[6], t->ops.name[x->after]);
+		report_set_name(p, t, &c[7], cpu[i]);
 	}
 	free(cpu);
 	gaps_free(&g);
@@ -246,7 +241,7 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
 		const struct launch_row *r = &s.rows[i];
 		struct table_cell *c = table_add_row(out);
-		set_name(t, &c[0], r->name);
+		report_set_name(p, t, &c[0], r->name);
 		c[1].num = (int64_t)r->ops;
 		c[2].num = r->launch_p50;
 		c[3].num = r->launch_p90;

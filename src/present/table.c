@@ -20,6 +20,7 @@ void table_free(struct table *tb)
 		if (!tb->cells[i].borrowed)
 			free((char *)tb->cells[i].text);
 	free(tb->cells);
+	free(tb->totals);
 	free(tb->footer);
 	memset(tb, 0, sizeof(*tb));
 }
@@ -50,4 +51,11 @@ void table_set_ref(struct table_cell *cell, const char *s)
 		free((char *)cell->text);
 	cell->text = s;
 	cell->borrowed = 1;
+}
+
+struct table_cell *table_totals(struct table *tb)
+{
+	if (!tb->totals)
+		tb->totals = xcalloc(tb->ncols, sizeof(*tb->totals));
+	return tb->totals;
 }

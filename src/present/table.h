@@ -38,11 +38,16 @@ struct table {
 	char caption[256];  /* one line for people, text output only */
 	char filter[256];   /* the filter in force, "" for none */
 	char window[128];   /* the window in force, "" for none */
+	char places[300];   /* the GPU and input filters in force, "" for none */
 	char *footer;       /* lines after the rows, text output only; owned, or NULL */
 	const struct table_col *cols;
 	size_t ncols;
 	struct table_cell *cells; /* nrows * ncols, row-major */
 	size_t nrows, cap;
+	/* A totals row for JSON (a line of its own after the rows): the
+	 * columns whose bit is set in totals_cols, or none when 0. */
+	struct table_cell *totals;
+	uint64_t totals_cols;
 };
 
 void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols);
@@ -54,6 +59,8 @@ void table_set_text(struct table_cell *cell, const char *s, size_t len);
  * changed before the table is written (a report of millions of gaps
  * would otherwise copy three names per row). */
 void table_set_ref(struct table_cell *cell, const char *s);
+/* The totals row's cells (made on first use); set its columns' bits. */
+struct table_cell *table_totals(struct table *tb);
 
 enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
 

@@ -75,12 +75,28 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 		fputs(",\"filter\":", out);
 		table_write_json_string(tb->filter, out);
 	}
+	if (tb->places[0]) {
+		fputs(",\"places\":", out);
+		table_write_json_string(tb->places, out);
+	}
 	if (tb->window[0]) {
 		fputs(",\"window\":", out);
 		table_write_json_string(tb->window, out);
 	}
 	fputs(",\"rows\":", out);
 	table_write_json_rows(tb, out);
+	if (tb->totals && tb->totals_cols) {
+		int first = 1;
+		fputs(",\n\"totals\":{", out);
+		for (size_t c = 0; c < tb->ncols && c < 64; c++) {
+			if (!(tb->totals_cols >> c & 1))
+				continue;
+			fprintf(out, "%s\"%s\":", first ? "" : ",", tb->cols[c].key);
+			json_cell(&tb->cols[c], &tb->totals[c], out);
+			first = 0;
+		}
+		fputc('}', out);
+	}
 	fputs("}\n", out);
 }
 

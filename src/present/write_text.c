@@ -81,10 +81,12 @@ void table_write_text(const struct table *tb, FILE *out)
 {
 	if (tb->caption[0])
 		fprintf(out, "%s\n", tb->caption);
-	if (tb->filter[0] || tb->window[0]) {
+	if (tb->filter[0] || tb->places[0] || tb->window[0]) {
 		fprintf(out, "%s", _("Only"));
 		if (tb->filter[0])
 			fprintf(out, _(" names passing %s"), tb->filter);
+		if (tb->places[0])
+			fprintf(out, tb->filter[0] ? _(", ops %s") : _(" ops %s"), tb->places);
 		if (tb->window[0])
 			fprintf(out, _(" overlapping %s"), tb->window);
 		fputc('\n', out);

@@ -20,26 +20,28 @@ static uint32_t api_match_name(const struct trace *t, size_t i, uint32_t marker,
 	return *k < t->texts.n && t->texts.api[*k] == i ? t->texts.text[*k] : name;
 }
 
-static void select_ops(const struct trace *t, const uint8_t *pass, const struct window *w,
-		       struct selection *s)
+static void select_ops(const struct trace *t, const uint8_t *pass, const uint8_t *op_place,
+		       const struct window *w, struct selection *s)
 {
 	/* A word of 64 rows at a time. */
 	for (size_t base = 0; base < t->ops.n; base += 64) {
 		size_t end = base + 64 < t->ops.n ? base + 64 : t->ops.n;
-		uint64_t word = 0;
-		for (size_t i = base; i < end; i++)
-			word |= (uint64_t)select_op_belongs(
-					!pass || pass[t->ops.name[i]],
-					select_in_window(w, t->ops.start[i], t->ops.end[i]))
-				<< (i - base);
+		uint64_t word = 0, place = 0;
+		for (size_t i = base; i < end; i++) {
+			int in = select_in_window(w, t->ops.start[i], t->ops.end[i]) &&
+				 (!op_place || op_place[i]);
+			word |= (uint64_t)select_op_belongs(!pass || pass[t->ops.name[i]], in) << (i - base);
+			place |= (uint64_t)in << (i - base);
+		}
 		s->op_bits[base >> 6] = word;
+		s->place_bits[base >> 6] = place;
 		s->nops += (size_t)__builtin_popcountll(word);
 	}
 }
 
 /* API calls by their own name and start. */
-static void select_apis(const struct trace *t, const uint8_t *pass, const struct window *w, uint32_t marker,
-			struct selection *s)
+static void select_apis(const struct trace *t, const uint8_t *pass, const uint8_t *thread_place,
+			const struct window *w, uint32_t marker, struct selection *s)
 {
 	size_t k = 0;
 	for (size_t base = 0; base < t->apis.n; base += 64) {
@@ -47,7 +49,8 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const struct
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++) {
 			uint32_t name = api_match_name(t, i, marker, &k);
-			int in = select_in_window(w, t->apis.start[i], t->apis.end[i]);
+			int in = select_in_window(w, t->apis.start[i], t->apis.end[i]) &&
+				 (!thread_place || thread_place[t->apis.thread[i]]);
 			/* Launches join below, from the ops in view. */
 			word |= (uint64_t)select_api_belongs(!pass || pass[name], in, 0) << (i - base);
 		}
@@ -139,7 +142,7 @@ static void select_enclosing(const struct trace *t, const struct api_order *o, s
 
 struct api_job {
 	const struct trace *t;
-	const uint8_t *pass;
+	const uint8_t *pass, *thread_place;
 	const struct window *w;
 	uint32_t marker;
 	struct selection *s;
@@ -148,17 +151,49 @@ struct api_job {
 static void *api_worker(void *arg)
 {
 	struct api_job *j = arg;
-	select_apis(j->t, j->pass, j->w, j->marker, j->s);
+	select_apis(j->t, j->pass, j->thread_place, j->w, j->marker, j->s);
 	return NULL;
+}
+
+/* A byte per op: its GPU and its input are kept (inputs' ops are runs). */
+static uint8_t *op_places(const struct trace *t, const struct select_places *p)
+{
+	uint8_t *on = xcalloc(t->ops.n ? t->ops.n : 1, 1);
+	for (size_t k = 0; k < t->ninputs; k++) {
+		const struct trace_input *in = &t->inputs[k];
+		if (p->inputs && !p->inputs[k])
+			continue;
+		for (size_t i = in->op_first; i < in->op_first + in->op_count && i < t->ops.n; i++)
+			on[i] = !p->gpus || p->gpus[trace_op_gpu(t, i)];
+	}
+	return on;
+}
+
+/* A byte per thread: its calls may be kept by their own name (their input
+ * is kept, and no GPU filter is on: a call runs on no GPU). */
+static uint8_t *thread_places(const struct trace *t, const struct select_places *p)
+{
+	uint8_t *on = xcalloc(t->nthreads ? t->nthreads : 1, 1);
+	for (size_t k = 0; k < t->nthreads; k++)
+		on[k] = !p->gpus && (!p->inputs || p->inputs[t->threads[k].input]);
+	return on;
 }
 
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
 		     const struct api_order *order, struct selection *out)
 {
+	selection_build_places(t, f, NULL, w, order, out);
+}
+
+void selection_build_places(const struct trace *t, const struct filter *f, const struct select_places *places,
+			    const struct window *w, const struct api_order *order, struct selection *out)
+{
+	int placed = places && (places->gpus || places->inputs);
 	memset(out, 0, sizeof(*out));
 	out->window = *w;
-	out->filtered = f->n > 0 || w->active;
+	out->filtered = f->n > 0 || w->active || placed;
 	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
+	out->place_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
 	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	uint8_t *pass = NULL;
@@ -167,11 +202,19 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	if (f->n)
 		pass = filter_strings(f, t, NULL);
 	/* Ops and API calls on two threads: they do not touch each other. */
-	struct api_job j = { t, pass, w, marker, out };
+	uint8_t *op_place = placed ? op_places(t, places) : NULL;
+	if (placed) {
+		out->gpu_view = xcalloc(t->ngpus ? t->ngpus : 1, 1);
+		for (size_t i = 0; i < t->ops.n; i++)
+			if (op_place[i])
+				out->gpu_view[trace_op_gpu(t, i)] = 1;
+	}
+	uint8_t *thread_place = placed ? thread_places(t, places) : NULL;
+	struct api_job j = { t, pass, thread_place, w, marker, out };
 	pthread_t th;
 	int slot = t->apis.n > 100000 ? threads_acquire(1) : 0;
 	int threaded = slot && pthread_create(&th, NULL, api_worker, &j) == 0;
-	select_ops(t, pass, w, out);
+	select_ops(t, pass, op_place, w, out);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
@@ -190,12 +233,16 @@ void selection_build(const struct trace *t, const struct filter *f, const struct
 	}
 	for (size_t i = 0; i < selection_words(t->apis.n); i++)
 		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
+	free(op_place);
+	free(thread_place);
 	free(pass);
 }
 
 void selection_free(struct selection *s)
 {
 	free(s->op_bits);
+	free(s->place_bits);
+	free(s->gpu_view);
 	free(s->api_bits);
 	memset(s, 0, sizeof(*s));
 }
@@ -205,6 +252,12 @@ void selection_copy(const struct trace *t, const struct selection *from, struct 
 	*to = *from;
 	size_t nops = selection_words(t->ops.n), napis = selection_words(t->apis.n);
 	to->op_bits = xmalloc_array(nops, sizeof(uint64_t));
+	to->place_bits = xmalloc_array(nops, sizeof(uint64_t));
+	memcpy(to->place_bits, from->place_bits, nops * sizeof(uint64_t));
+	if (from->gpu_view) {
+		to->gpu_view = xmalloc(t->ngpus ? t->ngpus : 1);
+		memcpy(to->gpu_view, from->gpu_view, t->ngpus);
+	}
 	to->api_bits = xmalloc_array(napis, sizeof(uint64_t));
 	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
 	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));

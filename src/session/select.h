@@ -5,12 +5,13 @@
  * - an event is in the window when it overlaps it: it starts before the
  *   window ends and ends after the window starts (an event without a
  *   duration: when its time is inside the window);
- * - an op belongs when its name passes the filter and it is in the
- *   window;
+ * - an op belongs when its name passes the filter, it is in the window,
+ *   and its GPU and input pass the place filters (--gpu, --input) if any;
  * - an API call belongs when its shown name (a roctx marker's text)
- *   passes the filter and it is in the window, or when it launched an op
- *   that belongs: a kernel and its launch stay together, even when the
- *   launch came before the window;
+ *   passes the filter, it is in the window and its input passes (a GPU
+ *   filter keeps no call by itself: calls run on no GPU), or when it
+ *   launched an op that belongs: a kernel and its launch stay together,
+ *   even when the launch came before the window;
  * - and an API call or marker range belongs when it encloses, on its
  *   thread, a call that belongs (starts no later and ends no earlier):
  *   what is kept keeps its context (the roctx ranges around a launch).
@@ -31,8 +32,12 @@
 
 struct selection {
 	uint64_t *op_bits;    /* a bit per op: in view */
+	uint64_t *place_bits; /* a bit per op: in the window and the places kept,
+			       * the name filter or not */
 	uint64_t *api_bits;   /* a bit per API call: in view */
 	size_t nops, napis;   /* how many are */
+	uint8_t *gpu_view;    /* with place filters, a byte per GPU: some op of a
+			       * kept input ran on it and it is kept; else NULL */
 	struct window window; /* busy clips to it */
 	int filtered;         /* a filter or a window is active */
 };
@@ -72,6 +77,16 @@ static inline int select_api_belongs(int name_passes, int in_window, int launche
  * when the caller keeps one (NULL: made and dropped here when needed). */
 void selection_build(const struct trace *t, const struct filter *f, const struct window *w,
 		     const struct api_order *order, struct selection *out);
+
+/* Which GPUs and inputs the place filters keep: a byte per GPU and per
+ * input of the trace (NULL: all of them). */
+struct select_places {
+	const uint8_t *gpus, *inputs;
+};
+
+/* The same with place filters (places NULL: every place). */
+void selection_build_places(const struct trace *t, const struct filter *f, const struct select_places *places,
+			    const struct window *w, const struct api_order *order, struct selection *out);
 void selection_free(struct selection *s);
 /* A copy of from (of t's rows) that lives on by itself. */
 void selection_copy(const struct trace *t, const struct selection *from, struct selection *to);
@@ -95,6 +110,13 @@ static inline size_t selection_words(size_t n)
 static inline int selected_op(const struct selection *s, size_t i)
 {
 	return !s || selection_bit(s->op_bits, i);
+}
+
+/* Is op i in the window and on a GPU and input kept, whatever its name?
+ * (The base of shares.) */
+static inline int selected_place(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->place_bits, i);
 }
 
 static inline int selected_api(const struct selection *s, size_t i)

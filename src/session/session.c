@@ -2,12 +2,14 @@
 #include "session/session.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "load/background.h"
 #include "load/call_probe.h"
 #include "load/load.h"
 #include "util/i18n.h"
+#include "util/xalloc.h"
 
 static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
 {
@@ -45,6 +47,37 @@ static void resolve_window(const struct session *s, struct session_view *v)
 	}
 }
 
+/* Does one of the texts pass f? */
+static int any_passes(const struct filter *f, const char *const *texts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (texts[i] && filter_passes(f, texts[i], strlen(texts[i])))
+			return 1;
+	return 0;
+}
+
+/* The GPUs and inputs of t the place filters keep (NULL: no filter). */
+static void places_pass(const struct session *s, const struct trace *t, uint8_t **gpus, uint8_t **inputs)
+{
+	if (s->gpus.n) {
+		*gpus = xcalloc(t->ngpus ? t->ngpus : 1, 1);
+		for (size_t g = 0; g < t->ngpus; g++) {
+			char label[256], number[32];
+			trace_gpu_label(t, (uint32_t)g, label, sizeof(label));
+			snprintf(number, sizeof(number), "%lld", (long long)t->gpus[g].device);
+			(*gpus)[g] = (uint8_t)any_passes(&s->gpus, (const char *const[]){ label, number }, 2);
+		}
+	}
+	if (s->inputs.n) {
+		*inputs = xcalloc(t->ninputs ? t->ninputs : 1, 1);
+		for (size_t k = 0; k < t->ninputs; k++) {
+			const char *texts[] = { trace_input_name(t, (uint32_t)k), t->inputs[k].path,
+						t->domains[t->inputs[k].domain].node };
+			(*inputs)[k] = (uint8_t)any_passes(&s->inputs, texts, 3);
+		}
+	}
+}
+
 static void select_view(struct session *s, struct session_view *v)
 {
 	selection_free(&v->sel);
@@ -52,11 +85,17 @@ static void select_view(struct session *s, struct session_view *v)
 	/* The order the enclosing rule walks is the trace's: made once, when
 	 * a filter or window first needs it (and again when API rows came). */
 	const struct trace *t = &v->trace;
-	if ((s->filter.n || v->window.active) && t->apis.n && v->order.napis != t->apis.n) {
+	if ((s->filter.n || s->gpus.n || s->inputs.n || v->window.active) && t->apis.n &&
+	    v->order.napis != t->apis.n) {
 		api_order_free(&v->order);
 		api_order_build(t, &v->order);
 	}
-	selection_build(t, &s->filter, &v->window, &v->order, &v->sel);
+	uint8_t *gpus = NULL, *inputs = NULL;
+	places_pass(s, t, &gpus, &inputs);
+	struct select_places places = { gpus, inputs };
+	selection_build_places(t, &s->filter, &places, &v->window, &v->order, &v->sel);
+	free(gpus);
+	free(inputs);
 }
 
 int session_refresh(struct session *s)
@@ -74,6 +113,8 @@ int session_open(struct session *s, const struct session_options *o, struct rpd_
 {
 	memset(s, 0, sizeof(*s));
 	filter_init(&s->filter);
+	filter_init(&s->gpus);
+	filter_init(&s->inputs);
 	if (load_view(&s->views[0], o, err))
 		return -1;
 	s->ntraces = 1;
@@ -86,6 +127,8 @@ void session_open_trace(struct session *s, struct trace *t)
 {
 	memset(s, 0, sizeof(*s));
 	filter_init(&s->filter);
+	filter_init(&s->gpus);
+	filter_init(&s->inputs);
 	s->views[0].trace = *t;
 	memset(t, 0, sizeof(*t));
 	s->ntraces = 1;
@@ -114,6 +157,8 @@ void session_close(struct session *s)
 		trace_free(&s->views[k].trace);
 	}
 	filter_free(&s->filter);
+	filter_free(&s->gpus);
+	filter_free(&s->inputs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -147,6 +192,46 @@ int session_pop_filter(struct session *s)
 		return 0;
 	s->stale = 1;
 	return 1;
+}
+
+/* A filter of one rule, or none for NULL or "". */
+static int one_rule(const char *text, struct filter *out, char *err, size_t errsize)
+{
+	filter_init(out);
+	if (text && *text && filter_push(out, text, err, errsize)) {
+		filter_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+/* A GPU pattern of digits alone (with a leading ! to exclude) is a GPU
+ * number: 1 is GPU 1 of every node, not every label with a 1 in it. */
+static const char *gpu_rule(const char *text, char *buf, size_t size)
+{
+	const char *digits = text && text[0] == '!' ? text + 1 : text;
+	if (!digits || !*digits || strspn(digits, "0123456789") != strlen(digits))
+		return text;
+	snprintf(buf, size, "%s^%s$", digits == text ? "" : "!", digits);
+	return buf;
+}
+
+int session_set_places(struct session *s, const char *gpu, const char *input, char *err, size_t errsize)
+{
+	struct filter g, in;
+	char number[64];
+	if (one_rule(gpu_rule(gpu, number, sizeof(number)), &g, err, errsize))
+		return -1;
+	if (one_rule(input, &in, err, errsize)) {
+		filter_free(&g);
+		return -1;
+	}
+	filter_free(&s->gpus);
+	filter_free(&s->inputs);
+	s->gpus = g;
+	s->inputs = in;
+	s->stale = 1;
+	return 0;
 }
 
 int session_set_window(struct session *s, const char *text, char *err, size_t errsize)
@@ -207,6 +292,21 @@ void session_describe(const struct session *s, char *filter, size_t fsize, char 
 	window[0] = '\0';
 	if (session_window(s)->active)
 		window_describe(session_window(s), session_trace(s)->op_first_start, window, wsize);
+}
+
+void session_describe_places(const struct session *s, char *buf, size_t size)
+{
+	char g[128] = "", in[128] = "";
+	filter_describe(&s->gpus, g, sizeof(g));
+	filter_describe(&s->inputs, in, sizeof(in));
+	if (g[0] && in[0])
+		snprintf(buf, size, _("on GPU %s of input %s"), g, in);
+	else if (g[0])
+		snprintf(buf, size, _("on GPU %s"), g);
+	else if (in[0])
+		snprintf(buf, size, _("of input %s"), in);
+	else
+		buf[0] = '\0';
 }
 
 void session_read_apis(struct session *s)

@@ -61,6 +61,7 @@ struct session {
 	struct session_view views[SESSION_MAX_TRACES];
 	size_t ntraces;
 	struct filter filter;
+	struct filter gpus, inputs; /* the place filters (--gpu, --input): a rule or none */
 	/* The window as given: text parsed against each trace's span, or a
 	 * span on the first trace's clock kept as offsets from its start. */
 	char window_text[256];
@@ -115,6 +116,12 @@ int session_set_filter(struct session *s, const char *const *rules, size_t n, ch
 int session_add_filter(struct session *s, const char *rule, char *err, size_t errsize);
 /* Drop the last rule; 0 when there was none. */
 int session_pop_filter(struct session *s);
+/* Keep only the GPUs whose label (as busy shows it: 2, node/2, file:2)
+ * or number matches gpu (a pattern of digits alone is a number: ^2$),
+ * and the inputs whose file name, path or node matches input; NULL or ""
+ * keeps all. -1 with PCRE2's message in err,
+ * the place filters unchanged. */
+int session_set_places(struct session *s, const char *gpu, const char *input, char *err, size_t errsize);
 /* The window as START:END (see window_parse), or none for NULL or "".
  * -1 with the reason in err, the window unchanged. */
 int session_set_window(struct session *s, const char *text, char *err, size_t errsize);
@@ -128,15 +135,18 @@ void session_clear_window(struct session *s);
 /* Remake the selections after changes; returns 1 when they were remade. */
 int session_refresh(struct session *s);
 
-/* Is anything left out (a filter or a window)? */
+/* Is anything left out (a filter, a place filter or a window)? */
 static inline int session_filtered(const struct session *s)
 {
-	return s->filter.n > 0 || s->views[0].window.active;
+	return s->filter.n > 0 || s->gpus.n > 0 || s->inputs.n > 0 || s->views[0].window.active;
 }
 
 /* The filter ("/gemm/ & !/nccl/") and the window ("+1.00 s .. +2.00 s")
  * for people; "" for none. */
 void session_describe(const struct session *s, char *filter, size_t fsize, char *window, size_t wsize);
+/* The place filters for people ("on GPU /2/ of input /rank3/"), "" for
+ * none. */
+void session_describe_places(const struct session *s, char *buf, size_t size);
 
 /* API rows. The viewer shows the ops first and reads the API rows on
  * another thread; they move into the trace when no job reads it. */

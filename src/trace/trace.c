@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/natcmp.h"
 #include "util/search.h"
 #include "util/xalloc.h"
 
@@ -623,9 +624,7 @@ void trace_finish(struct trace *t)
 	}
 }
 
-/* An input's short name: its file name, or the whole path when another
- * input has the same file name. */
-static const char *input_name(const struct trace *t, uint32_t input)
+const char *trace_input_name(const struct trace *t, uint32_t input)
 {
 	const char *path = t->inputs[input].path;
 	const char *base = strrchr(path, '/');
@@ -637,6 +636,25 @@ static const char *input_name(const struct trace *t, uint32_t input)
 			return path;
 	}
 	return base;
+}
+
+const char *trace_gpu_place(const struct trace *t, uint32_t gpu)
+{
+	const struct trace_gpu *g = &t->gpus[gpu];
+	const char *node = t->domains[g->domain].node;
+	return node ? node : trace_input_name(t, g->input);
+}
+
+int trace_gpu_cmp(const struct trace *t, uint32_t a, uint32_t b)
+{
+	const struct trace_gpu *x = &t->gpus[a], *y = &t->gpus[b];
+	if (x->domain != y->domain) {
+		int c = natcmp(trace_gpu_place(t, a), trace_gpu_place(t, b));
+		if (c)
+			return c;
+		return x->domain < y->domain ? -1 : 1;
+	}
+	return (x->device > y->device) - (x->device < y->device);
 }
 
 static int threads_span_domains(const struct trace *t)
@@ -668,7 +686,7 @@ static const char *label(const struct trace *t, int prefix, uint32_t domain, uin
 	else if (node)
 		snprintf(buf, size, "%s/%s", node, what);
 	else
-		snprintf(buf, size, "%s:%s", input_name(t, input), what);
+		snprintf(buf, size, "%s:%s", trace_input_name(t, input), what);
 	return buf;
 }
 

@@ -241,6 +241,17 @@ const char *trace_gpu_label(const struct trace *t, uint32_t gpu, char *buf, size
 const char *trace_device_label(const struct trace *t, uint32_t domain, uint32_t input, int64_t device,
 			       char *buf, size_t size);
 
+/* Where a GPU is, for people: its node's name, or when the node is not
+ * known its input's file name (the whole path when two inputs share a
+ * file name). */
+const char *trace_gpu_place(const struct trace *t, uint32_t gpu);
+/* The order GPUs are listed in: by place in natural order (rank2 before
+ * rank10), then by domain, then by number. <0, 0 or >0. */
+int trace_gpu_cmp(const struct trace *t, uint32_t a, uint32_t b);
+/* An input's short name: its file name, or its whole path when another
+ * input has the same file name. */
+const char *trace_input_name(const struct trace *t, uint32_t input);
+
 /* "GPU 2 sclk", "GPU node-a/0 SQ_WAVES (sampled)": the GPU labelled as
  * trace_gpu_label does. Returns buf. */
 const char *trace_counter_label(const struct trace *t, uint32_t series, char *buf, size_t size);

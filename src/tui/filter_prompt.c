@@ -1,5 +1,6 @@
 /* Filters and the window from the keyboard: \ (F4) replaces the filter,
- * & stacks a rule, Delete removes the last, W sets the window. A bad pattern
+ * & stacks a rule, Delete removes the last, W sets the window, @ and #
+ * the GPU and input filters. A bad pattern
  * keeps the prompt open with PCRE2's message; what was in force stays.
  * The session takes each change; the loop remakes the selection. */
 #include "config.h"
@@ -74,6 +75,31 @@ unsigned app_prompt_filter(struct app *app, int add)
 	static int adding = 1;
 	struct prompt_owner owner = { NULL, filter_done, add ? &adding : NULL };
 	prompt_open(&app->prompt, add ? _("And filter: ") : _("Filter: "), NULL, &owner);
+	return ACT_REDRAW;
+}
+
+/* ctx is non-NULL for the GPU filter; the other place filter stays. */
+static unsigned place_done(struct app *app, const char *text, int accepted, void *ctx)
+{
+	char err[512];
+	const struct session *s = app->session;
+	const char *gpu = s->gpus.n ? s->gpus.rules[0].text : NULL;
+	const char *input = s->inputs.n ? s->inputs.rules[0].text : NULL;
+	if (!accepted)
+		return ACT_REDRAW;
+	if (session_set_places(app->session, ctx ? text : gpu, ctx ? input : text, err, sizeof(err))) {
+		prompt_error(&app->prompt, err);
+		return ACT_STAY;
+	}
+	return reselect(app, ANNOUNCE_PASS);
+}
+
+unsigned app_prompt_place(struct app *app, int gpu)
+{
+	static int gpus = 1;
+	const struct filter *f = gpu ? &app->session->gpus : &app->session->inputs;
+	struct prompt_owner owner = { NULL, place_done, gpu ? &gpus : NULL };
+	prompt_open(&app->prompt, gpu ? _("GPUs: ") : _("Inputs: "), f->n ? f->rules[0].text : NULL, &owner);
 	return ACT_REDRAW;
 }
 

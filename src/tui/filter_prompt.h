@@ -13,6 +13,8 @@ void app_reselect(struct app *app);
 /* Open the prompt for a filter (add: stack another rule) or a window. */
 unsigned app_prompt_filter(struct app *app, int add);
 unsigned app_prompt_window(struct app *app);
+/* The GPU filter (gpu non-zero) or the input filter, as --gpu and --input. */
+unsigned app_prompt_place(struct app *app, int gpu);
 /* Remove the last filter rule. */
 unsigned app_pop_filter(struct app *app);
 /* The window [start, end) (none when end <= start), from the timeline. */

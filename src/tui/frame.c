@@ -202,6 +202,9 @@ unsigned app_request(struct app *app, enum request req)
 		return app_pop_filter(app);
 	case REQ_WINDOW:
 		return app_prompt_window(app);
+	case REQ_GPU_FILTER:
+	case REQ_INPUT_FILTER:
+		return app_prompt_place(app, req == REQ_GPU_FILTER);
 	case REQ_EXPORT:
 		return app_prompt_export(app);
 	case REQ_REFRESH:
@@ -294,10 +297,12 @@ static void draw_status(struct app *app, int row, int cols)
 	if (app->message[0]) {
 		draw_text(stdscr, row, 0, room, app->message, a);
 	} else if (session_filtered(app->session)) {
-		char line[512], f[256] = "", w[128] = "";
+		char line[768], f[256] = "", w[128] = "", p[300] = "";
 		session_describe(app->session, f, sizeof(f), w, sizeof(w));
-		snprintf(line, sizeof(line), "%s%s%s%s%s", f[0] ? _("Filter ") : "", f,
-			 f[0] && w[0] ? "  " : "", w[0] ? _("Window ") : "", w);
+		session_describe_places(app->session, p, sizeof(p));
+		snprintf(line, sizeof(line), "%s%s%s%s%s%s%s", f[0] || p[0] ? _("Filter ") : "", f,
+			 f[0] && p[0] ? " " : "", p, (f[0] || p[0]) && w[0] ? "  " : "",
+			 w[0] ? _("Window ") : "", w);
 		draw_text(stdscr, row, 0, room, line, theme_attr(THEME_STATUS));
 	} else {
 		draw_text(stdscr, row, 0, room, _("No filter, whole trace"), theme_attr(THEME_STATUS));

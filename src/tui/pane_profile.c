@@ -15,10 +15,33 @@
 #include "util/units.h"
 #include "util/xalloc.h"
 
-enum sort_key { SORT_TOTAL, SORT_CALLS, SORT_AVG, SORT_MIN, SORT_MAX, SORT_NAME, SORT_COUNT };
+enum sort_key {
+	SORT_TOTAL,
+	SORT_CALLS,
+	SORT_AVG,
+	SORT_MIN,
+	SORT_MAX,
+	SORT_NAME,
+	SORT_STD,
+	SORT_P50,
+	SORT_P90,
+	SORT_P99,
+	SORT_VAR,
+	SORT_COUNT
+};
 
 static const char *const sort_names[SORT_COUNT] = {
-	N_("total"), N_("calls"), N_("average"), N_("minimum"), N_("maximum"), N_("name"),
+	N_("total"),
+	N_("calls"),
+	N_("average"),
+	N_("minimum"),
+	N_("maximum"),
+	N_("name"),
+	N_("standard deviation"),
+	N_("median"),
+	N_("90th percentile"),
+	N_("99th percentile"),
+	N_("time lost to variability"),
 };
 
 /* Columns in screen order; narrow screens drop those with a higher level. */
@@ -29,11 +52,29 @@ struct column {
 	int drop_below; /* shown only when the screen is at least this wide */
 };
 
-enum { COL_CALLS, COL_TOTAL, COL_AVG, COL_MIN, COL_MAX, COL_PCT, NCOLS };
+/* The variability columns come on wide screens only; every column can
+ * be sorted by, shown or not. */
+enum {
+	COL_CALLS,
+	COL_TOTAL,
+	COL_AVG,
+	COL_MIN,
+	COL_MAX,
+	COL_STD,
+	COL_P50,
+	COL_P90,
+	COL_P99,
+	COL_VAR,
+	COL_PCT,
+	NCOLS
+};
 static const struct column columns[NCOLS] = {
 	[COL_CALLS] = { N_("CALLS"), 8, SORT_CALLS, 0 }, [COL_TOTAL] = { N_("TOTAL"), 10, SORT_TOTAL, 0 },
 	[COL_AVG] = { N_("AVG"), 10, SORT_AVG, 70 },     [COL_MIN] = { N_("MIN"), 10, SORT_MIN, 90 },
-	[COL_MAX] = { N_("MAX"), 10, SORT_MAX, 80 },     [COL_PCT] = { N_("%"), 7, SORT_TOTAL, 0 },
+	[COL_MAX] = { N_("MAX"), 10, SORT_MAX, 80 },     [COL_STD] = { N_("STD"), 10, SORT_STD, 180 },
+	[COL_P50] = { N_("P50"), 10, SORT_P50, 190 },    [COL_P90] = { N_("P90"), 10, SORT_P90, 200 },
+	[COL_P99] = { N_("P99"), 10, SORT_P99, 210 },    [COL_VAR] = { N_("VAR"), 10, SORT_VAR, 170 },
+	[COL_PCT] = { N_("%"), 7, SORT_TOTAL, 0 },
 };
 
 struct profile_pane {
@@ -133,6 +174,26 @@ static int compare_rows(const void *a, const void *b, void *arg)
 	case SORT_MAX:
 		kx = x->max;
 		ky = y->max;
+		break;
+	case SORT_STD:
+		kx = x->std;
+		ky = y->std;
+		break;
+	case SORT_P50:
+		kx = x->p50;
+		ky = y->p50;
+		break;
+	case SORT_P90:
+		kx = x->p90;
+		ky = y->p90;
+		break;
+	case SORT_P99:
+		kx = x->p99;
+		ky = y->p99;
+		break;
+	case SORT_VAR:
+		kx = x->var;
+		ky = y->var;
 		break;
 	case SORT_NAME:
 		c = strcmp(app_name(app, x->name), app_name(app, y->name));
@@ -249,6 +310,21 @@ static void cell_text(const struct profile *prof, const struct profile_row *r, i
 		break;
 	case COL_MAX:
 		units_format_ns(r->max, buf, size);
+		break;
+	case COL_STD:
+		units_format_ns(r->std, buf, size);
+		break;
+	case COL_P50:
+		units_format_ns(r->p50, buf, size);
+		break;
+	case COL_P90:
+		units_format_ns(r->p90, buf, size);
+		break;
+	case COL_P99:
+		units_format_ns(r->p99, buf, size);
+		break;
+	case COL_VAR:
+		units_format_ns(r->var, buf, size);
 		break;
 	default:
 		snprintf(buf, size, "%.2f", profile_row_percent(prof, r));

@@ -75,6 +75,10 @@
 	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
 	REQ(FILTER_POP, "Delete", N_("Filter"), N_("Remove the last filter"))                                \
 	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
+	REQ(GPU_FILTER, "@", N_("Filter"),                                                                   \
+	    N_("GPU filter: only GPUs whose label or number matches (!pattern: not; empty: all)"))           \
+	REQ(INPUT_FILTER, "#", N_("Filter"),                                                                 \
+	    N_("Input filter: only inputs whose file name, path or node matches (empty: all)"))              \
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
 	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments of C++ names on/off"))     \

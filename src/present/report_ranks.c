@@ -1,0 +1,91 @@
+#include "config.h"
+#include "present/report_ranks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/ranks.h"
+#include "util/i18n.h"
+#include "util/units.h"
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col ranks_cols[] = {
+	{ "input", N_("INPUT"), COL_LABEL },         { "node", N_("NODE"), COL_LABEL },
+	{ "gpus", N_("GPUS"), COL_COUNT },           { "ops", N_("OPS"), COL_COUNT },
+	{ "gpu_ns", N_("GPU TIME"), COL_NS },        { "busy_ns", N_("BUSY"), COL_NS },
+	{ "span_ns", N_("SPAN"), COL_NS },           { "first_ns", N_("FIRST"), COL_COUNT },
+	{ "last_ns", N_("LAST"), COL_COUNT },        { "comm_ns", N_("COMM"), COL_NS },
+	{ "comm_wait_ns", N_("COMM WAIT"), COL_NS },
+};
+
+struct text {
+	char buf[512];
+	size_t n;
+};
+
+static void put_text(const char *piece, size_t len, void *ctx)
+{
+	struct text *t = ctx;
+	for (size_t i = 0; i < len && t->n + 1 < sizeof(t->buf); i++)
+		t->buf[t->n++] = piece[i];
+	t->buf[t->n] = '\0';
+}
+
+/* The footer: who the others waited for most, in words. The input's name
+ * may hold control characters: escaped, as the rows' are. */
+static char *straggler_footer(const struct trace *t, const struct ranks *rk)
+{
+	char waited[UNITS_BUFSZ], line[1024];
+	struct text name = { { 0 }, 0 };
+	if (rk->n < 2)
+		return NULL;
+	if (rk->collectives == 0) {
+		snprintf(line, sizeof(line), "%s\n",
+			 _("No collective ran the same number of times on every rank."));
+	} else if (rk->straggler == SIZE_MAX) {
+		snprintf(line, sizeof(line), "%s\n",
+			 _("No straggler: the ranks started every matched collective together."));
+	} else {
+		const struct rank_row *r = &rk->rows[rk->straggler];
+		utf8_write_escaped(trace_input_name(t, r->input), put_text, &name);
+		snprintf(line, sizeof(line),
+			 _("Likely straggler: %s (the other ranks waited %s for it, in %zu collectives)\n"),
+			 name.buf, units_format_ns(r->waited_for, waited, sizeof(waited)), rk->collectives);
+	}
+	return xstrdup(line);
+}
+
+void report_ranks(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
+{
+	struct ranks rk;
+	ranks_per_input(t, sel, p->comm, &rk);
+	table_init(out, "ranks", ranks_cols, NCOLS(ranks_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("Ranks: %zu input, %zu collectives matched across them",
+		    "Ranks: %zu inputs, %zu collectives matched across them", rk.n),
+		 rk.n, rk.collectives);
+	for (size_t i = 0; i < rk.n && (!p->limit || i < p->limit); i++) {
+		const struct rank_row *r = &rk.rows[i];
+		struct table_cell *c = table_add_row(out);
+		const char *name = trace_input_name(t, r->input);
+		const char *node = t->domains[t->inputs[r->input].domain].node;
+		table_set_text(&c[0], name, strlen(name));
+		table_set_text(&c[1], node ? node : "", node ? strlen(node) : 0);
+		c[2].num = (int64_t)r->gpus;
+		c[3].num = (int64_t)r->ops;
+		c[4].num = r->gpu;
+		c[5].num = r->busy;
+		c[6].num = r->last - r->first;
+		c[7].num = r->first;
+		c[8].num = r->last;
+		c[9].num = r->comm;
+		c[10].num = r->comm_wait;
+	}
+	out->footer = straggler_footer(t, &rk);
+	ranks_free(&rk);
+}
