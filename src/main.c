@@ -11,10 +11,12 @@
 #include <unistd.h>
 
 #include "analysis/categories_file.h"
+#include "analysis/roi.h"
 #include "demo/demo.h"
 #include "export/export.h"
 #include "options.h"
 #include "present/report.h"
+#include "session/named.h"
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
@@ -33,6 +35,42 @@ static int wants_tui(const struct options *o)
 	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }
 
+/* Reports of API rows, and windows named by roctx ranges, read them with
+ * the ops. */
+static int needs_apis(const struct options *o)
+{
+	return (o->have_report && report_needs_apis(o->report)) || window_names_markers(o->window);
+}
+
+/* A pattern given on the command line, checked before anything is read:
+ * a bad one is a usage error. */
+static int check_pattern(const char *option, const char *pattern)
+{
+	struct filter check;
+	char msg[512];
+	filter_init(&check);
+	int bad = pattern && filter_push(&check, pattern, msg, sizeof(msg));
+	if (bad)
+		err_report("rpdtop: %s%s", option, msg);
+	filter_free(&check);
+	return bad;
+}
+
+/* --roi narrows the window to the region it finds in view. */
+static int apply_roi(const struct options *o, struct session *s)
+{
+	struct window w;
+	if (!o->roi)
+		return 0;
+	if (roi_find(session_trace(s), session_sel(s), o->roi, &w)) {
+		err_report("rpdtop: %s", _("--roi: no GPU op in view"));
+		return 2;
+	}
+	session_set_window_ns(s, w.start, w.end);
+	session_refresh(s);
+	return 0;
+}
+
 /* The session: the inputs, then the filter and window asked for. Returns
  * the exit status for a failure (1: an input, 2: usage), 0 when open. */
 static int open_session(const struct options *o, struct session *s)
@@ -46,9 +84,8 @@ static int open_session(const struct options *o, struct session *s)
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o) ||
-						(o->have_report && report_needs_apis(o->report)),
-				      .apis = o->have_report && report_needs_apis(o->report) };
+				      .op_ids = o->export_path || wants_tui(o) || needs_apis(o),
+				      .apis = needs_apis(o) };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);
@@ -60,13 +97,8 @@ static int open_session(const struct options *o, struct session *s)
 		}
 	}
 	filter_free(&check);
-	filter_init(&check);
-	if (filter_push(&check, o->comm, msg, sizeof(msg))) {
-		fprintf(stderr, "rpdtop: --comm: %s\n", msg);
-		filter_free(&check);
+	if (check_pattern("--comm: ", o->comm) || check_pattern("--step: ", o->step))
 		return 2;
-	}
-	filter_free(&check);
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
 					.ops = GEN_DEMO_OPS,
@@ -85,7 +117,10 @@ static int open_session(const struct options *o, struct session *s)
 		return 2;
 	}
 	session_refresh(s);
-	return 0;
+	int status = apply_roi(o, s);
+	if (status)
+		session_close(s);
+	return status;
 }
 
 static int run_export(const struct options *o, struct session *s)
@@ -120,8 +155,12 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 	struct filter comm;
 	struct categories cats;
 	char msg[512];
+	struct filter step;
 	filter_init(&comm);
+	filter_init(&step);
 	filter_push(&comm, o->comm, msg, sizeof(msg)); /* checked when the session opened */
+	if (o->step)
+		filter_push(&step, o->step, msg, sizeof(msg));
 	categories_init(&cats);
 	if (kind == REPORT_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
@@ -129,9 +168,11 @@ static int run_report(const struct options *o, const struct session *s, enum rep
 				   .gap_threshold = o->gap_threshold,
 				   .comm = &comm,
 				   .cats = &cats,
-				   .order = &s->views[0].order };
+				   .order = &s->views[0].order,
+				   .step = o->step ? &step : NULL };
 	report_build(session_trace(s), kind, &p, session_sel(s), &tb);
 	categories_free(&cats);
+	filter_free(&step);
 	filter_free(&comm);
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
 	report_write(&tb, session_trace(s), o->format, stdout);

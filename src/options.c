@@ -10,6 +10,7 @@
 
 #include "analysis/breakdown.h"
 #include "analysis/gaps.h"
+#include "analysis/roi.h"
 #include "session/window.h"
 #include "util/error.h"
 #include "util/i18n.h"
@@ -29,6 +30,8 @@ static const struct option long_options[] = {
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "gap-threshold", required_argument, NULL, 'G' },
 	{ "comm", required_argument, NULL, 'C' },
+	{ "step", required_argument, NULL, 'S' },
+	{ "roi", required_argument, NULL, 'R' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -47,7 +50,9 @@ static void print_help(void)
 		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
 		"                       idle (per GPU), launch (launch latency by name),\n"
 		"                       breakdown (compute, communication, copies, idle per\n"
-		"                       GPU) or categories\n"
+		"                       GPU), categories, api (API calls by name), markers\n"
+		"                       (roctx ranges by text), ranges (every roctx range)\n"
+		"                       or steps (one row per step: --step)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv or json\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -55,7 +60,12 @@ static void print_help(void)
 		"  -x, --exclude=REGEX  only names not matching REGEX; repeatable\n"
 		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
-		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
+		"                       N% of the span, or values like 1.5s, 200ms, 40us;\n"
+		"                       or marker:REGEX[#N], kernel:REGEX[#N] (the N-th,\n"
+		"                       -1 the last; all without #N), A..B between two\n"
+		"      --roi=hot|trim   narrow the window to the hottest kernel's first to\n"
+		"                       last instance (hot) or to the GPU ops (trim)\n"
+		"      --step=REGEX     the roctx ranges that are -r steps' steps\n"
 		"      --gap-threshold=TIME  a gap shorter than TIME (default 5us) whose\n"
 		"                       launch came in time is a kernel wait\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
@@ -157,7 +167,8 @@ static int parse_one(int c, struct options *o)
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
 			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
-					     "idle, launch, breakdown or categories)"),
+					     "idle, launch, breakdown, categories, api, markers, ranges or "
+					     "steps)"),
 					   optarg);
 		return 0;
 	case 'f':
@@ -195,6 +206,14 @@ static int parse_one(int c, struct options *o)
 		return 0;
 	case 'C':
 		o->comm = optarg;
+		return 0;
+	case 'S':
+		o->step = optarg;
+		return 0;
+	case 'R':
+		if (roi_parse(optarg, &o->roi))
+			return usage_error(_("unknown region of interest '%s' (expected hot or trim)"),
+					   optarg);
 		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);

@@ -23,6 +23,8 @@ struct options {
 	int force;               /* --force: replace an existing FILE */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
 	const char *comm;        /* --comm REGEX: communication kernels */
+	const char *step;        /* --step REGEX: the roctx ranges of -r steps, or NULL */
+	int roi;                 /* --roi: enum roi_kind */
 	const char *const *paths;
 	size_t npaths;
 };

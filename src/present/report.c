@@ -7,6 +7,7 @@
 #include "analysis/busy.h"
 #include "analysis/counters.h"
 #include "analysis/profile.h"
+#include "present/report_cpu.h"
 #include "present/report_waits.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
@@ -35,8 +36,9 @@ static const struct table_col counter_cols[] = {
 	{ "max", N_("MAX"), COL_VALUE },         { "avg_time_weighted", N_("AVG(TIME)"), COL_VALUE },
 };
 
-static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",    "idle",
-					    "launch", "breakdown", "categories", "counters" };
+static const char *const report_names[] = { "top",     "ktop",      "busy",       "gaps",     "idle",
+					    "launch",  "breakdown", "categories", "counters", "api",
+					    "markers", "ranges",    "steps" };
 static const char *const format_names[] = { "text", "csv", "json" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
@@ -163,7 +165,9 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 int report_needs_apis(enum report_kind kind)
 {
 	/* Counters are read with the API rows. */
-	return kind == REPORT_GAPS || kind == REPORT_IDLE || kind == REPORT_LAUNCH || kind == REPORT_COUNTERS;
+	return kind == REPORT_GAPS || kind == REPORT_IDLE || kind == REPORT_LAUNCH ||
+	       kind == REPORT_COUNTERS || kind == REPORT_API || kind == REPORT_MARKERS ||
+	       kind == REPORT_RANGES || kind == REPORT_STEPS;
 }
 
 void report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
@@ -194,6 +198,18 @@ void report_build(const struct trace *t, enum report_kind kind, const struct rep
 		break;
 	case REPORT_COUNTERS:
 		build_counters(t, p->limit, sel, out);
+		break;
+	case REPORT_API:
+		report_api(t, p, sel, out);
+		break;
+	case REPORT_MARKERS:
+		report_markers(t, p, sel, out);
+		break;
+	case REPORT_RANGES:
+		report_ranges(t, p, sel, out);
+		break;
+	case REPORT_STEPS:
+		report_steps(t, p, sel, out);
 		break;
 	}
 }

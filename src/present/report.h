@@ -22,6 +22,10 @@ enum report_kind {
 	REPORT_BREAKDOWN,
 	REPORT_CATEGORIES,
 	REPORT_COUNTERS,
+	REPORT_API,
+	REPORT_MARKERS,
+	REPORT_RANGES,
+	REPORT_STEPS,
 };
 
 /* What the reports take besides the trace and the selection. */
@@ -31,6 +35,7 @@ struct report_params {
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */
+	const struct filter *step;     /* steps: the roctx texts of steps (NULL: the default) */
 };
 
 /* Does the report read the API rows (the launches)? */

@@ -1,0 +1,67 @@
+/* roctx ranges and the GPU work done under them (nsys's nvtx_sum,
+ * nvtx_kern_sum and nvtx_gpu_proj_sum).
+ *
+ * - An instance's ops are the ops launched by the API calls inside it
+ *   (starting no earlier, ending no later) on its own thread; a range
+ *   inside another counts its ops, and so does the outer one.
+ * - Only ops in view count; with a window, an op's time is its part
+ *   inside it, and the span runs from the first op's start to the last
+ *   op's end, each clipped to the window.
+ * - depth is the number of ranges of its thread enclosing it.
+ * - Instances are in time order (session/named.h's). */
+#ifndef RPDTOP_MARKERS_H
+#define RPDTOP_MARKERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/select.h"
+#include "trace/api_order.h"
+#include "trace/trace.h"
+
+struct marker_inst {
+	uint32_t api;  /* its API row */
+	uint32_t name; /* its text (string id) */
+	uint32_t depth;
+	int in_view;         /* the selection keeps it */
+	uint64_t ops;        /* ops in view launched under it */
+	int64_t gpu;         /* their time */
+	int64_t first, last; /* first op start, last op end (0, 0 without ops) */
+};
+
+struct markers {
+	struct marker_inst *v; /* every instance of the trace, in time order */
+	size_t n;
+};
+
+/* The instances of t with their ops in the selection (NULL: all); o is
+ * t's API order. */
+void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		  struct markers *out);
+void markers_free(struct markers *m);
+
+/* Per text, over the instances in view. */
+struct marker_row {
+	uint32_t name;
+	uint64_t calls, ops;
+	int64_t total, whole, min, max, p50, gpu;
+};
+
+struct marker_table {
+	struct marker_row *rows; /* by total, largest first, then by text */
+	size_t n;
+	int64_t total;
+};
+
+void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
+		     struct marker_table *out);
+void marker_table_free(struct marker_table *mt);
+int64_t marker_row_avg(const struct marker_row *r);
+
+/* The text steps are by default: of the texts with more than one
+ * instance (any text when none repeats), the one whose instances take
+ * the most time (whole durations), then the one with more instances,
+ * then the first in time; TRACE_NONE without ranges. */
+uint32_t markers_default_step(const struct trace *t, const struct markers *m);
+
+#endif
