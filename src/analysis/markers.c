@@ -233,3 +233,68 @@ uint32_t markers_default_step(const struct trace *t, const struct markers *m)
 	free(slot);
 	return name;
 }
+
+void call_ops_build(const struct trace *t, struct call_ops *out)
+{
+	size_t n = t->apis.n;
+	out->napis = n;
+	out->first = xcalloc(n + 2, sizeof(*out->first));
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t c = trace_op_launch(t, (uint32_t)i);
+		if (c != TRACE_NONE)
+			out->first[c + 2]++;
+	}
+	for (size_t c = 0; c < n; c++)
+		out->first[c + 2] += out->first[c + 1];
+	out->ops = xmalloc_array(out->first[n + 1] ? out->first[n + 1] : 1, sizeof(*out->ops));
+	/* first[c + 1] is the fill point of call c; it ends as call c + 1's start. */
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t c = trace_op_launch(t, (uint32_t)i);
+		if (c != TRACE_NONE)
+			out->ops[out->first[c + 1]++] = (uint32_t)i;
+	}
+}
+
+void call_ops_free(struct call_ops *co)
+{
+	free(co->first);
+	free(co->ops);
+	memset(co, 0, sizeof(*co));
+}
+
+/* The first place in a thread's run (rows by start) not starting before x. */
+static size_t first_from(const struct trace *t, const uint32_t *rows, size_t lo, size_t hi, int64_t x)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->apis.start[rows[mid]] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void marker_gpu_of(const struct trace *t, const struct api_order *o, const struct call_ops *co,
+		   const struct selection *sel, uint32_t api, int64_t *gpu, uint64_t *ops)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	uint32_t marker = api_marker_name(t);
+	size_t k = t->apis.thread[api];
+	int64_t s = t->apis.start[api], e = t->apis.end[api];
+	*gpu = 0;
+	*ops = 0;
+	for (size_t p = first_from(t, o->rows, o->first[k], o->first[k + 1], s);
+	     p < o->first[k + 1] && t->apis.start[o->rows[p]] <= e; p++) {
+		uint32_t c = o->rows[p];
+		if (t->apis.name[c] == marker || t->apis.end[c] > e)
+			continue;
+		for (uint32_t j = co->first[c]; j < co->first[c + 1]; j++) {
+			uint32_t op = co->ops[j];
+			if (!selected_op(sel, op))
+				continue;
+			*gpu += select_clipped(w, t->ops.start[op], t->ops.end[op]);
+			(*ops)++;
+		}
+	}
+}

@@ -58,6 +58,21 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 void marker_table_free(struct marker_table *mt);
 int64_t marker_row_avg(const struct marker_row *r);
 
+/* The ops each API call launched, for one range at a time (the
+ * timeline's cursor): ops[first[c]] .. ops[first[c + 1] - 1] are call
+ * c's. */
+struct call_ops {
+	uint32_t *first, *ops;
+	size_t napis;
+};
+
+void call_ops_build(const struct trace *t, struct call_ops *out);
+void call_ops_free(struct call_ops *co);
+/* The GPU time and number of the ops in the selection under one roctx
+ * range (API row api), as markers_find counts them. */
+void marker_gpu_of(const struct trace *t, const struct api_order *o, const struct call_ops *co,
+		   const struct selection *sel, uint32_t api, int64_t *gpu, uint64_t *ops);
+
 /* The text steps are by default: of the texts with more than one
  * instance (any text when none repeats), the one whose instances take
  * the most time (whole durations), then the one with more instances,

@@ -32,6 +32,8 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
 	app->panes[app->npanes++] = pane_timeline_new(app);
+	app->panes[app->npanes++] = pane_cpu_new(app, 0);
+	app->panes[app->npanes++] = pane_cpu_new(app, 1);
 	app->active = pane < app->npanes ? pane : 0;
 }
 
@@ -150,6 +152,8 @@ unsigned app_request(struct app *app, enum request req)
 	case REQ_VIEW_KERNELS:
 	case REQ_VIEW_BUSY:
 	case REQ_VIEW_TIMELINE:
+	case REQ_VIEW_API:
+	case REQ_VIEW_MARKERS:
 		return app_show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
 	case REQ_NEXT_PANE:
 		return app_show_pane(app, (app->active + 1) % app->npanes);

@@ -14,6 +14,9 @@
 	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only"))                                  \
 	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU"))                                    \
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
+	REQ(VIEW_API, "5", N_("Panes"), N_("API calls by name, with self time"))                             \
+	REQ(VIEW_MARKERS, "6", N_("Panes"),                                                                  \
+	    N_("roctx ranges by text, with the GPU time under them (Enter: their instances)"))               \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
 	REQ(GAPS_VIEW, "I", N_("Panes"), N_("Gaps of the GPUs, longest first, and each GPU's breakdown"))    \
@@ -72,7 +75,8 @@
 	    N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)"))               \
 	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
 	REQ(FILTER_POP, "Delete", N_("Filter"), N_("Remove the last filter"))                                \
-	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
+	REQ(WINDOW, "W", N_("Filter"),                                                                       \
+	    N_("Time window START:END (+1.5s:+2s, 10%:20%, marker:step#3; empty: none)"))                    \
 	REQ(EXPORT, "e", N_("Filter"), N_("Export what the filter and window keep to a new database"))       \
 	REQ(TOGGLE_DEMANGLE, "d", N_("Names"), N_("Demangle C++ names on/off"))                              \
 	REQ(TOGGLE_TEMPLATES, "t", N_("Names"), N_("Strip templates and arguments of C++ names on/off"))     \
