@@ -135,13 +135,16 @@ double api_call_row_percent(const struct api_calls *c, const struct api_call_row
 	return c->total > 0 ? 100.0 * (double)r->total / (double)c->total : 0.0;
 }
 
-int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, size_t *n)
+int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, int markers,
+		       size_t *n)
 {
+	uint32_t marker = api_marker_name(t);
 	size_t cap = 0;
 	int64_t *d = NULL;
 	*n = 0;
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (!selected_api(sel, i) || trace_api_shown_name(t, i) != name)
+		if (!selected_api(sel, i) || (t->apis.name[i] == marker) != (markers != 0) ||
+		    trace_api_shown_name(t, i) != name)
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));
 		d[(*n)++] = t->apis.end[i] - t->apis.start[i];

@@ -41,9 +41,11 @@ int64_t api_call_row_avg(const struct api_call_row *r);
 /* The row's share of all API time in view, in percent. */
 double api_call_row_percent(const struct api_calls *c, const struct api_call_row *r);
 
-/* The whole durations, sorted, of the API rows in view whose shown name
- * (a roctx range's text, else the API name) is name; *n of them. */
-int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, size_t *n);
+/* The whole durations, sorted, of the API calls (markers 0) or roctx
+ * ranges (markers 1) in view whose name (a range's text) is name; *n of
+ * them. */
+int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, int markers,
+		       size_t *n);
 
 /* The string id roctx ranges are recorded under, or TRACE_NONE. */
 uint32_t api_marker_name(const struct trace *t);

@@ -328,7 +328,7 @@ struct view view_detail_calls_new(struct app *app, const struct call_stats *s)
 	d->cs = *s;
 	d->name = s->name;
 	d->pick = PICK_STATS - 1;
-	int64_t *durations = api_durations(app->trace, app_sel(app), s->name, &n);
+	int64_t *durations = api_durations(app->trace, app_sel(app), s->name, s->markers, &n);
 	int64_t sum = 0;
 	for (size_t i = 0; i < n; i++)
 		sum += durations[i];
