@@ -77,6 +77,11 @@ static void add_ops(struct finder *f, const struct selection *sel)
 	}
 }
 
+static int by_row_time(const void *a, const void *b, void *ctx)
+{
+	return named_api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
 static int by_time(const void *a, const void *b, void *ctx)
 {
 	return named_api_cmp(ctx, ((const struct marker_inst *)a)->api, ((const struct marker_inst *)b)->api);
@@ -297,4 +302,20 @@ void marker_gpu_of(const struct trace *t, const struct api_order *o, const struc
 			(*ops)++;
 		}
 	}
+}
+
+uint32_t *markers_enclosing(const struct trace *t, uint32_t api, size_t *n)
+{
+	uint32_t marker = api_marker_name(t), *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t i = 0; marker != TRACE_NONE && api < t->apis.n && i < t->apis.n; i++) {
+		if (i == api || t->apis.name[i] != marker || t->apis.thread[i] != t->apis.thread[api] ||
+		    t->apis.start[i] > t->apis.start[api] || t->apis.end[i] < t->apis.end[api])
+			continue;
+		v = xgrow(v, &cap, *n + 1, sizeof(*v));
+		v[(*n)++] = (uint32_t)i;
+	}
+	sort_with(v, *n, sizeof(*v), by_row_time, (void *)t);
+	return v;
 }

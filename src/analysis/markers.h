@@ -73,6 +73,12 @@ void call_ops_free(struct call_ops *co);
 void marker_gpu_of(const struct trace *t, const struct api_order *o, const struct call_ops *co,
 		   const struct selection *sel, uint32_t api, int64_t *gpu, uint64_t *ops);
 
+/* The roctx ranges of API row api's thread that enclose it (start no
+ * later, end no earlier), outermost first: the context a call was made
+ * in (a kernel's launch: which step, which layer); *n of them. A scan of
+ * the API rows, for one call at a time. */
+uint32_t *markers_enclosing(const struct trace *t, uint32_t api, size_t *n);
+
 /* The text steps are by default: of the texts with more than one
  * instance (any text when none repeats), the one whose instances take
  * the most time (whole durations), then the one with more instances,
