@@ -11,12 +11,14 @@
 #include <unistd.h>
 
 #include "analysis/categories_file.h"
+#include "analysis/roi.h"
 #include "demo/demo.h"
 #include "export/export.h"
 #include "options.h"
 #include "present/names.h"
 #include "present/report.h"
 #include "present/report_diff.h"
+#include "session/named.h"
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
@@ -38,6 +40,47 @@ static int wants_tui(const struct options *o)
 	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
 }
 
+/* Reports of API rows, and windows named by roctx ranges, read them with
+ * the ops. */
+/* Which API rows are read with the ops: what the report needs, every call
+ * beside an export or for a window named by markers. */
+static enum api_need needs_apis(const struct options *o)
+{
+	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
+	if ((o->export_path && need != API_NEED_NONE) || window_names_markers(o->window))
+		need = API_NEED_ALL;
+	return need;
+}
+
+/* A pattern given on the command line, checked before anything is read:
+ * a bad one is a usage error. */
+static int check_pattern(const char *option, const char *pattern)
+{
+	struct filter check;
+	char msg[512];
+	filter_init(&check);
+	int bad = pattern && filter_push(&check, pattern, msg, sizeof(msg));
+	if (bad)
+		err_report("rpdtop: %s%s", option, msg);
+	filter_free(&check);
+	return bad;
+}
+
+/* --roi narrows the window to the region it finds in view. */
+static int apply_roi(const struct options *o, struct session *s)
+{
+	struct window w;
+	if (!o->roi)
+		return 0;
+	if (roi_find(session_trace(s), session_sel(s), o->roi, &w)) {
+		err_report("rpdtop: %s", _("--roi: no GPU op in view"));
+		return 2;
+	}
+	session_set_window_ns(s, w.start, w.end);
+	session_refresh(s);
+	return 0;
+}
+
 /* The session: the inputs, then the filter and window asked for. Returns
  * the exit status for a failure (1: an input, 2: usage), 0 when open. */
 static int open_session(const struct options *o, struct session *s)
@@ -46,16 +89,13 @@ static int open_session(const struct options *o, struct session *s)
 	char msg[512];
 	/* Reports never link ops to API calls: their ids need no memory. An
 	 * export beside a report writes every call: none may be missing. */
-	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
-	if (o->export_path && need != API_NEED_NONE)
-		need = API_NEED_ALL;
+	enum api_need need = needs_apis(o);
 	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
 				      .npaths = o->ndiff ? o->ndiff : o->npaths,
 				      .skip_bad = o->skip_bad,
 				      .same_node = o->same_node,
 				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o) ||
-						(o->have_report && report_needs_apis(o->report)),
+				      .op_ids = o->export_path || wants_tui(o) || need != API_NEED_NONE,
 				      .apis = need };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
@@ -78,13 +118,8 @@ static int open_session(const struct options *o, struct session *s)
 		}
 		filter_free(&check);
 	}
-	filter_init(&check);
-	if (filter_push(&check, o->comm, msg, sizeof(msg))) {
-		fprintf(stderr, "rpdtop: --comm: %s\n", msg);
-		filter_free(&check);
+	if (check_pattern("--comm: ", o->comm) || check_pattern("--step: ", o->step))
 		return 2;
-	}
-	filter_free(&check);
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
 					.ops = GEN_DEMO_OPS,
@@ -115,7 +150,10 @@ static int open_session(const struct options *o, struct session *s)
 		return 2;
 	}
 	session_refresh(s);
-	return 0;
+	int status = apply_roi(o, s);
+	if (status)
+		session_close(s);
+	return status;
 }
 
 static int run_export(const struct options *o, struct session *s)
@@ -162,8 +200,12 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	struct filter comm;
 	struct categories cats;
 	char msg[512];
+	struct filter step;
 	filter_init(&comm);
+	filter_init(&step);
 	filter_push(&comm, o->comm, msg, sizeof(msg)); /* checked when the session opened */
+	if (o->step)
+		filter_push(&step, o->step, msg, sizeof(msg));
 	categories_init(&cats);
 	if (kind == REPORT_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
@@ -178,9 +220,11 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 				   .cats = &cats,
 				   .order = &s->views[0].order,
 				   .probe_calls = probe_calls,
-				   .probe_ctx = s };
+				   .probe_ctx = s,
+				   .step = o->step ? &step : NULL };
 	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);
 	categories_free(&cats);
+	filter_free(&step);
 	filter_free(&comm);
 	if (failed) {
 		table_free(&tb);

@@ -11,6 +11,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/diff.h"
 #include "analysis/gaps.h"
+#include "analysis/roi.h"
 #include "session/window.h"
 #include "util/error.h"
 #include "util/i18n.h"
@@ -39,6 +40,8 @@ static const struct option long_options[] = {
 	{ "strip", no_argument, NULL, 'S' },
 	{ "outliers", required_argument, NULL, 'Z' },
 	{ "raw-names", no_argument, NULL, 'M' },
+	{ "step", required_argument, NULL, 'P' },
+	{ "roi", required_argument, NULL, 'R' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -57,8 +60,11 @@ static void print_help(void)
 		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
 		"                       idle (per GPU), launch (launch latency by name),\n"
 		"                       breakdown (compute, communication, copies, idle per\n"
-		"                       GPU), categories or ranks (per input: busy,\n"
-		"                       communication and time waiting for other ranks)\n"
+		"                       GPU), categories, ranks (per input: busy,\n"
+		"                       communication and time waiting for other ranks),\n"
+		"                       api (API calls by name), markers (roctx ranges by\n"
+		"                       text), ranges (every roctx range) or steps (one\n"
+		"                       row per step: --step)\n"
 		"  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
 		"                       (Markdown)\n"
 		"  -n, --limit=N        print at most N rows\n"
@@ -67,7 +73,12 @@ static void print_help(void)
 		"  -x, --exclude=REGEX  only names not matching REGEX; repeatable\n"
 		"  -w, --window=START:END  only ops and calls overlapping the window; START\n"
 		"                       and END are ns, +OFFSET from the trace start,\n"
-		"                       N% of the span, or values like 1.5s, 200ms, 40us\n"
+		"                       N% of the span, or values like 1.5s, 200ms, 40us;\n"
+		"                       or marker:REGEX[#N], kernel:REGEX[#N] (the N-th,\n"
+		"                       -1 the last; all without #N), A..B between two\n"
+		"      --roi=hot|trim   narrow the window to the hottest kernel's first to\n"
+		"                       last instance (hot) or to the GPU ops (trim)\n"
+		"      --step=REGEX     the roctx ranges that are -r steps' steps\n"
 		"      --gpu=REGEX      only ops on GPUs whose label (2, node/2, file:2)\n"
 		"                       or number matches REGEX (case as in --filter)\n"
 		"      --input=REGEX    only the inputs whose file name, path or node\n"
@@ -223,7 +234,8 @@ static int parse_one(int c, struct options *o)
 		o->have_report = 1;
 		if (report_parse(optarg, &o->report))
 			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
-					     "idle, launch, breakdown, categories or ranks)"),
+					     "idle, launch, breakdown, categories, ranks, api, markers, "
+					     "ranges or steps)"),
 					   optarg);
 		return 0;
 	case 'f':
@@ -286,6 +298,14 @@ static int parse_one(int c, struct options *o)
 		return parse_outliers(optarg, &o->outlier_z);
 	case 'M':
 		o->raw_names = 1;
+		return 0;
+	case 'P':
+		o->step = optarg;
+		return 0;
+	case 'R':
+		if (roi_parse(optarg, &o->roi))
+			return usage_error(_("unknown region of interest '%s' (expected hot or trim)"),
+					   optarg);
 		return 0;
 	case ':':
 		return usage_error(_("option '%s' needs an argument"), bad_option);

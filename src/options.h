@@ -37,6 +37,8 @@ struct options {
 	int strip;                  /* --strip: compare names stripped */
 	double outlier_z;           /* --outliers Z, 0: none */
 	int raw_names;              /* --raw-names: names as the inputs hold them */
+	const char *step;           /* --step REGEX: the roctx ranges of -r steps, or NULL */
+	int roi;                    /* --roi: enum roi_kind */
 	const char *const *paths;
 	size_t npaths;
 };

@@ -195,11 +195,11 @@ CREATE TEMP TABLE k0 AS
     LEFT JOIN "rocpd_event$s" E ON E.id = M.event_id
   WHERE F.type = 'GPU' OR D.type = 'GPU';
 CREATE TEMP TABLE a0 AS
-  SELECT R.id AS id, P.pid AS pid, R.start AS start, R.end AS end, E.stack_id AS stack,
+  SELECT R.id AS id, P.pid AS pid, T.tid AS tid, R.start AS start, R.end AS end, E.stack_id AS stack,
     CASE WHEN C.string LIKE 'MARKER%' OR N.string IN ('roctxThreadRangeA', 'roctxProcessRangeA', 'roctxMarkA')
       THEN 1 ELSE 0 END AS marker, N.string AS name,
     coalesce(json_extract(E.extdata, '\$.message'), N.string) AS message
-  FROM "rocpd_region$s" R JOIN "rocpd_info_process$s" P ON P.id = R.pid
+  FROM "rocpd_region$s" R JOIN "rocpd_info_process$s" P ON P.id = R.pid JOIN "rocpd_info_thread$s" T ON T.id = R.tid
     LEFT JOIN "rocpd_event$s" E ON E.id = R.event_id LEFT JOIN "rocpd_string$s" C ON C.id = E.category_id
     LEFT JOIN "rocpd_string$s" N ON N.id = R.name_id;
 CREATE TEMP TABLE rocpd_string(id INTEGER PRIMARY KEY, string TEXT UNIQUE);
@@ -209,7 +209,7 @@ CREATE TEMP TABLE rocpd_op AS
   SELECT k0.id AS id, gpu AS gpuId, start, end, d.id AS description_id, t.id AS opType_id
   FROM k0 JOIN rocpd_string d ON d.string = k0.descr JOIN rocpd_string t ON t.string = k0.type;
 CREATE TEMP TABLE rocpd_api AS
-  SELECT a0.id AS id, pid, start, end, n.id AS apiName_id, g.id AS args_id
+  SELECT a0.id AS id, pid, tid, start, end, n.id AS apiName_id, g.id AS args_id
   FROM a0 JOIN rocpd_string n ON n.string = CASE WHEN marker THEN 'UserMarker' ELSE a0.name END
     JOIN rocpd_string g ON g.string = CASE WHEN marker THEN message ELSE '' END;
 CREATE TEMP TABLE rocpd_api_ops AS

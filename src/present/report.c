@@ -7,6 +7,7 @@
 #include "analysis/busy.h"
 #include "analysis/counters.h"
 #include "analysis/profile.h"
+#include "present/report_cpu.h"
 #include "present/report_ranks.h"
 #include "present/report_waits.h"
 #include "util/i18n.h"
@@ -66,7 +67,8 @@ static const struct table_col counter_cols[] = {
 };
 
 static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",     "idle",
-					    "launch", "breakdown", "categories", "counters", "ranks" };
+					    "launch", "breakdown", "categories", "counters", "ranks",
+					    "api",    "markers",   "ranges",     "steps" };
 static const char *const format_names[] = { "text", "csv", "json", "md" };
 
 static int index_of(const char *const *names, size_t n, const char *name)
@@ -247,6 +249,10 @@ enum api_need report_needs_apis(enum report_kind kind)
 	case REPORT_GAPS: /* its cpu column reads the other calls again */
 		return API_NEED_LAUNCHES;
 	case REPORT_COUNTERS: /* read with the API rows */
+	case REPORT_API:
+	case REPORT_MARKERS:
+	case REPORT_RANGES:
+	case REPORT_STEPS:
 		return API_NEED_ALL;
 	default:
 		return API_NEED_NONE;
@@ -283,6 +289,18 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 		break;
 	case REPORT_RANKS:
 		report_ranks(t, p, sel, out);
+		break;
+	case REPORT_API:
+		report_api(t, p, sel, out);
+		break;
+	case REPORT_MARKERS:
+		report_markers(t, p, sel, out);
+		break;
+	case REPORT_RANGES:
+		report_ranges(t, p, sel, out);
+		break;
+	case REPORT_STEPS:
+		report_steps(t, p, sel, out);
 		break;
 	}
 	return 0;

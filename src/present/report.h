@@ -26,6 +26,10 @@ enum report_kind {
 	REPORT_CATEGORIES,
 	REPORT_COUNTERS,
 	REPORT_RANKS,
+	REPORT_API,
+	REPORT_MARKERS,
+	REPORT_RANGES,
+	REPORT_STEPS,
 };
 
 /* What the reports take besides the trace and the selection. */
@@ -40,7 +44,8 @@ struct report_params {
 	 * what the host did (0, or -1 when an input could not be read). */
 	int (*probe_calls)(void *ctx, struct call_probe *p, size_t n);
 	void *probe_ctx;
-	struct name_cache *names; /* names as shown (demangled); NULL: as recorded */
+	struct name_cache *names;  /* names as shown (demangled); NULL: as recorded */
+	const struct filter *step; /* steps: the roctx texts of steps (NULL: the default) */
 };
 
 /* Does the report read the API rows (the launches)? */

@@ -79,8 +79,11 @@ static void write_cell(const struct table_col *col, const char *s, size_t width,
 
 void table_write_text(const struct table *tb, FILE *out)
 {
-	if (tb->caption[0])
-		fprintf(out, "%s\n", tb->caption);
+	/* A caption may name something of the input (the steps' text). */
+	if (tb->caption[0]) {
+		utf8_write_escaped(tb->caption, put_file, out);
+		fputc('\n', out);
+	}
 	if (tb->filter[0] || tb->places[0] || tb->window[0]) {
 		fprintf(out, "%s", _("Only"));
 		if (tb->filter[0])

@@ -8,6 +8,7 @@
 #include "load/background.h"
 #include "load/call_probe.h"
 #include "load/load.h"
+#include "session/named.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
@@ -243,6 +244,17 @@ int session_set_window(struct session *s, const char *text, char *err, size_t er
 	/* Checked against the first trace; the others take it as it comes. */
 	const struct trace *t = session_trace(s);
 	struct window w;
+	if (window_is_named(text)) {
+		/* Named once, on the first trace: the others take its span. */
+		if (window_names_markers(text) && !t->apis_read && !t->apis.n) {
+			snprintf(err, errsize, "%s", _("window: the roctx ranges are still being read"));
+			return -1;
+		}
+		if (window_named(text, t, &w, err, errsize))
+			return -1;
+		session_set_window_ns(s, w.start, w.end);
+		return 0;
+	}
 	if (window_parse(text, t->op_first_start, t->op_last_end, &w, err, errsize))
 		return -1;
 	if (strlen(text) >= sizeof(s->window_text)) {

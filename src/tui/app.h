@@ -19,7 +19,7 @@ struct export_job;
 
 enum { ANNOUNCE_NONE, ANNOUNCE_PASS, ANNOUNCE_WINDOW };
 
-#define APP_MAX_PANES 5
+#define APP_MAX_PANES 7
 #define APP_MAX_DEPTH 4
 /* Smallest screen with a usable layout. */
 #define APP_MIN_COLS 40

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/named.h"
 #include "util/i18n.h"
 
 static void say_selected(struct app *app)
@@ -63,6 +64,9 @@ static unsigned window_done(struct app *app, const char *text, int accepted, voi
 	(void)ctx;
 	if (!accepted)
 		return ACT_REDRAW;
+	/* roctx ranges are API rows: taken in when they have been read. */
+	if (window_names_markers(text))
+		app_need_apis(app);
 	if (session_set_window(app->session, text, err, sizeof(err))) {
 		prompt_error(&app->prompt, err);
 		return ACT_STAY;

@@ -34,6 +34,8 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->panes[app->npanes++] = pane_busy_new(app);
 	app->panes[app->npanes++] = pane_timeline_new(app);
 	app->diff_tolerance = DIFF_DEFAULT_TOLERANCE;
+	app->panes[app->npanes++] = pane_cpu_new(app, 0);
+	app->panes[app->npanes++] = pane_cpu_new(app, 1);
 	app->active = pane < app->npanes ? pane : 0;
 	/* Two runs to compare: their diff is what was asked for. */
 	if (s->ntraces > 1) {
@@ -157,6 +159,8 @@ unsigned app_request(struct app *app, enum request req)
 	case REQ_VIEW_KERNELS:
 	case REQ_VIEW_BUSY:
 	case REQ_VIEW_TIMELINE:
+	case REQ_VIEW_API:
+	case REQ_VIEW_MARKERS:
 		return app_show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
 	case REQ_VIEW_DIFF:
 		if (app->npanes > (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE))

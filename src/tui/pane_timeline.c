@@ -22,6 +22,7 @@
 #include "tui/timeline_find.h"
 #include "tui/timeline_gaps.h"
 #include "tui/timeline_lanes.h"
+#include "tui/timeline_marker.h"
 #include "tui/timeline_marks.h"
 #include "tui/timeline_range.h"
 #include "util/i18n.h"
@@ -56,11 +57,12 @@ struct timeline_pane {
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
 	int minimap_cols;
-	struct tl_find *find;  /* a search: n and N go from match to match */
-	struct tl_range range; /* a range marked for its statistics */
-	struct tl_marks marks; /* named marks and the jump history */
-	uint32_t came_from;    /* the op Enter left for its launch, or TRACE_NONE */
-	struct tl_gaps gaps;   /* the GPUs' gaps, for } and { and idle time */
+	struct tl_find *find;    /* a search: n and N go from match to match */
+	struct tl_range range;   /* a range marked for its statistics */
+	struct tl_marks marks;   /* named marks and the jump history */
+	uint32_t came_from;      /* the op Enter left for its launch, or TRACE_NONE */
+	struct tl_gaps gaps;     /* the GPUs' gaps, for } and { and idle time */
+	struct tl_marker marker; /* the GPU work under the range at the cursor */
 };
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
@@ -536,6 +538,16 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 }
 
 /* The GPU op under the cursor, or TRACE_NONE. */
+/* The API call under the cursor, or TRACE_NONE. */
+static uint32_t call_under_cursor(const struct timeline_pane *p)
+{
+	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_CPU)
+		return TRACE_NONE;
+	const struct tl_lane *l = &p->tl.lanes[p->lane];
+	size_t k = under_cursor(p, l);
+	return k < l->n ? l->ops[k] : TRACE_NONE;
+}
+
 static uint32_t op_under_cursor(const struct timeline_pane *p)
 {
 	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
@@ -608,10 +620,17 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 		size_t k = under_cursor(p, l);
 		if (k < l->n) {
 			uint32_t row = l->ops[k];
-			char lane[160], sizes[160] = "";
+			char lane[320], sizes[160] = "";
 			if (l->kind == TL_CPU) {
-				trace_thread_label(t, l->thread, lane,
-						   sizeof(lane)); /* also for nesting rows */
+				/* A range's GPU work before its thread: the
+				 * line may be cut short at its end. */
+				char thread[128];
+				trace_thread_label(t, l->thread, thread,
+						   sizeof(thread)); /* also for nesting rows */
+				tl_marker_facts(&p->marker, row, app_generation(app), sizes, sizeof(sizes));
+				snprintf(lane, sizeof(lane), "%s%s%s", sizes[0] ? sizes + 2 : "",
+					 sizes[0] ? "  " : "", thread);
+				sizes[0] = '\0';
 			} else {
 				lane_label(app, l, lane, sizeof(lane));
 				tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
@@ -1535,6 +1554,9 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
 		act |= ACT_REDRAW;
 	}
+	/* On a roctx range: the GPU time under it. */
+	if (tl_marker_update(&p->marker, app->trace, app_sel(app), app_generation(app), call_under_cursor(p)))
+		act |= ACT_REDRAW;
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
@@ -1555,6 +1577,7 @@ static void timeline_free_view(struct view *v)
 	free(p->vis);
 	tl_find_free(p->find);
 	tl_gaps_free(&p->gaps);
+	tl_marker_free(&p->marker);
 	free(p);
 }
 
@@ -1615,5 +1638,6 @@ struct view pane_timeline_new(struct app *app)
 	p->came_from = TRACE_NONE;
 	p->find = tl_find_new();
 	tl_range_init(&p->range);
+	tl_marker_init(&p->marker);
 	return (struct view){ &timeline_ops, p };
 }

@@ -21,6 +21,24 @@ struct view view_diff_ops_new(struct app *app, const char *name);
 struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
 			    double percent);
 struct view view_help_new(struct app *app);
+/* API calls by name (markers 0) or roctx ranges by text (markers 1). */
+struct view pane_cpu_new(struct app *app, int markers);
+/* The figures of a row of API calls or roctx ranges, for its details. */
+struct call_stats {
+	uint32_t name; /* a call's name or a range's text */
+	int markers;   /* roctx ranges */
+	uint64_t calls;
+	int64_t total;
+	int64_t self;     /* calls: self time; -1 for ranges */
+	int64_t gpu, ops; /* ranges: GPU time and ops under them; -1 for calls */
+};
+/* Details of such a row: its figures and a histogram of its durations;
+ * Enter on a statistic or bucket as for ops. */
+struct view view_detail_calls_new(struct app *app, const struct call_stats *s);
+/* The instances of a roctx text in view, each with the GPU's busy time
+ * in it and its top kernel (as -r steps): Enter shows one in the
+ * timeline, W makes it the time window. */
+struct view view_steps_new(struct app *app, uint32_t text);
 /* The instances a query keeps (title: what they are), made again when
  * the selection changes; the query's pattern is copied. found: what the
  * query found in the current selection (copied), or NULL. */

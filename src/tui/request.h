@@ -14,7 +14,10 @@
 	REQ(VIEW_KERNELS, "2", N_("Panes"), N_("Kernel top: kernels only"))                                  \
 	REQ(VIEW_BUSY, "3", N_("Panes"), N_("GPU busy: one row per GPU"))                                    \
 	REQ(VIEW_TIMELINE, "4", N_("Panes"), N_("Timeline"))                                                 \
-	REQ(VIEW_DIFF, "5", N_("Panes"),                                                                     \
+	REQ(VIEW_API, "5", N_("Panes"), N_("API calls by name, with self time"))                             \
+	REQ(VIEW_MARKERS, "6", N_("Panes"),                                                                  \
+	    N_("roctx ranges by text, with the GPU time under them (Enter: their instances)"))               \
+	REQ(VIEW_DIFF, "7", N_("Panes"),                                                                     \
 	    N_("Diff of two runs by name (--diff; Enter: both runs' instances)"))                            \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), N_("Next pane"))                                                  \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), N_("Previous pane"))                                            \
@@ -74,7 +77,8 @@
 	    N_("Filter: only names matching a pattern (!pattern: not matching; empty: none)"))               \
 	REQ(FILTER_ADD, "&", N_("Filter"), N_("Add a filter to those in force"))                             \
 	REQ(FILTER_POP, "Delete", N_("Filter"), N_("Remove the last filter"))                                \
-	REQ(WINDOW, "W", N_("Filter"), N_("Time window START:END (+1.5s:+2s, 10%:20%; empty: none)"))        \
+	REQ(WINDOW, "W", N_("Filter"),                                                                       \
+	    N_("Time window START:END (+1.5s:+2s, 10%:20%, marker:step#3; empty: none)"))                    \
 	REQ(GPU_FILTER, "@", N_("Filter"),                                                                   \
 	    N_("GPU filter: only GPUs whose label or number matches (!pattern: not; empty: all)"))           \
 	REQ(INPUT_FILTER, "#", N_("Filter"),                                                                 \

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/api_calls.h"
 #include "analysis/histogram.h"
+#include "analysis/markers.h"
 #include "analysis/search.h"
 #include "tui/app.h"
 #include "tui/draw.h"
@@ -24,6 +26,12 @@
 
 struct detail {
 	enum profile_scope scope;
+	int calls;            /* API calls or roctx ranges, not ops */
+	struct call_stats cs; /* their figures */
+	int64_t average;      /* of their whole durations */
+	uint32_t launch;      /* ops: the call that launched the longest instance, or TRACE_NONE */
+	uint32_t *ranges;     /* the roctx ranges around that call, outermost first */
+	size_t nranges;
 	uint32_t name;
 	struct profile_row row;
 	double percent;
@@ -146,6 +154,51 @@ static void hist_line(struct layout *l, size_t b)
 	draw_text(stdscr, y, x, l->width - x, count, theme_attr(THEME_NORMAL));
 }
 
+/* Where the longest instance was launched from: its call and the roctx
+ * ranges around it (which step, which layer). */
+static void launch_lines(struct detail *d, struct app *app, struct layout *l)
+{
+	const struct trace *t = app->trace;
+	if (d->launch == TRACE_NONE)
+		return;
+	char by[256];
+	snprintf(by, sizeof(by), _("%s (the longest instance)"), app_name(app, t->apis.name[d->launch]));
+	stat_line(l, _("Launched by"), by);
+	if (!d->nranges)
+		return;
+	text_line(l, _("within the roctx ranges (outermost first):"), THEME_DIM);
+	size_t size = 1;
+	for (size_t i = 0; i < d->nranges; i++)
+		size += strlen(trace_str(t, trace_api_shown_name(t, d->ranges[i]))) + 5;
+	char *chain = xmalloc(size);
+	chain[0] = '\0';
+	for (size_t i = 0; i < d->nranges; i++) {
+		if (i)
+			strcat(chain, " > ");
+		strcat(chain, trace_str(t, trace_api_shown_name(t, d->ranges[i])));
+	}
+	wrapped(l, chain);
+	free(chain);
+}
+
+/* The figures of API calls or roctx ranges (-r api, -r markers). */
+static void calls_lines(struct detail *d, struct layout *l)
+{
+	char buf[64];
+	stat_line(l, _("Scope"), d->cs.markers ? _("roctx ranges") : _("API calls"));
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)d->cs.calls);
+	stat_line(l, _("Calls"), buf);
+	ns_line(l, _("Total"), d->cs.total, -1);
+	if (d->cs.self >= 0)
+		ns_line(l, _("Self"), d->cs.self, -1);
+	if (d->cs.gpu >= 0) {
+		ns_line(l, _("GPU time"), d->cs.gpu, -1);
+		snprintf(buf, sizeof(buf), "%lld", (long long)d->cs.ops);
+		stat_line(l, _("GPU ops"), buf);
+	}
+	ns_line(l, _("Average"), d->average, -1);
+}
+
 static void lay_out(struct detail *d, struct app *app, struct layout *lp)
 {
 	struct layout l = *lp;
@@ -158,19 +211,24 @@ static void lay_out(struct detail *d, struct app *app, struct layout *lp)
 		wrapped(&l, raw);
 	}
 	text_line(&l, "", THEME_NORMAL);
-	stat_line(&l, _("Scope"), d->scope == PROFILE_KERNELS ? _("kernels") : _("all GPU ops"));
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)d->row.calls);
-	stat_line(&l, _("Calls"), buf);
-	snprintf(pct, sizeof(pct), _("%.2f %% of the time in scope"), d->percent);
-	stat_line(&l, _("Share"), pct);
-	ns_line(&l, _("Total"), d->row.total, -1);
-	ns_line(&l, _("Average"), profile_row_avg(&d->row), -1);
+	if (d->calls) {
+		calls_lines(d, &l);
+	} else {
+		stat_line(&l, _("Scope"), d->scope == PROFILE_KERNELS ? _("kernels") : _("all GPU ops"));
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)d->row.calls);
+		stat_line(&l, _("Calls"), buf);
+		snprintf(pct, sizeof(pct), _("%.2f %% of the time in scope"), d->percent);
+		stat_line(&l, _("Share"), pct);
+		ns_line(&l, _("Total"), d->row.total, -1);
+		ns_line(&l, _("Average"), profile_row_avg(&d->row), -1);
+	}
 	ns_line(&l, _("Std dev"), (int64_t)d->hist.stddev, -1);
 	ns_line(&l, _("Minimum"), d->hist.min, 0);
 	ns_line(&l, _("Median"), d->hist.median, 1);
 	ns_line(&l, _("90th pct"), d->hist.p90, 2);
 	ns_line(&l, _("99th pct"), d->hist.p99, 3);
 	ns_line(&l, _("Maximum"), d->hist.max, 4);
+	launch_lines(d, app, &l);
 	text_line(&l, "", THEME_NORMAL);
 	text_line(&l, d->hist.log_scale ? _("Durations (log-spaced buckets)") : _("Durations"), THEME_HEADER);
 	for (size_t b = 0; b < d->hist.nbuckets; b++)
@@ -200,7 +258,7 @@ static void detail_draw(struct view *v, struct app *app, int y, int height, int 
 static unsigned open_pick(struct detail *d, struct app *app)
 {
 	const struct histogram *h = &d->hist;
-	struct search_query q = search_query_all(1, 0);
+	struct search_query q = search_query_all(!d->calls, d->calls);
 	q.name = d->name;
 	q.kernels_only = d->scope == PROFILE_KERNELS;
 	q.has_duration = 1;
@@ -214,9 +272,10 @@ static unsigned open_pick(struct detail *d, struct app *app)
 			app_message(app, 1, "%s", _("No instance of this duration is in view"));
 			return ACT_REDRAW;
 		}
-		uint32_t op = r.refs[0];
+		uint32_t ref = r.refs[0];
 		search_free(&r);
-		return app_show_in_timeline(app, op);
+		return search_is_call(ref) ? app_show_call_in_timeline(app, search_row(ref))
+					   : app_show_in_timeline(app, ref);
 	}
 	/* A bucket holds the durations from its lower bound up to the next
 	 * bucket's (histogram_build puts a value in the last bucket whose
@@ -266,7 +325,9 @@ static unsigned detail_request(struct view *v, struct app *app, enum request req
 
 static void detail_free(struct view *v)
 {
-	free(v->data);
+	struct detail *d = v->data;
+	free(d->ranges);
+	free(d);
 }
 
 static const struct view_ops detail_ops = {
@@ -276,6 +337,29 @@ static const struct view_ops detail_ops = {
 	.request = detail_request,
 	.free = detail_free,
 };
+
+/* The longest instance (the first in time of that duration, the one
+ * Enter on the maximum shows) and its launch, once the API rows are in. */
+static void find_launch(struct detail *d, struct app *app)
+{
+	struct search_query q = search_query_all(1, 0);
+	struct search_result r;
+	d->launch = TRACE_NONE;
+	if (d->hist.n == 0)
+		return;
+	/* The launches are API rows: taken in when read (a script waits). */
+	app_need_apis(app);
+	q.name = d->name;
+	q.kernels_only = d->scope == PROFILE_KERNELS;
+	q.has_duration = 1;
+	q.min_duration = d->hist.max;
+	q.max_duration = d->hist.max + 1;
+	if (search_run(app->trace, app_sel(app), &q, &r) == 0 && r.n > 0)
+		d->launch = trace_op_launch(app->trace, r.refs[0]);
+	search_free(&r);
+	if (d->launch != TRACE_NONE)
+		d->ranges = markers_enclosing(app->trace, d->launch, &d->nranges);
+}
 
 struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
 			    double percent)
@@ -288,6 +372,26 @@ struct view view_detail_new(struct app *app, enum profile_scope scope, const str
 	d->percent = percent;
 	d->pick = PICK_STATS - 1; /* the maximum: Enter shows the longest instance */
 	int64_t *durations = profile_durations(app->trace, scope, app_sel(app), row->name, &n);
+	histogram_build(durations, n, HIST_BUCKETS, &d->hist);
+	free(durations);
+	find_launch(d, app);
+	return (struct view){ &detail_ops, d };
+}
+
+struct view view_detail_calls_new(struct app *app, const struct call_stats *s)
+{
+	struct detail *d = xcalloc(1, sizeof(*d));
+	size_t n;
+	d->calls = 1;
+	d->launch = TRACE_NONE;
+	d->cs = *s;
+	d->name = s->name;
+	d->pick = PICK_STATS - 1;
+	int64_t *durations = api_durations(app->trace, app_sel(app), s->name, s->markers, &n);
+	int64_t sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += durations[i];
+	d->average = n ? sum / (int64_t)n : 0;
 	histogram_build(durations, n, HIST_BUCKETS, &d->hist);
 	free(durations);
 	return (struct view){ &detail_ops, d };

@@ -1,0 +1,53 @@
+/* API calls by name, as nsys's cuda_api_sum lists them. roctx ranges are
+ * API rows but not calls: they are left out (markers.h has them).
+ *
+ * A call's self time is its time less that of the calls nested in it on
+ * its thread: of each call, the innermost call enclosing it (the latest
+ * start, the shorter at equal starts) is its parent, whose self time
+ * loses the child's time, whether the child is in view or not. roctx
+ * ranges take no part in this nesting.
+ *
+ * With a window, totals and self times count the part of each call
+ * inside it; min, max, average and percentiles take whole durations. */
+#ifndef RPDTOP_API_CALLS_H
+#define RPDTOP_API_CALLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/select.h"
+#include "trace/api_order.h"
+#include "trace/trace.h"
+
+struct api_call_row {
+	uint32_t name; /* string id of the API name */
+	uint64_t calls;
+	int64_t total, self, whole, min, max, p50, p99;
+};
+
+struct api_calls {
+	struct api_call_row *rows; /* by total, largest first, then by name */
+	size_t n;
+	uint64_t calls;
+	int64_t total; /* of every call in view */
+};
+
+/* The calls in the selection (NULL: all) by name; o is t's API order. */
+void api_calls_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		       struct api_calls *out);
+void api_calls_free(struct api_calls *c);
+/* Mean whole duration, truncated. */
+int64_t api_call_row_avg(const struct api_call_row *r);
+/* The row's share of all API time in view, in percent. */
+double api_call_row_percent(const struct api_calls *c, const struct api_call_row *r);
+
+/* The whole durations, sorted, of the API calls (markers 0) or roctx
+ * ranges (markers 1) in view whose name (a range's text) is name; *n of
+ * them. */
+int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, int markers,
+		       size_t *n);
+
+/* The string id roctx ranges are recorded under, or TRACE_NONE. */
+uint32_t api_marker_name(const struct trace *t);
+
+#endif

@@ -1,0 +1,321 @@
+#include "config.h"
+#include "analysis/markers.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/api_calls.h"
+#include "analysis/histogram.h"
+#include "session/named.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+/* Instances as found, with the one enclosing each (for the ops to climb). */
+struct finder {
+	const struct trace *t;
+	struct marker_inst *v;
+	uint32_t *parent; /* per instance: the instance enclosing it, or TRACE_NONE */
+	uint32_t *inner;  /* per API row: the innermost instance enclosing it */
+	size_t n;
+};
+
+/* A thread's calls in start order, the ranges begun on a stack: those
+ * ended before a call starts are done with. The innermost range enclosing
+ * a call is the latest begun that ends no earlier (a range that a call
+ * outlasts may still enclose the next one). */
+static void walk_thread(struct finder *f, const struct api_order *o, size_t k, uint32_t marker,
+			uint32_t *open)
+{
+	const struct trace *t = f->t;
+	size_t depth = 0;
+	for (size_t p = o->first[k]; p < o->first[k + 1]; p++) {
+		uint32_t c = o->rows[p];
+		while (depth > 0 && t->apis.end[f->v[open[depth - 1]].api] < t->apis.start[c])
+			depth--;
+		size_t up = depth;
+		while (up > 0 && t->apis.end[f->v[open[up - 1]].api] < t->apis.end[c])
+			up--;
+		uint32_t in = up > 0 ? open[up - 1] : TRACE_NONE;
+		f->inner[c] = in;
+		if (t->apis.name[c] != marker)
+			continue;
+		struct marker_inst *m = &f->v[f->n];
+		memset(m, 0, sizeof(*m));
+		m->api = c;
+		m->depth = in == TRACE_NONE ? 0 : f->v[in].depth + 1;
+		f->parent[f->n] = in;
+		open[depth++] = (uint32_t)f->n++;
+	}
+}
+
+/* Each op in view with a launch adds itself to every instance enclosing
+ * its launching call. */
+static void add_ops(struct finder *f, const struct selection *sel)
+{
+	const struct trace *t = f->t;
+	const struct window *w = sel ? &sel->window : NULL;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t call = trace_op_launch(t, (uint32_t)i);
+		if (call == TRACE_NONE || !selected_op(sel, i))
+			continue;
+		int64_t s = t->ops.start[i], e = t->ops.end[i];
+		if (w && w->active) {
+			s = s > w->start ? s : w->start;
+			e = e < w->end ? e : w->end;
+		}
+		int64_t in = select_clipped(w, t->ops.start[i], t->ops.end[i]);
+		for (uint32_t m = f->inner[call]; m != TRACE_NONE; m = f->parent[m]) {
+			struct marker_inst *x = &f->v[m];
+			if (!x->ops || s < x->first)
+				x->first = s;
+			if (!x->ops || e > x->last)
+				x->last = e;
+			x->ops++;
+			x->gpu += in;
+		}
+	}
+}
+
+static int by_row_time(const void *a, const void *b, void *ctx)
+{
+	return named_api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int by_time(const void *a, const void *b, void *ctx)
+{
+	return named_api_cmp(ctx, ((const struct marker_inst *)a)->api, ((const struct marker_inst *)b)->api);
+}
+
+void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		  struct markers *out)
+{
+	uint32_t marker = api_marker_name(t);
+	memset(out, 0, sizeof(*out));
+	size_t count = 0;
+	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
+		count += t->apis.name[i] == marker;
+	if (!count)
+		return;
+	struct finder f = { .t = t };
+	f.v = xmalloc_array(count, sizeof(*f.v));
+	f.parent = xmalloc_array(count, sizeof(*f.parent));
+	f.inner = xmalloc_huge(t->apis.n, sizeof(*f.inner));
+	uint32_t *open = xmalloc_array(count, sizeof(*open));
+	for (size_t k = 0; k < o->nthreads; k++)
+		walk_thread(&f, o, k, marker, open);
+	free(open);
+	add_ops(&f, sel);
+	for (size_t i = 0; i < f.n; i++) {
+		f.v[i].name = trace_api_shown_name(t, f.v[i].api);
+		f.v[i].in_view = selected_api(sel, f.v[i].api);
+	}
+	free(f.inner);
+	free(f.parent);
+	sort_with(f.v, f.n, sizeof(*f.v), by_time, (void *)t);
+	out->v = f.v;
+	out->n = f.n;
+}
+
+void markers_free(struct markers *m)
+{
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+static int by_total_text(const void *a, const void *b, void *ctx)
+{
+	const struct trace *t = ctx;
+	const struct marker_row *x = a, *y = b;
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
+}
+
+/* Instances in view are placed by text (a counting sort) so that each
+ * text's durations lie together for its median. */
+void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
+		     struct marker_table *out)
+{
+	size_t nstr = t->strings.count;
+	const struct window *w = sel ? &sel->window : NULL;
+	memset(out, 0, sizeof(*out));
+	size_t *first = xcalloc(nstr + 1, sizeof(*first));
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].in_view)
+			first[m->v[i].name + 1]++;
+	size_t names = 0;
+	for (size_t s = 0; s < nstr; s++) {
+		names += first[s + 1] > 0;
+		first[s + 1] += first[s];
+	}
+	int64_t *whole = xmalloc_array(first[nstr] ? first[nstr] : 1, sizeof(*whole));
+	size_t *fill = xmalloc_array(nstr ? nstr : 1, sizeof(*fill));
+	memcpy(fill, first, nstr * sizeof(*fill));
+	struct marker_row *rows = xcalloc(nstr ? nstr : 1, sizeof(*rows));
+	for (size_t i = 0; i < m->n; i++) {
+		const struct marker_inst *x = &m->v[i];
+		if (!x->in_view)
+			continue;
+		struct marker_row *r = &rows[x->name];
+		int64_t s = t->apis.start[x->api], e = t->apis.end[x->api];
+		whole[fill[x->name]++] = e - s;
+		r->total += select_clipped(w, s, e);
+		r->gpu += x->gpu;
+		r->ops += x->ops;
+	}
+	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
+	for (size_t s = 0; s < nstr; s++) {
+		size_t n = first[s + 1] - first[s];
+		if (!n)
+			continue;
+		int64_t *d = whole + first[s];
+		struct marker_row *r = &out->rows[out->n++];
+		*r = rows[s];
+		r->name = (uint32_t)s;
+		r->calls = n;
+		sort_int64(d, n);
+		r->min = d[0];
+		r->max = d[n - 1];
+		r->p50 = histogram_percentile(d, n, 50);
+		for (size_t i = 0; i < n; i++)
+			r->whole += d[i];
+		out->total += r->total;
+	}
+	sort_with(out->rows, out->n, sizeof(*out->rows), by_total_text, (void *)t);
+	free(rows);
+	free(fill);
+	free(whole);
+	free(first);
+}
+
+void marker_table_free(struct marker_table *mt)
+{
+	free(mt->rows);
+	memset(mt, 0, sizeof(*mt));
+}
+
+int64_t marker_row_avg(const struct marker_row *r)
+{
+	return r->calls ? r->whole / (int64_t)r->calls : 0;
+}
+
+uint32_t markers_default_step(const struct trace *t, const struct markers *m)
+{
+	/* Texts in the order of their first instance (instances are in time
+	 * order), with their count and time. */
+	size_t distinct = 0, best = SIZE_MAX;
+	size_t nstr = t->strings.count;
+	uint32_t *slot = xmalloc_array(nstr ? nstr : 1, sizeof(*slot));
+	uint32_t *names = xmalloc_array(m->n ? m->n : 1, sizeof(*names));
+	size_t *counts = xcalloc(m->n ? m->n : 1, sizeof(*counts));
+	int64_t *time = xcalloc(m->n ? m->n : 1, sizeof(*time));
+	for (size_t i = 0; i < nstr; i++)
+		slot[i] = TRACE_NONE;
+	for (size_t i = 0; i < m->n; i++) {
+		uint32_t name = m->v[i].name;
+		if (slot[name] == TRACE_NONE) {
+			slot[name] = (uint32_t)distinct;
+			names[distinct++] = name;
+		}
+		counts[slot[name]]++;
+		time[slot[name]] += t->apis.end[m->v[i].api] - t->apis.start[m->v[i].api];
+	}
+	int repeated = 0;
+	for (size_t j = 0; j < distinct; j++)
+		repeated |= counts[j] > 1;
+	for (size_t j = 0; j < distinct; j++) {
+		if (repeated && counts[j] < 2)
+			continue;
+		if (best == SIZE_MAX || time[j] > time[best] ||
+		    (time[j] == time[best] && counts[j] > counts[best]))
+			best = j;
+	}
+	uint32_t name = best == SIZE_MAX ? TRACE_NONE : names[best];
+	free(time);
+	free(counts);
+	free(names);
+	free(slot);
+	return name;
+}
+
+void call_ops_build(const struct trace *t, struct call_ops *out)
+{
+	size_t n = t->apis.n;
+	out->napis = n;
+	out->first = xcalloc(n + 2, sizeof(*out->first));
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t c = trace_op_launch(t, (uint32_t)i);
+		if (c != TRACE_NONE)
+			out->first[c + 2]++;
+	}
+	for (size_t c = 0; c < n; c++)
+		out->first[c + 2] += out->first[c + 1];
+	out->ops = xmalloc_array(out->first[n + 1] ? out->first[n + 1] : 1, sizeof(*out->ops));
+	/* first[c + 1] is the fill point of call c; it ends as call c + 1's start. */
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t c = trace_op_launch(t, (uint32_t)i);
+		if (c != TRACE_NONE)
+			out->ops[out->first[c + 1]++] = (uint32_t)i;
+	}
+}
+
+void call_ops_free(struct call_ops *co)
+{
+	free(co->first);
+	free(co->ops);
+	memset(co, 0, sizeof(*co));
+}
+
+/* The first place in a thread's run (rows by start) not starting before x. */
+static size_t first_from(const struct trace *t, const uint32_t *rows, size_t lo, size_t hi, int64_t x)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->apis.start[rows[mid]] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void marker_gpu_of(const struct trace *t, const struct api_order *o, const struct call_ops *co,
+		   const struct selection *sel, uint32_t api, int64_t *gpu, uint64_t *ops)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	uint32_t marker = api_marker_name(t);
+	size_t k = t->apis.thread[api];
+	int64_t s = t->apis.start[api], e = t->apis.end[api];
+	*gpu = 0;
+	*ops = 0;
+	for (size_t p = first_from(t, o->rows, o->first[k], o->first[k + 1], s);
+	     p < o->first[k + 1] && t->apis.start[o->rows[p]] <= e; p++) {
+		uint32_t c = o->rows[p];
+		if (t->apis.name[c] == marker || t->apis.end[c] > e)
+			continue;
+		for (uint32_t j = co->first[c]; j < co->first[c + 1]; j++) {
+			uint32_t op = co->ops[j];
+			if (!selected_op(sel, op))
+				continue;
+			*gpu += select_clipped(w, t->ops.start[op], t->ops.end[op]);
+			(*ops)++;
+		}
+	}
+}
+
+uint32_t *markers_enclosing(const struct trace *t, uint32_t api, size_t *n)
+{
+	uint32_t marker = api_marker_name(t), *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t i = 0; marker != TRACE_NONE && api < t->apis.n && i < t->apis.n; i++) {
+		if (i == api || t->apis.name[i] != marker || t->apis.thread[i] != t->apis.thread[api] ||
+		    t->apis.start[i] > t->apis.start[api] || t->apis.end[i] < t->apis.end[api])
+			continue;
+		v = xgrow(v, &cap, *n + 1, sizeof(*v));
+		v[(*n)++] = (uint32_t)i;
+	}
+	sort_with(v, *n, sizeof(*v), by_row_time, (void *)t);
+	return v;
+}

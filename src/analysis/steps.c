@@ -1,0 +1,163 @@
+#include "config.h"
+#include "analysis/steps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/search.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+/* The ops in view as intervals clipped to the window, by start. */
+struct spans {
+	int64_t *start, *end;
+	uint32_t *name;
+	size_t n;
+	int64_t longest;
+};
+
+struct span {
+	int64_t start, end;
+	uint32_t name;
+};
+
+static int by_start(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const struct span *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->end > y->end) - (x->end < y->end);
+}
+
+static void spans_make(const struct trace *t, const struct selection *sel, int kernels, struct spans *out)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	struct span *v = xmalloc_huge(t->ops.n ? t->ops.n : 1, sizeof(*v));
+	size_t n = 0;
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (!selected_op(sel, i) || (kernels && t->ops.kind[i] != OP_KERNEL))
+			continue;
+		int64_t s = t->ops.start[i], e = t->ops.end[i];
+		if (w && w->active) {
+			s = s > w->start ? s : w->start;
+			e = e < w->end ? e : w->end;
+		}
+		if (e <= s)
+			continue;
+		v[n++] = (struct span){ s, e, t->ops.name[i] };
+		out->longest = e - s > out->longest ? e - s : out->longest;
+	}
+	sort_with(v, n, sizeof(*v), by_start, NULL);
+	out->start = xmalloc_array(n ? n : 1, sizeof(int64_t));
+	out->end = xmalloc_array(n ? n : 1, sizeof(int64_t));
+	out->name = xmalloc_array(n ? n : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++) {
+		out->start[i] = v[i].start;
+		out->end[i] = v[i].end;
+		out->name[i] = v[i].name;
+	}
+	out->n = n;
+	free(v);
+}
+
+/* The union of the spans, as disjoint spans by start (in place). */
+static void spans_unite(struct spans *s)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		if (k > 0 && s->start[i] <= s->end[k - 1]) {
+			s->end[k - 1] = s->end[i] > s->end[k - 1] ? s->end[i] : s->end[k - 1];
+			continue;
+		}
+		s->start[k] = s->start[i];
+		s->end[k++] = s->end[i];
+	}
+	s->n = k;
+}
+
+static void spans_free(struct spans *s)
+{
+	free(s->start);
+	free(s->end);
+	free(s->name);
+}
+
+/* The busy time in [a, b): disjoint spans end in rising order. */
+static int64_t busy_in(const struct spans *u, int64_t a, int64_t b)
+{
+	int64_t busy = 0;
+	for (size_t i = lower_bound_i64(u->end, 0, u->n, a + 1); i < u->n && u->start[i] < b; i++) {
+		int64_t s = u->start[i] > a ? u->start[i] : a, e = u->end[i] < b ? u->end[i] : b;
+		busy += e > s ? e - s : 0;
+	}
+	return busy;
+}
+
+/* The kernel name with the most time in [a, b); the smaller name at equal
+ * times. acc is zero per string id and left so. */
+static uint32_t top_in(const struct trace *t, const struct spans *k, int64_t a, int64_t b, int64_t *acc,
+		       uint32_t *touched)
+{
+	size_t nt = 0;
+	uint32_t best = TRACE_NONE;
+	for (size_t i = lower_bound_i64(k->start, 0, k->n, a - k->longest); i < k->n && k->start[i] < b;
+	     i++) {
+		int64_t s = k->start[i] > a ? k->start[i] : a, e = k->end[i] < b ? k->end[i] : b;
+		if (e <= s)
+			continue;
+		if (!acc[k->name[i]])
+			touched[nt++] = k->name[i];
+		acc[k->name[i]] += e - s;
+	}
+	for (size_t i = 0; i < nt; i++) {
+		uint32_t x = touched[i];
+		if (best == TRACE_NONE || acc[x] > acc[best] ||
+		    (acc[x] == acc[best] && strcmp(trace_str(t, x), trace_str(t, best)) < 0))
+			best = x;
+	}
+	for (size_t i = 0; i < nt; i++)
+		acc[touched[i]] = 0;
+	return best;
+}
+
+void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
+		struct steps *out)
+{
+	struct spans all, kernels;
+	memset(out, 0, sizeof(*out));
+	spans_make(t, sel, 0, &all);
+	spans_unite(&all);
+	spans_make(t, sel, 1, &kernels);
+	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
+	uint32_t *touched = xmalloc_array(kernels.n ? kernels.n : 1, sizeof(*touched));
+	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < n; i++) {
+		uint32_t api = rows[i];
+		if (!selected_api(sel, api))
+			continue;
+		struct step_row *r = &out->rows[out->n++];
+		r->number = i + 1;
+		r->api = api;
+		r->start = t->apis.start[api];
+		r->dur = t->apis.end[api] - r->start;
+		r->busy = busy_in(&all, r->start, t->apis.end[api]);
+		r->top_kernel = top_in(t, &kernels, r->start, t->apis.end[api], acc, touched);
+	}
+	free(touched);
+	free(acc);
+	spans_free(&kernels);
+	spans_free(&all);
+}
+
+void steps_free(struct steps *s)
+{
+	free(s->rows);
+	memset(s, 0, sizeof(*s));
+}
+
+double step_busy_percent(const struct step_row *r)
+{
+	return r->dur > 0 ? 100.0 * (double)r->busy / (double)r->dur : 0.0;
+}

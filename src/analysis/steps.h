@@ -1,0 +1,38 @@
+/* Steps: the instances of one roctx range (an iteration, a decode step)
+ * and what the GPUs did while each ran, to spot the slow ones.
+ *
+ * A step's busy time is the union of the intervals of the GPU ops in
+ * view (any GPU, any queue) inside [start, end) of the step; its top
+ * kernel the kernel name with the most time inside it. Steps are
+ * numbered as windows name them (marker:REGEX#N): in time order over
+ * every instance in the trace, from 1. */
+#ifndef RPDTOP_STEPS_H
+#define RPDTOP_STEPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/select.h"
+#include "trace/trace.h"
+
+struct step_row {
+	size_t number;       /* 1-based, among every instance */
+	uint32_t api;        /* its API row */
+	int64_t start, dur;  /* the range's, whole */
+	int64_t busy;        /* GPU busy time inside it */
+	uint32_t top_kernel; /* string id, or TRACE_NONE */
+};
+
+struct steps {
+	struct step_row *rows; /* the instances in view, in time order */
+	size_t n;
+};
+
+/* The steps of rows, n API rows in time order (named_marker_rows). */
+void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
+		struct steps *out);
+void steps_free(struct steps *s);
+/* busy as a share of the step's duration, in percent. */
+double step_busy_percent(const struct step_row *r);
+
+#endif

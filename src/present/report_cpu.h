@@ -1,0 +1,17 @@
+/* The reports of the CPU side: API calls, roctx ranges by text, every
+ * range instance, and steps (present/report.c dispatches to them). */
+#ifndef RPDTOP_REPORT_CPU_H
+#define RPDTOP_REPORT_CPU_H
+
+#include "present/report.h"
+
+void report_api(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		struct table *out);
+void report_markers(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		    struct table *out);
+void report_ranges(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		   struct table *out);
+void report_steps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out);
+
+#endif
