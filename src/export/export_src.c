@@ -15,7 +15,7 @@ int export_attach(struct exporter *x, struct export_src *p)
 	const struct trace_input *in = &x->req->t->inputs[0];
 	struct rpd_error err;
 	memset(p, 0, sizeof(*p));
-	char *uri = dbfile_uri(in->path, &err);
+	char *uri = dbfile_uri(in->path, 0, NULL, &err);
 	if (!uri)
 		return err_set(x->err, "%s", err.msg);
 	/* The one ATTACH the output's guard lets through: ours. */

@@ -20,12 +20,14 @@
 #include "util/xalloc.h"
 
 /* Read one input into t: the format is told by its tables. */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+static int read_one(struct trace *t, const char *path, unsigned what, int threads, unsigned flags,
+		    struct rpd_error *err)
 {
 	sqlite3 *db;
 	int version;
 	struct rocpd_file file;
-	if (dbfile_open(path, &db, err))
+	struct dbfile_stamp stamp;
+	if (dbfile_open_stamped(path, flags, &db, &stamp, err))
 		return -1;
 	/* One snapshot for the whole input: tables read one after another
 	 * must not see a writer's commit in between. */
@@ -51,7 +53,29 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	 * inputs must not hold a descriptor per file. */
 	dbfile_read_end(db);
 	sqlite3_close(db);
-	return rc;
+	/* Read without locks, what was read may mix two states of the file
+	 * (or fail on that): whatever came of it, it is read again. */
+	if (dbfile_unchanged(path, &stamp, err))
+		return 1;
+	return rc ? -1 : 0;
+}
+
+/* read_one into t (as trace_init left it, with the flags of a load); a
+ * file that changed as it was read without locks is read again under
+ * SQLite's, which keep a writer's changes out of the snapshot. */
+static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+{
+	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
+	int rc = read_one(t, path, what, threads, 0, err);
+	if (rc == 1) {
+		trace_free(t);
+		trace_init(t);
+		t->same_node = same_node;
+		t->no_op_ids = no_op_ids;
+		t->apis_read = apis_read;
+		rc = read_one(t, path, what, threads, DBFILE_LOCKED, err);
+	}
+	return rc ? -1 : 0;
 }
 
 enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };
@@ -265,7 +289,8 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 {
 	const char *path = t->inputs[input].path;
 	sqlite3 *db;
-	if (dbfile_open(path, &db, err))
+	struct dbfile_stamp stamp;
+	if (dbfile_open_stamped(path, 0, &db, &stamp, err))
 		return -1;
 	int rc = dbfile_read_begin(db);
 	if (rc != SQLITE_OK) {
@@ -281,6 +306,10 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 	}
 	dbfile_read_end(db);
 	sqlite3_close(db);
+	/* Its ops were read already: the rows of a changed file would not
+	 * match them, so it is refused rather than read again. */
+	if (dbfile_unchanged(path, &stamp, err))
+		return -1;
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sqlfile/btree_build.h"
@@ -73,20 +74,77 @@ static int sibling_exists(const char *path, const char *suffix)
 	return exists;
 }
 
-/* immutable=1 skips locking and change detection, so it is only used when
- * nothing can be writing. Two cases qualify:
- * - a WAL database without a -wal file: no writer has it open, and a plain
- *   read-only open would create -wal and -shm files beside the input;
- * - a file nobody may write, with no journal or WAL beside it. */
+/* File times come from a clock that moves in ticks of a few ms: a change
+ * in the tick of our stat may not show. A file changed less than this ago
+ * is looked at again once the tick has passed. */
+#define TICK_NS 50000000LL
+
+static int64_t ns_of(struct timespec ts)
+{
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int64_t since_change(const struct stat *st)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t m = ns_of(st->st_mtim), c = ns_of(st->st_ctim);
+	return ns_of(now) - (m > c ? m : c);
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       ns_of(a->st_mtim) == ns_of(b->st_mtim) && ns_of(a->st_ctim) == ns_of(b->st_ctim);
+}
+
+/* Make st a stamp a later change cannot hide from: 0, or 1 when the file
+ * is being changed now. */
+static int settle(const char *path, const struct stat *st)
+{
+	int64_t since = since_change(st);
+	if (since >= TICK_NS)
+		return 0;
+	int64_t wait = TICK_NS - (since > 0 ? since : 0);
+	struct timespec ts = { wait / 1000000000LL, wait % 1000000000LL };
+	nanosleep(&ts, NULL);
+	struct stat again;
+	return stat(path, &again) != 0 || !same_file(st, &again);
+}
+
+/* immutable=1 skips SQLite's locks and change detection: a writer that
+ * comes meanwhile (a checkpoint lands between two reads) is not seen. So
+ * it is used only when no writer is there (no -wal or -journal beside
+ * the file, no change in the last moment), only where the other way is
+ * worse or needless, and the file's stamp is checked after the reading
+ * (dbfile_unchanged):
+ * - a file nobody may write (no write permission bit);
+ * - a WAL database: a read-only open under locks would leave -wal and
+ *   -shm files beside it.
+ * A writable rollback-journal database is read under SQLite's shared lock,
+ * which leaves nothing beside it. */
 static int immutable_is_safe(const char *path, const struct stat *st, int wal)
 {
-	if (sibling_exists(path, "-wal"))
+	if (sibling_exists(path, "-wal") || sibling_exists(path, "-journal"))
 		return 0;
-	if (wal)
-		return 1;
-	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))
+	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) && !wal)
 		return 0;
-	return !sibling_exists(path, "-journal");
+	return !settle(path, st);
+}
+
+static void take_stamp(const struct stat *st, int unlocked, struct dbfile_stamp *stamp)
+{
+	if (!stamp)
+		return;
+	*stamp = (struct dbfile_stamp){ .unlocked = unlocked, .st = *st };
+}
+
+int dbfile_unchanged(const char *path, const struct dbfile_stamp *stamp, struct rpd_error *err)
+{
+	struct stat st;
+	if (!stamp->unlocked || (stat(path, &st) == 0 && same_file(&st, &stamp->st)))
+		return 0;
+	return err_set(err, _("%s: changed while it was read (a profiler is writing it?)"), path);
 }
 
 /* A file: URI; characters with a meaning in URIs are percent-encoded. */
@@ -144,19 +202,27 @@ static int check_file(const char *path, struct stat *st, struct rpd_error *err)
 	return 0;
 }
 
-char *dbfile_uri(const char *path, struct rpd_error *err)
+char *dbfile_uri(const char *path, unsigned flags, struct dbfile_stamp *stamp, struct rpd_error *err)
 {
 	struct stat st;
 	struct header_info info = { 0 };
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
 		return NULL;
-	return make_uri(path, immutable_is_safe(path, &st, info.wal));
+	int immutable = !(flags & DBFILE_LOCKED) && immutable_is_safe(path, &st, info.wal);
+	take_stamp(&st, immutable, stamp);
+	return make_uri(path, immutable);
 }
 
 int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 {
+	return dbfile_open_stamped(path, 0, out, NULL, err);
+}
+
+int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **out, struct dbfile_stamp *stamp,
+			struct rpd_error *err)
+{
 	*out = NULL;
-	char *uri = dbfile_uri(path, err);
+	char *uri = dbfile_uri(path, flags, stamp, err);
 	if (!uri)
 		return -1;
 	sqlite3 *db = NULL;
