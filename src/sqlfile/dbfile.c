@@ -218,11 +218,9 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	return dbfile_open_stamped(path, 0, out, NULL, err);
 }
 
-int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **out, struct dbfile_stamp *stamp,
-			struct rpd_error *err)
+static int open_uri(const char *path, char *uri, sqlite3 **out, struct rpd_error *err)
 {
 	*out = NULL;
-	char *uri = dbfile_uri(path, flags, stamp, err);
 	if (!uri)
 		return -1;
 	sqlite3 *db = NULL;
@@ -246,6 +244,22 @@ int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **out, struct 
 	}
 	*out = db;
 	return 0;
+}
+
+int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **out, struct dbfile_stamp *stamp,
+			struct rpd_error *err)
+{
+	*out = NULL;
+	return open_uri(path, dbfile_uri(path, flags, stamp, err), out, err);
+}
+
+int dbfile_open_as(const char *path, const struct dbfile_stamp *as, sqlite3 **out, struct rpd_error *err)
+{
+	struct stat st;
+	*out = NULL;
+	if (check_file(path, &st, err))
+		return -1;
+	return open_uri(path, make_uri(path, as->unlocked), out, err);
 }
 
 /* Run one statement of our own to its end. */

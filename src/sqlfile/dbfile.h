@@ -28,6 +28,10 @@ int dbfile_open(const char *path, sqlite3 **db, struct rpd_error *err);
 int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **db, struct dbfile_stamp *stamp,
 			struct rpd_error *err);
 
+/* Open path again as an earlier open stamped as (with locks or without):
+ * the connections of one reading agree. */
+int dbfile_open_as(const char *path, const struct dbfile_stamp *as, sqlite3 **db, struct rpd_error *err);
+
 /* The read-only URI dbfile_open uses for path (checked as it checks it),
  * for ATTACH; NULL with *err set when the file is not fit. Caller frees.
  * stamp may be NULL. */

@@ -14,6 +14,8 @@
 #include "util/interrupt.h"
 #include "util/xalloc.h"
 
+#define BUSY_MS 2000
+
 static char *temp_beside(const char *path, int *fd)
 {
 	size_t n = strlen(path) + 32;
@@ -66,15 +68,20 @@ static int keep_going(void *ctx)
 /* Open the temporary file for writing, in one exclusive transaction with
  * no journal: a failure throws the whole file away anyway. Defensive mode
  * refuses journal_mode=OFF, so it comes after our own pragmas; a guard
- * (the export's) watches the connection before anything else runs. */
+ * (the export's) watches the connection before anything else runs. The
+ * pragmas name main: without it they would hold for an input attached
+ * later too (a WAL input locked exclusively cannot be read beside its
+ * writer, and a rollback-journal one would keep its writer out). An
+ * attached input's lock is waited for as an input's is. */
 static int connect(struct dbwriter *w)
 {
 	static const char pragmas[] =
-		"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
-		"PRAGMA page_size = 4096; BEGIN;";
+		"PRAGMA main.journal_mode = OFF; PRAGMA main.synchronous = OFF;"
+		"PRAGMA main.locking_mode = EXCLUSIVE; PRAGMA main.page_size = 4096; BEGIN;";
 	/* URIs, so that an input can be attached read-only. */
 	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
 	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(w->db, BUSY_MS);
 		sqlite3_progress_handler(w->db, 10000, keep_going, NULL);
 		rc = sql_run_script(w->db, pragmas);
 	}
