@@ -23,7 +23,21 @@
 struct header_info {
 	int wal;           /* file format version bytes say WAL */
 	uint64_t expected; /* bytes the header promises, 0 when unknown */
+	int growing;       /* shorter than it promises, as a writer leaves it */
 };
+
+static int sibling_exists(const char *path, const char *suffix);
+static int same_file(const struct stat *a, const struct stat *b);
+
+/* A writer (a commit, a checkpoint) writes page 1, whose header counts the
+ * pages, before the pages that make the file longer: a file with a
+ * journal or log beside it, or that moved since st, is being written. */
+static int being_written(const char *path, const struct stat *st)
+{
+	struct stat now;
+	return sibling_exists(path, "-wal") || sibling_exists(path, "-journal") || stat(path, &now) != 0 ||
+	       !same_file(st, &now);
+}
 
 static uint32_t be32(const unsigned char *p)
 {
@@ -58,9 +72,15 @@ static int check_header(const char *path, const struct stat *st, struct header_i
 	info->wal = h[18] == 2 || h[19] == 2;
 	/* The page count is only trustworthy when written by the same change. */
 	info->expected = be32(h + 24) == be32(h + 92) ? (uint64_t)page_size * pages : 0;
-	if (info->expected && (uint64_t)st->st_size < info->expected)
+	if (info->expected && (uint64_t)st->st_size < info->expected) {
+		/* Not cut: SQLite reads it under its locks, once the writer is done. */
+		if (being_written(path, st)) {
+			info->growing = 1;
+			return 0;
+		}
 		return err_set(err, _("%s: truncated SQLite database (%lld of %llu bytes)"), path,
 			       (long long)st->st_size, (unsigned long long)info->expected);
+	}
 	return 0;
 }
 
@@ -208,7 +228,7 @@ char *dbfile_uri(const char *path, unsigned flags, struct dbfile_stamp *stamp, s
 	struct header_info info = { 0 };
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
 		return NULL;
-	int immutable = !(flags & DBFILE_LOCKED) && immutable_is_safe(path, &st, info.wal);
+	int immutable = !(flags & DBFILE_LOCKED) && !info.growing && immutable_is_safe(path, &st, info.wal);
 	take_stamp(&st, immutable, stamp);
 	return make_uri(path, immutable);
 }
