@@ -3,10 +3,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sqlfile/sqlrun.h"
@@ -213,6 +216,67 @@ static int move_into_place(struct dbwriter *w, struct rpd_error *err)
 	return err_set(err, "%s: %s", w->path, strerror(errno));
 }
 
+#define SYNC_STOPPED (-1)
+#define SYNC_POLL_NS 20000000L
+
+/* RPDTOP_TEST_SYNC_PAUSE=MS: the sync waits first, as on a slow disk. */
+static void test_sync_pause(void)
+{
+	const char *v = getenv("RPDTOP_TEST_SYNC_PAUSE");
+	long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms <= 60000) {
+		struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* Wait for the syncing child: its status, or SYNC_STOPPED when an
+ * interrupt came first (the child is left to end on its own). */
+static int wait_sync(pid_t child)
+{
+	struct timespec ts = { 0, SYNC_POLL_NS };
+	for (;;) {
+		int status;
+		pid_t got = waitpid(child, &status, WNOHANG);
+		if (got == child)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+		if (got < 0 && errno != EINTR)
+			return errno;
+		if (interrupt_pending()) {
+			kill(child, SIGKILL);
+			return SYNC_STOPPED;
+		}
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* fsync the file at path: 0, an errno, or SYNC_STOPPED when an interrupt
+ * came first. A large file's fsync on a slow disk takes many seconds and
+ * cannot be interrupted, nor can a process end while one of its threads
+ * is in it: a child process syncs, so that Ctrl-C acts at once (the file
+ * is unlinked, and the child ends when the disk is done with it). */
+static int sync_file(const char *path)
+{
+	if (interrupt_pending())
+		return SYNC_STOPPED;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	pid_t child = fork();
+	if (child == 0) {
+		test_sync_pause();
+		_exit(fsync(fd) == 0 ? 0 : errno & 0xff);
+	}
+	int rc;
+	if (child < 0) /* no process to spare: sync here */
+		rc = fsync(fd) == 0 ? 0 : errno;
+	else
+		rc = wait_sync(child);
+	close(fd);
+	/* A Ctrl-C during the sync still wins over the rename. */
+	return rc == 0 && interrupt_pending() ? SYNC_STOPPED : rc;
+}
+
 /* The first row of an integrity pragma that is not "ok" into problem. */
 static int check(sqlite3 *db, const char *pragma, char *problem, size_t size)
 {
@@ -270,13 +334,13 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
 	}
 	close_db(w);
 	/* The data must be on disk before the name points at it. */
-	int fd = open(w->tmp, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0)
-		rc = err_set(err, "%s: %s", w->path, strerror(errno));
+	rc = sync_file(w->tmp);
+	if (rc == SYNC_STOPPED)
+		rc = err_set(err, "%s: %s", w->path, sqlite3_errstr(SQLITE_INTERRUPT));
+	else if (rc != 0)
+		rc = err_set(err, "%s: %s", w->path, strerror(rc));
 	else
 		rc = move_into_place(w, err);
-	if (fd >= 0)
-		close(fd);
 	if (rc != 0)
 		unlink(w->tmp);
 	release(w);
