@@ -13,35 +13,12 @@
 #include <unistd.h>
 
 #include "sqlfile/sqlrun.h"
+#include "sqlfile/tempname.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
 #include "util/xalloc.h"
 
 #define BUSY_MS 2000
-
-static char *temp_beside(const char *path, int *fd)
-{
-	size_t n = strlen(path) + 32;
-	char *tmp = xmalloc(n);
-	snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-	*fd = mkstemp(tmp);
-	if (*fd < 0) {
-		free(tmp);
-		return NULL;
-	}
-	/* mkstemp makes the file private; the result is an ordinary file. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(*fd, 0666 & ~mask) != 0) {
-		int saved = errno;
-		close(*fd);
-		unlink(tmp);
-		free(tmp);
-		errno = saved;
-		return NULL;
-	}
-	return tmp;
-}
 
 /* The temporary file being written, removed at exit if the program ends
  * before it was moved into place (out of memory, say). */
@@ -111,13 +88,14 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 		  const char *const *statements, int nstatements, struct rpd_error *err)
 {
 	memset(w, 0, sizeof(*w));
+	w->lock_fd = -1;
 	if (!force && access(path, F_OK) == 0)
 		return err_set(err, _("%s: already exists (use --force to replace it)"), path);
-	int fd;
-	char *tmp = temp_beside(path, &fd);
+	/* Ours, left by an export that was killed: they would stay forever. */
+	tempname_remove_stale(path);
+	char *tmp = tempname_create(path, &w->lock_fd);
 	if (!tmp)
 		return err_set(err, _("%s: cannot create a file there: %s"), path, strerror(errno));
-	close(fd);
 	w->path = xstrdup(path);
 	w->tmp = tmp;
 	set_pending(tmp);
@@ -167,6 +145,8 @@ static void release(struct dbwriter *w)
 {
 	if (pending_tmp == w->tmp)
 		pending_tmp = NULL;
+	if (w->lock_fd >= 0)
+		close(w->lock_fd);
 	free(w->st);
 	free(w->path);
 	free(w->tmp);
@@ -255,7 +235,7 @@ static int wait_sync(pid_t child)
  * cannot be interrupted, nor can a process end while one of its threads
  * is in it: a child process syncs, so that Ctrl-C acts at once (the file
  * is unlinked, and the child ends when the disk is done with it). */
-static int sync_file(const char *path)
+static int sync_file(const char *path, int lock_fd)
 {
 	if (interrupt_pending())
 		return SYNC_STOPPED;
@@ -264,6 +244,10 @@ static int sync_file(const char *path)
 		return errno;
 	pid_t child = fork();
 	if (child == 0) {
+		/* The parent's lock on the file is not the child's to keep: a
+		 * parent killed meanwhile leaves the file stale at once. */
+		if (lock_fd >= 0)
+			close(lock_fd);
 		test_sync_pause();
 		_exit(fsync(fd) == 0 ? 0 : errno & 0xff);
 	}
@@ -334,7 +318,7 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
 	}
 	close_db(w);
 	/* The data must be on disk before the name points at it. */
-	rc = sync_file(w->tmp);
+	rc = sync_file(w->tmp, w->lock_fd);
 	if (rc == SYNC_STOPPED)
 		rc = err_set(err, "%s: %s", w->path, sqlite3_errstr(SQLITE_INTERRUPT));
 	else if (rc != 0)
