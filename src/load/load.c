@@ -3,9 +3,11 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -192,6 +194,25 @@ static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct prog
 	return skipped;
 }
 
+/* Descriptors a reader may hold at once: the database, its -wal and -shm,
+ * the header read beside them. */
+#define FDS_PER_READER 4
+/* Kept for everything else (standard streams, the terminal, an export). */
+#define FDS_SPARE 8
+
+/* As many readers as the descriptor limit (ulimit -n) lets open their
+ * files at once: more would fail for want of a descriptor, not for any
+ * fault of their input. At least one: its failure then says why. */
+static size_t readers_that_fit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	if (rl.rlim_cur <= FDS_SPARE + FDS_PER_READER)
+		return 1;
+	return (size_t)(rl.rlim_cur - FDS_SPARE) / FDS_PER_READER;
+}
+
 static long load_parallel(struct trace *t, const struct input_list *in, const struct load_options *o,
 			  struct progress *pr, struct rpd_error *err)
 {
@@ -205,6 +226,8 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	 * process's cap goes to a reader meanwhile. */
 	threads_lend();
 	size_t want = (size_t)threads_limit() < in->n ? (size_t)threads_limit() : in->n;
+	size_t fit = readers_that_fit();
+	want = want < fit ? want : fit;
 	size_t nthreads = (size_t)threads_acquire((int)want);
 	pthread_t *threads = xcalloc(nthreads ? nthreads : 1, sizeof(*threads));
 	size_t started = 0;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@ struct header_info {
 
 static int sibling_exists(const char *path, const char *suffix);
 static int same_file(const struct stat *a, const struct stat *b);
+static int too_many_files(const char *path, int e, struct rpd_error *err);
 
 /* A writer (a commit, a checkpoint) writes page 1, whose header counts the
  * pages, before the pages that make the file longer: a file with a
@@ -53,6 +55,8 @@ static int check_header(const char *path, const struct stat *st, struct header_i
 	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 && errno == EACCES)
 		return err_set(err, _("%s: permission denied"), path);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+		return too_many_files(path, errno, err);
 	if (fd < 0)
 		return err_set(err, "%s: %s", path, strerror(errno));
 	ssize_t got = read(fd, h, sizeof(h));
@@ -183,6 +187,18 @@ static char *make_uri(const char *path, int immutable)
 	return uri;
 }
 
+/* Out of descriptors is no fault of the file: say what is short. */
+static int too_many_files(const char *path, int e, struct rpd_error *err)
+{
+	struct rlimit rl;
+	if (e == EMFILE && getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		return err_set(err,
+			       _("%s: too many files open at once (ulimit -n is %llu): raise it, or "
+				 "read fewer inputs at once with --jobs"),
+			       path, (unsigned long long)rl.rlim_cur);
+	return err_set(err, _("%s: too many files open on the system"), path);
+}
+
 int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err)
 {
 	switch (rc & 0xff) {
@@ -194,6 +210,8 @@ int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err)
 	case SQLITE_LOCKED:
 		return err_set(err, _("%s: database is locked by another process"), path);
 	case SQLITE_CANTOPEN:
+		if (db && (sqlite3_system_errno(db) == EMFILE || sqlite3_system_errno(db) == ENFILE))
+			return too_many_files(path, sqlite3_system_errno(db), err);
 		return err_set(err, _("%s: cannot open the database read-only (%s)"), path,
 			       db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
 	case SQLITE_NOMEM:
