@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -36,7 +37,7 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 		if (!in_scope(t, i, scope, sel))
 			continue;
 		uint32_t name = t->ops.name[i];
-		int64_t d = t->ops.end[i] - t->ops.start[i];
+		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
 		if (row_of[name] == UINT32_MAX) {
 			out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
 			out->rows[out->n] = (struct profile_row){ .name = name, .min = d, .max = d };
@@ -45,14 +46,14 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 		struct profile_row *r = &out->rows[row_of[name]];
 		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
 		r->calls++;
-		r->total += inside;
-		r->whole += d;
+		r->total = sat_add(r->total, inside);
+		r->whole = sat_add(r->whole, d);
 		if (d < r->min)
 			r->min = d;
 		if (d > r->max)
 			r->max = d;
 		out->calls++;
-		out->total += inside;
+		out->total = sat_add(out->total, inside);
 	}
 	free(row_of);
 	if (out->n)
