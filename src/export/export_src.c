@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include "sqlfile/dbfile.h"
-#include "util/i18n.h"
 
 #define BUSY_MS 2000
 /* How long a writer may keep the connections from agreeing. */
@@ -59,8 +58,7 @@ static int agree_once(struct exporter *x, struct export_src *p)
 		rc = data_version(p->input, &before);
 	if (rc != SQLITE_OK)
 		return rc;
-	if (rc == SQLITE_OK)
-		rc = sqlguard_run_own(&x->guard, x->out.db, "SELECT count(*) FROM src.sqlite_master");
+	rc = sqlguard_run_own(&x->guard, x->out.db, "SELECT count(*) FROM src.sqlite_master");
 	if (rc == SQLITE_OK)
 		rc = dbfile_read_begin(p->links);
 	dbfile_read_end(p->input);
