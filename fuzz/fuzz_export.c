@@ -17,6 +17,8 @@
 #include "session/session.h"
 #include "util/threads.h"
 
+#include "fuzz_tmp.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The first byte picks a filter and a window: the ways an export chooses. */
@@ -48,14 +50,10 @@ static void check_output(const char *out, uint64_t ops)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char in[64], out[64];
-	if (!in[0]) {
-		snprintf(in, sizeof(in), "/tmp/rpdtop-fuzz-x-%d.db", (int)getpid());
-		snprintf(out, sizeof(out), "/tmp/rpdtop-fuzz-x-%d.out", (int)getpid());
-		threads_set_limit(1);
-	}
+	const char *in = fuzz_tmp_path("in.db"), *out = fuzz_tmp_path("out.db");
+	threads_set_limit(1);
 	uint8_t pick = size ? data[0] : 0;
-	FILE *f = fopen(in, "wb");
+	FILE *f = in && out ? fopen(in, "wb") : NULL;
 	if (!f)
 		return 0;
 	fwrite(data, 1, size, f);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "analysis/busy.h"
@@ -13,14 +14,14 @@
 #include "session/select.h"
 #include "util/threads.h"
 
+#include "fuzz_tmp.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
-	if (!path[0])
-		snprintf(path, sizeof(path), "/tmp/rpdtop-fuzz-%d.rpd", (int)getpid());
-	FILE *f = fopen(path, "wb");
+	const char *path = fuzz_tmp_path("in.rpd");
+	FILE *f = path ? fopen(path, "wb") : NULL;
 	if (!f)
 		return 0;
 	fwrite(data, 1, size, f);

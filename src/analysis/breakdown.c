@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/lane_ops.h"
+#include "util/satmath.h"
 #include "util/xalloc.h"
 
 enum { SET_COMPUTE = 1, SET_COMM = 2, SET_COPY = 4 };
@@ -25,7 +26,7 @@ static int64_t union_of(const struct trace *t, const uint32_t *ops, size_t n, co
 		}
 		from = from > reach ? from : reach;
 		if (to > from)
-			total += to - from;
+			total = sat_add(total, sat_sub(to, from));
 		if (to > reach)
 			reach = to;
 	}
@@ -58,7 +59,7 @@ static size_t one_gpu(const struct trace *t, const uint32_t *ops, size_t n, cons
 		else
 			set[i] = SET_COMPUTE;
 	}
-	r->span = last > first ? last - first : 0;
+	r->span = last > first ? sat_sub(last, first) : 0;
 	r->compute = union_of(t, ops, n, set, SET_COMPUTE, w);
 	r->comm = union_of(t, ops, n, set, SET_COMM, w);
 	r->copy = union_of(t, ops, n, set, SET_COPY, w);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/lane_ops.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -85,7 +86,7 @@ static int64_t gpu_union(const struct trace *t, const struct lane_ops *queues, u
 		int64_t from = w && w->active && start[op] < w->start ? w->start : start[op];
 		from = from > reach ? from : reach;
 		if (to > from)
-			total += to - from;
+			total = sat_add(total, sat_sub(to, from));
 		if (to > reach)
 			reach = to;
 	}
@@ -112,7 +113,8 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		if (!r->ops || to > r->last)
 			r->last = to;
 		r->ops++;
-		r->sum += select_clipped(sel ? &sel->window : NULL, t->ops.start[i], t->ops.end[i]);
+		r->sum = sat_add(r->sum,
+				 select_clipped(sel ? &sel->window : NULL, t->ops.start[i], t->ops.end[i]));
 		if (!seen++ || t->ops.start[i] < out->first_start)
 			out->first_start = t->ops.start[i];
 		if (seen == 1 || t->ops.end[i] > out->last_end)
@@ -127,9 +129,9 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 	out->n = t->ngpus;
 	/* A filter does not change the wall: the busy share of matching ops is
 	 * their share of the whole trace's time (or of the window's). */
-	out->wall = t->ops.n ? t->op_last_end - t->op_first_start : 0;
+	out->wall = t->ops.n ? sat_sub(t->op_last_end, t->op_first_start) : 0;
 	if (sel && sel->window.active)
-		out->wall = sel->window.end - sel->window.start;
+		out->wall = sat_sub(sel->window.end, sel->window.start);
 	lane_ops_free(&queues);
 	set_walls(t, sel, out);
 	if (sel && sel->gpu_view) {

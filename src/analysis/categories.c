@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -97,8 +98,8 @@ void categories_by_kernel(const struct trace *t, const struct selection *sel, co
 		struct category_row *r = &out->rows[cat[t->ops.name[i]]];
 		int64_t d = select_clipped(w, t->ops.start[i], t->ops.end[i]);
 		r->calls++;
-		r->total += d;
-		out->total += d;
+		r->total = sat_add(r->total, d);
+		out->total = sat_add(out->total, d);
 	}
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_total, NULL);
 	free(cat);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -49,7 +50,7 @@ static int by_length(const void *a, const void *b, void *ctx)
 {
 	const struct gap *x = a, *y = b;
 	const uint32_t *rank = ctx;
-	int64_t lx = x->end - x->start, ly = y->end - y->start;
+	int64_t lx = sat_sub(x->end, x->start), ly = sat_sub(y->end, y->start);
 	if (lx != ly)
 		return lx > ly ? -1 : 1;
 	if (x->start != y->start)
@@ -113,13 +114,13 @@ static void keep_gap(struct sweep *s, const struct gap *x)
 static void add_gap(struct sweep *s, struct gap_lane *l, uint32_t before, uint32_t after, int64_t from,
 		    int64_t to)
 {
-	int64_t len = to - from;
+	int64_t len = sat_sub(to, from);
 	enum gap_cause c = cause_of(s->t, after, from, len, s->p->threshold);
 	struct gap x = { l->lane, before, after, from, to, c };
 	keep_gap(s, &x);
 	s->out->total++;
 	l->ngaps++;
-	l->cause_ns[c] += len;
+	l->cause_ns[c] = sat_add(l->cause_ns[c], len);
 	l->max_gap = len > l->max_gap ? len : l->max_gap;
 	l->hist[bucket_of(len)]++;
 }
@@ -151,7 +152,7 @@ static void sweep_lane(struct sweep *s, struct gap_lane *l, const uint32_t *ops,
 		if (from < reach)
 			from = reach;
 		if (to > from)
-			l->busy += to - from;
+			l->busy = sat_add(l->busy, sat_sub(to, from));
 		if (reach_op == TRACE_NONE || to > reach) {
 			reach = to;
 			reach_op = op;
@@ -368,7 +369,8 @@ uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g)
 	uint32_t api = launching_call(t, g);
 	if (api == TRACE_NONE || c->o->napis != t->apis.n)
 		return TRACE_NONE;
-	int64_t mid = g->start + (g->end - g->start) / 2;
+	/* Halved unsigned: end - start may not fit an int64_t, its half does. */
+	int64_t mid = g->start + (int64_t)(((uint64_t)g->end - (uint64_t)g->start) / 2);
 	size_t proc = c->proc[t->apis.thread[api]];
 	uint32_t best = TRACE_NONE;
 	for (size_t i = c->pfirst[proc]; i < c->pfirst[proc + 1]; i++) {

@@ -23,6 +23,7 @@
 #include "trace/api_order.h"
 #include "trace/probe.h"
 #include "trace/trace.h"
+#include "util/satmath.h"
 
 #define GAPS_DEFAULT_THRESHOLD 5000 /* ns: a normal launch-to-launch distance */
 
@@ -74,7 +75,7 @@ void gaps_free(struct gaps *g);
 const char *gap_cause_name(enum gap_cause c); /* "host_wait", "kernel_wait", "other" */
 static inline int64_t gap_lane_span(const struct gap_lane *l)
 {
-	return l->last - l->first;
+	return sat_sub(l->last, l->first);
 }
 
 /* What the host was doing during a gap: the innermost API call or marker

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/histogram.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -64,9 +65,9 @@ void launch_stats_by_name(const struct trace *t, const struct selection *sel, st
 			continue;
 		uint32_t name = t->ops.name[i];
 		size_t k = fill[name]++;
-		launch[k] = t->ops.start[i] - t->apis.start[api];
-		queue[k] = t->ops.start[i] - t->apis.end[api];
-		calls[name] += t->apis.end[api] - t->apis.start[api];
+		launch[k] = sat_sub(t->ops.start[i], t->apis.start[api]);
+		queue[k] = sat_sub(t->ops.start[i], t->apis.end[api]);
+		calls[name] = sat_add(calls[name], sat_sub(t->apis.end[api], t->apis.start[api]));
 	}
 	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
 	for (size_t s = 0; s < nstr; s++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/histogram.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -71,8 +72,8 @@ static void row_stats(struct profile_row *r, const int64_t *v, size_t n, double 
 	r->min = k[0];
 	r->max = k[nk - 1];
 	for (size_t i = 0; i < nk; i++) {
-		r->kept_whole += k[i];
-		r->var += k[i] - k[0];
+		r->kept_whole = sat_add(r->kept_whole, k[i]);
+		r->var = sat_add(r->var, sat_sub(k[i], k[0]));
 	}
 	r->std = (int64_t)llroundl(sqrtl(variance(k, nk)));
 	r->p50 = histogram_percentile(k, nk, 50);
@@ -94,7 +95,7 @@ static void add_stats(const struct trace *t, enum profile_scope scope, const str
 	memcpy(fill, at, p->n * sizeof(*fill));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (in_scope(t, i, scope, sel))
-			dur[fill[row_of[t->ops.name[i]]]++] = t->ops.end[i] - t->ops.start[i];
+			dur[fill[row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
 	for (size_t r = 0; r < p->n; r++) {
 		sort_int64(dur + at[r], at[r + 1] - at[r]);
 		row_stats(&p->rows[r], dur + at[r], at[r + 1] - at[r], z);
@@ -131,7 +132,7 @@ void profile_by_name_z(const struct trace *t, enum profile_scope scope, const st
 		if (!in_scope(t, i, scope, sel))
 			continue;
 		uint32_t name = t->ops.name[i];
-		int64_t d = t->ops.end[i] - t->ops.start[i];
+		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
 		if (row_of[name] == UINT32_MAX) {
 			out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
 			out->rows[out->n] = (struct profile_row){ .name = name };
@@ -140,10 +141,10 @@ void profile_by_name_z(const struct trace *t, enum profile_scope scope, const st
 		struct profile_row *r = &out->rows[row_of[name]];
 		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
 		r->calls++;
-		r->total += inside;
-		r->whole += d;
+		r->total = sat_add(r->total, inside);
+		r->whole = sat_add(r->whole, d);
 		out->calls++;
-		out->total += inside;
+		out->total = sat_add(out->total, inside);
 	}
 	add_stats(t, scope, sel, row_of, z, out);
 	out->all = all_time(t, sel);

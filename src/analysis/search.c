@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/xalloc.h"
 
 enum { NAME_UNSEEN, NAME_MISS, NAME_HIT };
@@ -40,7 +41,8 @@ static int name_matches(struct walk *w, uint8_t *hit, uint32_t id, int op)
 
 static int times_match(const struct search_query *q, int64_t start, int64_t end)
 {
-	if (q->has_duration && (end - start < q->min_duration || end - start >= q->max_duration))
+	if (q->has_duration &&
+	    (sat_sub(end, start) < q->min_duration || sat_sub(end, start) >= q->max_duration))
 		return 0;
 	return !q->has_span || search_overlaps(start, end, q->from, q->to);
 }

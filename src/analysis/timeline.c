@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "util/natcmp.h"
+#include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
 #include "util/threads.h"
@@ -191,7 +192,7 @@ static int pack_one(int64_t *base, uint32_t *off, size_t i, int64_t v)
 {
 	if (!(i & ((1u << TL_BLOCK_BITS) - 1)))
 		base[i >> TL_BLOCK_BITS] = v;
-	int64_t d = v - base[i >> TL_BLOCK_BITS];
+	int64_t d = sat_sub(v, base[i >> TL_BLOCK_BITS]);
 	if (d < 0 || d > (int64_t)UINT32_MAX)
 		return 1;
 	off[i] = (uint32_t)d;
@@ -203,8 +204,8 @@ static void row_times(const struct tl_lane *l, const int64_t *st, size_t i, int6
 {
 	*start = l->n == 0 ? 0 : st[l->ops[i < l->n ? i : l->n - 1]];
 	if (i > 0) {
-		int64_t d = timeline_end(l, i - 1) - st[l->ops[i - 1]];
-		*covered += d > 0 ? d : 0;
+		int64_t d = sat_sub(timeline_end(l, i - 1), st[l->ops[i - 1]]);
+		*covered = sat_add(*covered, d > 0 ? d : 0);
 	}
 }
 
@@ -491,21 +492,21 @@ static int64_t covered_before(const struct tl_lane *l, int64_t x)
 	size_t k = starting_before(l, x);
 	int64_t c = timeline_covered(l, k);
 	if (k > 0 && timeline_end(l, k - 1) > x)
-		c -= timeline_end(l, k - 1) - x;
+		c = sat_sub(c, sat_sub(timeline_end(l, k - 1), x));
 	return c;
 }
 
 int64_t timeline_busy(const struct tl_lane *l, int64_t from, int64_t to)
 {
-	int64_t b = covered_before(l, to) - covered_before(l, from);
+	int64_t b = sat_sub(covered_before(l, to), covered_before(l, from));
 	if (b < 0)
 		return 0;
-	return b > to - from ? to - from : b;
+	return b > sat_sub(to, from) ? sat_sub(to, from) : b;
 }
 
 size_t timeline_at(const struct tl_lane *l, int64_t time)
 {
-	size_t k = starting_before(l, time + 1);
+	size_t k = starting_before(l, sat_add(time, 1));
 	if (k > 0 && timeline_end(l, k - 1) > time)
 		return k - 1;
 	return k;

@@ -321,8 +321,16 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 	const struct trace_input *ti = &x->req->t->inputs[input];
 	struct input_state in = { .path = ti->path, .version = ti->schema_version };
 	struct rpd_error open_err;
-	if (dbfile_open(ti->path, &in.db, &open_err))
+	struct dbfile_stamp stamp;
+	if (dbfile_open_stamped(ti->path, x->open_flags, &in.db, &stamp, &open_err))
 		return err_set(x->err, "%s", open_err.msg);
+	/* Its tables are read in one snapshot. */
+	int rc = dbfile_read_begin(in.db);
+	if (rc != SQLITE_OK) {
+		dbfile_error(in.db, rc, ti->path, x->err);
+		sqlite3_close(in.db);
+		return -1;
+	}
 	idmap_init(&in.apis);
 	idmap_init(&in.op_out);
 	idmap_init(&in.code_out);
@@ -331,7 +339,7 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 	int64_t lo = 0, hi = 0;
 	int any = 0;
 	in.ops = exported_ops(x->req, input, &in.nops, &lo, &hi, &any);
-	int rc = select_apis(x, &in, input);
+	rc = select_apis(x, &in, input);
 	*apis += count_apis(&in.apis);
 	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		uint64_t copied = 0;
@@ -339,7 +347,10 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 			continue;
 		rc = copy_table(x, &in, &x->plans[i], &copied);
 	}
+	dbfile_read_end(in.db);
 	free_input(&in);
+	if (rc == 0 && dbfile_unchanged(ti->path, &stamp, x->err))
+		rc = EXPORT_CHANGED;
 	return rc;
 }
 
@@ -456,9 +467,12 @@ static void exported_span(struct exporter *x)
 	}
 }
 
-int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)
+/* One try at the export, its inputs opened with flags (DBFILE_*): 0, -1,
+ * or EXPORT_CHANGED when an input read without locks changed meanwhile. */
+static int export_once(const struct export_request *r, unsigned flags, struct export_result *res,
+		       struct rpd_error *err)
 {
-	struct exporter x = { .req = r, .err = err, .several = r->t->ninputs > 1 };
+	struct exporter x = { .req = r, .err = err, .several = r->t->ninputs > 1, .open_flags = flags };
 	memset(res, 0, sizeof(*res));
 	if (check_inputs(r, err))
 		return -1;
@@ -476,7 +490,7 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		x.several = 0;
 	struct input_state first = { 0 };
 	struct rpd_error open_err;
-	if (dbfile_open(r->t->inputs[0].path, &first.db, &open_err))
+	if (dbfile_open_stamped(r->t->inputs[0].path, flags, &first.db, NULL, &open_err))
 		return err_set(err, "%s", open_err.msg);
 	if (dbwriter_open(&x.out, r->path, r->force, "", NULL, 0, err)) {
 		sqlite3_close(first.db);
@@ -500,7 +514,7 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		int64_t lo = 0, hi = 0;
 		int any = 0;
 		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
-		rc = export_attach(&x, &src);
+		rc = export_attach(&x, &src, flags);
 		if (rc == 0)
 			rc = rocpd ? export_rocpd(&x, &res->apis)
 				   : export_single_sql(&x, &src, ops, n, &res->apis);
@@ -513,6 +527,8 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 		rc = record(&x, res);
 	if (rc == 0)
 		rc = export_replay_late(&x);
+	if (rc == 0 && export_src_unchanged(&x, &src))
+		rc = EXPORT_CHANGED;
 	export_src_close(&src);
 	export_plan_free(&x);
 	strtab_free(&x.strings);
@@ -520,11 +536,22 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 	free(x.metadata_table);
 	if (rc != 0) {
 		dbwriter_abort(&x.out);
-		return -1;
+		return rc == EXPORT_CHANGED ? rc : -1;
 	}
 	rc = dbwriter_commit(&x.out, NULL, err);
 	struct stat st;
 	if (rc == 0 && stat(r->path, &st) == 0)
 		res->bytes = st.st_size;
 	return rc;
+}
+
+int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)
+{
+	/* An input read without SQLite's locks (dbfile.h) that a writer
+	 * changed meanwhile is read again under them, which keep the export
+	 * to one snapshot. */
+	int rc = export_once(r, 0, res, err);
+	if (rc == EXPORT_CHANGED)
+		rc = export_once(r, DBFILE_LOCKED, res, err);
+	return rc ? -1 : 0;
 }

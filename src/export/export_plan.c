@@ -1,12 +1,15 @@
 #include "config.h"
 #include "export/export_plan.h"
 
+#include "sqlfile/dbfile.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
@@ -178,6 +181,12 @@ const char *export_input_path(const struct exporter *x)
 
 int export_fail(struct exporter *x, sqlite3 *db, const char *path)
 {
+	/* The output is ours alone (locked exclusively) and new: a lock met
+	 * or damage found on its connection is the attached input's. */
+	int code = sqlite3_errcode(db) & 0xff;
+	if (db == x->out.db && !x->several && !x->guard.refused[0] &&
+	    (code == SQLITE_BUSY || code == SQLITE_LOCKED || code == SQLITE_CORRUPT))
+		return dbfile_error(db, code, export_input_path(x), x->err);
 	if (x->guard.refused[0])
 		return err_set(x->err, _("%s: %s (refused: %s)"), path, sqlite3_errmsg(db), x->guard.refused);
 	return err_set(x->err, "%s: %s", path, sqlite3_errmsg(db));

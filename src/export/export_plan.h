@@ -53,7 +53,12 @@ struct exporter {
 	int64_t repaired;             /* code objects made up for dangling ids */
 	int strings_empty_written, ustrings_empty_written;
 	char *metadata_table; /* where the export records itself (rocpd), or NULL */
+	unsigned open_flags;  /* how inputs are opened (DBFILE_*) */
 };
+
+/* An input read without locks changed while it was exported (x->err says
+ * so): the export is worth another try, under locks. */
+#define EXPORT_CHANGED 1
 
 /* Plan every table of the first input's schema and create it in the
  * output; views, indexes and triggers are kept for the end. */

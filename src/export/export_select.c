@@ -138,21 +138,14 @@ static const char *const link_cols[] = { "rowid", "api_id", "op_id" };
 
 struct link_job {
 	struct chooser *c;
-	const char *path;
+	sqlite3 *db;
 	int rc;
 };
 
 static void *link_worker(void *arg)
 {
 	struct link_job *j = arg;
-	sqlite3 *db;
-	struct rpd_error err;
-	if (dbfile_open(j->path, &db, &err)) {
-		j->rc = SQLITE_CANTOPEN;
-		return NULL;
-	}
-	j->rc = pagescan_or_sql(db, "rocpd_api_ops", link_cols, 3, link_row, link_reset, j->c);
-	sqlite3_close(db);
+	j->rc = pagescan_or_sql(j->db, "rocpd_api_ops", link_cols, 3, link_row, link_reset, j->c);
 	return NULL;
 }
 /* Two threads for the calls (the largest table), one for the links. */
@@ -183,7 +176,7 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 		idset_init(&parts[k].kept, lo, hi);
 	/* The links on a thread (and a connection) of their own, the calls
 	 * here; the launchers join the chosen calls after. */
-	struct link_job j = { .c = &c, .path = x->req->t->inputs[0].path };
+	struct link_job j = { .c = &c, .db = src->links };
 	pthread_t th;
 	int slot = threads_acquire(1);
 	int threaded = slot && pthread_create(&th, NULL, link_worker, &j) == 0;

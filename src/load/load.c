@@ -3,9 +3,11 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,12 +22,14 @@
 #include "util/xalloc.h"
 
 /* Read one input into t: the format is told by its tables. */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+static int read_one(struct trace *t, const char *path, unsigned what, int threads, unsigned flags,
+		    struct rpd_error *err)
 {
 	sqlite3 *db;
 	int version;
 	struct rocpd_file file;
-	if (dbfile_open(path, &db, err))
+	struct dbfile_stamp stamp;
+	if (dbfile_open_stamped(path, flags, &db, &stamp, err))
 		return -1;
 	/* One snapshot for the whole input: tables read one after another
 	 * must not see a writer's commit in between. */
@@ -51,7 +55,29 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 	 * inputs must not hold a descriptor per file. */
 	dbfile_read_end(db);
 	sqlite3_close(db);
-	return rc;
+	/* Read without locks, what was read may mix two states of the file
+	 * (or fail on that): whatever came of it, it is read again. */
+	if (dbfile_unchanged(path, &stamp, err))
+		return 1;
+	return rc ? -1 : 0;
+}
+
+/* read_one into t (as trace_init left it, with the flags of a load); a
+ * file that changed as it was read without locks is read again under
+ * SQLite's, which keep a writer's changes out of the snapshot. */
+static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+{
+	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
+	int rc = read_one(t, path, what, threads, 0, err);
+	if (rc == 1) {
+		trace_free(t);
+		trace_init(t);
+		t->same_node = same_node;
+		t->no_op_ids = no_op_ids;
+		t->apis_read = apis_read;
+		rc = read_one(t, path, what, threads, DBFILE_LOCKED, err);
+	}
+	return rc ? -1 : 0;
 }
 
 enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };
@@ -168,6 +194,25 @@ static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct prog
 	return skipped;
 }
 
+/* Descriptors a reader may hold at once: the database, its -wal and -shm,
+ * the header read beside them. */
+#define FDS_PER_READER 4
+/* Kept for everything else (standard streams, the terminal, an export). */
+#define FDS_SPARE 8
+
+/* As many readers as the descriptor limit (ulimit -n) lets open their
+ * files at once: more would fail for want of a descriptor, not for any
+ * fault of their input. At least one: its failure then says why. */
+static size_t readers_that_fit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	if (rl.rlim_cur <= FDS_SPARE + FDS_PER_READER)
+		return 1;
+	return (size_t)(rl.rlim_cur - FDS_SPARE) / FDS_PER_READER;
+}
+
 static long load_parallel(struct trace *t, const struct input_list *in, const struct load_options *o,
 			  struct progress *pr, struct rpd_error *err)
 {
@@ -181,6 +226,8 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	 * process's cap goes to a reader meanwhile. */
 	threads_lend();
 	size_t want = (size_t)threads_limit() < in->n ? (size_t)threads_limit() : in->n;
+	size_t fit = readers_that_fit();
+	want = want < fit ? want : fit;
 	size_t nthreads = (size_t)threads_acquire((int)want);
 	pthread_t *threads = xcalloc(nthreads ? nthreads : 1, sizeof(*threads));
 	size_t started = 0;
@@ -265,7 +312,8 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 {
 	const char *path = t->inputs[input].path;
 	sqlite3 *db;
-	if (dbfile_open(path, &db, err))
+	struct dbfile_stamp stamp;
+	if (dbfile_open_stamped(path, 0, &db, &stamp, err))
 		return -1;
 	int rc = dbfile_read_begin(db);
 	if (rc != SQLITE_OK) {
@@ -281,6 +329,10 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 	}
 	dbfile_read_end(db);
 	sqlite3_close(db);
+	/* Its ops were read already: the rows of a changed file would not
+	 * match them, so it is refused rather than read again. */
+	if (dbfile_unchanged(path, &stamp, err))
+		return -1;
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 #include "analysis/gaps.h"
 #include "analysis/launch.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -149,7 +150,7 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 	 * add strings to the trace. */
 	int64_t idle = 0;
 	for (size_t k = 0; k < g.nlanes; k++)
-		idle += gap_lane_span(&g.lanes[k]) - g.lanes[k].busy;
+		idle = sat_add(idle, sat_sub(gap_lane_span(&g.lanes[k]), g.lanes[k].busy));
 	table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g.total,
@@ -160,7 +161,7 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 		set_gpu(t, &c[0], x->lane);
 		c[1].num = x->start;
 		c[2].num = x->end;
-		c[3].num = x->end - x->start;
+		c[3].num = sat_sub(x->end, x->start);
 		set_str(&c[4], gap_cause_name(x->cause));
 		report_set_name(p, t, &c[5], t->ops.name[x->before]);
 		report_set_name(p, t, &c[6], t->ops.name[x->after]);
@@ -209,7 +210,7 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
 		    g.nlanes),
-		 g.nlanes, units_format_ns(g.range_end - g.range_start, range, sizeof(range)));
+		 g.nlanes, units_format_ns(sat_sub(g.range_end, g.range_start), range, sizeof(range)));
 	for (size_t i = 0; i < g.nlanes && want_row(p, i); i++) {
 		const struct gap_lane *l = &g.lanes[i];
 		struct table_cell *c = table_add_row(out);

@@ -29,6 +29,7 @@
 #include "session/window.h"
 #include "trace/api_order.h"
 #include "trace/trace.h"
+#include "util/satmath.h"
 
 struct selection {
 	uint64_t *op_bits;    /* a bit per op: in view */
@@ -57,10 +58,10 @@ static inline int select_in_window(const struct window *w, int64_t start, int64_
 static inline int64_t select_clipped(const struct window *w, int64_t start, int64_t end)
 {
 	if (!w || !w->active)
-		return end - start;
+		return sat_sub(end, start);
 	start = start > w->start ? start : w->start;
 	end = end < w->end ? end : w->end;
-	return end > start ? end - start : 0;
+	return end > start ? sat_sub(end, start) : 0;
 }
 
 static inline int select_op_belongs(int name_passes, int in_window)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 static const struct {
@@ -29,7 +30,10 @@ static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, 
 	if (rest == s + relative || errno || !isfinite(v) || v < 0)
 		return -1;
 	if (strcmp(rest, "%") == 0) {
-		*out = start + (int64_t)llround((double)(end - start) * v / 100.0);
+		/* The offset alone in a double: the times themselves (ns since
+		 * 1970) would lose their last digits there. */
+		double off = (double)sat_sub(end, start) * v / 100.0;
+		*out = off >= 0x1p63 ? INT64_MAX : sat_add(start, (int64_t)llround(off));
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -82,6 +86,6 @@ int window_parse(const char *text, int64_t trace_start, int64_t trace_end, struc
 void window_describe(const struct window *w, int64_t trace_start, char *buf, size_t size)
 {
 	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
-	snprintf(buf, size, "+%s .. +%s", units_format_ns(w->start - trace_start, a, sizeof(a)),
-		 units_format_ns(w->end - trace_start, b, sizeof(b)));
+	snprintf(buf, size, "+%s .. +%s", units_format_ns(sat_sub(w->start, trace_start), a, sizeof(a)),
+		 units_format_ns(sat_sub(w->end, trace_start), b, sizeof(b)));
 }

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sqlfile/btree_build.h"
@@ -22,7 +24,22 @@
 struct header_info {
 	int wal;           /* file format version bytes say WAL */
 	uint64_t expected; /* bytes the header promises, 0 when unknown */
+	int growing;       /* shorter than it promises, as a writer leaves it */
 };
+
+static int sibling_exists(const char *path, const char *suffix);
+static int same_file(const struct stat *a, const struct stat *b);
+static int too_many_files(const char *path, int e, struct rpd_error *err);
+
+/* A writer (a commit, a checkpoint) writes page 1, whose header counts the
+ * pages, before the pages that make the file longer: a file with a
+ * journal or log beside it, or that moved since st, is being written. */
+static int being_written(const char *path, const struct stat *st)
+{
+	struct stat now;
+	return sibling_exists(path, "-wal") || sibling_exists(path, "-journal") || stat(path, &now) != 0 ||
+	       !same_file(st, &now);
+}
 
 static uint32_t be32(const unsigned char *p)
 {
@@ -38,6 +55,8 @@ static int check_header(const char *path, const struct stat *st, struct header_i
 	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 && errno == EACCES)
 		return err_set(err, _("%s: permission denied"), path);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+		return too_many_files(path, errno, err);
 	if (fd < 0)
 		return err_set(err, "%s: %s", path, strerror(errno));
 	ssize_t got = read(fd, h, sizeof(h));
@@ -57,9 +76,15 @@ static int check_header(const char *path, const struct stat *st, struct header_i
 	info->wal = h[18] == 2 || h[19] == 2;
 	/* The page count is only trustworthy when written by the same change. */
 	info->expected = be32(h + 24) == be32(h + 92) ? (uint64_t)page_size * pages : 0;
-	if (info->expected && (uint64_t)st->st_size < info->expected)
+	if (info->expected && (uint64_t)st->st_size < info->expected) {
+		/* Not cut: SQLite reads it under its locks, once the writer is done. */
+		if (being_written(path, st)) {
+			info->growing = 1;
+			return 0;
+		}
 		return err_set(err, _("%s: truncated SQLite database (%lld of %llu bytes)"), path,
 			       (long long)st->st_size, (unsigned long long)info->expected);
+	}
 	return 0;
 }
 
@@ -73,20 +98,77 @@ static int sibling_exists(const char *path, const char *suffix)
 	return exists;
 }
 
-/* immutable=1 skips locking and change detection, so it is only used when
- * nothing can be writing. Two cases qualify:
- * - a WAL database without a -wal file: no writer has it open, and a plain
- *   read-only open would create -wal and -shm files beside the input;
- * - a file nobody may write, with no journal or WAL beside it. */
+/* File times come from a clock that moves in ticks of a few ms: a change
+ * in the tick of our stat may not show. A file changed less than this ago
+ * is looked at again once the tick has passed. */
+#define TICK_NS 50000000LL
+
+static int64_t ns_of(struct timespec ts)
+{
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int64_t since_change(const struct stat *st)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t m = ns_of(st->st_mtim), c = ns_of(st->st_ctim);
+	return ns_of(now) - (m > c ? m : c);
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       ns_of(a->st_mtim) == ns_of(b->st_mtim) && ns_of(a->st_ctim) == ns_of(b->st_ctim);
+}
+
+/* Make st a stamp a later change cannot hide from: 0, or 1 when the file
+ * is being changed now. */
+static int settle(const char *path, const struct stat *st)
+{
+	int64_t since = since_change(st);
+	if (since >= TICK_NS)
+		return 0;
+	int64_t wait = TICK_NS - (since > 0 ? since : 0);
+	struct timespec ts = { wait / 1000000000LL, wait % 1000000000LL };
+	nanosleep(&ts, NULL);
+	struct stat again;
+	return stat(path, &again) != 0 || !same_file(st, &again);
+}
+
+/* immutable=1 skips SQLite's locks and change detection: a writer that
+ * comes meanwhile (a checkpoint lands between two reads) is not seen. So
+ * it is used only when no writer is there (no -wal or -journal beside
+ * the file, no change in the last moment), only where the other way is
+ * worse or needless, and the file's stamp is checked after the reading
+ * (dbfile_unchanged):
+ * - a file nobody may write (no write permission bit);
+ * - a WAL database: a read-only open under locks would leave -wal and
+ *   -shm files beside it.
+ * A writable rollback-journal database is read under SQLite's shared lock,
+ * which leaves nothing beside it. */
 static int immutable_is_safe(const char *path, const struct stat *st, int wal)
 {
-	if (sibling_exists(path, "-wal"))
+	if (sibling_exists(path, "-wal") || sibling_exists(path, "-journal"))
 		return 0;
-	if (wal)
-		return 1;
-	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))
+	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) && !wal)
 		return 0;
-	return !sibling_exists(path, "-journal");
+	return !settle(path, st);
+}
+
+static void take_stamp(const struct stat *st, int unlocked, struct dbfile_stamp *stamp)
+{
+	if (!stamp)
+		return;
+	*stamp = (struct dbfile_stamp){ .unlocked = unlocked, .st = *st };
+}
+
+int dbfile_unchanged(const char *path, const struct dbfile_stamp *stamp, struct rpd_error *err)
+{
+	struct stat st;
+	if (!stamp->unlocked || (stat(path, &st) == 0 && same_file(&st, &stamp->st)))
+		return 0;
+	return err_set(err, _("%s: changed while it was read (a profiler is writing it?)"), path);
 }
 
 /* A file: URI; characters with a meaning in URIs are percent-encoded. */
@@ -105,6 +187,18 @@ static char *make_uri(const char *path, int immutable)
 	return uri;
 }
 
+/* Out of descriptors is no fault of the file: say what is short. */
+static int too_many_files(const char *path, int e, struct rpd_error *err)
+{
+	struct rlimit rl;
+	if (e == EMFILE && getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		return err_set(err,
+			       _("%s: too many files open at once (ulimit -n is %llu): raise it, or "
+				 "read fewer inputs at once with --jobs"),
+			       path, (unsigned long long)rl.rlim_cur);
+	return err_set(err, _("%s: too many files open on the system"), path);
+}
+
 int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err)
 {
 	switch (rc & 0xff) {
@@ -116,6 +210,8 @@ int dbfile_error(sqlite3 *db, int rc, const char *path, struct rpd_error *err)
 	case SQLITE_LOCKED:
 		return err_set(err, _("%s: database is locked by another process"), path);
 	case SQLITE_CANTOPEN:
+		if (db && (sqlite3_system_errno(db) == EMFILE || sqlite3_system_errno(db) == ENFILE))
+			return too_many_files(path, sqlite3_system_errno(db), err);
 		return err_set(err, _("%s: cannot open the database read-only (%s)"), path,
 			       db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
 	case SQLITE_NOMEM:
@@ -144,19 +240,25 @@ static int check_file(const char *path, struct stat *st, struct rpd_error *err)
 	return 0;
 }
 
-char *dbfile_uri(const char *path, struct rpd_error *err)
+char *dbfile_uri(const char *path, unsigned flags, struct dbfile_stamp *stamp, struct rpd_error *err)
 {
 	struct stat st;
 	struct header_info info = { 0 };
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
 		return NULL;
-	return make_uri(path, immutable_is_safe(path, &st, info.wal));
+	int immutable = !(flags & DBFILE_LOCKED) && !info.growing && immutable_is_safe(path, &st, info.wal);
+	take_stamp(&st, immutable, stamp);
+	return make_uri(path, immutable);
 }
 
 int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 {
+	return dbfile_open_stamped(path, 0, out, NULL, err);
+}
+
+static int open_uri(const char *path, char *uri, sqlite3 **out, struct rpd_error *err)
+{
 	*out = NULL;
-	char *uri = dbfile_uri(path, err);
 	if (!uri)
 		return -1;
 	sqlite3 *db = NULL;
@@ -180,6 +282,22 @@ int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 	}
 	*out = db;
 	return 0;
+}
+
+int dbfile_open_stamped(const char *path, unsigned flags, sqlite3 **out, struct dbfile_stamp *stamp,
+			struct rpd_error *err)
+{
+	*out = NULL;
+	return open_uri(path, dbfile_uri(path, flags, stamp, err), out, err);
+}
+
+int dbfile_open_as(const char *path, const struct dbfile_stamp *as, sqlite3 **out, struct rpd_error *err)
+{
+	struct stat st;
+	*out = NULL;
+	if (check_file(path, &st, err))
+		return -1;
+	return open_uri(path, make_uri(path, as->unlocked), out, err);
 }
 
 /* Run one statement of our own to its end. */

@@ -3,40 +3,22 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sqlfile/sqlrun.h"
+#include "sqlfile/tempname.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
 #include "util/xalloc.h"
 
-static char *temp_beside(const char *path, int *fd)
-{
-	size_t n = strlen(path) + 32;
-	char *tmp = xmalloc(n);
-	snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-	*fd = mkstemp(tmp);
-	if (*fd < 0) {
-		free(tmp);
-		return NULL;
-	}
-	/* mkstemp makes the file private; the result is an ordinary file. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(*fd, 0666 & ~mask) != 0) {
-		int saved = errno;
-		close(*fd);
-		unlink(tmp);
-		free(tmp);
-		errno = saved;
-		return NULL;
-	}
-	return tmp;
-}
+#define BUSY_MS 2000
 
 /* The temporary file being written, removed at exit if the program ends
  * before it was moved into place (out of memory, say). */
@@ -66,15 +48,20 @@ static int keep_going(void *ctx)
 /* Open the temporary file for writing, in one exclusive transaction with
  * no journal: a failure throws the whole file away anyway. Defensive mode
  * refuses journal_mode=OFF, so it comes after our own pragmas; a guard
- * (the export's) watches the connection before anything else runs. */
+ * (the export's) watches the connection before anything else runs. The
+ * pragmas name main: without it they would hold for an input attached
+ * later too (a WAL input locked exclusively cannot be read beside its
+ * writer, and a rollback-journal one would keep its writer out). An
+ * attached input's lock is waited for as an input's is. */
 static int connect(struct dbwriter *w)
 {
 	static const char pragmas[] =
-		"PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
-		"PRAGMA page_size = 4096; BEGIN;";
+		"PRAGMA main.journal_mode = OFF; PRAGMA main.synchronous = OFF;"
+		"PRAGMA main.locking_mode = EXCLUSIVE; PRAGMA main.page_size = 4096; BEGIN;";
 	/* URIs, so that an input can be attached read-only. */
 	int rc = sqlite3_open_v2(w->tmp, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
 	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(w->db, BUSY_MS);
 		sqlite3_progress_handler(w->db, 10000, keep_going, NULL);
 		rc = sql_run_script(w->db, pragmas);
 	}
@@ -101,13 +88,14 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 		  const char *const *statements, int nstatements, struct rpd_error *err)
 {
 	memset(w, 0, sizeof(*w));
+	w->lock_fd = -1;
 	if (!force && access(path, F_OK) == 0)
 		return err_set(err, _("%s: already exists (use --force to replace it)"), path);
-	int fd;
-	char *tmp = temp_beside(path, &fd);
+	/* Ours, left by an export that was killed: they would stay forever. */
+	tempname_remove_stale(path);
+	char *tmp = tempname_create(path, &w->lock_fd);
 	if (!tmp)
 		return err_set(err, _("%s: cannot create a file there: %s"), path, strerror(errno));
-	close(fd);
 	w->path = xstrdup(path);
 	w->tmp = tmp;
 	set_pending(tmp);
@@ -157,6 +145,8 @@ static void release(struct dbwriter *w)
 {
 	if (pending_tmp == w->tmp)
 		pending_tmp = NULL;
+	if (w->lock_fd >= 0)
+		close(w->lock_fd);
 	free(w->st);
 	free(w->path);
 	free(w->tmp);
@@ -204,6 +194,71 @@ static int move_into_place(struct dbwriter *w, struct rpd_error *err)
 	if (errno == EEXIST)
 		return err_set(err, _("%s: already exists (use --force to replace it)"), w->path);
 	return err_set(err, "%s: %s", w->path, strerror(errno));
+}
+
+#define SYNC_STOPPED (-1)
+#define SYNC_POLL_NS 20000000L
+
+/* RPDTOP_TEST_SYNC_PAUSE=MS: the sync waits first, as on a slow disk. */
+static void test_sync_pause(void)
+{
+	const char *v = getenv("RPDTOP_TEST_SYNC_PAUSE");
+	long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms <= 60000) {
+		struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* Wait for the syncing child: its status, or SYNC_STOPPED when an
+ * interrupt came first (the child is left to end on its own). */
+static int wait_sync(pid_t child)
+{
+	struct timespec ts = { 0, SYNC_POLL_NS };
+	for (;;) {
+		int status;
+		pid_t got = waitpid(child, &status, WNOHANG);
+		if (got == child)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+		if (got < 0 && errno != EINTR)
+			return errno;
+		if (interrupt_pending()) {
+			kill(child, SIGKILL);
+			return SYNC_STOPPED;
+		}
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* fsync the file at path: 0, an errno, or SYNC_STOPPED when an interrupt
+ * came first. A large file's fsync on a slow disk takes many seconds and
+ * cannot be interrupted, nor can a process end while one of its threads
+ * is in it: a child process syncs, so that Ctrl-C acts at once (the file
+ * is unlinked, and the child ends when the disk is done with it). */
+static int sync_file(const char *path, int lock_fd)
+{
+	if (interrupt_pending())
+		return SYNC_STOPPED;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	pid_t child = fork();
+	if (child == 0) {
+		/* The parent's lock on the file is not the child's to keep: a
+		 * parent killed meanwhile leaves the file stale at once. */
+		if (lock_fd >= 0)
+			close(lock_fd);
+		test_sync_pause();
+		_exit(fsync(fd) == 0 ? 0 : errno & 0xff);
+	}
+	int rc;
+	if (child < 0) /* no process to spare: sync here */
+		rc = fsync(fd) == 0 ? 0 : errno;
+	else
+		rc = wait_sync(child);
+	close(fd);
+	/* A Ctrl-C during the sync still wins over the rename. */
+	return rc == 0 && interrupt_pending() ? SYNC_STOPPED : rc;
 }
 
 /* The first row of an integrity pragma that is not "ok" into problem. */
@@ -263,13 +318,13 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
 	}
 	close_db(w);
 	/* The data must be on disk before the name points at it. */
-	int fd = open(w->tmp, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0)
-		rc = err_set(err, "%s: %s", w->path, strerror(errno));
+	rc = sync_file(w->tmp, w->lock_fd);
+	if (rc == SYNC_STOPPED)
+		rc = err_set(err, "%s: %s", w->path, sqlite3_errstr(SQLITE_INTERRUPT));
+	else if (rc != 0)
+		rc = err_set(err, "%s: %s", w->path, strerror(rc));
 	else
 		rc = move_into_place(w, err);
-	if (fd >= 0)
-		close(fd);
 	if (rc != 0)
 		unlink(w->tmp);
 	release(w);

@@ -20,6 +20,7 @@ struct dbwriter {
 	char **built; /* tables whose pages were written by hand */
 	size_t nbuilt;
 	struct sqlguard *guard; /* on the connection, kept across suspend */
+	int lock_fd;            /* holds the temporary file's lock (tempname.h) */
 	char errmsg[512];
 };
 

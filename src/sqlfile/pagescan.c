@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "sqlfile/dbfile.h"
 #include "util/threads.h"
@@ -444,7 +445,7 @@ struct leaf_ctx {
 	pagescan_cell_fn cell; /* instead of fn */
 	int (*want)(void *ctx, int64_t rowid);
 	void *ctx;
-	size_t row;
+	size_t row, end; /* the next row's number; the first past the counted */
 };
 
 static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgno, struct leaf_ctx *c)
@@ -464,6 +465,11 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 			q = varint(q, end, &rowid);
 		/* Rows spilling onto overflow pages are left to SQL. */
 		if (!q || size > local_max || size > (uint64_t)(end - q))
+			return FAST_DECLINED;
+		/* The count is a hint: the caller sized its arrays by it, and a
+		 * file changed since (a writer that ignored our lock, or damage)
+		 * may hold more rows now. */
+		if (c->row >= c->end)
 			return FAST_DECLINED;
 		if (c->want && !c->want(c->ctx, (int64_t)rowid)) {
 			c->row++;
@@ -509,12 +515,15 @@ static void count_rows(struct worker *w)
 
 static void decode_rows(struct worker *w)
 {
-	struct leaf_ctx c = { .tab = w->tab,
-			      .fn = w->fn,
-			      .cell = w->cell,
-			      .want = w->ps->want,
-			      .ctx = w->ctx,
-			      .row = w->part->first };
+	struct leaf_ctx c = {
+		.tab = w->tab,
+		.fn = w->fn,
+		.cell = w->cell,
+		.want = w->ps->want,
+		.ctx = w->ctx,
+		.row = w->part->first,
+		.end = w->part->first + w->part->count,
+	};
 	memset(c.slot, -1, sizeof(c.slot));
 	for (int k = 0; k < w->tab->ncols; k++) {
 		if (w->tab->cols[k] < 0)
@@ -529,8 +538,9 @@ static void decode_rows(struct worker *w)
 	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++)
 		if (read_page(w->ps, w->tab->leaf[i], p) || decode_leaf(w->ps, p, w->tab->leaf[i], &c))
 			w->rc = FAST_DECLINED;
-	/* The leaves were counted under the same lock: a mismatch is damage. */
-	if (c.row != w->part->first + w->part->count)
+	/* The leaves were counted under the same lock: a mismatch is damage,
+	 * or a file that changed under a reader without locks. */
+	if (c.row != c.end)
 		w->rc = FAST_DECLINED;
 	if (w->ps->thread_end)
 		w->ps->thread_end();
@@ -586,6 +596,18 @@ static int clamp_threads(int n)
 	return n < 1 ? 1 : n > PAGESCAN_MAX_THREADS ? PAGESCAN_MAX_THREADS : n;
 }
 
+/* RPDTOP_TEST_SCAN_PAUSE=MS: a pause between counting and decoding, so
+ * that a test's writer lands between them. */
+static void test_pause(void)
+{
+	const char *v = getenv("RPDTOP_TEST_SCAN_PAUSE");
+	long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms <= 60000) {
+		struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+}
+
 int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 		   struct pagescan_part *parts, size_t *rows)
 {
@@ -599,6 +621,7 @@ int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, 
 		parts[k].first = *rows;
 		*rows += parts[k].count;
 	}
+	test_pause();
 	return FAST_DONE;
 }
 

@@ -85,7 +85,9 @@ void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi);
 int pagescan_count(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 		   struct pagescan_part *parts, size_t *rows);
 /* Decode the counted rows, run k on its own thread calling fn(ctx[k], row,
- * values) in rowid order, rows numbered as counted. */
+ * values) in rowid order, rows numbered as counted. The counts bound the
+ * rows handed over, whatever the pages hold by now: a run that finds more
+ * or fewer rows than it counted stops (FAST_DECLINED). */
 int pagescan_decode(const struct pagescan *ps, const struct pagescan_table *tab, int nthreads,
 		    struct pagescan_part *parts, pagescan_row_fn fn, void *const *ctx);
 /* The same, handing each row over as stored. */

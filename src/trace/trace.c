@@ -311,7 +311,9 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 		o->id[o->n] = id;
 	o->start[o->n] = start;
 	o->end[o->n] = end;
-	o->name[o->n] = d[0] ? desc : type;
+	/* An empty description is one of no bytes, as the page reader tells it
+	 * (a name may begin with a NUL byte). */
+	o->name[o->n] = strtab_len(&t->strings, desc) ? desc : type;
 	o->queue[o->n] = queue;
 	o->kind[o->n] = (uint8_t)trace_classify_op(d, trace_str(t, type));
 	return (uint32_t)o->n++;

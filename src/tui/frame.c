@@ -16,6 +16,7 @@
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style)
@@ -233,7 +234,8 @@ static void draw_title(struct app *app, int cols)
 	char gpus[64];
 	snprintf(gpus, sizeof(gpus), P_("%zu GPU", "%zu GPUs", t->ngpus), t->ngpus);
 	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
-		 units_format_ns(t->op_last_end - t->op_first_start, span, sizeof(span)), t->ops.n, gpus);
+		 units_format_ns(sat_sub(t->op_last_end, t->op_first_start), span, sizeof(span)), t->ops.n,
+		 gpus);
 	/* Say what is still being read: the CPU lanes wait for it. */
 	if (session_apis(app->session) == SESSION_APIS_READING) {
 		size_t n = strlen(line);

@@ -26,6 +26,7 @@
 #include "tui/timeline_marks.h"
 #include "tui/timeline_range.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -123,7 +124,8 @@ static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *
  * trace grows (the API rows arrive while the first frame is drawn). */
 static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
 {
-	int whole = p->ready && p->view_start == p->tl.start && p->view_start + p->view_span >= p->tl.end;
+	int whole =
+		p->ready && p->view_start == p->tl.start && sat_add(p->view_start, p->view_span) >= p->tl.end;
 	/* The cursor follows its event, or its lane, into the new lanes. */
 	int follow = p->ready && p->lane < p->tl.nlanes;
 	struct tl_place at = { 0 };
@@ -137,11 +139,11 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	}
 	if (whole) {
 		p->view_start = p->tl.start;
-		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
 	}
 	if (!p->ready) {
 		p->view_start = p->tl.start;
-		p->view_span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
 		p->cursor = p->tl.origin;
 		/* On the first queue, whether the counters (read with the API
 		 * rows) are in yet or not. */
@@ -240,8 +242,8 @@ static int64_t bucket(const struct timeline_pane *p)
  * anywhere in the cursor's column, where it is drawn. */
 static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
 {
-	int64_t dt = bucket(p), from = p->view_start + (p->cursor - p->view_start) / dt * dt;
-	return timeline_under(l, p->cursor, from, from + dt);
+	int64_t dt = bucket(p), from = sat_add(p->view_start, sat_sub(p->cursor, p->view_start) / dt * dt);
+	return timeline_under(l, p->cursor, from, sat_add(from, dt));
 }
 
 static const char *shade(double f)
@@ -339,12 +341,12 @@ static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, ui
 static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, int y, int x0, int selected)
 {
 	int64_t dt = bucket(p);
-	int cursor_col = (int)((p->cursor - p->view_start) / dt);
+	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
 	const struct counter_index *ix = &p->tl.counters;
 	for (int c = 0; c < p->cols; c++) {
-		int64_t a = p->view_start + c * dt;
+		int64_t a = sat_add(p->view_start, sat_mul(c, dt));
 		double v;
-		int has = counter_max(ix, l->series, a, a + dt, &v);
+		int has = counter_max(ix, l->series, a, sat_add(a, dt), &v);
 		const char *g = has ? glyphs()->spark[counter_level(ix, l->series, v, 8)] : " ";
 		attr_t at = theme_attr(THEME_BAR);
 		if (selected && c == cursor_col) {
@@ -379,7 +381,7 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 		      int selected)
 {
 	int64_t dt = bucket(p);
-	int cursor_col = (int)((p->cursor - p->view_start) / dt);
+	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
 	if (l->kind == TL_COUNTER) {
 		draw_counter_lane(p, l, y, x0, selected);
 		return;
@@ -396,7 +398,7 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 		/* A run of columns the same op fills. */
 		int run = 1;
 		if (op != TRACE_NONE && f > 0.99)
-			while (c + run < n && dom[c + run] == op && busy[c + run] >= dt * 99 / 100)
+			while (c + run < n && dom[c + run] == op && busy[c + run] >= sat_mul(dt, 99) / 100)
 				run++;
 		attr_t at = colour_of(app, l, op, &memo);
 		if (run >= 4) {
@@ -453,7 +455,7 @@ static void draw_window_marks(const struct timeline_pane *p, const struct window
 {
 	if (!w->active)
 		return;
-	int64_t dt = bucket(p), v0 = p->view_start, v1 = p->view_start + p->view_span;
+	int64_t dt = bucket(p), v0 = p->view_start, v1 = sat_add(p->view_start, p->view_span);
 	int64_t a = w->start > v0 ? w->start : v0, b = w->end < v1 ? w->end : v1;
 	if (a >= b)
 		return;
@@ -474,22 +476,24 @@ static void draw_marks(const struct timeline_pane *p, int y, int x0)
 	int64_t dt = bucket(p);
 	for (int i = 0; i < TL_MARKS; i++) {
 		int64_t at = p->marks.mark[i].cursor;
-		if (!p->marks.set[i] || at < p->view_start || (at - p->view_start) / dt >= p->cols)
+		if (!p->marks.set[i] || at < p->view_start || sat_sub(at, p->view_start) / dt >= p->cols)
 			continue;
 		char letter[2] = { tl_mark_letter(i), '\0' };
-		draw_text(stdscr, y, x0 + (int)((at - p->view_start) / dt), 1, letter, theme_attr(THEME_KEY));
+		draw_text(stdscr, y, x0 + (int)(sat_sub(at, p->view_start) / dt), 1, letter,
+			  theme_attr(THEME_KEY));
 	}
 }
 
 static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
-	int64_t dt = bucket(p), rel = p->view_start - p->tl.origin;
-	int64_t step = tick_step(dt, rel, rel + p->view_span);
+	int64_t dt = bucket(p), rel = sat_sub(p->view_start, p->tl.origin), stop = sat_add(rel, p->view_span);
+	int64_t step = tick_step(dt, rel, stop);
 	/* The first tick at or after the view's start, negative times too. */
-	int64_t first = rel >= 0 ? (rel + step - 1) / step * step : -(-rel / step) * step;
+	int64_t first = rel >= 0 ? sat_add(rel, step - 1) / step * step : rel / step * step;
 	draw_fill(stdscr, y, x0, p->cols, theme_attr(THEME_HEADER));
-	for (int64_t r = first; r < rel + p->view_span; r += step) {
-		int c = (int)((r - rel) / dt);
+	/* Times saturate at the end of their range: the loop ends there. */
+	for (int64_t r = first; r < stop; r = sat_add(r, step)) {
+		int c = (int)(sat_sub(r, rel) / dt);
 		char label[UNITS_BUFSZ + 4], u[UNITS_BUFSZ + 2];
 		snprintf(label, sizeof(label), "|%s", units_format_relative(r, step, u, sizeof(u)));
 		if (c >= 0 && c < p->cols)
@@ -500,14 +504,14 @@ static void draw_ruler(struct timeline_pane *p, int y, int x0)
 /* The time a column of the minimap stands for. */
 static int64_t minimap_bucket(const struct timeline_pane *p)
 {
-	int64_t span = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	int64_t span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
 	return span / (p->cols > 0 ? p->cols : 1) + 1;
 }
 
 /* The middle of a minimap column's time, within the trace. */
 static int64_t minimap_time(const struct timeline_pane *p, int c)
 {
-	int64_t dt = minimap_bucket(p), at = p->tl.start + c * dt + dt / 2;
+	int64_t dt = minimap_bucket(p), at = sat_add(p->tl.start, sat_add(sat_mul(c, dt), dt / 2));
 	return at < p->tl.end ? at : p->tl.end - 1;
 }
 
@@ -520,16 +524,17 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 		p->minimap = xcalloc((size_t)p->cols, sizeof(*p->minimap));
 		for (int c = 0; c < p->cols; c++)
 			for (size_t l = 0; l < p->tl.nlanes; l++)
-				p->minimap[c] += timeline_busy(&p->tl.lanes[l], p->tl.start + c * dt,
-							       p->tl.start + (c + 1) * dt);
+				p->minimap[c] +=
+					timeline_busy(&p->tl.lanes[l], sat_add(p->tl.start, sat_mul(c, dt)),
+						      sat_add(p->tl.start, sat_mul(c + 1, dt)));
 		p->minimap_cols = p->cols;
 	}
 	int64_t most = 1;
 	for (int c = 0; c < p->cols; c++)
 		if (p->minimap[c] > most)
 			most = p->minimap[c];
-	int v0 = (int)((p->view_start - p->tl.start) / dt),
-	    v1 = (int)((p->view_start + p->view_span - p->tl.start) / dt);
+	int v0 = (int)(sat_sub(p->view_start, p->tl.start) / dt),
+	    v1 = (int)(sat_sub(sat_add(p->view_start, p->view_span), p->tl.start) / dt);
 	for (int c = 0; c < p->cols; c++) {
 		int in_view = c >= v0 && c <= v1;
 		draw_text(stdscr, y, x0 + c, 1, shade((double)p->minimap[c] / (double)most),
@@ -611,10 +616,11 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
 	int64_t dt = bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 units_format_relative(p->cursor - p->tl.origin, dt, a, sizeof(a)));
+		 units_format_relative(sat_sub(p->cursor, p->tl.origin), dt, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
 		name = tl_facts_counter(t, &p->tl.counters, p->tl.lanes[p->lane].series, p->cursor,
-					p->view_start, p->view_start + p->view_span, line, sizeof(line));
+					p->view_start, sat_add(p->view_start, p->view_span), line,
+					sizeof(line));
 	} else if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
 		size_t k = under_cursor(p, l);
@@ -639,8 +645,9 @@ static void draw_detail(struct timeline_pane *p, struct app *app, int y, int wid
 			}
 			name = row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 units_format_relative(timeline_start(l, k) - p->tl.origin, dt, a, sizeof(a)),
-				 units_format_exact(timeline_end(l, k) - timeline_start(l, k), dt, d,
+				 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a,
+						       sizeof(a)),
+				 units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d,
 						    sizeof(d)),
 				 lane, sizes);
 		} else if (l->kind == TL_GPU) {
@@ -672,7 +679,7 @@ static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, 
 	if (api == TRACE_NONE)
 		return p->tl.nlanes;
 	*at = t->apis.start[api];
-	if (*at < p->view_start || (*at - p->view_start) / bucket(p) >= p->cols)
+	if (*at < p->view_start || sat_sub(*at, p->view_start) / bucket(p) >= p->cols)
 		return p->tl.nlanes;
 	size_t k, i = timeline_find_row(&p->tl, TL_CPU, t->apis.thread[api], api, *at, &k);
 	while (i < p->tl.nlanes && i > 0 && lane_hidden(p, &p->tl.lanes[i]))
@@ -683,7 +690,7 @@ static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, 
 /* The launch's mark: a triangle at the call's start on its lane. */
 static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
 {
-	int c = (int)((at - p->view_start) / bucket(p));
+	int c = (int)(sat_sub(at, p->view_start) / bucket(p));
 	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
@@ -737,7 +744,7 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 /* The view's span: at most the trace's, at least MIN_SPAN. */
 static void clamp_span(struct timeline_pane *p)
 {
-	int64_t full = p->tl.end > p->tl.start ? p->tl.end - p->tl.start : 1;
+	int64_t full = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
 	if (p->view_span > full)
 		p->view_span = full;
 	if (p->view_span < MIN_SPAN)
@@ -748,14 +755,14 @@ static void clamp_span(struct timeline_pane *p)
 static void clamp_view(struct timeline_pane *p)
 {
 	clamp_span(p);
-	if (p->view_start + p->view_span > p->tl.end)
-		p->view_start = p->tl.end - p->view_span;
+	if (sat_add(p->view_start, p->view_span) > p->tl.end)
+		p->view_start = sat_sub(p->tl.end, p->view_span);
 	if (p->view_start < p->tl.start)
 		p->view_start = p->tl.start;
 	if (p->cursor < p->view_start)
 		p->cursor = p->view_start;
-	if (p->cursor >= p->view_start + p->view_span)
-		p->cursor = p->view_start + p->view_span - 1;
+	if (p->cursor >= sat_add(p->view_start, p->view_span))
+		p->cursor = sat_add(p->view_start, p->view_span) - 1;
 }
 
 /* Zoom by a factor (in thousandths) about the cursor: its time stays in
@@ -763,15 +770,18 @@ static void clamp_view(struct timeline_pane *p)
  * meets an end of the trace zooming out). */
 static void zoom(struct timeline_pane *p, int64_t per_mille)
 {
-	int64_t span = p->view_span * per_mille / 1000;
+	/* Saturated: a span near the range's end must not wrap to a tiny one. */
+	int64_t span = p->view_span > INT64_MAX / 2000 ? sat_mul(p->view_span / 1000, per_mille)
+						       : p->view_span * per_mille / 1000;
 	if (span == p->view_span)
-		span += per_mille > 1000 ? 1 : -1;
-	int64_t dt = bucket(p), off = p->cursor - p->view_start;
+		span = sat_add(span, per_mille > 1000 ? 1 : -1);
+	int64_t dt = bucket(p), off = sat_sub(p->cursor, p->view_start);
 	int64_t col = off / dt, within = off - col * dt;
 	p->view_span = span;
 	clamp_span(p); /* not the cursor: it must not move */
 	int64_t dt2 = bucket(p);
-	p->view_start = p->cursor - col * dt2 - (int64_t)((double)within * (double)dt2 / (double)dt);
+	p->view_start = sat_sub(sat_sub(p->cursor, sat_mul(col, dt2)),
+				(int64_t)((double)within * (double)dt2 / (double)dt));
 	clamp_view(p);
 }
 
@@ -784,7 +794,7 @@ static void jump(struct timeline_pane *p, struct app *app, int dir)
 	 * starting before it (rows without a duration are stops too). */
 	size_t k;
 	if (dir > 0) {
-		k = timeline_before(l, p->cursor + 1);
+		k = timeline_before(l, sat_add(p->cursor, 1));
 	} else {
 		k = timeline_before(l, p->cursor);
 		k = k > 0 ? k - 1 : l->n;
@@ -795,8 +805,8 @@ static void jump(struct timeline_pane *p, struct app *app, int dir)
 		return;
 	}
 	p->cursor = timeline_start(l, k);
-	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
-		p->view_start = p->cursor - p->view_span / 2;
+	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
+		p->view_start = sat_sub(p->cursor, p->view_span / 2);
 	clamp_view(p);
 }
 
@@ -810,13 +820,13 @@ static void zoom_event(struct timeline_pane *p, struct app *app)
 		app_message(app, 0, "%s", _("No event under the cursor"));
 		return;
 	}
-	int64_t s = timeline_start(l, k), d = timeline_end(l, k) - s;
+	int64_t s = timeline_start(l, k), d = sat_sub(timeline_end(l, k), s);
 	if (d > 0) {
-		p->view_span = d + d / 5 + 1;
-		p->view_start = s - d / 10;
+		p->view_span = sat_add(sat_add(d, d / 5), 1);
+		p->view_start = sat_sub(s, d / 10);
 	} else {
 		/* A mark has no length to zoom to: the view centres on it. */
-		p->view_start = s - p->view_span / 2;
+		p->view_start = sat_sub(s, p->view_span / 2);
 	}
 	p->cursor = s;
 	clamp_view(p);
@@ -849,8 +859,8 @@ static int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *
 	if (view) {
 		p->view_start = pos->view_start;
 		p->view_span = pos->view_span;
-	} else if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span) {
-		p->view_start = p->cursor - p->view_span / 2;
+	} else if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span)) {
+		p->view_start = sat_sub(p->cursor, p->view_span / 2);
 	}
 	clamp_view(p);
 	if (lane >= p->tl.nlanes)
@@ -882,8 +892,8 @@ static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t 
 	}
 	p->lane = i;
 	p->cursor = start;
-	if (start < p->view_start || start >= p->view_start + p->view_span)
-		p->view_start = start - p->view_span / 2;
+	if (start < p->view_start || start >= sat_add(p->view_start, p->view_span))
+		p->view_start = sat_sub(start, p->view_span / 2);
 	clamp_view(p);
 	return 1;
 }
@@ -895,7 +905,7 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 	jumped_from(p);
 	int64_t d = ops->end[op] - ops->start[op];
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
-	p->view_start = ops->start[op] - p->view_span / 2;
+	p->view_start = sat_sub(ops->start[op], p->view_span / 2);
 	clamp_view(p);
 	if (goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
 		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
@@ -992,7 +1002,7 @@ static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 	jumped_from(p);
 	int64_t d = a->end[api] - a->start[api];
 	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
-	p->view_start = a->start[api] - p->view_span / 2;
+	p->view_start = sat_sub(a->start[api], p->view_span / 2);
 	clamp_view(p);
 	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
 	if (shown < 0)
@@ -1006,10 +1016,10 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 	struct window w = *session_window(app->session);
 	if (!w.active) {
 		w.start = p->tl.start < p->tl.origin ? p->tl.start : p->tl.origin;
-		w.end = p->tl.end + 1;
+		w.end = sat_add(p->tl.end, 1);
 	}
 	if (end)
-		w.end = p->cursor + 1;
+		w.end = sat_add(p->cursor, 1);
 	else
 		w.start = p->cursor;
 	if (w.end <= w.start) {
@@ -1164,7 +1174,7 @@ static unsigned mark_set_done(struct app *app, const char *text, int accepted, v
 	struct tl_pos pos = here(p);
 	tl_mark_set(&p->marks, i, &pos);
 	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
-		    units_format_relative(p->cursor - p->tl.origin, bucket(p), at, sizeof(at)));
+		    units_format_relative(sat_sub(p->cursor, p->tl.origin), bucket(p), at, sizeof(at)));
 	return ACT_REDRAW;
 }
 
@@ -1247,8 +1257,8 @@ static unsigned step_gap(struct timeline_pane *p, struct app *app, int dir)
 	}
 	jumped_from(p);
 	p->cursor = g->start;
-	if (p->cursor < p->view_start || p->cursor >= p->view_start + p->view_span)
-		p->view_start = p->cursor - p->view_span / 2;
+	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
+		p->view_start = sat_sub(p->cursor, p->view_span / 2);
 	clamp_view(p);
 	find_here(p, app);
 	return ACT_REDRAW;
@@ -1264,7 +1274,7 @@ static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, 
 			lane = i;
 	jumped_from(p);
 	p->view_span = span * 10 > 1000 ? span * 10 : 1000;
-	p->view_start = time + span / 2 - p->view_span / 2;
+	p->view_start = sat_sub(sat_add(time, span / 2), p->view_span / 2);
 	p->cursor = time;
 	clamp_view(p);
 	if (lane < p->tl.nlanes && !tl_lane_rules_hide(&p->rules, lane))
@@ -1287,22 +1297,22 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 	int64_t dt = bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:
-		p->cursor -= dt;
+		p->cursor = sat_sub(p->cursor, dt);
 		if (p->cursor < p->view_start)
-			p->view_start -= dt;
+			p->view_start = sat_sub(p->view_start, dt);
 		break;
 	case REQ_MOVE_RIGHT:
-		p->cursor += dt;
-		if (p->cursor >= p->view_start + p->view_span)
-			p->view_start += dt;
+		p->cursor = sat_add(p->cursor, dt);
+		if (p->cursor >= sat_add(p->view_start, p->view_span))
+			p->view_start = sat_add(p->view_start, dt);
 		break;
 	case REQ_PAN_LEFT:
-		p->view_start -= p->view_span;
-		p->cursor -= p->view_span;
+		p->view_start = sat_sub(p->view_start, p->view_span);
+		p->cursor = sat_sub(p->cursor, p->view_span);
 		break;
 	case REQ_PAN_RIGHT:
-		p->view_start += p->view_span;
-		p->cursor += p->view_span;
+		p->view_start = sat_add(p->view_start, p->view_span);
+		p->cursor = sat_add(p->cursor, p->view_span);
 		break;
 	case REQ_ZOOM_IN:
 		zoom(p, 500);
@@ -1312,7 +1322,7 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		return ACT_REDRAW;
 	case REQ_ZOOM_ALL:
 		p->view_start = p->tl.start;
-		p->view_span = p->tl.end - p->tl.start;
+		p->view_span = sat_sub(p->tl.end, p->tl.start);
 		break;
 	case REQ_ZOOM_EVENT:
 		zoom_event(p, app);
@@ -1453,7 +1463,7 @@ static unsigned centre_on(struct timeline_pane *p, int64_t at)
 {
 	jumped_from(p);
 	p->cursor = at;
-	p->view_start = at - p->view_span / 2;
+	p->view_start = sat_sub(at, p->view_span / 2);
 	clamp_view(p);
 	return ACT_REDRAW;
 }
@@ -1488,7 +1498,7 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 		tl_range_press(&p->range, c);
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
 		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
-	p->cursor = p->view_start + c * bucket(p);
+	p->cursor = sat_add(p->view_start, sat_mul(c, bucket(p)));
 	clamp_view(p);
 	return ACT_REDRAW;
 }

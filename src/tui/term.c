@@ -91,14 +91,46 @@ static int open_pipe(void)
 	return 0;
 }
 
+static const int events[] = { SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT };
+static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+#define NEVENTS (sizeof(events) / sizeof(events[0]))
+#define NCRASHES (sizeof(crashes) / sizeof(crashes[0]))
+
+/* The dispositions found before the terminal was taken (before curses,
+ * which sets handlers of its own), given back with it: once it is closed,
+ * a signal must do what it did before (the pipe the handlers write to is
+ * gone, and a Ctrl-C would do nothing). */
+static struct sigaction saved_events[NEVENTS], saved_crashes[NCRASHES];
+static int signals_saved;
+
+static void save_signals(void)
+{
+	for (size_t i = 0; i < NEVENTS; i++)
+		sigaction(events[i], NULL, &saved_events[i]);
+	for (size_t i = 0; i < NCRASHES; i++)
+		sigaction(crashes[i], NULL, &saved_crashes[i]);
+	signals_saved = 1;
+}
+
 static void install_signals(void)
 {
-	static const int events[] = { SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT };
-	static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
-		set_handler(events[i], on_signal);
-	for (size_t i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
+	for (size_t i = 0; i < NEVENTS; i++)
+		/* A SIGHUP the parent had us ignore (nohup) stays ignored. */
+		if (events[i] != SIGHUP || saved_events[i].sa_handler != SIG_IGN)
+			set_handler(events[i], on_signal);
+	for (size_t i = 0; i < NCRASHES; i++)
 		set_handler(crashes[i], on_crash);
+}
+
+static void restore_signals(void)
+{
+	if (!signals_saved)
+		return;
+	for (size_t i = 0; i < NEVENTS; i++)
+		sigaction(events[i], &saved_events[i], NULL);
+	for (size_t i = 0; i < NCRASHES; i++)
+		sigaction(crashes[i], &saved_crashes[i], NULL);
+	signals_saved = 0;
 }
 
 /* libtermkey 0.22 reads terminfo's key_mouse ("\033[<" in current xterm
@@ -177,6 +209,8 @@ static int open_terminal(char *err, size_t errsize)
 int term_open(int headless, int mono, int cols, int rows, char *err, size_t errsize)
 {
 	term.headless = headless;
+	if (!headless)
+		save_signals();
 	if (open_pipe() != 0) {
 		snprintf(err, errsize, "%s", strerror(errno));
 		return -1;
@@ -209,6 +243,7 @@ void term_close(void)
 	if (!term.headless)
 		write_all(STDOUT_FILENO, MOUSE_OFF);
 	endwin();
+	restore_signals();
 	delscreen(term.screen);
 	term.screen = NULL;
 	if (term.out)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size)
@@ -25,9 +26,9 @@ void tl_facts_launch(const struct trace *t, uint32_t op, int64_t origin, int64_t
 	int64_t s = t->ops.start[op];
 	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
 		 trace_str(t, trace_api_shown_name(t, api)),
-		 units_format_relative(t->apis.start[api] - origin, dt, at, sizeof(at)),
-		 units_format_exact(s - t->apis.start[api], dt, latency, sizeof(latency)),
-		 units_format_exact(s - t->apis.end[api], dt, delay, sizeof(delay)));
+		 units_format_relative(sat_sub(t->apis.start[api], origin), dt, at, sizeof(at)),
+		 units_format_exact(sat_sub(s, t->apis.start[api]), dt, latency, sizeof(latency)),
+		 units_format_exact(sat_sub(s, t->apis.end[api]), dt, delay, sizeof(delay)));
 }
 
 const char *tl_facts_counter(const struct trace *t, const struct counter_index *ix, uint32_t series,
@@ -111,7 +112,8 @@ void tl_facts_gap(const struct trace *t, const struct gap *g, const char *before
 	char len[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], to[UNITS_BUFSZ + 2], gpu[96];
 	trace_gpu_label(t, g->lane, gpu, sizeof(gpu));
 	snprintf(buf, size, _("  gap %s (%s)  %s to %s  GPU %s  after %s before %s"),
-		 units_format_exact(g->end - g->start, dt, len, sizeof(len)), tl_gap_cause_text(g->cause),
-		 units_format_relative(g->start - origin, dt, from, sizeof(from)),
-		 units_format_relative(g->end - origin, dt, to, sizeof(to)), gpu, before, after);
+		 units_format_exact(sat_sub(g->end, g->start), dt, len, sizeof(len)),
+		 tl_gap_cause_text(g->cause),
+		 units_format_relative(sat_sub(g->start, origin), dt, from, sizeof(from)),
+		 units_format_relative(sat_sub(g->end, origin), dt, to, sizeof(to)), gpu, before, after);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -83,12 +84,12 @@ const struct gap *tl_gaps_step(const struct tl_gaps *x, uint32_t gpu, int64_t ti
 		return NULL;
 	if (dir > 0) {
 		for (size_t i = after(x, gpu, time); i < x->g.n && nth(x, i)->lane == gpu; i++)
-			if (nth(x, i)->end - nth(x, i)->start >= least)
+			if (sat_sub(nth(x, i)->end, nth(x, i)->start) >= least)
 				return nth(x, i);
 		return NULL;
 	}
-	for (size_t i = after(x, gpu, time - 1); i > 0 && nth(x, i - 1)->lane == gpu; i--)
-		if (nth(x, i - 1)->end - nth(x, i - 1)->start >= least)
+	for (size_t i = after(x, gpu, sat_sub(time, 1)); i > 0 && nth(x, i - 1)->lane == gpu; i--)
+		if (sat_sub(nth(x, i - 1)->end, nth(x, i - 1)->start) >= least)
 			return nth(x, i - 1);
 	return NULL;
 }

@@ -8,6 +8,7 @@
 #include "tui/panes.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 
 void tl_range_init(struct tl_range *r)
 {
@@ -70,7 +71,7 @@ void tl_range_draw(const struct tl_range *r, int64_t cursor, int64_t view_start,
 		a = r->start < cursor ? r->start : cursor;
 		b = (r->start < cursor ? cursor : r->start) + 1;
 	}
-	int64_t v1 = view_start + dt * cols;
+	int64_t v1 = sat_add(view_start, sat_mul(dt, cols));
 	int64_t from = a > view_start ? a : view_start, to = b < v1 ? b : v1;
 	if (from >= to)
 		return;
@@ -97,5 +98,6 @@ unsigned tl_range_release(struct tl_range *r, struct app *app, int col, int64_t 
 	if (from < 0 || col < 0 || col == from)
 		return ACT_NONE;
 	int lo = from < col ? from : col, hi = from < col ? col : from;
-	return marked(r, app, view_start + lo * dt, view_start + (int64_t)(hi + 1) * dt);
+	return marked(r, app, sat_add(view_start, sat_mul(lo, dt)),
+		      sat_add(view_start, sat_mul((int64_t)(hi + 1), dt)));
 }

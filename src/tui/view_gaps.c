@@ -19,6 +19,7 @@
 #include "tui/theme.h"
 #include "tui/timeline_facts.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -217,7 +218,7 @@ static void draw_gap(struct gaps_view *r, struct app *app, size_t i, int y, int 
 	draw_text(stdscr, y, 1, GPU_W - 1, gpu, a);
 	draw_text_right(stdscr, y, GPU_W, START_W, start, a);
 	draw_text_right(stdscr, y, GPU_W + START_W + 1, NUM_W,
-			units_format_ns(g->end - g->start, len, sizeof(len)), a);
+			units_format_ns(sat_sub(g->end, g->start), len, sizeof(len)), a);
 	draw_text(stdscr, y, GPU_W + START_W + NUM_W + 3, CAUSE_W, tl_gap_cause_text(g->cause), a);
 	draw_text(stdscr, y, x, name_w(width), app_name(app, t->ops.name[g->before]), a);
 	draw_text(stdscr, y, x + name_w(width) + 1, width - x - name_w(width) - 1,
@@ -300,7 +301,7 @@ static unsigned gaps_request(struct view *v, struct app *app, enum request req)
 			return ACT_NONE;
 		const struct gap *g = at(r, r->nav.cursor);
 		return app_show_time_in_timeline(app, app->trace->ops.queue[g->after], g->start,
-						 g->end - g->start);
+						 sat_sub(g->end, g->start));
 	}
 	default:
 		return tablenav_request(&r->nav, req);

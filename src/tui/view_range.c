@@ -18,6 +18,7 @@
 #include "tui/tablenav.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -143,9 +144,11 @@ static void draw_title(struct range_view *r, struct app *app, int y, int width)
 	char a[UNITS_BUFSZ], b[UNITS_BUFSZ], d[UNITS_BUFSZ], line[256];
 	int64_t origin = app->trace->op_first_start;
 	snprintf(line, sizeof(line), _("Range %s%s .. %s%s   %s %s  (%lld ns)"), r->t0 < origin ? "-" : "+",
-		 units_format_ns(r->t0 < origin ? origin - r->t0 : r->t0 - origin, a, sizeof(a)),
+		 units_format_ns(r->t0 < origin ? sat_sub(origin, r->t0) : sat_sub(r->t0, origin), a,
+				 sizeof(a)),
 		 r->t1 < origin ? "-" : "+",
-		 units_format_ns(r->t1 < origin ? origin - r->t1 : r->t1 - origin, b, sizeof(b)),
+		 units_format_ns(r->t1 < origin ? sat_sub(origin, r->t1) : sat_sub(r->t1, origin), b,
+				 sizeof(b)),
 		 glyphs()->utf8 ? "\xce\x94t" : "dt", units_format_ns(r->t1 - r->t0, d, sizeof(d)),
 		 (long long)(r->t1 - r->t0));
 	draw_text(stdscr, y, 1, width - 1, line, theme_attr(THEME_LABEL));

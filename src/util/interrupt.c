@@ -22,8 +22,15 @@ void interrupt_catch(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = note;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+		/* nohup has us ignore SIGHUP: the export outlives the terminal, as
+		 * asked. (SIGINT stays caught: a shell ignores it for every
+		 * background job, which a kill -INT must still stop.) */
+		if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(sigs[i], &sa, NULL);
+	}
 }
 
 int interrupt_pending(void)

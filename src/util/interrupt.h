@@ -4,6 +4,7 @@
 #ifndef RPDTOP_INTERRUPT_H
 #define RPDTOP_INTERRUPT_H
 
+/* Catch them; SIGHUP already ignored (nohup) is left ignored. */
 void interrupt_catch(void);
 int interrupt_pending(void);
 /* Ask the work in progress to stop, as a signal would. */
