@@ -220,6 +220,7 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 				   .cats = &cats,
 				   .order = &s->views[0].order,
 				   .probe_calls = probe_calls,
+				   .csv_stream = o->format == FORMAT_CSV ? stdout : NULL,
 				   .probe_ctx = s,
 				   .step = o->step ? &step : NULL };
 	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);

@@ -178,6 +178,10 @@ static enum fastpath offer_pages(struct probing *g, sqlite3 *db)
 	if (pagescan_open_table(&ps, "rocpd_api", call_cols, 7, &tab) == FAST_DONE) {
 		int n = threads_limit();
 		n = tab.nleaves < 256 || n < 1 ? 1 : n > PAGESCAN_MAX_THREADS ? PAGESCAN_MAX_THREADS : n;
+		/* Each thread has its own answers: millions of moments (every gap
+		 * of a long trace) are asked on one thread instead. */
+		if (g->n > ((size_t)1 << 20))
+			n = 1;
 		struct probing run[PAGESCAN_MAX_THREADS];
 		void *ctx[PAGESCAN_MAX_THREADS];
 		for (int k = 0; k < n; k++) {

@@ -3,6 +3,7 @@
 #define RPDTOP_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "present/table.h"
 #include "session/select.h"
@@ -44,6 +45,9 @@ struct report_params {
 	 * what the host did (0, or -1 when an input could not be read). */
 	int (*probe_calls)(void *ctx, struct call_probe *p, size_t n);
 	void *probe_ctx;
+	/* CSV going to this file: a report of every row (gaps) may write them
+	 * as it makes them instead of holding them all. */
+	FILE *csv_stream;
 	struct name_cache *names;  /* names as shown (demangled); NULL: as recorded */
 	const struct filter *step; /* steps: the roctx texts of steps (NULL: the default) */
 };

@@ -25,8 +25,27 @@ void table_free(struct table *tb)
 	memset(tb, 0, sizeof(*tb));
 }
 
+void table_stream_csv(struct table *tb, FILE *out)
+{
+	tb->stream = out;
+	table_write_csv_header(tb, out);
+}
+
+/* Forget the rows written (their texts freed, the cells kept). */
+static void drop_rows(struct table *tb)
+{
+	for (size_t i = 0; i < tb->nrows * tb->ncols; i++)
+		if (!tb->cells[i].borrowed)
+			free((char *)tb->cells[i].text);
+	tb->nrows = 0;
+}
+
 struct table_cell *table_add_row(struct table *tb)
 {
+	if (tb->stream && tb->nrows) {
+		table_write_csv_rows(tb, tb->stream);
+		drop_rows(tb);
+	}
 	tb->cells = xgrow(tb->cells, &tb->cap, (tb->nrows + 1) * tb->ncols, sizeof(*tb->cells));
 	struct table_cell *row = tb->cells + tb->nrows * tb->ncols;
 	memset(row, 0, tb->ncols * sizeof(*row));

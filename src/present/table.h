@@ -24,13 +24,17 @@ struct table_col {
 	enum col_type type;
 };
 
+/* One value, as its column's type says (a report of millions of gaps
+ * holds eight of these per row: they are kept small). */
 struct table_cell {
 	const char *text; /* COL_NAME, COL_LABEL: owned, unless borrowed */
-	int borrowed;
-	int64_t num; /* COL_COUNT, COL_NS */
-	double pct;  /* COL_PERCENT */
-	double val;  /* COL_VALUE */
-	int empty;   /* no value: "-" in text, empty in CSV and Markdown, null in JSON */
+	union {
+		int64_t num; /* COL_COUNT, COL_NS */
+		double pct;  /* COL_PERCENT */
+		double val;  /* COL_VALUE */
+	};
+	unsigned char borrowed;
+	unsigned char empty; /* no value: "-" in text, empty in CSV and Markdown, null in JSON */
 };
 
 struct table {
@@ -43,6 +47,7 @@ struct table {
 	const struct table_col *cols;
 	size_t ncols;
 	struct table_cell *cells; /* nrows * ncols, row-major */
+	FILE *stream;             /* CSV written as rows are added (table_stream_csv) */
 	size_t nrows, cap;
 	/* A totals row for JSON (a line of its own after the rows): the
 	 * columns whose bit is set in totals_cols, or none when 0. */
@@ -73,6 +78,12 @@ void table_write_text(const struct table *tb, FILE *out);
 /* The header and rows alone, without caption or footer. */
 void table_write_text_rows(const struct table *tb, FILE *out);
 void table_write_csv(const struct table *tb, FILE *out);
+void table_write_csv_header(const struct table *tb, FILE *out);
+void table_write_csv_rows(const struct table *tb, FILE *out);
+/* Write the table as CSV to out as its rows are added, keeping one row:
+ * for reports of millions of rows (every gap), whose rows are final as
+ * they are made. table_write_csv then writes the last. */
+void table_stream_csv(struct table *tb, FILE *out);
 /* inputs are listed in the object so a saved report says what it covers. */
 void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out);
 /* The rows as a JSON array of objects, and a JSON string. */

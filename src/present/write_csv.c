@@ -103,11 +103,15 @@ static void csv_cell(const struct table_col *col, const struct table_cell *cell,
 	}
 }
 
-void table_write_csv(const struct table *tb, FILE *out)
+void table_write_csv_header(const struct table *tb, FILE *out)
 {
 	for (size_t c = 0; c < tb->ncols; c++)
 		fprintf(out, "%s%s", c ? "," : "", tb->cols[c].key);
 	fputc('\n', out);
+}
+
+void table_write_csv_rows(const struct table *tb, FILE *out)
+{
 	for (size_t r = 0; r < tb->nrows; r++) {
 		for (size_t c = 0; c < tb->ncols; c++) {
 			if (c)
@@ -116,4 +120,12 @@ void table_write_csv(const struct table *tb, FILE *out)
 		}
 		fputc('\n', out);
 	}
+}
+
+void table_write_csv(const struct table *tb, FILE *out)
+{
+	/* A streamed table wrote its header and all rows but the last. */
+	if (!tb->stream)
+		table_write_csv_header(tb, out);
+	table_write_csv_rows(tb, out);
 }
