@@ -216,6 +216,7 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 				   .names = o->raw_names ? NULL : &names,
 				   .outlier_z = o->outlier_z,
 				   .gap_threshold = o->gap_threshold,
+				   .per_queue = o->per_queue,
 				   .comm = &comm,
 				   .cats = &cats,
 				   .order = &s->views[0].order,

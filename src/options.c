@@ -32,6 +32,7 @@ static const struct option long_options[] = {
 	{ "skip-bad", no_argument, NULL, 'B' },
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "gap-threshold", required_argument, NULL, 'G' },
+	{ "per-queue", no_argument, NULL, 'Q' },
 	{ "comm", required_argument, NULL, 'C' },
 	{ "diff", required_argument, NULL, 'd' },
 	{ "against-window", required_argument, NULL, 'A' },
@@ -85,6 +86,7 @@ static void print_help(void)
 		"                       matches REGEX\n"
 		"      --gap-threshold=TIME  a gap shorter than TIME (default 5us) whose\n"
 		"                       launch came in time is a kernel wait\n"
+		"      --per-queue      gaps, idle: each queue's gaps, not each GPU's\n"
 		"      --comm=REGEX     communication kernels (default: RCCL, NCCL and the\n"
 		"                       collectives by name); case as in --filter\n"
 		"      --diff=BASE      compare the run BASE (a file or directory;\n"
@@ -277,6 +279,9 @@ static int parse_one(int c, struct options *o)
 	case 'G':
 		if (window_parse_duration(optarg, &o->gap_threshold))
 			return usage_error(_("invalid time '%s' (expected ns or a value like 5us)"), optarg);
+		return 0;
+	case 'Q':
+		o->per_queue = 1;
 		return 0;
 	case 'C':
 		o->comm = optarg;

@@ -24,6 +24,7 @@ struct options {
 	const char *export_path; /* --export FILE, or NULL */
 	int force;               /* --force: replace an existing FILE */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
+	int per_queue;           /* --per-queue: gaps and idle of each queue */
 	const char *comm;        /* --comm REGEX: communication kernels */
 	int format_set;          /* --format was given */
 	/* --diff: the base run's inputs (BASE, repeatable); the new run is

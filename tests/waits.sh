@@ -6,6 +6,8 @@
 #
 # Variables: WS, WE (the window [WS, WE), or empty for none), THR (the gap
 # threshold, ns), KEEP (an SQL condition on the op's name, the filter),
+# LANE (an SQL expression on op naming its lane: the GPU, or per queue
+# "GPU qN"),
 # WAITS_ROCPD (a rocprofv3 file's table suffix: see waits_rocpd_tables).
 
 # csvq EXPR: EXPR as a CSV field (the oracles print lists, so that the
@@ -20,7 +22,7 @@ waits_ops_sql() {
 	ws=${WS:-"-9223372036854775807"} we=${WE:-"9223372036854775807"}
 	cat <<EOF
 CREATE TEMP TABLE oall AS
-  SELECT op.id AS id, op.gpuId AS gpu, op.start AS start, op.end AS end,
+  SELECT op.id AS id, ${LANE:-op.gpuId} AS gpu, op.start AS start, op.end AS end,
     max(op.start, $ws) AS cs, min(op.end, $we) AS ce,
     CASE WHEN d.string = '' THEN t.string ELSE d.string END AS name,
     CASE WHEN t.string GLOB 'Copy*' THEN 'copy' WHEN t.string GLOB 'Barrier*' THEN 'barrier'

@@ -38,6 +38,7 @@ struct report_params {
 	size_t limit;                  /* at most this many rows, 0: all */
 	double outlier_z;              /* top, ktop: |z-score| beyond it is an outlier; 0: none */
 	int64_t gap_threshold;         /* gaps: kernel wait below it (ns) */
+	int per_queue;                 /* gaps, idle: of each queue, not each GPU */
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */

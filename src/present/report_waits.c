@@ -79,6 +79,19 @@ static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
 	set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
 }
 
+/* A lane of gaps: its GPU, or its GPU and queue ("0 q1") per queue. */
+static void set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane)
+{
+	char gpu[256], queue[256], label[520];
+	if (!g->per_queue) {
+		set_gpu(t, c, lane);
+		return;
+	}
+	snprintf(label, sizeof(label), "%s %s", trace_gpu_label(t, t->queues[lane].gpu, gpu, sizeof(gpu)),
+		 trace_queue_label(t, lane, queue, sizeof(queue)));
+	set_str(c, label);
+}
+
 static int want_row(const struct report_params *p, size_t i)
 {
 	return !p->limit || i < p->limit;
@@ -137,7 +150,9 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 		struct table *out)
 {
 	struct gaps g;
-	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = p->limit ? p->limit : SIZE_MAX };
+	struct gaps_params gp = { .threshold = p->gap_threshold,
+				  .per_queue = p->per_queue,
+				  .keep = p->limit ? p->limit : SIZE_MAX };
 	char total[UNITS_BUFSZ];
 	gaps_find(t, sel, &gp, &g);
 	uint32_t *cpu = xmalloc_array(g.n ? g.n : 1, sizeof(*cpu));
@@ -160,7 +175,7 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 	for (size_t i = 0; rc == 0 && i < g.n; i++) {
 		const struct gap *x = &g.gaps[i];
 		struct table_cell *c = table_add_row(out);
-		set_gpu(t, &c[0], x->lane);
+		set_lane(t, &g, &c[0], x->lane);
 		c[1].num = x->start;
 		c[2].num = x->end;
 		c[3].num = sat_sub(x->end, x->start);
@@ -205,7 +220,7 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 {
 	struct gaps g;
 	/* The lanes' sums are all it shows: no gap is kept. */
-	struct gaps_params gp = { .threshold = p->gap_threshold, .keep = 0 };
+	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
 	char range[UNITS_BUFSZ];
 	gaps_find(t, sel, &gp, &g);
 	table_init(out, "idle", idle_cols, NCOLS(idle_cols));
@@ -216,7 +231,7 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 	for (size_t i = 0; i < g.nlanes && want_row(p, i); i++) {
 		const struct gap_lane *l = &g.lanes[i];
 		struct table_cell *c = table_add_row(out);
-		set_gpu(t, &c[0], l->lane);
+		set_lane(t, &g, &c[0], l->lane);
 		c[1].num = gap_lane_span(l);
 		c[2].num = l->busy;
 		c[3].num = gap_lane_span(l) - l->busy;
