@@ -195,6 +195,22 @@ tmux_keys() {
 	tm send-keys -t "s$tmux_session" "$@"
 }
 
+# tmux_wait_shell [SECONDS]: poll until the pane runs its shell again (the
+# program in front has exited), so that what is typed next goes to the
+# shell; fail on timeout.
+tmux_wait_shell() {
+	i=0 limit=$((${1:-10} * 10))
+	while [ $i -lt $limit ]; do
+		case $(tm display-message -p -t "s$tmux_session" '#{pane_current_command}') in
+		bash | sh | dash) return 0 ;;
+		esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "timed out waiting for the shell"
+	return 1
+}
+
 # tmux_wait_for TEXT [SECONDS]: poll until TEXT is on screen; fail on timeout.
 tmux_wait_for() {
 	i=0 limit=$((${2:-10} * 10))
