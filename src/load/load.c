@@ -62,20 +62,27 @@ static int read_one(struct trace *t, const char *path, unsigned what, int thread
 	return rc ? -1 : 0;
 }
 
+/* Reads of a file without SQLite's locks before one under them. */
+#define READ_ATTEMPTS 4
+
 /* read_one into t (as trace_init left it, with the flags of a load); a
- * file that changed as it was read without locks is read again under
- * SQLite's, which keep a writer's changes out of the snapshot. */
+ * file that changed as it was read without locks is read again, at last
+ * under SQLite's locks, which keep a writer's changes out of the snapshot. */
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
-	int rc = read_one(t, path, what, threads, 0, err);
-	if (rc == 1) {
-		trace_free(t);
-		trace_init(t);
-		t->same_node = same_node;
-		t->no_op_ids = no_op_ids;
-		t->apis_read = apis_read;
-		rc = read_one(t, path, what, threads, DBFILE_LOCKED, err);
+	int rc = 1;
+	/* A few times without locks (a writer is never held off), then under
+	 * them: a writer committing all the time waits for that one. */
+	for (int attempt = 0; rc == 1 && attempt < READ_ATTEMPTS; attempt++) {
+		if (attempt) {
+			trace_free(t);
+			trace_init(t);
+			t->same_node = same_node;
+			t->no_op_ids = no_op_ids;
+			t->apis_read = apis_read;
+		}
+		rc = read_one(t, path, what, threads, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
 	}
 	return rc ? -1 : 0;
 }
@@ -307,13 +314,35 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 	return rc;
 }
 
-/* The API rows of one input (rpd), or of all a rocpd file's processes. */
-static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
+/* How far the API rows and what comes with them went before an input. */
+struct api_mark {
+	size_t apis, runs, links, texts, samples, series, copies;
+};
+
+static void mark_apis(const struct trace *t, struct api_mark *m)
+{
+	*m = (struct api_mark){ t->apis.n,     t->apis.runs.n,      t->links.n, t->texts.n,
+				t->counters.n, t->counters.nseries, t->copies.n };
+}
+
+/* Forget what an input's reading added (it is read again). */
+static void back_to(struct trace *t, const struct api_mark *m)
+{
+	t->apis.n = m->apis;
+	t->apis.runs.n = m->runs;
+	t->links.n = m->links;
+	t->texts.n = m->texts;
+	t->counters.n = m->samples;
+	t->counters.nseries = m->series;
+	t->copies.n = m->copies;
+}
+
+static int read_apis_once(struct trace *t, uint32_t input, unsigned flags, struct rpd_error *err)
 {
 	const char *path = t->inputs[input].path;
 	sqlite3 *db;
 	struct dbfile_stamp stamp;
-	if (dbfile_open_stamped(path, 0, &db, &stamp, err))
+	if (dbfile_open_stamped(path, flags, &db, &stamp, err))
 		return -1;
 	int rc = dbfile_read_begin(db);
 	if (rc != SQLITE_OK) {
@@ -329,11 +358,28 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 	}
 	dbfile_read_end(db);
 	sqlite3_close(db);
-	/* Its ops were read already: the rows of a changed file would not
-	 * match them, so it is refused rather than read again. */
+	/* Read without locks, what was read may mix two states of the file
+	 * (or fail on that): it is read again. */
 	if (dbfile_unchanged(path, &stamp, err))
-		return -1;
-	return rc;
+		return 1;
+	return rc ? -1 : 0;
+}
+
+/* The API rows of one input (rpd), or of all a rocpd file's processes: a
+ * few times without locks, then under them, as the ops (load_one). A file
+ * growing between the ops and these rows gives links to ops not read,
+ * which are dropped. */
+static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
+{
+	struct api_mark m;
+	mark_apis(t, &m);
+	int rc = 1;
+	for (int attempt = 0; rc == 1 && attempt < READ_ATTEMPTS; attempt++) {
+		if (attempt)
+			back_to(t, &m);
+		rc = read_apis_once(t, input, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
+	}
+	return rc ? -1 : 0;
 }
 
 /* Has an earlier input the same rocpd file (read with it)? */

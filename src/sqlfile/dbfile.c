@@ -137,21 +137,17 @@ static int settle(const char *path, const struct stat *st)
 }
 
 /* immutable=1 skips SQLite's locks and change detection: a writer that
- * comes meanwhile (a checkpoint lands between two reads) is not seen. So
- * it is used only when no writer is there (no -wal or -journal beside
- * the file, no change in the last moment), only where the other way is
- * worse or needless, and the file's stamp is checked after the reading
- * (dbfile_unchanged):
- * - a file nobody may write (no write permission bit);
- * - a WAL database: a read-only open under locks would leave -wal and
- *   -shm files beside it.
- * A writable rollback-journal database is read under SQLite's shared lock,
- * which leaves nothing beside it. */
-static int immutable_is_safe(const char *path, const struct stat *st, int wal)
+ * comes meanwhile (a commit or a checkpoint lands between two reads) is
+ * not seen. So it is used only when no writer is there (no -wal or
+ * -journal beside the file, no change in the last moment), and the file's
+ * stamp is checked after the reading (dbfile_unchanged), the reading done
+ * again when it changed. Without locks, a reader never holds a writer
+ * off: a rollback-journal writer must wait for every shared lock to go
+ * before it commits, and a profiler's writer may not wait long; a WAL
+ * database read under locks would leave -wal and -shm files beside it. */
+static int immutable_is_safe(const char *path, const struct stat *st)
 {
 	if (sibling_exists(path, "-wal") || sibling_exists(path, "-journal"))
-		return 0;
-	if (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) && !wal)
 		return 0;
 	return !settle(path, st);
 }
@@ -246,7 +242,7 @@ char *dbfile_uri(const char *path, unsigned flags, struct dbfile_stamp *stamp, s
 	struct header_info info = { 0 };
 	if (check_file(path, &st, err) || check_header(path, &st, &info, err))
 		return NULL;
-	int immutable = !(flags & DBFILE_LOCKED) && !info.growing && immutable_is_safe(path, &st, info.wal);
+	int immutable = !(flags & DBFILE_LOCKED) && !info.growing && immutable_is_safe(path, &st);
 	take_stamp(&st, immutable, stamp);
 	return make_uri(path, immutable);
 }
