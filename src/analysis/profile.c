@@ -24,17 +24,32 @@ static int by_total_then_name(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-/* Population variance of n values, exact in integers until the division:
- * (n * sum of squares - sum^2) / n^2. */
+/* Population variance of n sorted values, exact in integers until the
+ * division, (n * sum of squares - sum^2) / n^2, while n times the largest
+ * magnitude stays below 2^63 (then nothing of it overflows 128 bits);
+ * beyond, as the mean of the squared deviations in long double. */
 static long double variance(const int64_t *v, size_t n)
 {
-	__int128 s = 0, sq = 0;
-	for (size_t i = 0; i < n; i++) {
-		s += v[i];
-		sq += (__int128)v[i] * v[i];
+	if (n == 0)
+		return 0.0L;
+	uint64_t a = v[0] < 0 ? 0 - (uint64_t)v[0] : (uint64_t)v[0];
+	uint64_t b = v[n - 1] < 0 ? 0 - (uint64_t)v[n - 1] : (uint64_t)v[n - 1];
+	if ((unsigned __int128)n * (a > b ? a : b) < ((unsigned __int128)1 << 63)) {
+		__int128 s = 0, sq = 0;
+		for (size_t i = 0; i < n; i++) {
+			s += v[i];
+			sq += (__int128)v[i] * v[i];
+		}
+		__int128 num = (__int128)n * sq - s * s;
+		return (long double)num / ((long double)n * (long double)n);
 	}
-	__int128 num = (__int128)n * sq - s * s;
-	return n ? (long double)num / ((long double)n * (long double)n) : 0.0L;
+	long double mean = 0, m2 = 0;
+	for (size_t i = 0; i < n; i++) {
+		long double d = (long double)v[i] - mean;
+		mean += d / (long double)(i + 1);
+		m2 += d * ((long double)v[i] - mean);
+	}
+	return m2 / (long double)n;
 }
 
 /* Of n sorted durations, the run [*lo, *hi) whose |z-score| is at most z
@@ -113,7 +128,7 @@ static int64_t all_time(const struct trace *t, const struct selection *sel)
 	const struct window *w = sel ? &sel->window : NULL;
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (selected_place(sel, i))
-			all += select_clipped(w, t->ops.start[i], t->ops.end[i]);
+			all = sat_add(all, select_clipped(w, t->ops.start[i], t->ops.end[i]));
 	return all;
 }
 

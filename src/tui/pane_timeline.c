@@ -427,10 +427,14 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 static int64_t round_step(int64_t least)
 {
 	static const int64_t m[] = { 1, 2, 5 };
-	for (int64_t p = 1;; p *= 10)
+	/* 5e18 is the last such step below 2^63: a larger need gets it. */
+	for (int64_t p = 1;; p *= 10) {
 		for (int i = 0; i < 3; i++)
 			if (p * m[i] >= least)
 				return p * m[i];
+		if (p == (int64_t)1000000000000000000)
+			return (int64_t)5000000000000000000;
+	}
 }
 
 /* Ticks at 1, 2 or 5 times a power of ten ns, at least 16 columns apart
@@ -903,8 +907,8 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
 	jumped_from(p);
-	int64_t d = ops->end[op] - ops->start[op];
-	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
+	int64_t d = sat_mul(sat_sub(ops->end[op], ops->start[op]), 10);
+	p->view_span = d > 1000 ? d : 1000;
 	p->view_start = sat_sub(ops->start[op], p->view_span / 2);
 	clamp_view(p);
 	if (goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
@@ -1000,8 +1004,8 @@ static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 {
 	const struct trace_apis *a = &app->trace->apis;
 	jumped_from(p);
-	int64_t d = a->end[api] - a->start[api];
-	p->view_span = d * 10 > 1000 ? d * 10 : 1000;
+	int64_t d = sat_mul(sat_sub(a->end[api], a->start[api]), 10);
+	p->view_span = d > 1000 ? d : 1000;
 	p->view_start = sat_sub(a->start[api], p->view_span / 2);
 	clamp_view(p);
 	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
@@ -1273,7 +1277,7 @@ static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, 
 		if (p->tl.lanes[i].kind == TL_GPU && p->tl.lanes[i].queue == queue)
 			lane = i;
 	jumped_from(p);
-	p->view_span = span * 10 > 1000 ? span * 10 : 1000;
+	p->view_span = sat_mul(span, 10) > 1000 ? sat_mul(span, 10) : 1000;
 	p->view_start = sat_sub(sat_add(time, span / 2), p->view_span / 2);
 	p->cursor = time;
 	clamp_view(p);

@@ -2,6 +2,9 @@
  * worked out by hand in the comments. */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "analysis/breakdown.h"
 #include "analysis/busy.h"
 #include "analysis/gaps.h"
