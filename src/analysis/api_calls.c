@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/histogram.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -44,9 +45,10 @@ static void self_times(const struct trace *t, const struct api_order *o, const s
 				depth--;
 			int64_t in = select_clipped(w, t->apis.start[c], t->apis.end[c]);
 			if (selected_api(sel, c))
-				self[t->apis.name[c]] += in;
+				self[t->apis.name[c]] = sat_add(self[t->apis.name[c]], in);
 			if (depth > 0 && selected_api(sel, open[depth - 1]))
-				self[t->apis.name[open[depth - 1]]] -= in;
+				self[t->apis.name[open[depth - 1]]] =
+					sat_sub(self[t->apis.name[open[depth - 1]]], in);
 			open[depth++] = c;
 		}
 	}
@@ -63,7 +65,7 @@ static void fill_row(struct api_call_row *r, int64_t *whole, size_t n)
 	r->p50 = histogram_percentile(whole, n, 50);
 	r->p99 = histogram_percentile(whole, n, 99);
 	for (size_t i = 0; i < n; i++)
-		r->whole += whole[i];
+		r->whole = sat_add(r->whole, whole[i]);
 }
 
 /* Calls are counted by name, then placed by name (a counting sort), so
@@ -94,8 +96,8 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 		uint32_t name = t->apis.name[i];
 		if (name == marker || !selected_api(sel, i))
 			continue;
-		whole[fill[name]++] = t->apis.end[i] - t->apis.start[i];
-		total[name] += select_clipped(w, t->apis.start[i], t->apis.end[i]);
+		whole[fill[name]++] = sat_sub(t->apis.end[i], t->apis.start[i]);
+		total[name] = sat_add(total[name], select_clipped(w, t->apis.start[i], t->apis.end[i]));
 	}
 	self_times(t, o, sel, marker, self);
 	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
@@ -108,7 +110,7 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 		r->total = total[s];
 		r->self = self[s];
 		fill_row(r, whole + first[s], m);
-		out->total += total[s];
+		out->total = sat_add(out->total, total[s]);
 	}
 	out->calls = n;
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_total_name, (void *)t);
@@ -147,7 +149,7 @@ int64_t *api_durations(const struct trace *t, const struct selection *sel, uint3
 		    trace_api_shown_name(t, i) != name)
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));
-		d[(*n)++] = t->apis.end[i] - t->apis.start[i];
+		d[(*n)++] = sat_sub(t->apis.end[i], t->apis.start[i]);
 	}
 	if (*n)
 		sort_int64(d, *n);

@@ -159,6 +159,6 @@ double busy_row_percent(const struct busy *b, const struct busy_row *r)
 
 double busy_row_span_percent(const struct busy_row *r)
 {
-	int64_t span = r->last - r->first;
+	int64_t span = sat_sub(r->last, r->first);
 	return span > 0 ? 100.0 * (double)r->busy / (double)span : 0.0;
 }

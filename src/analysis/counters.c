@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -309,7 +310,7 @@ struct counter_summary *counter_summarize(const struct trace_counters *c, const 
 		const struct counter_steps *cs = &ix.series[s];
 		double sum = 0, time = 0;
 		for (size_t k = 0; k < cs->n; k++) {
-			double d = (double)(ix.end[cs->first + k] - ix.start[cs->first + k]);
+			double d = (double)ix.end[cs->first + k] - (double)ix.start[cs->first + k];
 			sum += ix.tree[2 * cs->first + cs->n + k] * d;
 			time += d;
 		}

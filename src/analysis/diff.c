@@ -7,6 +7,7 @@
 
 #include "analysis/profile.h"
 #include "util/natcmp.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -52,7 +53,7 @@ static void medians(const struct trace *t, const struct selection *sel, const ui
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (!selected_op(sel, i))
 			continue;
-		int64_t dur = t->ops.end[i] - t->ops.start[i];
+		int64_t dur = sat_sub(t->ops.end[i], t->ops.start[i]);
 		d[fill[group_of[t->ops.name[i]]]++] = dur;
 		all[k++] = dur;
 	}
@@ -85,7 +86,7 @@ void diff_run_build(const struct trace *t, const struct selection *sel, diff_nam
 			out->names[out->n++] = (struct diff_name){ .name = k[i].key };
 		struct diff_name *g = &out->names[out->n - 1];
 		g->calls += r->calls;
-		g->total += r->total;
+		g->total = sat_add(g->total, r->total);
 		group_of[r->name] = (uint32_t)(out->n - 1);
 	}
 	medians(t, sel, group_of, out);
@@ -113,7 +114,7 @@ static int holds_share(int64_t part, int64_t total)
 
 static void fill_row(struct diff_row *r, double tolerance)
 {
-	r->delta = r->new_total - r->base_total;
+	r->delta = sat_sub(r->new_total, r->base_total);
 	r->has_percent = r->base_total != 0;
 	r->delta_percent = r->has_percent ? 100.0 * (double)r->delta / (double)r->base_total : 0.0;
 	double mag = r->delta < 0 ? -(double)r->delta : (double)r->delta;
@@ -252,12 +253,12 @@ struct diff_gpu *diff_gpus(const struct trace *tb, const struct busy *bb, const 
 		if (i < bb->n) {
 			snprintf(g[i].base_label, sizeof(g[i].base_label), "%s", lb[i].label);
 			g[i].base_busy = lb[i].row->busy;
-			g[i].base_idle = bb->wall - lb[i].row->busy;
+			g[i].base_idle = sat_sub(bb->wall, lb[i].row->busy);
 		}
 		if (i < bn->n) {
 			snprintf(g[i].new_label, sizeof(g[i].new_label), "%s", ln[i].label);
 			g[i].new_busy = ln[i].row->busy;
-			g[i].new_idle = bn->wall - ln[i].row->busy;
+			g[i].new_idle = sat_sub(bn->wall, ln[i].row->busy);
 		}
 	}
 	free(lb);

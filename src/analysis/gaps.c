@@ -359,7 +359,7 @@ int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe
 	if (api == TRACE_NONE)
 		return 0;
 	const struct trace_thread *th = &t->threads[t->apis.thread[api]];
-	*out = (struct call_probe){ th->domain, th->pid, g->start + (g->end - g->start) / 2, TRACE_NONE };
+	*out = (struct call_probe){ th->domain, th->pid, gap_midpoint(g), TRACE_NONE };
 	return 1;
 }
 
@@ -370,7 +370,7 @@ uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g)
 	if (api == TRACE_NONE || c->o->napis != t->apis.n)
 		return TRACE_NONE;
 	/* Halved unsigned: end - start may not fit an int64_t, its half does. */
-	int64_t mid = g->start + (int64_t)(((uint64_t)g->end - (uint64_t)g->start) / 2);
+	int64_t mid = gap_midpoint(g);
 	size_t proc = c->proc[t->apis.thread[api]];
 	uint32_t best = TRACE_NONE;
 	for (size_t i = c->pfirst[proc]; i < c->pfirst[proc + 1]; i++) {

@@ -73,6 +73,12 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 	       struct gaps *out);
 void gaps_free(struct gaps *g);
 const char *gap_cause_name(enum gap_cause c); /* "host_wait", "kernel_wait", "other" */
+/* start + (end - start) / 2, without overflow at the range's ends. */
+static inline int64_t gap_midpoint(const struct gap *g)
+{
+	return g->start + (int64_t)(((uint64_t)g->end - (uint64_t)g->start) / 2);
+}
+
 static inline int64_t gap_lane_span(const struct gap_lane *l)
 {
 	return sat_sub(l->last, l->first);

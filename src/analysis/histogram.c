@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/xalloc.h"
 
 static int by_value(const void *a, const void *b)
@@ -25,7 +26,7 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, cons
 		if ((scope == PROFILE_KERNELS && t->ops.kind[i] != OP_KERNEL) || !selected_op(sel, i))
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));
-		d[(*n)++] = t->ops.end[i] - t->ops.start[i];
+		d[(*n)++] = sat_sub(t->ops.end[i], t->ops.start[i]);
 	}
 	if (*n)
 		qsort(d, *n, sizeof(*d), by_value);

@@ -8,6 +8,7 @@
 #include "analysis/api_calls.h"
 #include "analysis/histogram.h"
 #include "session/named.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -72,7 +73,7 @@ static void add_ops(struct finder *f, const struct selection *sel)
 			if (!x->ops || e > x->last)
 				x->last = e;
 			x->ops++;
-			x->gpu += in;
+			x->gpu = sat_add(x->gpu, in);
 		}
 	}
 }
@@ -159,9 +160,9 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 			continue;
 		struct marker_row *r = &rows[x->name];
 		int64_t s = t->apis.start[x->api], e = t->apis.end[x->api];
-		whole[fill[x->name]++] = e - s;
-		r->total += select_clipped(w, s, e);
-		r->gpu += x->gpu;
+		whole[fill[x->name]++] = sat_sub(e, s);
+		r->total = sat_add(r->total, select_clipped(w, s, e));
+		r->gpu = sat_add(r->gpu, x->gpu);
 		r->ops += x->ops;
 	}
 	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
@@ -179,8 +180,8 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 		r->max = d[n - 1];
 		r->p50 = histogram_percentile(d, n, 50);
 		for (size_t i = 0; i < n; i++)
-			r->whole += d[i];
-		out->total += r->total;
+			r->whole = sat_add(r->whole, d[i]);
+		out->total = sat_add(out->total, r->total);
 	}
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_total_text, (void *)t);
 	free(rows);
@@ -219,7 +220,8 @@ uint32_t markers_default_step(const struct trace *t, const struct markers *m)
 			names[distinct++] = name;
 		}
 		counts[slot[name]]++;
-		time[slot[name]] += t->apis.end[m->v[i].api] - t->apis.start[m->v[i].api];
+		time[slot[name]] = sat_add(time[slot[name]],
+					   sat_sub(t->apis.end[m->v[i].api], t->apis.start[m->v[i].api]));
 	}
 	int repeated = 0;
 	for (size_t j = 0; j < distinct; j++)
@@ -298,7 +300,7 @@ void marker_gpu_of(const struct trace *t, const struct api_order *o, const struc
 			uint32_t op = co->ops[j];
 			if (!selected_op(sel, op))
 				continue;
-			*gpu += select_clipped(w, t->ops.start[op], t->ops.end[op]);
+			*gpu = sat_add(*gpu, select_clipped(w, t->ops.start[op], t->ops.end[op]));
 			(*ops)++;
 		}
 	}

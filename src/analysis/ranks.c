@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/natcmp.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -42,7 +43,7 @@ static int64_t busy_over_gpus(const struct trace *t, const uint32_t *ops, size_t
 		}
 		from = from > reach ? from : reach;
 		if (to > from)
-			total += to - from;
+			total = sat_add(total, sat_sub(to, from));
 		if (to > reach)
 			reach = to;
 	}
@@ -70,9 +71,9 @@ static int one_rank(const struct trace *t, const struct selection *sel, const ui
 			r->first = from;
 		if (!n || to > r->last)
 			r->last = to;
-		r->gpu += inside;
+		r->gpu = sat_add(r->gpu, inside);
 		if (t->ops.kind[i] == OP_KERNEL && comm_names[t->ops.name[i]])
-			r->comm += inside;
+			r->comm = sat_add(r->comm, inside);
 		ops[n++] = (uint32_t)i;
 	}
 	r->ops = n;
@@ -137,11 +138,11 @@ static void match_name(const struct trace *t, const struct instance *v, size_t l
 		}
 		for (size_t r = 0; r < nr; r++) {
 			const struct instance *x = &v[lo + r * c + i];
-			int64_t dur = t->ops.end[x->op] - x->start, wait = latest - x->start;
+			int64_t dur = sat_sub(t->ops.end[x->op], x->start), wait = sat_sub(latest, x->start);
 			wait = wait < dur ? wait : dur;
 			wait = wait > 0 ? wait : 0;
-			out->rows[r].comm_wait += wait;
-			out->rows[late].waited_for += wait;
+			out->rows[r].comm_wait = sat_add(out->rows[r].comm_wait, wait);
+			out->rows[late].waited_for = sat_add(out->rows[late].waited_for, wait);
 		}
 	}
 	out->instances += c;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -47,7 +48,7 @@ static void spans_make(const struct trace *t, const struct selection *sel, int k
 		if (e <= s)
 			continue;
 		v[n++] = (struct span){ s, e, t->ops.name[i] };
-		out->longest = e - s > out->longest ? e - s : out->longest;
+		out->longest = sat_sub(e, s) > out->longest ? sat_sub(e, s) : out->longest;
 	}
 	sort_with(v, n, sizeof(*v), by_start, NULL);
 	out->start = xmalloc_array(n ? n : 1, sizeof(int64_t));
@@ -90,7 +91,7 @@ static int64_t busy_in(const struct spans *u, int64_t a, int64_t b)
 	int64_t busy = 0;
 	for (size_t i = lower_bound_i64(u->end, 0, u->n, a + 1); i < u->n && u->start[i] < b; i++) {
 		int64_t s = u->start[i] > a ? u->start[i] : a, e = u->end[i] < b ? u->end[i] : b;
-		busy += e > s ? e - s : 0;
+		busy = sat_add(busy, e > s ? sat_sub(e, s) : 0);
 	}
 	return busy;
 }
@@ -102,14 +103,14 @@ static uint32_t top_in(const struct trace *t, const struct spans *k, int64_t a, 
 {
 	size_t nt = 0;
 	uint32_t best = TRACE_NONE;
-	for (size_t i = lower_bound_i64(k->start, 0, k->n, a - k->longest); i < k->n && k->start[i] < b;
-	     i++) {
+	for (size_t i = lower_bound_i64(k->start, 0, k->n, sat_sub(a, k->longest));
+	     i < k->n && k->start[i] < b; i++) {
 		int64_t s = k->start[i] > a ? k->start[i] : a, e = k->end[i] < b ? k->end[i] : b;
 		if (e <= s)
 			continue;
 		if (!acc[k->name[i]])
 			touched[nt++] = k->name[i];
-		acc[k->name[i]] += e - s;
+		acc[k->name[i]] = sat_add(acc[k->name[i]], sat_sub(e, s));
 	}
 	for (size_t i = 0; i < nt; i++) {
 		uint32_t x = touched[i];
@@ -141,7 +142,7 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 		r->number = i + 1;
 		r->api = api;
 		r->start = t->apis.start[api];
-		r->dur = t->apis.end[api] - r->start;
+		r->dur = sat_sub(t->apis.end[api], r->start);
 		r->busy = busy_in(&all, r->start, t->apis.end[api]);
 		r->top_kernel = top_in(t, &kernels, r->start, t->apis.end[api], acc, touched);
 	}

@@ -12,6 +12,7 @@
 #include "present/report_waits.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -174,7 +175,7 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 		table_set_text(&c[6], place, strlen(place));
 		c[7].num = r->first;
 		c[8].num = r->last;
-		c[9].num = r->last - r->first;
+		c[9].num = sat_sub(r->last, r->first);
 		c[10].pct = busy_row_span_percent(r);
 	}
 	busy_free(&b);

@@ -11,6 +11,7 @@
 #include "analysis/steps.h"
 #include "session/named.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -154,13 +155,13 @@ void report_ranges(const struct trace *t, const struct report_params *p, const s
 		struct table_cell *x = table_add_row(out);
 		set_name(t, &x[0], r->name);
 		x[1].num = t->apis.start[r->api];
-		x[2].num = t->apis.end[r->api] - t->apis.start[r->api];
+		x[2].num = sat_sub(t->apis.end[r->api], t->apis.start[r->api]);
 		x[3].num = (int64_t)r->depth;
 		x[4].num = th->pid;
 		x[5].num = th->tid;
 		x[6].num = r->gpu;
 		x[7].num = (int64_t)r->ops;
-		x[8].num = r->last - r->first;
+		x[8].num = sat_sub(r->last, r->first);
 		shown++;
 	}
 	markers_free(&m);

@@ -7,6 +7,7 @@
 
 #include "analysis/ranks.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -80,7 +81,7 @@ void report_ranks(const struct trace *t, const struct report_params *p, const st
 		c[3].num = (int64_t)r->ops;
 		c[4].num = r->gpu;
 		c[5].num = r->busy;
-		c[6].num = r->last - r->first;
+		c[6].num = sat_sub(r->last, r->first);
 		c[7].num = r->first;
 		c[8].num = r->last;
 		c[9].num = r->comm;
