@@ -115,7 +115,7 @@ static void build_profile(const struct trace *t, enum report_kind kind, const st
 	for (size_t i = 0; i < p.n && (!limit || i < limit); i++) {
 		const struct profile_row *r = &p.rows[i];
 		struct table_cell *c = table_add_row(out);
-		report_set_name(rp, t, &c[0], r->name);
+		names_set_cell(&c[0], rp->names, t, r->name);
 		c[1].num = (int64_t)r->calls;
 		c[2].num = r->total;
 		c[3].num = profile_row_avg(r);
@@ -227,18 +227,6 @@ static void build_counters(const struct trace *t, size_t limit, const struct sel
 	}
 	free(order);
 	free(rows);
-}
-
-/* Names point into the trace or the name cache, which outlive the table
- * (no copy per row: a gaps report has millions). */
-void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id)
-{
-	if (id == TRACE_NONE)
-		table_set_ref(c, "");
-	else if (p->names)
-		table_set_ref(c, name_cache_get(p->names, t, id));
-	else
-		table_set_ref(c, trace_str(t, id));
 }
 
 enum api_need report_needs_apis(enum report_kind kind)

@@ -65,10 +65,6 @@ int report_parse_format(const char *name, enum table_format *format);
 int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
 		 const struct selection *sel, struct table *out);
 
-/* Set a cell to the name of string id, as p shows names ("" for
- * TRACE_NONE). */
-void report_set_name(const struct report_params *p, const struct trace *t, struct table_cell *c, uint32_t id);
-
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);
 

@@ -9,6 +9,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/gaps.h"
 #include "analysis/launch.h"
+#include "present/names.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
@@ -180,9 +181,9 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 		c[2].num = x->end;
 		c[3].num = sat_sub(x->end, x->start);
 		set_str(&c[4], gap_cause_name(x->cause));
-		report_set_name(p, t, &c[5], t->ops.name[x->before]);
-		report_set_name(p, t, &c[6], t->ops.name[x->after]);
-		report_set_name(p, t, &c[7], cpu[i]);
+		names_set_cell(&c[5], p->names, t, t->ops.name[x->before]);
+		names_set_cell(&c[6], p->names, t, t->ops.name[x->after]);
+		names_set_cell(&c[7], p->names, t, cpu[i]);
 	}
 	free(cpu);
 	gaps_free(&g);
@@ -259,7 +260,7 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
 		const struct launch_row *r = &s.rows[i];
 		struct table_cell *c = table_add_row(out);
-		report_set_name(p, t, &c[0], r->name);
+		names_set_cell(&c[0], p->names, t, r->name);
 		c[1].num = (int64_t)r->ops;
 		c[2].num = r->launch_p50;
 		c[3].num = r->launch_p90;
