@@ -15,22 +15,15 @@ enum { SET_COMPUTE = 1, SET_COMM = 2, SET_COPY = 4 };
 static int64_t union_of(const struct trace *t, const uint32_t *ops, size_t n, const uint8_t *set,
 			unsigned want, const struct window *w)
 {
-	int64_t total = 0, reach = INT64_MIN;
+	struct span_union u = SPAN_UNION_INIT;
 	for (size_t i = 0; i < n; i++) {
 		if (!(set[i] & want))
 			continue;
 		int64_t from = t->ops.start[ops[i]], to = t->ops.end[ops[i]];
-		if (w->active) {
-			from = from > w->start ? from : w->start;
-			to = to < w->end ? to : w->end;
-		}
-		from = from > reach ? from : reach;
-		if (to > from)
-			total = sat_add(total, sat_sub(to, from));
-		if (to > reach)
-			reach = to;
+		select_clip(w, &from, &to);
+		span_union_add(&u, from, to);
 	}
-	return total;
+	return u.total;
 }
 
 /* Returns the number of ops of some duration (the others cover nothing

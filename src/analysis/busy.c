@@ -77,21 +77,16 @@ static void set_walls(const struct trace *t, const struct selection *sel, struct
 static int64_t gpu_union(const struct trace *t, const struct lane_ops *queues, uint32_t gpu,
 			 const struct window *w)
 {
-	const int64_t *start = t->ops.start, *end = t->ops.end;
-	int64_t total = 0, reach = INT64_MIN;
+	struct span_union u = SPAN_UNION_INIT;
 	struct lane_merge m;
 	lane_merge_init(&m, t, queues, gpu);
 	for (uint32_t op; (op = lane_merge_next(&m)) != TRACE_NONE;) {
-		int64_t to = w && w->active && end[op] > w->end ? w->end : end[op];
-		int64_t from = w && w->active && start[op] < w->start ? w->start : start[op];
-		from = from > reach ? from : reach;
-		if (to > from)
-			total = sat_add(total, sat_sub(to, from));
-		if (to > reach)
-			reach = to;
+		int64_t from = t->ops.start[op], to = t->ops.end[op];
+		select_clip(w, &from, &to);
+		span_union_add(&u, from, to);
 	}
 	lane_merge_free(&m);
-	return total;
+	return u.total;
 }
 
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out)

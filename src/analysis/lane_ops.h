@@ -8,6 +8,7 @@
 
 #include "session/select.h"
 #include "trace/trace.h"
+#include "util/satmath.h"
 
 /* ops[first[k]] .. ops[first[k + 1] - 1] are lane k's ops (lane = GPU
  * index, or queue index per queue), by start, then by row. */
@@ -26,6 +27,26 @@ uint32_t lane_ops_gpu(const struct trace *t, const struct lane_ops *l, size_t k)
  * the inputs), then number; queues of a GPU by their number. A new array
  * of the lane indices the caller frees. */
 uint32_t *lane_ops_report_order(const struct trace *t, const struct lane_ops *l);
+
+/* The length of a union of intervals met in start order: each adds the
+ * part of it beyond the furthest end met so far (what busy, breakdown and
+ * ranks sum). Start one with SPAN_UNION_INIT. */
+struct span_union {
+	int64_t reach, total;
+};
+#define SPAN_UNION_INIT                                                                                      \
+	{                                                                                                    \
+		INT64_MIN, 0                                                                                 \
+	}
+
+static inline void span_union_add(struct span_union *u, int64_t from, int64_t to)
+{
+	from = from > u->reach ? from : u->reach;
+	if (to > from)
+		u->total = sat_add(u->total, sat_sub(to, from));
+	if (to > u->reach)
+		u->reach = to;
+}
 
 /* The ops of one GPU's queues, taken from a per-queue lane_ops, one at a
  * time in start order (then row): a heap of the queues, so that a GPU

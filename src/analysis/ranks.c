@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/lane_ops.h"
 #include "util/natcmp.h"
 #include "util/satmath.h"
 #include "util/sort.h"
@@ -26,28 +27,23 @@ static int by_gpu_start(const void *a, const void *b, void *ctx)
 static int64_t busy_over_gpus(const struct trace *t, const uint32_t *ops, size_t n, const struct window *w,
 			      size_t *gpus)
 {
-	int64_t total = 0, reach = 0;
+	int64_t total = 0;
+	struct span_union u = SPAN_UNION_INIT;
 	uint32_t gpu = TRACE_NONE;
 	*gpus = 0;
 	for (size_t k = 0; k < n; k++) {
 		uint32_t op = ops[k];
 		int64_t from = t->ops.start[op], to = t->ops.end[op];
-		if (w->active) {
-			from = from > w->start ? from : w->start;
-			to = to < w->end ? to : w->end;
-		}
+		select_clip(w, &from, &to);
 		if (trace_op_gpu(t, op) != gpu) {
 			gpu = trace_op_gpu(t, op);
-			reach = INT64_MIN;
+			total = sat_add(total, u.total);
+			u = (struct span_union)SPAN_UNION_INIT;
 			(*gpus)++;
 		}
-		from = from > reach ? from : reach;
-		if (to > from)
-			total = sat_add(total, sat_sub(to, from));
-		if (to > reach)
-			reach = to;
+		span_union_add(&u, from, to);
 	}
-	return total;
+	return sat_add(total, u.total);
 }
 
 /* One rank's figures from its ops in the selection; 0 when it has none. */

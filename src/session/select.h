@@ -55,12 +55,18 @@ static inline int select_in_window(const struct window *w, int64_t start, int64_
 
 /* The part of [start, end) inside the window; without one, the duration
  * as recorded (even a negative one, as SQL sums it). */
-static inline int64_t select_clipped(const struct window *w, int64_t start, int64_t end)
+/* [*start, *end) cut to the window (w NULL or inactive: as it is). */
+static inline void select_clip(const struct window *w, int64_t *start, int64_t *end)
 {
 	if (!w || !w->active)
-		return sat_sub(end, start);
-	start = start > w->start ? start : w->start;
-	end = end < w->end ? end : w->end;
+		return;
+	*start = *start > w->start ? *start : w->start;
+	*end = *end < w->end ? *end : w->end;
+}
+
+static inline int64_t select_clipped(const struct window *w, int64_t start, int64_t end)
+{
+	select_clip(w, &start, &end);
 	return end > start ? sat_sub(end, start) : 0;
 }
 
