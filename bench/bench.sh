@@ -127,17 +127,23 @@ measure() {
 			"$m_ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
 			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
 	done
-	# Why the GPU waits: the database has no view to compare with. gaps,
-	# idle and launch read the API rows too; categories are the built-in
-	# ones (no settings file). A trace has about one gap per two ops: gaps
-	# is timed as people read it, the 1000 longest, and whole as CSV.
-	for report in "gaps -n 1000" "gaps -f csv" idle launch breakdown categories; do
+	# The reports with no view to compare with. gaps, idle and launch read
+	# the launching calls too, api, markers, ranges and steps every API
+	# row; categories are the built-in ones (no settings file). A trace has
+	# about one gap per two ops: gaps is timed as people read it, the 1000
+	# longest, and whole as CSV.
+	for report in "gaps -n 1000" "gaps -f csv" idle launch breakdown categories api markers "ranges -n 1000" \
+		steps ranks; do
 		# shellcheck disable=SC2086 # the options are words
 		best_of env XDG_CONFIG_HOME="$BENCH_CACHE/no-config" "$RPDTOP" -r $report "$m_db"
 		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
 			"$m_ops" "$size_mb" "$(echo "$report" | tr ' ' '_')" "$secs" "$rss_mb" \
 			"$((100 * rss_mb / (size_mb > 0 ? size_mb : 1)))"
 	done
+	# The diff of the trace's two halves (one trace, two windows).
+	best_of "$RPDTOP" -f csv --diff="$m_db" -w :50% --against-window=50%:
+	printf 'ops=%s file_mb=%s report=diff_of_halves rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
+		"$m_ops" "$size_mb" "$secs" "$rss_mb" "$((100 * rss_mb / (size_mb > 0 ? size_mb : 1)))"
 }
 
 echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
