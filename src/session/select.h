@@ -66,6 +66,9 @@ static inline void select_clip(const struct window *w, int64_t *start, int64_t *
 
 static inline int64_t select_clipped(const struct window *w, int64_t start, int64_t end)
 {
+	/* Without a window an op counts as it is, whatever its length. */
+	if (!w || !w->active)
+		return sat_sub(end, start);
 	select_clip(w, &start, &end);
 	return end > start ? sat_sub(end, start) : 0;
 }
