@@ -279,12 +279,23 @@ static int run(const struct options *o, struct session *s)
 					  .gap_threshold = o->gap_threshold,
 					  .comm = o->comm,
 					  .tolerance = o->tolerance,
-					  .strip = o->strip };
+					  .strip = o->strip,
+					  .debug_memory = o->debug_memory };
 		return tui_run(s, &to);
 	}
 	/* Piped or redirected: print what the first pane shows. */
 	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
 	return run_report(o, s, REPORT_TOP);
+}
+
+/* --debug-memory after a report or export: the viewer prints its own. */
+static void print_memory(const struct session *s)
+{
+	struct mem_report r;
+	mem_report_init(&r);
+	session_memory(s, &r);
+	mem_report_print(&r, session_input_bytes(s), stderr);
+	mem_report_free(&r);
 }
 
 int main(int argc, char **argv)
@@ -319,6 +330,8 @@ int main(int argc, char **argv)
 	if (status)
 		return status;
 	status = run(&o, &s);
+	if (o.debug_memory && !wants_tui(&o))
+		print_memory(&s);
 	session_close(&s);
 	return status;
 }

@@ -16,6 +16,12 @@
 #include "util/error.h"
 #include "util/i18n.h"
 
+/* Options with a long name only and no letter to spare: codes past any
+ * character. */
+enum long_only {
+	OPT_DEBUG_MEMORY = 256,
+};
+
 static const struct option long_options[] = {
 	{ "report", required_argument, NULL, 'r' },
 	{ "format", required_argument, NULL, 'f' },
@@ -43,6 +49,7 @@ static const struct option long_options[] = {
 	{ "raw-names", no_argument, NULL, 'M' },
 	{ "step", required_argument, NULL, 'P' },
 	{ "roi", required_argument, NULL, 'R' },
+	{ "debug-memory", no_argument, NULL, OPT_DEBUG_MEMORY },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -303,6 +310,9 @@ static int parse_one(int c, struct options *o)
 		return parse_outliers(optarg, &o->outlier_z);
 	case 'M':
 		o->raw_names = 1;
+		return 0;
+	case OPT_DEBUG_MEMORY:
+		o->debug_memory = 1;
 		return 0;
 	case 'P':
 		o->step = optarg;

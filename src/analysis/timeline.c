@@ -562,3 +562,28 @@ uint32_t timeline_dominant(const struct tl_lane *l, int64_t from, int64_t to)
 		return l->ops[k];
 	return TRACE_NONE;
 }
+
+/* Bytes of n elements of an array that exists. */
+#define COL(p, n) ((p) ? (size_t)(n) * sizeof(*(p)) : 0)
+
+void timeline_memory(const struct timeline *tl, struct mem_report *r)
+{
+	for (size_t k = 0; k < tl->nlanes; k++) {
+		const struct tl_lane *l = &tl->lanes[k];
+		const char *prefix = l->kind == TL_CPU ? "timeline CPU lanes: " : "timeline GPU lanes: ";
+		size_t n = l->n + 1, nb = blocks(n);
+		mem_add(r, prefix, "rows", COL(l->ops, l->cap > l->n ? l->cap : l->n));
+		mem_add(r, prefix, "starts and time covered",
+			COL(l->start_base, nb) + COL(l->covered_base, nb) + COL(l->start_off, n) +
+				COL(l->covered_off, n) + COL(l->start64, n) + COL(l->covered64, n));
+		mem_add(r, prefix, "instants",
+			COL(l->instant, l->ninstant) + COL(l->instant_at, l->ninstant));
+	}
+	mem_add(r, "timeline: ", "lanes", COL(tl->lanes, tl->nlanes));
+	const struct counter_index *c = &tl->counters;
+	size_t steps = 0;
+	for (size_t i = 0; i < c->nseries; i++)
+		steps += c->series[i].n;
+	mem_add(r, "timeline: ", "counter steps",
+		COL(c->start, steps) + COL(c->end, steps) + COL(c->tree, 2 * steps));
+}

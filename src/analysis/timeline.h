@@ -11,6 +11,7 @@
 #include "analysis/counters.h"
 #include "session/select.h"
 #include "trace/trace.h"
+#include "util/memreport.h"
 
 /* A counter lane has no rows: it shows a counter series of a GPU, under
  * that GPU's queues. */
@@ -57,6 +58,8 @@ struct timeline {
  * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
 void timeline_free(struct timeline *tl);
+/* What the index holds, GPU lanes and CPU lanes apart (--debug-memory). */
+void timeline_memory(const struct timeline *tl, struct mem_report *r);
 
 #define TL_BLOCK_BITS 8
 

@@ -21,6 +21,7 @@
 #include "trace/probe.h"
 #include "trace/trace.h"
 #include "util/error.h"
+#include "util/memreport.h"
 
 #define SESSION_MAX_TRACES 2
 
@@ -131,6 +132,11 @@ int session_set_own_window(struct session *s, size_t k, const char *text, char *
 /* The window [start, end) on the first trace's clock. */
 void session_set_window_ns(struct session *s, int64_t start, int64_t end);
 void session_clear_window(struct session *s);
+
+/* What the session holds in memory: its traces, selections and orders
+ * of calls (--debug-memory), and the size of its inputs' files. */
+void session_memory(const struct session *s, struct mem_report *r);
+uint64_t session_input_bytes(const struct session *s);
 
 /* Remake the selections after changes; returns 1 when they were remade. */
 int session_refresh(struct session *s);

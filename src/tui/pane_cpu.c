@@ -9,6 +9,7 @@
 
 #include "analysis/api_calls.h"
 #include "analysis/markers.h"
+#include "trace/trace_mem.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -403,6 +404,12 @@ static void cpu_free(struct view *v)
 	free(p);
 }
 
+static void cpu_memory(struct view *v, struct mem_report *r)
+{
+	struct cpu_pane *p = v->data;
+	api_order_memory(&p->order_of_calls, r, p->markers ? "Markers pane: " : "API pane: ");
+}
+
 static const struct view_ops api_ops = {
 	.name = "api",
 	.title = N_("API"),
@@ -410,6 +417,7 @@ static const struct view_ops api_ops = {
 	.request = cpu_request,
 	.click = cpu_click,
 	.free = cpu_free,
+	.memory = cpu_memory,
 };
 
 static const struct view_ops markers_ops = {
@@ -419,6 +427,7 @@ static const struct view_ops markers_ops = {
 	.request = cpu_request,
 	.click = cpu_click,
 	.free = cpu_free,
+	.memory = cpu_memory,
 };
 
 struct view pane_cpu_new(struct app *app, int markers)

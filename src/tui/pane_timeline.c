@@ -13,6 +13,7 @@
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
 #include "present/names.h"
+#include "trace/trace_mem.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"
@@ -1631,6 +1632,17 @@ static int timeline_busy_view(struct view *v)
 	return !p->job ? VIEW_IDLE : timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
 }
 
+static void timeline_memory_view(struct view *v, struct mem_report *r)
+{
+	struct timeline_pane *p = v->data;
+	timeline_memory(&p->tl, r);
+	const struct call_ops *c = &p->marker.calls;
+	api_order_memory(&p->marker.order, r, "timeline's ranges: ");
+	if (c->first)
+		mem_add(r, "timeline's ranges: ", "ops of each call",
+			(c->napis + 1 + c->first[c->napis]) * sizeof(uint32_t));
+}
+
 static const struct view_ops timeline_ops = {
 	.name = "timeline",
 	.title = N_("Timeline"),
@@ -1643,6 +1655,7 @@ static const struct view_ops timeline_ops = {
 	.busy = timeline_busy_view,
 	.prepare = timeline_prepare,
 	.idle = timeline_idle,
+	.memory = timeline_memory_view,
 };
 
 struct view pane_timeline_new(struct app *app)

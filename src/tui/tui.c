@@ -222,6 +222,19 @@ static int run_script(struct app *app, const char *path, char *err, size_t errsi
 	return 0;
 }
 
+/* --debug-memory: the session's and each pane's and view's parts. */
+static void print_memory(struct app *app, const struct session *s)
+{
+	struct mem_report r;
+	mem_report_init(&r);
+	session_memory(s, &r);
+	for (size_t i = 0; i < app->npanes; i++)
+		if (app->panes[i].ops && app->panes[i].ops->memory)
+			app->panes[i].ops->memory(&app->panes[i], &r);
+	mem_report_print(&r, session_input_bytes(s), stderr);
+	mem_report_free(&r);
+}
+
 int tui_run(struct session *s, const struct tui_options *o)
 {
 	char err[2048] = "";
@@ -246,6 +259,8 @@ int tui_run(struct session *s, const struct tui_options *o)
 	/* The terminal is given back first: a read still running is waited
 	 * for after that. */
 	term_close();
+	if (o->debug_memory)
+		print_memory(&app, s);
 	app_free(&app);
 	if (err[0])
 		err_report("rpdtop: %s", err);

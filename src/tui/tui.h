@@ -12,6 +12,7 @@ struct tui_options {
 	const char *comm;      /* --comm: communication kernels; NULL: the default */
 	double tolerance;      /* --tolerance: the diff's "same" (percent) */
 	int strip;             /* --strip: names start stripped */
+	int debug_memory;      /* --debug-memory: where memory went, on stderr at the end */
 };
 
 /* Run until the user quits; returns the exit status. The viewer starts

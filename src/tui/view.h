@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "tui/request.h"
+#include "util/memreport.h"
 
 struct app;
 struct view;
@@ -37,6 +38,8 @@ struct view_ops {
 	/* Optional: a mouse button let go at (row, col), as click's (the end
 	 * of a drag). */
 	unsigned (*release)(struct view *v, struct app *app, int row, int col, int button);
+	/* Optional: add what it holds in memory (--debug-memory). */
+	void (*memory)(struct view *v, struct mem_report *r);
 };
 
 enum view_busy {

@@ -1,0 +1,70 @@
+#include "config.h"
+#include "trace/trace_mem.h"
+
+/* Bytes of cap elements of an array that exists. */
+#define COL(p, cap) ((p) ? (size_t)(cap) * sizeof(*(p)) : 0)
+
+static void ops_memory(const struct trace_ops *o, struct mem_report *r)
+{
+	mem_add(r, "ops.", "id", COL(o->id, o->cap));
+	mem_add(r, "ops.", "start", COL(o->start, o->cap));
+	mem_add(r, "ops.", "end", COL(o->end, o->cap));
+	mem_add(r, "ops.", "name", COL(o->name, o->cap));
+	mem_add(r, "ops.", "queue", COL(o->queue, o->cap));
+	mem_add(r, "ops.", "kind", COL(o->kind, o->cap));
+}
+
+static void apis_memory(const struct trace_apis *a, struct mem_report *r)
+{
+	mem_add(r, "api.", "id", COL(a->id, a->cap));
+	mem_add(r, "api.", "id runs", COL(a->runs.row, a->runs.cap) + COL(a->runs.id, a->runs.cap));
+	mem_add(r, "api.", "start", COL(a->start, a->cap));
+	mem_add(r, "api.", "end", COL(a->end, a->cap));
+	mem_add(r, "api.", "name", COL(a->name, a->cap));
+	mem_add(r, "api.", "thread", COL(a->thread, a->cap));
+}
+
+static void strings_memory(const struct strtab *s, struct mem_report *r)
+{
+	mem_add(r, "strings.", "bytes", s->bytes ? s->bytes_cap : 0);
+	mem_add(r, "strings.", "offsets", COL(s->offset, s->offset_cap));
+	mem_add(r, "strings.", "lengths", COL(s->len, s->len_cap));
+	mem_add(r, "strings.", "hash", COL(s->slots, s->nslots));
+}
+
+static void side_memory(const struct trace *t, struct mem_report *r)
+{
+	const struct trace_texts *x = &t->texts;
+	mem_add(r, "texts.", "rows and strings", COL(x->api, x->cap) + COL(x->text, x->cap));
+	mem_add(r, "texts.", "index",
+		COL(x->index.has, (x->index.nbits + 63) / 64) +
+			COL(x->index.rank, (x->index.nbits + 63) / 64));
+	mem_add(r, "", "links (while loading)",
+		COL(t->links.api, t->links.cap) + COL(t->links.op, t->links.cap));
+	mem_add(r, "ops.", "launching call", COL(t->op_launch, t->op_launch_n));
+	const struct trace_counters *c = &t->counters;
+	mem_add(r, "", "counters",
+		COL(c->of, c->cap) + COL(c->start, c->cap) + COL(c->end, c->cap) + COL(c->value, c->cap) +
+			COL(c->series, c->series_cap));
+	const struct trace_copies *k = &t->copies;
+	mem_add(r, "", "copies",
+		COL(k->op, k->cap) + COL(k->bytes, k->cap) + COL(k->src, k->cap) + COL(k->dst, k->cap));
+	mem_add(r, "", "lanes (GPUs, queues, threads)",
+		COL(t->gpus, t->gpus_cap) + COL(t->queues, t->queues_cap) + COL(t->threads, t->threads_cap) +
+			COL(t->lane_index.slots, t->lane_index.nslots));
+}
+
+void trace_memory(const struct trace *t, struct mem_report *r)
+{
+	ops_memory(&t->ops, r);
+	apis_memory(&t->apis, r);
+	strings_memory(&t->strings, r);
+	side_memory(t, r);
+}
+
+void api_order_memory(const struct api_order *o, struct mem_report *r, const char *prefix)
+{
+	size_t nparents = o->pfirst && o->nthreads ? o->pfirst[o->nthreads] : 0;
+	mem_add(r, prefix, "calls by thread", COL(o->rows, o->napis) + COL(o->first, o->nthreads + 1));
+	mem_add(r, prefix, "enclosing calls", COL(o->parents, nparents) + COL(o->pfirst, o->nthreads + 1));
+}
