@@ -273,6 +273,13 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 
 #define MAX_DEPTH 32
 
+/* Calls in thread and start order, those not in sel (when given) skipped. */
+struct call_rows {
+	const uint32_t *rows;
+	size_t n;
+	const struct selection *sel;
+};
+
 /* The selected calls grouped by thread (a counting sort), each thread's in
  * start order. */
 static uint32_t *calls_by_thread(const struct trace *t, const struct selection *sel, size_t *n)
@@ -302,14 +309,18 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 /* Walk the calls, thread by thread, giving each its (thread, depth) lane:
  * the first walk creates the lanes and counts their calls, the second
  * (fill set) stores them, so each lane is allocated once. */
-static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, struct timeline *tl, int fill)
+static void walk_calls(const struct trace *t, const struct call_rows *c, struct timeline *tl, int fill)
 {
+	const uint32_t *calls = c->rows;
+	size_t n = c->n;
 	int64_t open_end[MAX_DEPTH];
 	int depth = 0;
 	size_t lane_of[MAX_DEPTH], next_lane = tl->nlanes;
 	uint32_t thread = TRACE_NONE;
 	for (size_t k = 0; k < n; k++) {
 		uint32_t i = calls[k];
+		if (c->sel && !selected_api(c->sel, i))
+			continue;
 		if (t->apis.thread[i] != thread) {
 			thread = t->apis.thread[i];
 			depth = 0;
@@ -341,16 +352,28 @@ static void walk_calls(const struct trace *t, const uint32_t *calls, size_t n, s
 	}
 }
 
-static void add_cpu_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
+/* The trace's calls by thread and start (the session's order of calls,
+ * when it is there, with the selection left to the walk), or the selected
+ * calls sorted here. */
+static void add_cpu_lanes(const struct trace *t, const struct selection *sel, const struct api_order *order,
+			  struct timeline *tl)
 {
-	size_t n, first = tl->nlanes;
-	uint32_t *calls = calls_by_thread(t, sel, &n);
-	walk_calls(t, calls, n, tl, 0);
+	size_t first = tl->nlanes;
+	uint32_t *calls = NULL;
+	struct call_rows c = { .sel = sel };
+	if (order && order->napis == t->apis.n && order->rows) {
+		c.rows = order->rows;
+		c.n = order->napis;
+	} else {
+		c.rows = calls = calls_by_thread(t, sel, &c.n);
+		c.sel = NULL;
+	}
+	walk_calls(t, &c, tl, 0);
 	for (size_t k = first; k < tl->nlanes; k++)
 		tl->lanes[k].ops = xmalloc_huge(tl->lanes[k].cap, sizeof(uint32_t));
 	size_t total = tl->nlanes;
 	tl->nlanes = first;
-	walk_calls(t, calls, n, tl, 1);
+	walk_calls(t, &c, tl, 1);
 	tl->nlanes = total;
 	free(calls);
 }
@@ -412,6 +435,12 @@ static void add_counter_lanes(const struct trace *t, const struct selection *sel
 
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl)
 {
+	timeline_build_ordered(t, sel, NULL, tl);
+}
+
+void timeline_build_ordered(const struct trace *t, const struct selection *sel, const struct api_order *order,
+			    struct timeline *tl)
+{
 	memset(tl, 0, sizeof(*tl));
 	tl->origin = tl->start = t->op_first_start;
 	tl->end = t->op_last_end;
@@ -442,7 +471,7 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	}
 	tl->nlanes = t->nqueues;
 	add_counter_lanes(t, sel, tl);
-	add_cpu_lanes(t, sel, tl);
+	add_cpu_lanes(t, sel, order, tl);
 	index_lanes(t, tl);
 	sort_lanes(t, tl);
 	free(count);

@@ -10,6 +10,7 @@
 
 #include "analysis/counters.h"
 #include "session/select.h"
+#include "trace/api_order.h"
 #include "trace/trace.h"
 #include "util/memreport.h"
 
@@ -57,6 +58,11 @@ struct timeline {
  * a thread are split into depth rows so that calls nested in others (roctx
  * ranges, launches inside them) each have a row where none overlap. */
 void timeline_build(const struct trace *t, const struct selection *sel, struct timeline *tl);
+/* The same, the CPU lanes walked in order, the trace's calls by thread and
+ * start (made for its API rows as they are now, else not used), instead of
+ * sorting them again. */
+void timeline_build_ordered(const struct trace *t, const struct selection *sel, const struct api_order *order,
+			    struct timeline *tl);
 void timeline_free(struct timeline *tl);
 /* What the index holds, GPU lanes and CPU lanes apart (--debug-memory). */
 void timeline_memory(const struct timeline *tl, struct mem_report *r);

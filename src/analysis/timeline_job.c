@@ -14,6 +14,7 @@ struct timeline_job {
 	const struct trace *t;
 	struct selection sel;
 	int all; /* no selection: every row */
+	const struct api_order *order;
 	struct timeline tl;
 	atomic_int done;
 };
@@ -21,15 +22,17 @@ struct timeline_job {
 static void *build(void *arg)
 {
 	struct timeline_job *j = arg;
-	timeline_build(j->t, j->all ? NULL : &j->sel, &j->tl);
+	timeline_build_ordered(j->t, j->all ? NULL : &j->sel, j->order, &j->tl);
 	atomic_store(&j->done, 1);
 	return NULL;
 }
 
-struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel)
+struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel,
+				       const struct api_order *order)
 {
 	struct timeline_job *j = xcalloc(1, sizeof(*j));
 	j->t = t;
+	j->order = order;
 	j->all = sel == NULL;
 	if (sel)
 		selection_copy(t, sel, &j->sel);

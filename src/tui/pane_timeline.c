@@ -201,7 +201,8 @@ static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 	/* The job reads the trace: it must not change until the job ends. */
 	session_hold(app->session);
 	p->held = app->session;
-	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app));
+	/* The session's order of calls does not change while it is held. */
+	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app), &app->session->views[0].order);
 	p->job_generation = app_generation(app);
 	p->job_dim = p->dim;
 	if (app->sync || wait)
