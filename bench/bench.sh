@@ -30,6 +30,14 @@ if ! command -v /usr/bin/time >/dev/null 2>&1; then
 fi
 mkdir -p "$BENCH_CACHE"
 
+# rec FIGURE VALUE: a figure of the trace being measured ($label), for the
+# table printed at the end.
+summary=$BENCH_CACHE/summary.txt
+: >"$summary"
+rec() {
+	printf '%s\t%s\t%s\n' "$label" "$1" "$2" >>"$summary"
+}
+
 # best_of NAME COMMAND...: run RUNS times, keep the fastest wall time and
 # the largest peak RSS; sets $secs and $rss_mb.
 best_of() {
@@ -77,6 +85,21 @@ tui_times() {
 	kb=$(cat "$BENCH_CACHE/tui.rss" 2>/dev/null || echo 0)
 	printf 'ops=%s viewer first_paint_ms=%s api_rows_ms=%s timeline_with_cpu_lanes_ms=%s rss_mb=%s rss_pct_of_file=%s\n' \
 		"$2" "${paint:-?}" "${apis:-?}" "${lanes:-?}" $((kb / 1024)) $((100 * kb / 1024 / ($3 > 0 ? $3 : 1)))
+	rec "viewer: flat profile on screen (tmux)" "$(ms_to_s "${paint:-?}")"
+	rec "viewer: timeline with CPU lanes (everything loaded, tmux)" "$(ms_to_s "${lanes:-?}")"
+	rec "viewer: peak RSS, everything loaded" "$(share $((kb / 1024)) "$3")"
+}
+
+ms_to_s() {
+	case $1 in
+	*[!0-9]*) echo "?" ;;
+	*) awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }' ;;
+	esac
+}
+
+# share MB FILE_MB: "MB MB (P % of the file)".
+share() {
+	echo "$1 MB ($((100 * $1 / ($2 > 0 ? $2 : 1))) %)"
 }
 
 # The viewer's keys in the timeline, each drawn as a frame (the headless
@@ -117,6 +140,11 @@ measure() {
 	read -r s kb <"$BENCH_CACHE/time.out"
 	printf 'ops=%s export=10%% seconds=%s rss_mb=%s output_mb=%s\n' "$m_ops" "$s" $((kb / 1024)) \
 		$(($(stat -c %s "$BENCH_CACHE/export.rpd") / 1048576))
+	rec "export of 10 % (-w 0%:10%)" "$s s, $((kb / 1024)) MB"
+	# The viewer's first screen, headless: the flat profile drawn, then q.
+	printf 'q\n' >"$BENCH_CACHE/quit.script"
+	best_of env RPDTOP_SCRIPT="$BENCH_CACHE/quit.script" "$RPDTOP" "$m_db"
+	rec "viewer: flat profile on screen, then q (script)" "$secs s"
 	rm -f "$BENCH_CACHE/export.rpd"
 	for report in top busy; do
 		best_of "$RPDTOP" -r $report "$m_db"
@@ -126,6 +154,8 @@ measure() {
 		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s sqlite3_s=%s speedup=%sx rss_pct_of_file=%s\n' \
 			"$m_ops" "$size_mb" "$report" "$ours" "$ours_rss" "$secs" "$ratio" \
 			"$((100 * ours_rss / (size_mb > 0 ? size_mb : 1)))"
+		rec "-r $report" "$ours s"
+		[ "$report" = top ] && rec "batch peak RSS (-r top)" "$(share "$ours_rss" "$size_mb")"
 	done
 	# The reports with no view to compare with. gaps, idle and launch read
 	# the launching calls too, api, markers, ranges and steps every API
@@ -139,11 +169,19 @@ measure() {
 		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
 			"$m_ops" "$size_mb" "$(echo "$report" | tr ' ' '_')" "$secs" "$rss_mb" \
 			"$((100 * rss_mb / (size_mb > 0 ? size_mb : 1)))"
+		rec "-r $report" "$secs s, $rss_mb MB"
 	done
 	# The diff of the trace's two halves (one trace, two windows).
 	best_of "$RPDTOP" -f csv --diff="$m_db" -w :50% --against-window=50%:
 	printf 'ops=%s file_mb=%s report=diff_of_halves rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
 		"$m_ops" "$size_mb" "$secs" "$rss_mb" "$((100 * rss_mb / (size_mb > 0 ? size_mb : 1)))"
+	rec "diff of the trace's two halves" "$secs s, $rss_mb MB"
+	# Two whole traces of this size: the trace against a copy of itself
+	# (each read on its own).
+	best_of "$RPDTOP" -f csv --diff="$m_db" "$m_db"
+	printf 'ops=%s file_mb=%s report=diff_of_two_traces rpdtop_s=%s rpdtop_rss_mb=%s\n' "$m_ops" "$size_mb" \
+		"$secs" "$rss_mb"
+	rec "diff of two traces of this size" "$secs s, $rss_mb MB"
 }
 
 echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
@@ -153,6 +191,8 @@ for ops in "$@"; do
 		echo "# generating $db ($ops ops)" >&2
 		"$RPDGEN" --ops="$ops" --seed=42 "$db"
 	fi
+	label="generated $ops ops"
+	rec "file" "$(($(stat -L -c %s "$db") / 1048576)) MB"
 	measure "$db" "$ops" 'gemm|cijk'
 done
 
@@ -164,6 +204,8 @@ if [ -n "$BENCH_REAL" ] && [ -r "$BENCH_REAL" ]; then
 		echo "# tiling $BENCH_REAL to $ops ops in $db" >&2
 		SQLITE3=$SQLITE3 sh "$here/tile.sh" "$BENCH_REAL" "$db" "$ops"
 	fi
+	label="tiled vLLM $ops ops"
+	rec "file" "$(($(stat -L -c %s "$db") / 1048576)) MB"
 	measure "$db" "$("$SQLITE3" "$db" 'SELECT count(*) FROM rocpd_op')" 'Cijk|gemm'
 else
 	echo "# real trace not found (BENCH_REAL=${BENCH_REAL:-unset}): its figures skipped"
@@ -184,4 +226,42 @@ fi
 for jobs in 1 2; do
 	best_of "$RPDTOP" -j $jobs -r top "$dir"
 	printf 'inputs=64 ops=%s report=top jobs=%s rpdtop_s=%s rpdtop_rss_mb=%s\n' "$ops" "$jobs" "$secs" "$rss_mb"
+done
+
+# The table: a row per figure, a column per trace, and the goal.
+goal() {
+	case $1 in
+	"-r top") echo "<= 0.5 s" ;;
+	"viewer: flat profile on screen"*) echo "<= 0.5 s" ;;
+	"viewer: timeline with CPU lanes"*) echo "<= 2.5 s" ;;
+	"viewer: peak RSS"*) echo "<= 60 % of the file" ;;
+	"batch peak RSS"*) echo "<= 15 % of the file" ;;
+	"export of 10 %"*) echo "<= 2 s" ;;
+	"-r gaps -n 1000" | "-r idle" | "-r launch" | "-r breakdown" | "-r categories" | "-r api" | "-r markers" | \
+		"-r ranges -n 1000" | "-r ranks" | "-r steps") echo "<= 1 s" ;;
+	"diff of two traces"*) echo "<= 2.5 s" ;;
+	"reopen"*"flat profile"*) echo "<= 0.3 s" ;;
+	"reopen"*"everything"*) echo "<= 1 s" ;;
+	*) echo "" ;;
+	esac
+}
+echo
+echo "# The figures of each trace (wall time best of $RUNS; peak RSS, as a share of the file)"
+awk -F '\t' '
+	!($1 in seen) { seen[$1] = 1; labels[++nl] = $1 }
+	!($2 in fseen) { fseen[$2] = 1; figs[++nf] = $2 }
+	{ v[$1 SUBSEP $2] = $3 }
+	END {
+		printf "| figure |"; for (i = 1; i <= nl; i++) printf " %s |", labels[i]; print " goal |"
+		printf "|---|"; for (i = 1; i <= nl; i++) printf "---|"; print "---|"
+		for (f = 1; f <= nf; f++) {
+			printf "| %s |", figs[f]
+			for (i = 1; i <= nl; i++) { x = v[labels[i] SUBSEP figs[f]]; printf " %s |", x == "" ? "-" : x }
+			printf " GOAL:%s\n", figs[f]
+		}
+	}' "$summary" | while IFS= read -r line; do
+	case $line in
+	*" GOAL:"*) printf '%s %s |\n' "${line%% GOAL:*}" "$(goal "${line#* GOAL:}")" ;;
+	*) printf '%s\n' "$line" ;;
+	esac
 done
