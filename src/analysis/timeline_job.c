@@ -28,11 +28,13 @@ static void *build(void *arg)
 }
 
 struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel,
-				       const struct api_order *order)
+					const struct api_order *order)
 {
 	struct timeline_job *j = xcalloc(1, sizeof(*j));
 	j->t = t;
-	j->order = order;
+	/* An order made for other rows is not used (nor looked at again:
+	 * the session may remake it while the job runs). */
+	j->order = order && order->rows && order->napis == t->apis.n ? order : NULL;
 	j->all = sel == NULL;
 	if (sel)
 		selection_copy(t, sel, &j->sel);

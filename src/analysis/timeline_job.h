@@ -13,7 +13,7 @@ struct timeline_job;
  * is finished. Never fails: without a thread the index is built before
  * returning. */
 struct timeline_job *timeline_job_start(const struct trace *t, const struct selection *sel,
-				       const struct api_order *order);
+					const struct api_order *order);
 int timeline_job_done(const struct timeline_job *j);
 /* Wait for the index, move it into *out, free j. */
 void timeline_job_finish(struct timeline_job *j, struct timeline *out);

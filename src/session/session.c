@@ -375,6 +375,17 @@ int session_load_apis(struct session *s, struct rpd_error *err)
 	return rc;
 }
 
+void session_order_calls(struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++) {
+		struct session_view *v = &s->views[k];
+		if (v->trace.apis.n && v->order.napis != v->trace.apis.n) {
+			api_order_free(&v->order);
+			api_order_build(&v->trace, &v->order);
+		}
+	}
+}
+
 int session_ready_for_export(struct session *s, struct rpd_error *err)
 {
 	const struct trace *t = session_trace(s);

@@ -167,6 +167,10 @@ int session_apis_ready(const struct session *s);
 int session_take_apis(struct session *s, int wait, struct rpd_error *err);
 /* Read the API rows now, on this thread, if nothing reads them yet. */
 int session_load_apis(struct session *s, struct rpd_error *err);
+/* Order each trace's calls by thread and start (struct session_view's
+ * order) if they are not yet: the background read does it as it reads,
+ * session_load_apis leaves it to those that need it. */
+void session_order_calls(struct session *s);
 /* What the host did at moments of the first trace (trace_probe_calls). */
 int session_probe_calls(struct session *s, struct call_probe *p, size_t n, struct rpd_error *err);
 /* Before an export: with a filter or window (and always for rocpd

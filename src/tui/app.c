@@ -95,6 +95,14 @@ void app_need_apis(struct app *app)
 		app_message(app, 0, _("%zu API calls"), t->apis.n);
 }
 
+const struct api_order *app_order(struct app *app)
+{
+	/* Safe while a job reads the trace: a job uses the order only when
+	 * it was made for the trace's calls, and then it is not remade. */
+	session_order_calls(app->session);
+	return &app->session->views[0].order;
+}
+
 const char *app_name(struct app *app, uint32_t id)
 {
 	return name_cache_get(&app->names, app->trace, id);

@@ -63,6 +63,10 @@ static inline const struct selection *app_sel(const struct app *app)
 	return session_sel(app->session);
 }
 
+/* The trace's calls by thread and start, made now if they are not yet:
+ * one order for every view (the API and Markers panes, the timeline). */
+const struct api_order *app_order(struct app *app);
+
 static inline unsigned app_generation(const struct app *app)
 {
 	return app->session->generation;

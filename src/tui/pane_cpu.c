@@ -9,7 +9,6 @@
 
 #include "analysis/api_calls.h"
 #include "analysis/markers.h"
-#include "trace/trace_mem.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -63,8 +62,7 @@ struct cpu_pane {
 	int reverse;
 	int ready;
 	unsigned generation;
-	size_t napis; /* API rows the order was built for */
-	struct api_order order_of_calls;
+	size_t napis; /* API rows the figures were made for */
 	char find[PROMPT_MAX];
 	size_t find_origin;
 };
@@ -74,7 +72,7 @@ static void sort_rows(struct cpu_pane *p, struct app *app);
 static void fill_api_rows(struct cpu_pane *p, struct app *app)
 {
 	struct api_calls c;
-	api_calls_by_name(app->trace, &p->order_of_calls, app_sel(app), &c);
+	api_calls_by_name(app->trace, app_order(app), app_sel(app), &c);
 	p->rows = xcalloc(c.n ? c.n : 1, sizeof(*p->rows));
 	for (size_t i = 0; i < c.n; i++) {
 		const struct api_call_row *r = &c.rows[i];
@@ -98,7 +96,7 @@ static void fill_marker_rows(struct cpu_pane *p, struct app *app)
 {
 	struct markers m;
 	struct marker_table mt;
-	markers_find(app->trace, &p->order_of_calls, app_sel(app), &m);
+	markers_find(app->trace, app_order(app), app_sel(app), &m);
 	markers_by_name(app->trace, &m, app_sel(app), &mt);
 	markers_free(&m);
 	p->rows = xcalloc(mt.n ? mt.n : 1, sizeof(*p->rows));
@@ -129,11 +127,7 @@ static void ensure_ready(struct cpu_pane *p, struct app *app)
 	if (p->ready && p->generation == app_generation(app) && p->napis == t->apis.n)
 		return;
 	uint32_t current = p->ready && p->n ? p->rows[p->order[p->nav.cursor]].name : TRACE_NONE;
-	if (p->napis != t->apis.n || !p->ready) {
-		api_order_free(&p->order_of_calls);
-		api_order_build(t, &p->order_of_calls);
-		p->napis = t->apis.n;
-	}
+	p->napis = t->apis.n;
 	free(p->rows);
 	free(p->order);
 	if (p->markers)
@@ -398,16 +392,9 @@ static unsigned cpu_click(struct view *v, struct app *app, int row, int col, int
 static void cpu_free(struct view *v)
 {
 	struct cpu_pane *p = v->data;
-	api_order_free(&p->order_of_calls);
 	free(p->rows);
 	free(p->order);
 	free(p);
-}
-
-static void cpu_memory(struct view *v, struct mem_report *r)
-{
-	struct cpu_pane *p = v->data;
-	api_order_memory(&p->order_of_calls, r, p->markers ? "Markers pane: " : "API pane: ");
 }
 
 static const struct view_ops api_ops = {
@@ -417,7 +404,6 @@ static const struct view_ops api_ops = {
 	.request = cpu_request,
 	.click = cpu_click,
 	.free = cpu_free,
-	.memory = cpu_memory,
 };
 
 static const struct view_ops markers_ops = {
@@ -427,7 +413,6 @@ static const struct view_ops markers_ops = {
 	.request = cpu_request,
 	.click = cpu_click,
 	.free = cpu_free,
-	.memory = cpu_memory,
 };
 
 struct view pane_cpu_new(struct app *app, int markers)

@@ -1571,7 +1571,8 @@ static unsigned timeline_idle(struct view *v, struct app *app)
 		act |= ACT_REDRAW;
 	}
 	/* On a roctx range: the GPU time under it. */
-	if (tl_marker_update(&p->marker, app->trace, app_sel(app), app_generation(app), call_under_cursor(p)))
+	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
+			     call_under_cursor(p)))
 		act |= ACT_REDRAW;
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	read_dims(p, app);
@@ -1638,7 +1639,6 @@ static void timeline_memory_view(struct view *v, struct mem_report *r)
 	struct timeline_pane *p = v->data;
 	timeline_memory(&p->tl, r);
 	const struct call_ops *c = &p->marker.calls;
-	api_order_memory(&p->marker.order, r, "timeline's ranges: ");
 	if (c->first)
 		mem_add(r, "timeline's ranges: ", "ops of each call",
 			(c->napis + 1 + c->first[c->napis]) * sizeof(uint32_t));

@@ -16,27 +16,24 @@ void tl_marker_init(struct tl_marker *m)
 
 void tl_marker_free(struct tl_marker *m)
 {
-	api_order_free(&m->order);
 	call_ops_free(&m->calls);
 	tl_marker_init(m);
 }
 
-int tl_marker_update(struct tl_marker *m, const struct trace *t, const struct selection *sel,
-		     unsigned generation, uint32_t api)
+int tl_marker_update(struct tl_marker *m, const struct trace *t, const struct api_order *order,
+		     const struct selection *sel, unsigned generation, uint32_t api)
 {
 	if (api == TRACE_NONE || api >= t->apis.n || t->apis.name[api] != api_marker_name(t))
 		return 0;
 	if (m->napis != t->apis.n || !m->calls.first) {
-		api_order_free(&m->order);
 		call_ops_free(&m->calls);
-		api_order_build(t, &m->order);
 		call_ops_build(t, &m->calls);
 		m->napis = t->apis.n;
 		m->api = TRACE_NONE;
 	}
 	if (m->api == api && m->generation == generation)
 		return 0;
-	marker_gpu_of(t, &m->order, &m->calls, sel, api, &m->gpu, &m->ops);
+	marker_gpu_of(t, order, &m->calls, sel, api, &m->gpu, &m->ops);
 	m->api = api;
 	m->generation = generation;
 	return 1;

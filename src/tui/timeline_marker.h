@@ -13,7 +13,6 @@
 #include "trace/trace.h"
 
 struct tl_marker {
-	struct api_order order;
 	struct call_ops calls;
 	size_t napis; /* API rows the two were made for */
 	uint32_t api; /* the range last looked at, or TRACE_NONE */
@@ -27,8 +26,8 @@ void tl_marker_free(struct tl_marker *m);
 /* Look at API row api (TRACE_NONE, or a call that is not a range: nothing
  * to do) in the selection of this generation. Returns 1 when it found
  * something new to say. */
-int tl_marker_update(struct tl_marker *m, const struct trace *t, const struct selection *sel,
-		     unsigned generation, uint32_t api);
+int tl_marker_update(struct tl_marker *m, const struct trace *t, const struct api_order *order,
+		     const struct selection *sel, unsigned generation, uint32_t api);
 /* "  GPU 1.20 ms in 35 ops" for range api when it was looked at. */
 void tl_marker_facts(const struct tl_marker *m, uint32_t api, unsigned generation, char *buf, size_t size);
 
