@@ -24,7 +24,7 @@ static int query(const struct trace *t, uint32_t op, const struct trace_input *i
 		*key = trace_op_id(t, op);
 		return 0;
 	}
-	uint32_t api = t->op_launch ? t->op_launch[op] : TRACE_NONE;
+	uint32_t api = t->op_launch && op < t->op_launch_n ? t->op_launch[op] : TRACE_NONE;
 	if (api == TRACE_NONE || api >= t->apis.n)
 		return -1;
 	*sql = "SELECT gridX, gridY, gridZ, workgroupX, workgroupY, workgroupZ FROM rocpd_kernelapi "

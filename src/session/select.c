@@ -65,7 +65,7 @@ static void select_launches(const struct trace *t, struct selection *s)
 	for (size_t word = 0; t->op_launch && word < selection_words(t->ops.n); word++) {
 		for (uint64_t bits = s->op_bits[word]; bits; bits &= bits - 1) {
 			size_t i = word * 64 + (size_t)__builtin_ctzll(bits);
-			uint32_t a = i < t->ops.n ? t->op_launch[i] : TRACE_NONE;
+			uint32_t a = i < t->op_launch_n ? t->op_launch[i] : TRACE_NONE;
 			if (a != TRACE_NONE && a < t->apis.n)
 				selection_set(s->api_bits, a, 1);
 		}

@@ -602,7 +602,9 @@ void trace_finish(struct trace *t)
 {
 	/* Launches found by an earlier call stay; the links are then done with:
 	 * op_launch is all that is kept of them. */
-	if (t->op_launch_n != t->ops.n) {
+	/* A column only where some op has a launch: reports that read no
+	 * calls keep none (4 bytes an op). */
+	if (t->op_launch_n != t->ops.n && (t->op_launch || t->links.n)) {
 		t->op_launch = xrealloc_array(t->op_launch, t->ops.n ? t->ops.n : 1, sizeof(*t->op_launch));
 		for (size_t i = t->op_launch_n; i < t->ops.n; i++)
 			t->op_launch[i] = TRACE_NONE;
