@@ -83,13 +83,48 @@ static int by_row_time(const void *a, const void *b, void *ctx)
 	return named_api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
-static int by_time(const void *a, const void *b, void *ctx)
+struct time_ctx {
+	const struct trace *t;
+	const struct marker_inst *v;
+};
+
+static int by_inst_time(const void *a, const void *b, void *ctx)
 {
-	return named_api_cmp(ctx, ((const struct marker_inst *)a)->api, ((const struct marker_inst *)b)->api);
+	const struct time_ctx *c = ctx;
+	return named_api_cmp(c->t, c->v[*(const uint32_t *)a].api, c->v[*(const uint32_t *)b].api);
 }
 
-void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		  struct markers *out)
+/* Instances into time order: their places are sorted (4 bytes each, not
+ * the 48 of an instance), then the instances follow their places along
+ * each cycle of the permutation, in place. */
+static void sort_by_time(const struct trace *t, struct marker_inst *v, size_t n)
+{
+	uint32_t *at = xmalloc_huge(n ? n : 1, sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		at[i] = (uint32_t)i;
+	struct time_ctx c = { t, v };
+	sort_with(at, n, sizeof(*at), by_inst_time, &c);
+	/* Place i takes instance at[i]; a place done is marked with its own
+	 * number. */
+	for (size_t i = 0; i < n; i++) {
+		if (at[i] == i)
+			continue;
+		struct marker_inst first = v[i];
+		size_t k = i;
+		while (at[k] != i) {
+			size_t from = at[k];
+			v[k] = v[from];
+			at[k] = (uint32_t)k;
+			k = from;
+		}
+		v[k] = first;
+		at[k] = (uint32_t)k;
+	}
+	free(at);
+}
+
+static void find(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		 struct markers *out, int by_time)
 {
 	uint32_t marker = api_marker_name(t);
 	memset(out, 0, sizeof(*out));
@@ -113,9 +148,22 @@ void markers_find(const struct trace *t, const struct api_order *o, const struct
 	}
 	free(f.inner);
 	free(f.parent);
-	sort_with(f.v, f.n, sizeof(*f.v), by_time, (void *)t);
+	if (by_time)
+		sort_by_time(t, f.v, f.n);
 	out->v = f.v;
 	out->n = f.n;
+}
+
+void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		  struct markers *out)
+{
+	find(t, o, sel, out, 1);
+}
+
+void markers_find_any(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		      struct markers *out)
+{
+	find(t, o, sel, out, 0);
 }
 
 void markers_free(struct markers *m)
@@ -203,25 +251,29 @@ int64_t marker_row_avg(const struct marker_row *r)
 
 uint32_t markers_default_step(const struct trace *t, const struct markers *m)
 {
-	/* Texts in the order of their first instance (instances are in time
-	 * order), with their count and time. */
+	/* Texts with their count, time and earliest instance (the instances
+	 * may be in any order). */
 	size_t distinct = 0, best = SIZE_MAX;
 	size_t nstr = t->strings.count;
 	uint32_t *slot = xmalloc_array(nstr ? nstr : 1, sizeof(*slot));
 	uint32_t *names = xmalloc_array(m->n ? m->n : 1, sizeof(*names));
+	uint32_t *earliest = xmalloc_array(m->n ? m->n : 1, sizeof(*earliest));
 	size_t *counts = xcalloc(m->n ? m->n : 1, sizeof(*counts));
 	int64_t *time = xcalloc(m->n ? m->n : 1, sizeof(*time));
 	for (size_t i = 0; i < nstr; i++)
 		slot[i] = TRACE_NONE;
 	for (size_t i = 0; i < m->n; i++) {
-		uint32_t name = m->v[i].name;
+		uint32_t name = m->v[i].name, api = m->v[i].api;
 		if (slot[name] == TRACE_NONE) {
 			slot[name] = (uint32_t)distinct;
-			names[distinct++] = name;
+			names[distinct] = name;
+			earliest[distinct++] = api;
 		}
-		counts[slot[name]]++;
-		time[slot[name]] = sat_add(time[slot[name]],
-					   sat_sub(t->apis.end[m->v[i].api], t->apis.start[m->v[i].api]));
+		size_t j = slot[name];
+		if (named_api_cmp(t, api, earliest[j]) < 0)
+			earliest[j] = api;
+		counts[j]++;
+		time[j] = sat_add(time[j], sat_sub(t->apis.end[api], t->apis.start[api]));
 	}
 	int repeated = 0;
 	for (size_t j = 0; j < distinct; j++)
@@ -230,12 +282,15 @@ uint32_t markers_default_step(const struct trace *t, const struct markers *m)
 		if (repeated && counts[j] < 2)
 			continue;
 		if (best == SIZE_MAX || time[j] > time[best] ||
-		    (time[j] == time[best] && counts[j] > counts[best]))
+		    (time[j] == time[best] &&
+		     (counts[j] > counts[best] ||
+		      (counts[j] == counts[best] && named_api_cmp(t, earliest[j], earliest[best]) < 0))))
 			best = j;
 	}
 	uint32_t name = best == SIZE_MAX ? TRACE_NONE : names[best];
 	free(time);
 	free(counts);
+	free(earliest);
 	free(names);
 	free(slot);
 	return name;

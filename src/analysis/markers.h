@@ -38,6 +38,10 @@ struct markers {
  * t's API order. */
 void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		  struct markers *out);
+/* The same instances in no particular order (for what groups them by
+ * text: no sort). */
+void markers_find_any(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		      struct markers *out);
 void markers_free(struct markers *m);
 
 /* Per text, over the instances in view. */

@@ -109,7 +109,7 @@ void report_markers(const struct trace *t, const struct report_params *p, const 
 	struct markers m;
 	struct marker_table mt;
 	char total[UNITS_BUFSZ];
-	markers_find(t, order_of(t, p, &own), sel, &m);
+	markers_find_any(t, order_of(t, p, &own), sel, &m);
 	api_order_free(&own);
 	markers_by_name(t, &m, sel, &mt);
 	table_init(out, "markers", marker_cols, NCOLS(marker_cols));
@@ -178,7 +178,7 @@ static uint32_t *step_rows(const struct trace *t, const struct report_params *p,
 	} else {
 		struct api_order own;
 		struct markers m;
-		markers_find(t, order_of(t, p, &own), NULL, &m);
+		markers_find_any(t, order_of(t, p, &own), NULL, &m);
 		api_order_free(&own);
 		*deflt = markers_default_step(t, &m);
 		markers_free(&m);

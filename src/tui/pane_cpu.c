@@ -96,7 +96,7 @@ static void fill_marker_rows(struct cpu_pane *p, struct app *app)
 {
 	struct markers m;
 	struct marker_table mt;
-	markers_find(app->trace, app_order(app), app_sel(app), &m);
+	markers_find_any(app->trace, app_order(app), app_sel(app), &m);
 	markers_by_name(app->trace, &m, app_sel(app), &mt);
 	markers_free(&m);
 	p->rows = xcalloc(mt.n ? mt.n : 1, sizeof(*p->rows));
