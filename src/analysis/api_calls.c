@@ -39,16 +39,16 @@ static void self_times(const struct trace *t, const struct api_order *o, const s
 		size_t depth = 0;
 		for (size_t p = o->first[k]; p < o->first[k + 1]; p++) {
 			uint32_t c = o->rows[p];
-			if (t->apis.name[c] == marker)
+			if (trace_api_name(t, c) == marker)
 				continue;
 			while (depth > 0 && t->apis.end[open[depth - 1]] < t->apis.end[c])
 				depth--;
 			int64_t in = select_clipped(w, t->apis.start[c], t->apis.end[c]);
 			if (selected_api(sel, c))
-				self[t->apis.name[c]] = sat_add(self[t->apis.name[c]], in);
+				self[trace_api_name(t, c)] = sat_add(self[trace_api_name(t, c)], in);
 			if (depth > 0 && selected_api(sel, open[depth - 1]))
-				self[t->apis.name[open[depth - 1]]] =
-					sat_sub(self[t->apis.name[open[depth - 1]]], in);
+				self[trace_api_name(t, open[depth - 1])] =
+					sat_sub(self[trace_api_name(t, open[depth - 1])], in);
 			open[depth++] = c;
 		}
 	}
@@ -79,8 +79,8 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 	size_t *first = xcalloc(nstr + 1, sizeof(*first));
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < t->apis.n; i++)
-		if (t->apis.name[i] != marker && selected_api(sel, i))
-			first[t->apis.name[i] + 1]++;
+		if (trace_api_name(t, i) != marker && selected_api(sel, i))
+			first[trace_api_name(t, i) + 1]++;
 	size_t names = 0;
 	for (size_t s = 0; s < nstr; s++) {
 		names += first[s + 1] > 0;
@@ -93,7 +93,7 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 	size_t *fill = xmalloc_array(nstr ? nstr : 1, sizeof(*fill));
 	memcpy(fill, first, nstr * sizeof(*fill));
 	for (size_t i = 0; i < t->apis.n; i++) {
-		uint32_t name = t->apis.name[i];
+		uint32_t name = trace_api_name(t, i);
 		if (name == marker || !selected_api(sel, i))
 			continue;
 		whole[fill[name]++] = sat_sub(t->apis.end[i], t->apis.start[i]);
@@ -145,7 +145,7 @@ int64_t *api_durations(const struct trace *t, const struct selection *sel, uint3
 	int64_t *d = NULL;
 	*n = 0;
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (!selected_api(sel, i) || (t->apis.name[i] == marker) != (markers != 0) ||
+		if (!selected_api(sel, i) || (trace_api_name(t, i) == marker) != (markers != 0) ||
 		    trace_api_shown_name(t, i) != name)
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));

@@ -39,7 +39,7 @@ static void walk_thread(struct finder *f, const struct api_order *o, size_t k, u
 			up--;
 		uint32_t in = up > 0 ? open[up - 1] : TRACE_NONE;
 		f->inner[c] = in;
-		if (t->apis.name[c] != marker)
+		if (trace_api_name(t, c) != marker)
 			continue;
 		struct marker_inst *m = &f->v[f->n];
 		memset(m, 0, sizeof(*m));
@@ -130,7 +130,7 @@ static void find(const struct trace *t, const struct api_order *o, const struct 
 	memset(out, 0, sizeof(*out));
 	size_t count = 0;
 	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
-		count += t->apis.name[i] == marker;
+		count += trace_api_name(t, i) == marker;
 	if (!count)
 		return;
 	struct finder f = { .t = t };
@@ -349,7 +349,7 @@ void marker_gpu_of(const struct trace *t, const struct api_order *o, const struc
 	for (size_t p = first_from(t, o->rows, o->first[k], o->first[k + 1], s);
 	     p < o->first[k + 1] && t->apis.start[o->rows[p]] <= e; p++) {
 		uint32_t c = o->rows[p];
-		if (t->apis.name[c] == marker || t->apis.end[c] > e)
+		if (trace_api_name(t, c) == marker || t->apis.end[c] > e)
 			continue;
 		for (uint32_t j = co->first[c]; j < co->first[c + 1]; j++) {
 			uint32_t op = co->ops[j];
@@ -367,7 +367,7 @@ uint32_t *markers_enclosing(const struct trace *t, uint32_t api, size_t *n)
 	size_t cap = 0;
 	*n = 0;
 	for (size_t i = 0; marker != TRACE_NONE && api < t->apis.n && i < t->apis.n; i++) {
-		if (i == api || t->apis.name[i] != marker || t->apis.thread[i] != t->apis.thread[api] ||
+		if (i == api || trace_api_name(t, i) != marker || t->apis.thread[i] != t->apis.thread[api] ||
 		    t->apis.start[i] > t->apis.start[api] || t->apis.end[i] < t->apis.end[api])
 			continue;
 		v = xgrow(v, &cap, *n + 1, sizeof(*v));

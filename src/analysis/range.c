@@ -112,28 +112,22 @@ static void unite(const struct trace *t, uint32_t *in, size_t n, struct range_st
 	group_end(&g);
 }
 
-/* API calls by name, roctx markers by text (texts rise with the calls). */
+/* API calls by name, roctx markers by text. */
 static void gather_calls(const struct trace *t, const struct selection *sel, struct range_stats *s)
 {
 	struct grouper calls, markers;
 	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
-	size_t text = 0;
 	group_begin(&calls, &s->calls, t->strings.count);
 	group_begin(&markers, &s->markers, t->strings.count);
 	for (size_t i = 0; i < t->apis.n; i++) {
 		int64_t a = t->apis.start[i], b = t->apis.end[i];
 		if (!selected_api(sel, i) || !search_overlaps(a, b, s->t0, s->t1))
 			continue;
-		uint32_t name = t->apis.name[i];
-		if (name != marker) {
-			group_add(&calls, name, 1, search_clipped(a, b, s->t0, s->t1));
+		if (trace_api_name(t, i) != marker) {
+			group_add(&calls, t->apis.name[i], 1, search_clipped(a, b, s->t0, s->t1));
 			continue;
 		}
-		while (text < t->texts.n && t->texts.api[text] < i)
-			text++;
-		if (text < t->texts.n && t->texts.api[text] == i)
-			name = t->texts.text[text];
-		group_add(&markers, name, 1, search_clipped(a, b, s->t0, s->t1));
+		group_add(&markers, trace_api_shown_name(t, i), 1, search_clipped(a, b, s->t0, s->t1));
 	}
 	group_end(&calls);
 	group_end(&markers);

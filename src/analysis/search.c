@@ -16,8 +16,6 @@ struct walk {
 	const struct selection *sel;
 	const struct search_query *q;
 	uint8_t *op_hit, *call_hit;
-	uint32_t marker; /* the name roctx markers are recorded under */
-	size_t text;     /* the texts are walked along with the calls */
 };
 
 struct search_query search_query_all(int ops, int calls)
@@ -56,25 +54,12 @@ static int op_matches(struct walk *w, size_t i)
 	       name_matches(w, w->op_hit, t->ops.name[i], 1);
 }
 
-/* A call's shown name: its own, or a marker's text (texts rise with the
- * calls, so the walk keeps its place in them). */
-static uint32_t shown_name(struct walk *w, size_t i)
-{
-	const struct trace *t = w->t;
-	uint32_t name = t->apis.name[i];
-	if (name != w->marker)
-		return name;
-	while (w->text < t->texts.n && t->texts.api[w->text] < i)
-		w->text++;
-	return w->text < t->texts.n && t->texts.api[w->text] == i ? t->texts.text[w->text] : name;
-}
-
 static int call_matches(struct walk *w, size_t i)
 {
 	const struct trace *t = w->t;
 	if (!selected_api(w->sel, i) || !times_match(w->q, t->apis.start[i], t->apis.end[i]))
 		return 0;
-	return name_matches(w, w->call_hit, shown_name(w, i), 0);
+	return name_matches(w, w->call_hit, trace_api_shown_name(t, i), 0);
 }
 
 static int walk_begin(struct walk *w, const struct trace *t, const struct selection *sel,
@@ -86,7 +71,6 @@ static int walk_begin(struct walk *w, const struct trace *t, const struct select
 	w->t = t;
 	w->sel = sel;
 	w->q = q;
-	w->marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	size_t n = t->strings.count ? t->strings.count : 1;
 	w->op_hit = xcalloc(n, 1);
 	w->call_hit = xcalloc(n, 1);

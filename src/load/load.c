@@ -316,22 +316,22 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 
 /* How far the API rows and what comes with them went before an input. */
 struct api_mark {
-	size_t apis, runs, links, texts, samples, series, copies;
+	size_t apis, runs, links, samples, series, copies;
 };
 
 static void mark_apis(const struct trace *t, struct api_mark *m)
 {
-	*m = (struct api_mark){ t->apis.n,     t->apis.runs.n,      t->links.n, t->texts.n,
+	*m = (struct api_mark){ t->apis.n,     t->apis.runs.n,      t->links.n,
 				t->counters.n, t->counters.nseries, t->copies.n };
 }
 
 /* Forget what an input's reading added (it is read again). */
 static void back_to(struct trace *t, const struct api_mark *m)
 {
+	trace_api_texts_drop(t, m->apis);
 	t->apis.n = m->apis;
 	t->apis.runs.n = m->runs;
 	t->links.n = m->links;
-	t->texts.n = m->texts;
 	t->counters.n = m->samples;
 	t->counters.nseries = m->series;
 	t->copies.n = m->copies;

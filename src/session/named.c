@@ -59,15 +59,13 @@ uint32_t *named_marker_rows(const struct trace *t, const uint8_t *pass, size_t *
 {
 	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	uint32_t *rows = NULL;
-	size_t cap = 0, k = 0;
+	size_t cap = 0;
 	*n = 0;
 	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++) {
-		if (t->apis.name[i] != marker)
+		if (trace_api_name(t, i) != marker)
 			continue;
-		/* Texts rise with the rows: walked along. */
-		while (k < t->texts.n && t->texts.api[k] < i)
-			k++;
-		uint32_t text = k < t->texts.n && t->texts.api[k] == i ? t->texts.text[k] : marker;
+		/* A marker's text, or the marker's name when it has none. */
+		uint32_t text = trace_api_shown_name(t, i);
 		if (pass && !pass[text])
 			continue;
 		rows = xgrow(rows, &cap, *n + 1, sizeof(*rows));

@@ -8,18 +8,6 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* The string an API call is matched by: its name, or a marker's text. The
- * texts are walked along with the rows (*k): both rise. */
-static uint32_t api_match_name(const struct trace *t, size_t i, uint32_t marker, size_t *k)
-{
-	uint32_t name = t->apis.name[i];
-	if (name != marker)
-		return name;
-	while (*k < t->texts.n && t->texts.api[*k] < i)
-		(*k)++;
-	return *k < t->texts.n && t->texts.api[*k] == i ? t->texts.text[*k] : name;
-}
-
 static void select_ops(const struct trace *t, const uint8_t *pass, const uint8_t *op_place,
 		       const struct window *w, struct selection *s)
 {
@@ -41,14 +29,14 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const uint8_t
 
 /* API calls by their own name and start. */
 static void select_apis(const struct trace *t, const uint8_t *pass, const uint8_t *thread_place,
-			const struct window *w, uint32_t marker, struct selection *s)
+			const struct window *w, struct selection *s)
 {
-	size_t k = 0;
 	for (size_t base = 0; base < t->apis.n; base += 64) {
 		size_t end = base + 64 < t->apis.n ? base + 64 : t->apis.n;
 		uint64_t word = 0;
 		for (size_t i = base; i < end; i++) {
-			uint32_t name = api_match_name(t, i, marker, &k);
+			/* Matched by its name, or a marker by its text. */
+			uint32_t name = trace_api_shown_name(t, i);
 			int in = select_in_window(w, t->apis.start[i], t->apis.end[i]) &&
 				 (!thread_place || thread_place[t->apis.thread[i]]);
 			/* Launches join below, from the ops in view. */
@@ -144,14 +132,13 @@ struct api_job {
 	const struct trace *t;
 	const uint8_t *pass, *thread_place;
 	const struct window *w;
-	uint32_t marker;
 	struct selection *s;
 };
 
 static void *api_worker(void *arg)
 {
 	struct api_job *j = arg;
-	select_apis(j->t, j->pass, j->thread_place, j->w, j->marker, j->s);
+	select_apis(j->t, j->pass, j->thread_place, j->w, j->s);
 	return NULL;
 }
 
@@ -195,7 +182,6 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->place_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
-	uint32_t marker = strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 	uint8_t *pass = NULL;
 	/* Every string is judged once: names and markers' texts are all the
 	 * trace interns, a few thousand. */
@@ -210,7 +196,7 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 				out->gpu_view[trace_op_gpu(t, i)] = 1;
 	}
 	uint8_t *thread_place = placed ? thread_places(t, places) : NULL;
-	struct api_job j = { t, pass, thread_place, w, marker, out };
+	struct api_job j = { t, pass, thread_place, w, out };
 	pthread_t th;
 	int slot = t->apis.n > 100000 ? threads_acquire(1) : 0;
 	int threaded = slot && pthread_create(&th, NULL, api_worker, &j) == 0;

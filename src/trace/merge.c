@@ -97,9 +97,13 @@ static void merge_ops(struct merge *m, size_t from, size_t to, size_t *map)
 static void merge_apis(struct merge *m, size_t from, size_t to, size_t *map)
 {
 	const struct trace_apis *a = &m->src->apis;
-	for (size_t i = from; i < to; i++)
+	for (size_t i = from; i < to; i++) {
+		uint32_t text = trace_api_text(m->src, i);
 		map[i] = trace_add_api(m->dst, trace_api_id(m->src, i), a->start[i], a->end[i],
-				       m->str[a->name[i]], TRACE_NONE, thread_of(m, a->thread[i]));
+				       m->str[trace_api_name(m->src, i)],
+				       text == TRACE_NONE ? TRACE_NONE : m->str[text],
+				       thread_of(m, a->thread[i]));
+	}
 }
 
 static void merge_rows(struct merge *m, size_t *op_map, size_t *api_map)
@@ -112,10 +116,6 @@ static void merge_rows(struct merge *m, size_t *op_map, size_t *api_map)
 		merge_ops(m, in->op_first, in->op_first + in->op_count, op_map);
 		merge_apis(m, in->api_first, in->api_first + in->api_count, api_map);
 	}
-	for (size_t i = 0; i < src->texts.n; i++)
-		if (api_map[src->texts.api[i]] != SIZE_MAX)
-			trace_add_api_text(m->dst, (uint32_t)api_map[src->texts.api[i]],
-					   m->str[src->texts.text[i]]);
 	for (size_t i = 0; i < src->links.n; i++)
 		if (api_map[src->links.api[i]] != SIZE_MAX && op_map[src->links.op[i]] != SIZE_MAX)
 			trace_add_link(m->dst, (uint32_t)api_map[src->links.api[i]],

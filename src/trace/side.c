@@ -53,8 +53,8 @@ void trace_side_take(struct trace *t, struct trace *side)
 		a->name[i] = str[a->name[i]];
 		a->thread[i] = thread[a->thread[i]];
 	}
-	for (size_t i = 0; i < side->texts.n; i++)
-		side->texts.text[i] = str[side->texts.text[i]];
+	if (a->marker_name != TRACE_NONE)
+		a->marker_name = str[a->marker_name];
 	for (size_t i = 0; i < t->ninputs && i < side->ninputs; i++) {
 		t->inputs[i].api_first = side->inputs[i].api_first;
 		t->inputs[i].api_count = side->inputs[i].api_count;
@@ -66,17 +66,14 @@ void trace_side_take(struct trace *t, struct trace *side)
 	free(t->apis.end);
 	free(t->apis.name);
 	free(t->apis.thread);
+	free(t->apis.texted);
 	free(t->links.api);
 	free(t->links.op);
-	free(t->texts.api);
-	free(t->texts.text);
-	rankbits_free(&t->texts.index);
 	t->apis = side->apis;
 	t->links = side->links;
-	t->texts = side->texts;
 	memset(&side->apis, 0, sizeof(side->apis));
+	side->apis.marker_name = TRACE_NONE;
 	memset(&side->links, 0, sizeof(side->links));
-	memset(&side->texts, 0, sizeof(side->texts));
 	/* Counters and copies' sizes are read with the API rows and replace
 	 * them as they do;
 	 * the side's inputs are t's. */

@@ -16,6 +16,7 @@ void trace_init(struct trace *t)
 	memset(t, 0, sizeof(*t));
 	strtab_init(&t->strings);
 	idmap_init(&t->lane_index);
+	t->apis.marker_name = TRACE_NONE;
 }
 
 static void free_ops(struct trace_ops *o)
@@ -37,6 +38,7 @@ static void free_apis(struct trace_apis *a)
 	free(a->end);
 	free(a->name);
 	free(a->thread);
+	free(a->texted);
 }
 
 void trace_free(struct trace *t)
@@ -57,9 +59,6 @@ void trace_free(struct trace *t)
 	free_apis(&t->apis);
 	free(t->links.api);
 	free(t->links.op);
-	free(t->texts.api);
-	free(t->texts.text);
-	rankbits_free(&t->texts.index);
 	free(t->op_launch);
 	trace_counters_free(&t->counters);
 	trace_copies_free(&t->copies);
@@ -254,8 +253,14 @@ static void ops_cap(struct trace *t, size_t cap, int huge)
 	GROW_COL(o->kind, cap, huge);
 }
 
+static size_t words(size_t bits)
+{
+	return (bits + 63) / 64;
+}
+
 static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 {
+	size_t had = words(a->cap);
 	a->cap = cap;
 	if (a->id)
 		GROW_COL(a->id, cap, huge);
@@ -263,6 +268,12 @@ static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 	GROW_COL(a->end, cap, huge);
 	GROW_COL(a->name, cap, huge);
 	GROW_COL(a->thread, cap, huge);
+	/* The rows to come have no text until one is given. */
+	if (a->texted) {
+		GROW_COL(a->texted, words(cap), 0);
+		if (words(cap) > had)
+			memset(a->texted + had, 0, (words(cap) - had) * sizeof(*a->texted));
+	}
 }
 
 static void links_cap(struct trace_links *l, size_t cap, int huge)
@@ -344,60 +355,43 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, 
 
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 {
-	struct trace_texts *x = &t->texts;
-	if (x->n == x->cap) {
-		x->cap = next_cap(x->cap);
-		GROW_COL(x->api, x->cap, 0);
-		GROW_COL(x->text, x->cap, 0);
-	}
-	x->api[x->n] = api;
-	x->text[x->n++] = text;
-}
-
-/* The texts' index (see trace_texts); none when the rows are not strictly
- * rising, where only the search below is right. */
-static void index_texts(struct trace *t)
-{
-	struct trace_texts *x = &t->texts;
-	rankbits_free(&x->index);
-	x->indexed_n = x->indexed_napis = 0;
-	for (size_t i = 1; i < x->n; i++)
-		if (x->api[i - 1] >= x->api[i])
-			return;
-	if (x->n && x->api[x->n - 1] >= t->apis.n)
+	struct trace_apis *a = &t->apis;
+	if (a->marker_name == TRACE_NONE)
+		a->marker_name = strtab_intern(&t->strings, TRACE_MARKER_NAME);
+	/* Other calls' arguments are not kept: nothing shows or matches them. */
+	if (a->name[api] != a->marker_name || trace_api_texted(t, api))
 		return;
-	rankbits_init(&x->index, 0, t->apis.n);
-	for (size_t i = 0; i < x->n; i++)
-		rankbits_add(&x->index, x->api[i]);
-	rankbits_seal(&x->index);
-	x->indexed_n = x->n;
-	x->indexed_napis = t->apis.n;
+	if (!a->texted)
+		a->texted = xcalloc(words(a->cap) ? words(a->cap) : 1, sizeof(*a->texted));
+	a->name[api] = text;
+	a->texted[api >> 6] |= (uint64_t)1 << (api & 63);
 }
 
-uint32_t trace_api_text(const struct trace *t, size_t api)
+size_t trace_api_texts(const struct trace *t)
 {
-	const struct trace_texts *x = &t->texts;
-	if (x->index.has && x->indexed_n == x->n && x->indexed_napis == t->apis.n && api < t->apis.n)
-		return rankbits_has(&x->index, (int64_t)api) ? x->text[rankbits_rank(&x->index, (int64_t)api)]
-							     : TRACE_NONE;
-	size_t lo = 0, hi = t->texts.n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (t->texts.api[mid] < api)
-			lo = mid + 1;
-		else
-			hi = mid;
+	size_t n = 0;
+	for (size_t w = 0; t->apis.texted && w < words(t->apis.n); w++) {
+		uint64_t bits = t->apis.texted[w];
+		if (w == t->apis.n / 64)
+			bits &= ((uint64_t)1 << (t->apis.n & 63)) - 1;
+		n += (size_t)__builtin_popcountll(bits);
 	}
-	return lo < t->texts.n && t->texts.api[lo] == api ? t->texts.text[lo] : TRACE_NONE;
+	return n;
 }
 
-uint32_t trace_api_shown_name(const struct trace *t, size_t api)
+void trace_api_texts_drop(struct trace *t, size_t from)
 {
-	uint32_t name = t->apis.name[api];
-	if (strcmp(trace_str(t, name), TRACE_MARKER_NAME) != 0)
-		return name;
-	uint32_t text = trace_api_text(t, api);
-	return text != TRACE_NONE ? text : name;
+	struct trace_apis *a = &t->apis;
+	if (!a->texted || from >= a->cap)
+		return;
+	for (size_t i = from; i < a->n; i++)
+		if (trace_api_texted(t, i))
+			a->name[i] = a->marker_name;
+	/* Rows filled past n and given texts before a failure too. */
+	size_t w = from >> 6;
+	a->texted[w] &= ((uint64_t)1 << (from & 63)) - 1;
+	if (w + 1 < words(a->cap))
+		memset(a->texted + w + 1, 0, (words(a->cap) - w - 1) * sizeof(*a->texted));
 }
 
 uint32_t trace_api_launched_op(const struct trace *t, size_t api)
@@ -617,7 +611,6 @@ void trace_finish(struct trace *t)
 	memset(&t->links, 0, sizeof(t->links));
 	compact_ids(t);
 	trace_copies_sort(&t->copies);
-	index_texts(t);
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {

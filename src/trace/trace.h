@@ -97,21 +97,13 @@ struct trace_apis {
 	int64_t *id;
 	struct id_runs runs;
 	int64_t *start, *end;
-	uint32_t *name;   /* apiName */
-	uint32_t *thread; /* index into trace.threads */
-};
-
-/* The text some API calls carry, by row: roctx markers' messages. Other
- * calls' args are not kept (nothing shows or matches them). */
-struct trace_texts {
-	size_t n, cap;
-	uint32_t *api, *text; /* rising API rows, their strings */
-	/* Made by trace_finish for a row's text in constant time (the viewer
-	 * asks for one per mark it draws): a bit per API row that has one,
-	 * and per 64 rows the texts before them. Used while it is for n texts
-	 * of napis rows. */
-	struct rankbits index;
-	size_t indexed_n, indexed_napis;
+	/* apiName; for a roctx marker that carries a text, the text (its
+	 * API name is then marker_name: the text is what it is shown and
+	 * matched by, and storing it here costs nothing more). */
+	uint32_t *name;
+	uint32_t *thread;     /* index into trace.threads */
+	uint64_t *texted;     /* a bit per row: its name is a marker's text */
+	uint32_t marker_name; /* string id of TRACE_MARKER_NAME, TRACE_NONE before a text */
 };
 
 /* Links of API calls to the ops they launched, as read; trace_finish turns
@@ -139,7 +131,6 @@ struct trace {
 	struct trace_ops ops;
 	struct trace_apis apis;
 	struct trace_links links;
-	struct trace_texts texts;
 	struct trace_counters counters; /* read with the API rows */
 	struct trace_copies copies;     /* read with the API rows */
 	uint32_t *op_launch;            /* per op: index of the API call that launched it */
@@ -170,13 +161,39 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
 		       uint32_t thread);
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
-/* The text of API row api, added after the texts of lower rows. */
+/* Give API row api, a roctx marker, its text (a string id): it is then
+ * shown and matched by it. Other calls' texts are not kept, nor a second
+ * text of a marker. */
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text);
+/* How many API rows carry a text. */
+size_t trace_api_texts(const struct trace *t);
+/* Take the texts of rows from on back (their names are the marker's
+ * again): rows about to be dropped and read again. */
+void trace_api_texts_drop(struct trace *t, size_t from);
+
+static inline int trace_api_texted(const struct trace *t, size_t api)
+{
+	return t->apis.texted && (t->apis.texted[api >> 6] >> (api & 63) & 1);
+}
+
 /* The text of an API row, or TRACE_NONE. */
-uint32_t trace_api_text(const struct trace *t, size_t api);
+static inline uint32_t trace_api_text(const struct trace *t, size_t api)
+{
+	return trace_api_texted(t, api) ? t->apis.name[api] : TRACE_NONE;
+}
+
+/* An API row's API name (apiName): a roctx marker's is TRACE_MARKER_NAME. */
+static inline uint32_t trace_api_name(const struct trace *t, size_t api)
+{
+	return trace_api_texted(t, api) ? t->apis.marker_name : t->apis.name[api];
+}
+
 /* The name an API call is shown and matched by: a roctx marker's text,
  * else its API name. */
-uint32_t trace_api_shown_name(const struct trace *t, size_t api);
+static inline uint32_t trace_api_shown_name(const struct trace *t, size_t api)
+{
+	return t->apis.name[api];
+}
 /* The earliest op an API call launched, or TRACE_NONE (a scan: for one
  * call at a time). */
 uint32_t trace_api_launched_op(const struct trace *t, size_t api);

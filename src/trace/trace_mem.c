@@ -22,6 +22,7 @@ static void apis_memory(const struct trace_apis *a, struct mem_report *r)
 	mem_add(r, "api.", "end", COL(a->end, a->cap));
 	mem_add(r, "api.", "name", COL(a->name, a->cap));
 	mem_add(r, "api.", "thread", COL(a->thread, a->cap));
+	mem_add(r, "api.", "texted (a bit a row)", COL(a->texted, (a->cap + 63) / 64));
 }
 
 static void strings_memory(const struct strtab *s, struct mem_report *r)
@@ -34,11 +35,6 @@ static void strings_memory(const struct strtab *s, struct mem_report *r)
 
 static void side_memory(const struct trace *t, struct mem_report *r)
 {
-	const struct trace_texts *x = &t->texts;
-	mem_add(r, "texts.", "rows and strings", COL(x->api, x->cap) + COL(x->text, x->cap));
-	mem_add(r, "texts.", "index",
-		COL(x->index.has, (x->index.nbits + 63) / 64) +
-			COL(x->index.rank, (x->index.nbits + 63) / 64));
 	mem_add(r, "", "links (while loading)",
 		COL(t->links.api, t->links.cap) + COL(t->links.op, t->links.cap));
 	mem_add(r, "ops.", "launching call", COL(t->op_launch, t->op_launch_n));

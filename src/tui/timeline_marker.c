@@ -23,7 +23,7 @@ void tl_marker_free(struct tl_marker *m)
 int tl_marker_update(struct tl_marker *m, const struct trace *t, const struct api_order *order,
 		     const struct selection *sel, unsigned generation, uint32_t api)
 {
-	if (api == TRACE_NONE || api >= t->apis.n || t->apis.name[api] != api_marker_name(t))
+	if (api == TRACE_NONE || api >= t->apis.n || trace_api_name(t, api) != api_marker_name(t))
 		return 0;
 	if (m->napis != t->apis.n || !m->calls.first) {
 		call_ops_free(&m->calls);

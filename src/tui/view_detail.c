@@ -162,7 +162,7 @@ static void launch_lines(struct detail *d, struct app *app, struct layout *l)
 	if (d->launch == TRACE_NONE)
 		return;
 	char by[256];
-	snprintf(by, sizeof(by), _("%s (the longest instance)"), app_name(app, t->apis.name[d->launch]));
+	snprintf(by, sizeof(by), _("%s (the longest instance)"), app_name(app, trace_api_name(t, d->launch)));
 	stat_line(l, _("Launched by"), by);
 	if (!d->nranges)
 		return;

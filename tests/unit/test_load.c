@@ -63,9 +63,9 @@ static void check_same(const struct trace *a, const struct trace *b)
 			return;
 	}
 	for (size_t i = 0; i < a->apis.n; i++) {
-		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
+		CHECK_STR(str(b, trace_api_name(b, i)), str(a, trace_api_name(a, i)));
 		/* Only markers' args (their text) are read. */
-		if (strcmp(str(a, a->apis.name[i]), "UserMarker") == 0)
+		if (strcmp(str(a, trace_api_name(a, i)), "UserMarker") == 0)
 			CHECK_STR(text(b, i), text(a, i));
 		else
 			CHECK_INT(trace_api_text(b, i), TRACE_NONE);
@@ -127,7 +127,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 	CHECK_INT(b->ops.n, a->ops.n);
 	CHECK_INT(b->apis.n, a->apis.n);
 	CHECK_INT(launched_ops(b), launched_ops(a));
-	CHECK_INT(b->texts.n, a->texts.n);
+	CHECK_INT(trace_api_texts(b), trace_api_texts(a));
 	CHECK_INT(b->nqueues, a->nqueues);
 	CHECK_INT(b->nthreads, a->nthreads);
 	if (check_failures)
@@ -145,7 +145,7 @@ static void check_identical(const struct trace *a, const struct trace *b)
 		CHECK_INT(trace_api_id(b, i), trace_api_id(a, i));
 		CHECK_INT(b->apis.start[i], a->apis.start[i]);
 		CHECK_INT(b->apis.end[i], a->apis.end[i]);
-		CHECK_STR(str(b, b->apis.name[i]), str(a, a->apis.name[i]));
+		CHECK_STR(str(b, trace_api_name(b, i)), str(a, trace_api_name(a, i)));
 		CHECK_STR(text(b, i), text(a, i));
 		CHECK_INT(b->apis.thread[i], a->apis.thread[i]);
 	}
@@ -333,7 +333,7 @@ static void check_launches(const char *path, const char *what, int fast)
 		CHECK_INT(trace_api_id(&some, b), trace_api_id(&full, a));
 		CHECK_INT(some.apis.start[b], full.apis.start[a]);
 		CHECK_INT(some.apis.end[b], full.apis.end[a]);
-		CHECK_STR(str(&some, some.apis.name[b]), str(&full, full.apis.name[a]));
+		CHECK_STR(str(&some, trace_api_name(&some, b)), str(&full, trace_api_name(&full, a)));
 		CHECK_INT(some.threads[some.apis.thread[b]].tid, full.threads[full.apis.thread[a]].tid);
 	}
 	CHECK(launched > 0);
@@ -464,7 +464,7 @@ static size_t count_name(const struct trace *t, const char *name)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < t->apis.n; i++)
-		n += strcmp(str(t, t->apis.name[i]), name) == 0;
+		n += strcmp(str(t, trace_api_name(t, i)), name) == 0;
 	return n;
 }
 
@@ -488,7 +488,7 @@ static char **canonical_ops(const struct trace *t)
 			 (long long)t->ops.start[i], (long long)t->ops.end[i], str(t, t->ops.name[i]),
 			 t->ops.kind[i], (long long)t->gpus[q->gpu].device,
 			 a == TRACE_NONE ? -1LL : (long long)t->apis.start[a],
-			 a == TRACE_NONE ? "-" : str(t, t->apis.name[a]));
+			 a == TRACE_NONE ? "-" : str(t, trace_api_name(t, a)));
 		rows[i] = xstrdup(buf);
 	}
 	qsort(rows, t->ops.n, sizeof(*rows), by_text);
@@ -502,7 +502,7 @@ static char **canonical_apis(const struct trace *t)
 {
 	char **rows = xmalloc_array(t->apis.n, sizeof(*rows));
 	for (size_t i = 0; i < t->apis.n; i++) {
-		const char *name = str(t, t->apis.name[i]);
+		const char *name = str(t, trace_api_name(t, i));
 		if (t->apis.start[i] == t->apis.end[i] && strcmp(name, "UserMarker") != 0)
 			name = "-";
 		const struct trace_thread *th = &t->threads[t->apis.thread[i]];

@@ -189,7 +189,7 @@ static void brute(const struct trace *t, const struct selection *sel, int64_t t0
 		int64_t a = t->apis.start[i], b = t->apis.end[i];
 		if (!selected_api(sel, i) || !overlaps(a, b, t0, t1))
 			continue;
-		int marker = strcmp(trace_str(t, t->apis.name[i]), TRACE_MARKER_NAME) == 0;
+		int marker = strcmp(trace_str(t, trace_api_name(t, i)), TRACE_MARKER_NAME) == 0;
 		struct want_row *w = &(marker ? marks : calls)[trace_api_shown_name(t, i)];
 		w->count++;
 		w->time += clip(a, b, t0, t1);

@@ -120,7 +120,7 @@ static size_t check_texts(const struct trace *t, const struct trace_input *in, s
 	sqlite3_free(sql);
 	size_t markers = 0;
 	for (size_t i = in->api_first; i < in->api_first + in->api_count; i++) {
-		if (strcmp(trace_str(t, t->apis.name[i]), TRACE_MARKER_NAME) != 0)
+		if (strcmp(trace_str(t, trace_api_name(t, i)), TRACE_MARKER_NAME) != 0)
 			continue;
 		markers++;
 		sqlite3_reset(st);
@@ -216,7 +216,7 @@ static void check_file(const char *path, const char *what, long markers)
 	api_order_free(&order);
 	api_order_free(&fresh);
 	CHECK_INT(later.apis.n, t.apis.n);
-	CHECK_INT(later.texts.n, t.texts.n);
+	CHECK_INT(trace_api_texts(&later), trace_api_texts(&t));
 	for (size_t i = 0; i < t.ops.n && later.apis.n == t.apis.n; i++)
 		CHECK_INT(later.op_launch[i], t.op_launch[i]);
 	trace_free(&later);
@@ -313,9 +313,13 @@ static void check_lz4_file(const char *plain, const char *dir)
 	CHECK(trace_load(&b, (const char *const[]){ path }, 1, &all, &err) == 0);
 	CHECK_INT(b.ops.n, a.ops.n);
 	CHECK_INT(b.apis.n, a.apis.n);
-	CHECK_INT(b.texts.n, a.texts.n);
-	for (size_t i = 0; i < a.texts.n && b.texts.n == a.texts.n; i++)
-		CHECK_STR(trace_str(&b, b.texts.text[i]), trace_str(&a, a.texts.text[i]));
+	CHECK_INT(trace_api_texts(&b), trace_api_texts(&a));
+	for (size_t i = 0; i < a.apis.n && b.apis.n == a.apis.n; i++) {
+		uint32_t x = trace_api_text(&a, i), y = trace_api_text(&b, i);
+		CHECK((x == TRACE_NONE) == (y == TRACE_NONE));
+		if (x != TRACE_NONE && y != TRACE_NONE)
+			CHECK_STR(trace_str(&b, y), trace_str(&a, x));
+	}
 	trace_free(&a);
 	trace_free(&b);
 	unlink(path);

@@ -224,7 +224,7 @@ int main(void)
 	struct trace t;
 	struct gen_params p = { .seed = 11, .ops = 6000, .gpus = 2 };
 	demo_trace_build(&t, &p);
-	CHECK(t.apis.n > 0 && t.texts.n > 0);
+	CHECK(t.apis.n > 0 && trace_api_texts(&t) > 0);
 
 	test_queries(&t, NULL);
 	/* In a selection: a filter and a window. */

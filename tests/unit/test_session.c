@@ -209,11 +209,12 @@ static void test_enclosing(void)
 		selection_build(&t, &f, &w, NULL, &sel);
 		size_t wrong = 0, enclosing = 0;
 		for (size_t e = 0; e < t.apis.n; e++) {
-			int own = t.apis.name[e] == call &&
+			int own = trace_api_name(&t, e) == call &&
 				  select_in_window(&w, t.apis.start[e], t.apis.end[e]);
 			int want = own;
 			for (size_t c = 0; !want && c < t.apis.n; c++)
-				want = t.apis.thread[c] == t.apis.thread[e] && t.apis.name[c] == call &&
+				want = t.apis.thread[c] == t.apis.thread[e] &&
+				       trace_api_name(&t, c) == call &&
 				       select_in_window(&w, t.apis.start[c], t.apis.end[c]) &&
 				       t.apis.start[c] >= t.apis.start[e] && t.apis.end[c] <= t.apis.end[e];
 			enclosing += want && !own;
