@@ -40,6 +40,8 @@ struct options {
 	int raw_names;              /* --raw-names: names as the inputs hold them */
 	const char *step;           /* --step REGEX: the roctx ranges of -r steps, or NULL */
 	int roi;                    /* --roi: enum roi_kind */
+	int no_cache;               /* --no-cache */
+	uint64_t cache_size;        /* --cache-size, bytes */
 	const char *const *paths;
 	size_t npaths;
 };

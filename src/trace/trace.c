@@ -18,6 +18,102 @@ void trace_init(struct trace *t)
 	idmap_init(&t->lane_index);
 }
 
+/* Every column a trace may borrow, with its length in items. */
+#define TRACE_COLUMNS(DO)                                                                                    \
+	DO(t->strings.bytes, t->strings.bytes_len)                                                           \
+	DO(t->strings.offset, t->strings.count)                                                              \
+	DO(t->strings.len, t->strings.count)                                                                 \
+	DO(t->strings.slots, t->strings.nslots)                                                              \
+	DO(t->ops.id, t->ops.n)                                                                              \
+	DO(t->ops.start, t->ops.n)                                                                           \
+	DO(t->ops.end, t->ops.n)                                                                             \
+	DO(t->ops.name, t->ops.n)                                                                            \
+	DO(t->ops.queue, t->ops.n)                                                                           \
+	DO(t->ops.kind, t->ops.n)                                                                            \
+	DO(t->apis.id, t->apis.n)                                                                            \
+	DO(t->apis.runs.row, t->apis.runs.n)                                                                 \
+	DO(t->apis.runs.id, t->apis.runs.n)                                                                  \
+	DO(t->apis.start, t->apis.n)                                                                         \
+	DO(t->apis.end, t->apis.n)                                                                           \
+	DO(t->apis.name, t->apis.n)                                                                          \
+	DO(t->apis.thread, t->apis.n)                                                                        \
+	DO(t->texts.api, t->texts.n)                                                                         \
+	DO(t->texts.text, t->texts.n)                                                                        \
+	DO(t->texts.index.has, t->texts.index.nbits / 64 + 1)                                                \
+	DO(t->texts.index.rank, t->texts.index.nbits / 64 + 1)                                               \
+	DO(t->op_launch, t->op_launch_n)                                                                     \
+	DO(t->counters.of, t->counters.n)                                                                    \
+	DO(t->counters.start, t->counters.n)                                                                 \
+	DO(t->counters.end, t->counters.n)                                                                   \
+	DO(t->counters.value, t->counters.n)                                                                 \
+	DO(t->copies.op, t->copies.n)                                                                        \
+	DO(t->copies.bytes, t->copies.n)                                                                     \
+	DO(t->copies.src, t->copies.n)                                                                       \
+	DO(t->copies.dst, t->copies.n)
+
+static int borrowed(const struct trace *t, const void *p)
+{
+	const char *c = p;
+	return t->borrowed.base && c && c >= t->borrowed.base && c < t->borrowed.base + t->borrowed.len;
+}
+
+/* A heap copy of n bytes at p when p is borrowed, else p. */
+static void *own_copy(const struct trace *t, void *p, size_t n)
+{
+	if (!borrowed(t, p))
+		return p;
+	void *copy = xmalloc(n ? n : 1);
+	memcpy(copy, p, n);
+	return copy;
+}
+
+#define OWN_COLUMN(col, n) (col) = own_copy(t, (col), (n) * sizeof(*(col)));
+#define FORGET_COLUMN(col, n)                                                                                \
+	if (borrowed(t, (col)))                                                                              \
+		(col) = NULL;
+
+static void release_borrowed(struct trace *t)
+{
+	if (t->borrowed.base && t->borrowed.release)
+		t->borrowed.release(t->borrowed.ctx);
+	memset(&t->borrowed, 0, sizeof(t->borrowed));
+}
+
+void trace_own(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	TRACE_COLUMNS(OWN_COLUMN)
+	/* Capacities of borrowed columns are their lengths: so are the copies'. */
+	release_borrowed(t);
+}
+
+void trace_index_lanes(struct trace *t)
+{
+	idmap_free(&t->lane_index);
+	idmap_init(&t->lane_index);
+	uint32_t idx;
+	for (size_t i = 0; i < t->ngpus; i++) {
+		uint64_t key = idmap_key3((uint64_t)LANE_GPU << 56 ^ (uint64_t)t->gpus[i].domain,
+					  (uint64_t)t->gpus[i].device, 0);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+	for (size_t i = 0; i < t->nqueues; i++) {
+		uint64_t key = idmap_key3((uint64_t)LANE_QUEUE << 56 ^ (uint64_t)t->queues[i].gpu,
+					  (uint64_t)t->queues[i].queue, 0);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+	for (size_t i = 0; i < t->nthreads; i++) {
+		const struct trace_thread *th = &t->threads[i];
+		uint64_t key = idmap_key3((uint64_t)LANE_THREAD << 56 ^ (uint64_t)th->domain,
+					  (uint64_t)th->pid, (uint64_t)th->tid);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+}
+
 static void free_ops(struct trace_ops *o)
 {
 	free(o->id);
@@ -41,6 +137,9 @@ static void free_apis(struct trace_apis *a)
 
 void trace_free(struct trace *t)
 {
+	/* Borrowed columns go back with their block, not to free(). */
+	TRACE_COLUMNS(FORGET_COLUMN)
+	release_borrowed(t);
 	for (size_t i = 0; i < t->ninputs; i++) {
 		free(t->inputs[i].path);
 		free(t->inputs[i].uuid);
@@ -284,18 +383,21 @@ static size_t reserve_cap(size_t n, size_t cap, size_t more)
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
+	trace_own(t);
 	if (t->ops.n + more > t->ops.cap)
 		ops_cap(t, reserve_cap(t->ops.n, t->ops.cap, more), 1);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
+	trace_own(t);
 	if (t->apis.n + more > t->apis.cap)
 		apis_cap(&t->apis, reserve_cap(t->apis.n, t->apis.cap, more), 1);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
+	trace_own(t);
 	if (t->links.n + more > t->links.cap)
 		links_cap(&t->links, reserve_cap(t->links.n, t->links.cap, more), 1);
 }
@@ -303,6 +405,7 @@ void trace_reserve_links(struct trace *t, size_t more)
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
 		      uint32_t queue)
 {
+	trace_own(t);
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
@@ -322,6 +425,7 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
 		       uint32_t thread)
 {
+	trace_own(t);
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
 		apis_cap(a, next_cap(a->cap), 0);
@@ -344,6 +448,7 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, 
 
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 {
+	trace_own(t);
 	struct trace_texts *x = &t->texts;
 	if (x->n == x->cap) {
 		x->cap = next_cap(x->cap);
@@ -411,6 +516,7 @@ uint32_t trace_api_launched_op(const struct trace *t, size_t api)
 
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
+	trace_own(t);
 	struct trace_links *l = &t->links;
 	if (l->n == l->cap)
 		links_cap(l, next_cap(l->cap), 0);
@@ -559,6 +665,7 @@ int trace_api_runs_too_many(size_t n, size_t rows)
 
 void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 {
+	trace_own(t);
 	struct id_runs *r = &t->apis.runs;
 	if (r->n == r->cap) {
 		r->cap = next_cap(r->cap);
@@ -571,6 +678,7 @@ void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 
 void trace_apis_need_ids(struct trace *t)
 {
+	trace_own(t);
 	struct trace_apis *a = &t->apis;
 	if (a->id)
 		return;
@@ -600,6 +708,7 @@ uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
 
 void trace_finish(struct trace *t)
 {
+	trace_own(t);
 	/* Launches found by an earlier call stay; the links are then done with:
 	 * op_launch is all that is kept of them. */
 	if (t->op_launch_n != t->ops.n) {
