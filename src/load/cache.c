@@ -228,7 +228,8 @@ int cache_load(struct trace *t, char *const *paths, size_t n, unsigned what, int
 	size_t nlevels = serving(level, want_all, levels);
 	for (size_t i = 0; i < nlevels; i++) {
 		char *path = file_path(dir, name, levels[i]);
-		int hit = try_file(t, path, levels[i], level, key);
+		/* The viewer takes every API row the file has: it reads them next. */
+		int hit = try_file(t, path, levels[i], want_all ? CACHE_ALL : level, key);
 		free(path);
 		if (hit) {
 			free(dir);
