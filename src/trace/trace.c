@@ -18,18 +18,21 @@ void trace_init(struct trace *t)
 	idmap_init(&t->lane_index);
 }
 
-/* Every column a trace may borrow, with its length in items. */
-#define TRACE_COLUMNS(DO)                                                                                    \
+/* Every column a trace may borrow, with its length in items: the
+ * strings, the ops, and the API rows with what comes with them. */
+#define STRING_COLUMNS(DO)                                                                                   \
 	DO(t->strings.bytes, t->strings.bytes_len)                                                           \
 	DO(t->strings.offset, t->strings.count)                                                              \
 	DO(t->strings.len, t->strings.count)                                                                 \
-	DO(t->strings.slots, t->strings.nslots)                                                              \
+	DO(t->strings.slots, t->strings.nslots)
+#define OP_COLUMNS(DO)                                                                                       \
 	DO(t->ops.id, t->ops.n)                                                                              \
 	DO(t->ops.start, t->ops.n)                                                                           \
 	DO(t->ops.end, t->ops.n)                                                                             \
 	DO(t->ops.name, t->ops.n)                                                                            \
 	DO(t->ops.queue, t->ops.n)                                                                           \
-	DO(t->ops.kind, t->ops.n)                                                                            \
+	DO(t->ops.kind, t->ops.n)
+#define API_COLUMNS(DO)                                                                                      \
 	DO(t->apis.id, t->apis.n)                                                                            \
 	DO(t->apis.runs.row, t->apis.runs.n)                                                                 \
 	DO(t->apis.runs.id, t->apis.runs.n)                                                                  \
@@ -50,6 +53,7 @@ void trace_init(struct trace *t)
 	DO(t->copies.bytes, t->copies.n)                                                                     \
 	DO(t->copies.src, t->copies.n)                                                                       \
 	DO(t->copies.dst, t->copies.n)
+#define TRACE_COLUMNS(DO) STRING_COLUMNS(DO) OP_COLUMNS(DO) API_COLUMNS(DO)
 
 static int borrowed(const struct trace *t, const void *p)
 {
@@ -79,13 +83,28 @@ static void release_borrowed(struct trace *t)
 	memset(&t->borrowed, 0, sizeof(t->borrowed));
 }
 
+/* Capacities of borrowed columns are their lengths: so are the copies'.
+ * The block stays until trace_free: what was made of the trace before
+ * (a timeline's lanes) may point into it still. */
 void trace_own(struct trace *t)
 {
 	if (!t->borrowed.base)
 		return;
 	TRACE_COLUMNS(OWN_COLUMN)
-	/* Capacities of borrowed columns are their lengths: so are the copies'. */
-	release_borrowed(t);
+}
+
+static void own_ops(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	OP_COLUMNS(OWN_COLUMN)
+}
+
+void trace_own_apis(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	API_COLUMNS(OWN_COLUMN)
 }
 
 void trace_index_lanes(struct trace *t)
@@ -383,21 +402,21 @@ static size_t reserve_cap(size_t n, size_t cap, size_t more)
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
-	trace_own(t);
+	own_ops(t);
 	if (t->ops.n + more > t->ops.cap)
 		ops_cap(t, reserve_cap(t->ops.n, t->ops.cap, more), 1);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	if (t->apis.n + more > t->apis.cap)
 		apis_cap(&t->apis, reserve_cap(t->apis.n, t->apis.cap, more), 1);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	if (t->links.n + more > t->links.cap)
 		links_cap(&t->links, reserve_cap(t->links.n, t->links.cap, more), 1);
 }
@@ -405,7 +424,7 @@ void trace_reserve_links(struct trace *t, size_t more)
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
 		      uint32_t queue)
 {
-	trace_own(t);
+	own_ops(t);
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
@@ -425,7 +444,7 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
 		       uint32_t thread)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
 		apis_cap(a, next_cap(a->cap), 0);
@@ -448,7 +467,7 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, 
 
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	struct trace_texts *x = &t->texts;
 	if (x->n == x->cap) {
 		x->cap = next_cap(x->cap);
@@ -516,7 +535,7 @@ uint32_t trace_api_launched_op(const struct trace *t, size_t api)
 
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	struct trace_links *l = &t->links;
 	if (l->n == l->cap)
 		links_cap(l, next_cap(l->cap), 0);
@@ -556,7 +575,8 @@ static void compact_ids(struct trace *t)
 	if (t->ops.id && t->ops.n && ids_run(t->ops.id, t, 0, t->ops.n)) {
 		for (size_t i = 0; i < t->ninputs; i++)
 			t->inputs[i].op_id0 = t->inputs[i].op_count ? t->ops.id[t->inputs[i].op_first] : 0;
-		free(t->ops.id);
+		if (!borrowed(t, t->ops.id))
+			free(t->ops.id);
 		t->ops.id = NULL;
 	}
 	/* API ids become runs again when the column was needed for a while
@@ -665,7 +685,7 @@ int trace_api_runs_too_many(size_t n, size_t rows)
 
 void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	struct id_runs *r = &t->apis.runs;
 	if (r->n == r->cap) {
 		r->cap = next_cap(r->cap);
@@ -678,7 +698,7 @@ void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 
 void trace_apis_need_ids(struct trace *t)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	struct trace_apis *a = &t->apis;
 	if (a->id)
 		return;
@@ -708,7 +728,7 @@ uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
 
 void trace_finish(struct trace *t)
 {
-	trace_own(t);
+	trace_own_apis(t);
 	/* Launches found by an earlier call stay; the links are then done with:
 	 * op_launch is all that is kept of them. */
 	if (t->op_launch_n != t->ops.n) {

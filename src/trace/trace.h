@@ -124,7 +124,7 @@ struct trace_links {
 /* Columns may point into a block the trace does not own (a file mapped
  * by the loader, read-only): such columns are never freed, grown or
  * written; trace_own copies them to the heap first, and trace_free
- * calls release instead of freeing them. */
+ * forgets them and calls release. */
 struct trace_borrow {
 	const char *base; /* the block, or NULL: every column is the trace's */
 	size_t len;
@@ -162,9 +162,14 @@ struct trace {
 
 void trace_init(struct trace *t);
 void trace_free(struct trace *t);
-/* Copy the columns borrowed from a block to the heap and release it:
- * every function here that changes a trace calls it first. */
+/* Copy the columns borrowed from a block to the heap (the block itself
+ * is released by trace_free). */
 void trace_own(struct trace *t);
+/* The same for the API rows and what comes with them (texts, links,
+ * launches, counters, copies): every function here that changes those
+ * calls it first, as those that change ops copy the ops' columns. The
+ * ops' columns stay where they are when API rows come. */
+void trace_own_apis(struct trace *t);
 /* Remake the lanes' lookup from t's GPUs, queues and threads (a trace
  * whose lanes were set otherwise than by trace_gpu and the like). */
 void trace_index_lanes(struct trace *t);
