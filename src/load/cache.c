@@ -98,10 +98,15 @@ static void add_stat(struct text *t, const char *path)
 static int add_stamp(struct text *t, const char *path)
 {
 	unsigned char page[FIRST_PAGE];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	/* Only a regular file stays as it was read (a FIFO would even block
+	 * the open): anything else is read as before, without the cache. */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -1;
-	ssize_t got = pread(fd, page, sizeof(page), 0);
+	ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? pread(fd, page, sizeof(page), 0) : -1;
 	close(fd);
 	if (got < 0)
 		return -1;
