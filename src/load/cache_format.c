@@ -504,7 +504,8 @@ static void drop_beyond(struct trace *t, int want)
 int cache_format_read(int fd, size_t size, struct trace *t, int level, int want, const char *key)
 {
 	struct head h;
-	trace_init(t);
+	/* Empty, as trace_free leaves one, until the file is found whole. */
+	memset(t, 0, sizeof(*t));
 	if (size < sizeof(h) || pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return -1;
 	if (memcmp(h.magic, MAGIC, sizeof(h.magic)) != 0 || h.version != CACHE_VERSION ||
@@ -524,6 +525,7 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 		munmap(base, size);
 		return -1;
 	}
+	trace_init(t);
 	struct rd r = { (const unsigned char *)b + h.meta_off, (size_t)h.meta_len, 0, 0 };
 	char *stored = get_str(&r);
 	int same = stored && strcmp(stored, key) == 0;

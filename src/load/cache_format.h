@@ -27,8 +27,9 @@ int cache_format_write(int fd, const struct trace *t, int level, const char *key
 /* Check the file at fd (of size bytes) and, when it holds level and its
  * key is key, build t (initialised here) as a load of what want asks
  * for leaves it (want <= level): its columns borrow a mapping of the
- * file, released by trace_free. 0, or -1 (t then empty) when the file is
- * damaged, of another version or key, or cannot be mapped. */
+ * file, released by trace_free. 0, or -1 (t then empty, as trace_free
+ * leaves one) when the file is damaged, of another version or key, or
+ * cannot be mapped. */
 int cache_format_read(int fd, size_t size, struct trace *t, int level, int want, const char *key);
 
 #endif
