@@ -14,6 +14,7 @@
 #include "analysis/roi.h"
 #include "demo/demo.h"
 #include "export/export.h"
+#include "load/cache.h"
 #include "options.h"
 #include "present/names.h"
 #include "present/report.h"
@@ -96,7 +97,8 @@ static int open_session(const struct options *o, struct session *s)
 				      .same_node = o->same_node,
 				      .progress = 1,
 				      .op_ids = o->export_path || wants_tui(o) || need != API_NEED_NONE,
-				      .apis = need };
+				      .apis = need,
+				      .apis_later = wants_tui(o) };
 	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);
@@ -324,12 +326,17 @@ int main(int argc, char **argv)
 		break;
 	}
 	threads_set_limit(o.jobs);
+	cache_configure(!o.no_cache, o.cache_size);
 	sqlfile_test_knobs();
 	struct session s;
 	int status = open_session(&o, &s);
 	if (status)
 		return status;
 	status = run(&o, &s);
+	/* After the output: the cache costs the next run's time, not this one's. */
+	struct rpd_error err;
+	if (status == 0 && !wants_tui(&o) && session_save_cache(&s, &err))
+		err_report(_("rpdtop: %s (not cached)"), err.msg);
 	if (o.debug_memory && !wants_tui(&o))
 		print_memory(&s);
 	session_close(&s);

@@ -12,6 +12,7 @@
 #include "analysis/diff.h"
 #include "analysis/gaps.h"
 #include "analysis/roi.h"
+#include "load/cache.h"
 #include "session/window.h"
 #include "util/error.h"
 #include "util/i18n.h"
@@ -50,6 +51,8 @@ static const struct option long_options[] = {
 	{ "step", required_argument, NULL, 'P' },
 	{ "roi", required_argument, NULL, 'R' },
 	{ "debug-memory", no_argument, NULL, OPT_DEBUG_MEMORY },
+	{ "no-cache", no_argument, NULL, 'c' },
+	{ "cache-size", required_argument, NULL, 'z' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -121,6 +124,10 @@ static void print_help(void)
 		"      --skip-bad       load the inputs that can be read, warn about others\n"
 		"      --same-node      inputs that do not name their node were all\n"
 		"                       recorded on one machine (they share GPUs)\n"
+		"      --no-cache       neither use nor write the cache of loaded traces\n"
+		"                       (~/.cache/rpdtop; $RPDTOP_CACHE_DIR)\n"
+		"      --cache-size=SIZE  keep the cache at most SIZE bytes (K, M, G;\n"
+		"                       default 8G; 0 writes nothing), oldest out first\n"
 		"  -h, --help           display this help and exit\n"
 		"  -V, --version        output version information and exit\n\n"),
 	      stdout);
@@ -207,6 +214,23 @@ static int parse_jobs(const char *s, int *jobs)
 	if (errno || end == s || *end || n < 1 || n > 1024)
 		return usage_error(_("invalid number of jobs '%s' (expected 1 to 1024)"), s);
 	*jobs = (int)n;
+	return 0;
+}
+
+/* A size in bytes, with K, M, G or T (powers of 1024) after it allowed. */
+static int parse_size(const char *s, uint64_t *bytes)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 10);
+	const char *units = "KMGT";
+	const char *u = *end ? strchr(units, *end) : NULL;
+	int shift = u ? 10 * (int)(u - units + 1) : 0;
+	if (u)
+		end++;
+	if (errno || end == s || *end || s[0] == '-' || n > (UINT64_MAX >> shift))
+		return usage_error(_("invalid size '%s' (expected bytes, like 500M or 8G)"), s);
+	*bytes = (uint64_t)n << shift;
 	return 0;
 }
 
@@ -314,6 +338,11 @@ static int parse_one(int c, struct options *o)
 	case OPT_DEBUG_MEMORY:
 		o->debug_memory = 1;
 		return 0;
+	case 'c':
+		o->no_cache = 1;
+		return 0;
+	case 'z':
+		return parse_size(optarg, &o->cache_size);
 	case 'P':
 		o->step = optarg;
 		return 0;
@@ -360,6 +389,7 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	o->comm = BREAKDOWN_DEFAULT_COMM;
 	o->tolerance = DIFF_DEFAULT_TOLERANCE;
 	o->gate = -1;
+	o->cache_size = CACHE_DEFAULT_CAP;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":r:f:n:j:e:x:w:o:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')

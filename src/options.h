@@ -41,6 +41,8 @@ struct options {
 	int debug_memory;           /* --debug-memory: where memory went, on stderr at the end */
 	const char *step;           /* --step REGEX: the roctx ranges of -r steps, or NULL */
 	int roi;                    /* --roi: enum roi_kind */
+	int no_cache;               /* --no-cache */
+	uint64_t cache_size;        /* --cache-size, bytes */
 	const char *const *paths;
 	size_t npaths;
 };

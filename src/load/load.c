@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "load/cache.h"
 #include "load/inputs.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
@@ -283,13 +284,20 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 {
 	struct input_list in;
 	struct progress pr;
+	if (o->cache_entry)
+		*o->cache_entry = NULL;
+	if (inputs_expand(args, nargs, &in, err)) {
+		memset(t, 0, sizeof(*t)); /* as trace_free leaves it */
+		return -1;
+	}
+	if (o->cache_entry &&
+	    cache_load(t, in.paths, in.n, o->what, o->same_node, o->cache_want_all, o->cache_entry)) {
+		inputs_free(&in);
+		return 0;
+	}
 	trace_init(t);
 	t->same_node = o->same_node;
 	t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
-	if (inputs_expand(args, nargs, &in, err)) {
-		trace_free(t);
-		return -1;
-	}
 	progress_start(&pr, in.n, o->progress, in.n == 1);
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
@@ -303,6 +311,11 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	inputs_free(&in);
 	if (rc)
 		trace_free(t);
+	/* A trace missing an input is not what these inputs make. */
+	if ((rc || skipped > 0) && o->cache_entry) {
+		cache_entry_free(*o->cache_entry);
+		*o->cache_entry = NULL;
+	}
 	return rc;
 }
 

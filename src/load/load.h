@@ -15,6 +15,12 @@ struct load_options {
 	int skip_bad;  /* load what can be read, warn about the rest */
 	int same_node; /* inputs that do not name their node share one */
 	int progress;  /* show progress on stderr when it is a terminal */
+	/* The cache (load/cache.h): looked in when cache_entry is given,
+	 * which then says what cache_save writes after a load that found
+	 * nothing (NULL: nothing to write). want_all: only a file with every
+	 * API row will do. */
+	struct cache_entry **cache_entry;
+	int cache_want_all;
 };
 
 /* Read every input (files, or directories of .rpd/.db files) into t,

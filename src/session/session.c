@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "load/background.h"
+#include "load/cache.h"
 #include "load/call_probe.h"
 #include "load/load.h"
 #include "session/named.h"
@@ -22,6 +23,8 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
+	lo.cache_entry = &v->cache;
+	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
 	return trace_load(&v->trace, o->paths, o->npaths, &lo, err);
 }
 
@@ -149,9 +152,47 @@ int session_add_trace(struct session *s, const struct session_options *o, struct
 	return 0;
 }
 
-void session_close(struct session *s)
+/* Wait for the cache files being written: the traces change next. */
+static void cache_jobs_end(struct session *s)
 {
 	for (size_t k = 0; k < s->ntraces; k++) {
+		cache_job_end(s->views[k].cache_job, 0);
+		s->views[k].cache_job = NULL;
+	}
+}
+
+/* Everything is read: the cache files are written meanwhile, the traces
+ * being only read from now on. */
+static void cache_jobs_start(struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++) {
+		struct session_view *v = &s->views[k];
+		if (v->cache && !v->cache_job && v->trace.apis_read) {
+			v->cache_job = cache_job_start(v->cache, &v->trace);
+			v->cache = NULL;
+		}
+	}
+}
+
+int session_save_cache(struct session *s, struct rpd_error *err)
+{
+	int rc = 0;
+	cache_jobs_end(s);
+	for (size_t k = 0; k < s->ntraces; k++) {
+		struct session_view *v = &s->views[k];
+		if (v->cache && cache_save(v->cache, &v->trace, NULL, err))
+			rc = -1;
+		cache_entry_free(v->cache);
+		v->cache = NULL;
+	}
+	return rc;
+}
+
+void session_close(struct session *s)
+{
+	cache_jobs_end(s);
+	for (size_t k = 0; k < s->ntraces; k++) {
+		cache_entry_free(s->views[k].cache);
 		bg_apis_cancel(s->views[k].bg);
 		selection_free(&s->views[k].sel);
 		api_order_free(&s->views[k].order);
@@ -355,6 +396,8 @@ int session_take_apis(struct session *s, int wait, struct rpd_error *err)
 			rc = -1;
 		v->bg = NULL;
 	}
+	if (rc == 1)
+		cache_jobs_start(s);
 	s->stale = 1;
 	session_refresh(s);
 	return rc;
@@ -363,6 +406,7 @@ int session_take_apis(struct session *s, int wait, struct rpd_error *err)
 int session_load_apis(struct session *s, struct rpd_error *err)
 {
 	int rc = 0;
+	cache_jobs_end(s);
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct trace *t = &s->views[k].trace;
 		if (s->views[k].bg || t->apis.n > 0 || t->no_op_ids)
@@ -371,6 +415,8 @@ int session_load_apis(struct session *s, struct rpd_error *err)
 			rc = -1;
 		s->stale = 1;
 	}
+	if (rc == 0)
+		cache_jobs_start(s);
 	session_refresh(s);
 	return rc;
 }

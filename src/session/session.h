@@ -26,6 +26,8 @@
 #define SESSION_MAX_TRACES 2
 
 struct bg_apis;
+struct cache_entry;
+struct cache_job;
 
 /* Which API rows a session reads with its ops. */
 enum api_need {
@@ -40,6 +42,7 @@ struct session_options {
 	int skip_bad, same_node, progress;
 	int op_ids;         /* keep op ids: API rows or an export will be linked to ops */
 	enum api_need apis; /* read now, with the ops */
+	int apis_later;     /* the viewer: every API row is read after the ops */
 };
 
 /* One trace as the session shows it. */
@@ -49,8 +52,10 @@ struct session_view {
 	char own_window[256]; /* a window of its own instead, or "": one trace's
 			       * two windows compared (--against-window) */
 	struct selection sel;
-	struct api_order order; /* its API calls by thread and start, once read */
-	struct bg_apis *bg;     /* its API rows, being read on another thread */
+	struct api_order order;      /* its API calls by thread and start, once read */
+	struct bg_apis *bg;          /* its API rows, being read on another thread */
+	struct cache_entry *cache;   /* what its cache file is to hold, when written */
+	struct cache_job *cache_job; /* its cache file, being written on another thread */
 };
 
 enum session_apis {
@@ -81,8 +86,13 @@ int session_open(struct session *s, const struct session_options *o, struct rpd_
 void session_open_trace(struct session *s, struct trace *t);
 /* Load another trace beside the first (a run to compare with). */
 int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err);
-/* Free everything; waits for API rows still being read. */
+/* Free everything; waits for API rows still being read and for cache
+ * files being written. */
 void session_close(struct session *s);
+/* Write the cache files of the traces as loaded (load/cache.h), at once
+ * (the batch modes, after their output); 0, or -1 with *err saying why
+ * one could not be written. */
+int session_save_cache(struct session *s, struct rpd_error *err);
 
 /* The k-th trace and its selection (k = 0: the trace). */
 static inline const struct trace *session_trace_at(const struct session *s, size_t k)

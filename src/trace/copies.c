@@ -35,6 +35,7 @@ static void add(struct trace_copies *c, uint32_t op, int64_t bytes, uint32_t src
 
 void trace_add_copy(struct trace *t, uint32_t op, int64_t bytes, uint32_t src, uint32_t dst)
 {
+	trace_own_apis(t);
 	add(&t->copies, op, bytes, src, dst);
 }
 
@@ -89,6 +90,7 @@ static uint32_t map_str(const uint32_t *str, uint32_t id)
 void trace_copies_merge(struct trace *t, const struct trace_copies *src, const size_t *op,
 			const uint32_t *str)
 {
+	trace_own_apis(t);
 	for (size_t i = 0; i < src->n; i++) {
 		size_t row = op ? op[src->op[i]] : src->op[i];
 		if (row != SIZE_MAX)

@@ -47,6 +47,7 @@ static uint32_t add_series(struct trace_counters *c, const struct trace_counter 
 uint32_t trace_counter_series(struct trace *t, uint32_t input, int64_t device, uint32_t name, uint32_t unit,
 			      int source)
 {
+	trace_own_apis(t);
 	struct trace_counter s = { .domain = t->inputs[input].domain,
 				   .input = input,
 				   .device = device,
@@ -78,6 +79,7 @@ static void add_sample(struct trace_counters *c, uint32_t series, int64_t start,
 
 void trace_add_counter(struct trace *t, uint32_t series, int64_t start, int64_t end, double value)
 {
+	trace_own_apis(t);
 	add_sample(&t->counters, series, start, end, value);
 }
 
@@ -116,6 +118,7 @@ void trace_counters_hold(struct trace_counters *c, size_t first)
 void trace_counters_merge(struct trace *t, const struct trace_counters *src, const uint32_t *str,
 			  const uint32_t *input)
 {
+	trace_own_apis(t);
 	if (src->nseries == 0)
 		return;
 	uint32_t *map = xmalloc_array(src->nseries, sizeof(*map));

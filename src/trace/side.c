@@ -38,6 +38,7 @@ void trace_side_free(struct trace *side)
 
 void trace_side_take(struct trace *t, struct trace *side)
 {
+	trace_own_apis(t);
 	assert(t->apis.n == 0 && t->links.n == 0);
 	uint32_t *str = xmalloc_array(side->strings.count, sizeof(*str));
 	for (uint32_t i = 0; i < side->strings.count; i++)

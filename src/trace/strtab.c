@@ -35,6 +35,14 @@ static void rehash(struct strtab *t, size_t nslots)
 	}
 }
 
+void strtab_reindex(struct strtab *t)
+{
+	size_t nslots = 1024;
+	while (nslots <= (size_t)t->count * 2)
+		nslots *= 2;
+	rehash(t, nslots);
+}
+
 void strtab_init(struct strtab *t)
 {
 	memset(t, 0, sizeof(*t));

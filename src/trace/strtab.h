@@ -22,6 +22,9 @@ void strtab_free(struct strtab *t);
 /* Return the id of s[0..len), adding it when new. */
 uint32_t strtab_intern_len(struct strtab *t, const char *s, size_t len);
 uint32_t strtab_intern(struct strtab *t, const char *s);
+/* Make the lookup of strings set otherwise than by interning (bytes,
+ * offset, len and count; each string once). */
+void strtab_reindex(struct strtab *t);
 /* Id of s, or UINT32_MAX when it is not in the table. */
 uint32_t strtab_find(const struct strtab *t, const char *s, size_t len);
 

@@ -19,6 +19,118 @@ void trace_init(struct trace *t)
 	t->apis.marker_name = TRACE_NONE;
 }
 
+/* Every column a trace may borrow, with its length in items: the
+ * strings, the ops, and the API rows with what comes with them. */
+#define STRING_COLUMNS(DO)                                                                                   \
+	DO(t->strings.bytes, t->strings.bytes_len)                                                           \
+	DO(t->strings.offset, t->strings.count)                                                              \
+	DO(t->strings.len, t->strings.count)                                                                 \
+	DO(t->strings.slots, t->strings.nslots)
+#define OP_COLUMNS(DO)                                                                                       \
+	DO(t->ops.id, t->ops.n)                                                                              \
+	DO(t->ops.start, t->ops.n)                                                                           \
+	DO(t->ops.end, t->ops.n)                                                                             \
+	DO(t->ops.name, t->ops.n)                                                                            \
+	DO(t->ops.queue, t->ops.n)                                                                           \
+	DO(t->ops.kind, t->ops.n)
+#define API_COLUMNS(DO)                                                                                      \
+	DO(t->apis.id, t->apis.n)                                                                            \
+	DO(t->apis.runs.row, t->apis.runs.n)                                                                 \
+	DO(t->apis.runs.id, t->apis.runs.n)                                                                  \
+	DO(t->apis.start, t->apis.n)                                                                         \
+	DO(t->apis.end, t->apis.n)                                                                           \
+	DO(t->apis.name, t->apis.n)                                                                          \
+	DO(t->apis.thread, t->apis.n)                                                                        \
+	DO(t->apis.texted, t->apis.n / 64 + 1)                                                               \
+	DO(t->op_launch, t->op_launch_n)                                                                     \
+	DO(t->counters.of, t->counters.n)                                                                    \
+	DO(t->counters.start, t->counters.n)                                                                 \
+	DO(t->counters.end, t->counters.n)                                                                   \
+	DO(t->counters.value, t->counters.n)                                                                 \
+	DO(t->copies.op, t->copies.n)                                                                        \
+	DO(t->copies.bytes, t->copies.n)                                                                     \
+	DO(t->copies.src, t->copies.n)                                                                       \
+	DO(t->copies.dst, t->copies.n)
+#define TRACE_COLUMNS(DO) STRING_COLUMNS(DO) OP_COLUMNS(DO) API_COLUMNS(DO)
+
+static int borrowed(const struct trace *t, const void *p)
+{
+	const char *c = p;
+	return t->borrowed.base && c && c >= t->borrowed.base && c < t->borrowed.base + t->borrowed.len;
+}
+
+/* A heap copy of n bytes at p when p is borrowed, else p. */
+static void *own_copy(const struct trace *t, void *p, size_t n)
+{
+	if (!borrowed(t, p))
+		return p;
+	void *copy = xmalloc(n ? n : 1);
+	memcpy(copy, p, n);
+	return copy;
+}
+
+#define OWN_COLUMN(col, n) (col) = own_copy(t, (col), (n) * sizeof(*(col)));
+#define FORGET_COLUMN(col, n)                                                                                \
+	if (borrowed(t, (col)))                                                                              \
+		(col) = NULL;
+
+static void release_borrowed(struct trace *t)
+{
+	if (t->borrowed.base && t->borrowed.release)
+		t->borrowed.release(t->borrowed.ctx);
+	memset(&t->borrowed, 0, sizeof(t->borrowed));
+}
+
+/* Capacities of borrowed columns are their lengths: so are the copies'.
+ * The block stays until trace_free: what was made of the trace before
+ * (a timeline's lanes) may point into it still. */
+void trace_own(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	TRACE_COLUMNS(OWN_COLUMN)
+}
+
+static void own_ops(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	OP_COLUMNS(OWN_COLUMN)
+}
+
+void trace_own_apis(struct trace *t)
+{
+	if (!t->borrowed.base)
+		return;
+	API_COLUMNS(OWN_COLUMN)
+}
+
+void trace_index_lanes(struct trace *t)
+{
+	idmap_free(&t->lane_index);
+	idmap_init(&t->lane_index);
+	uint32_t idx;
+	for (size_t i = 0; i < t->ngpus; i++) {
+		uint64_t key = idmap_key3((uint64_t)LANE_GPU << 56 ^ (uint64_t)t->gpus[i].domain,
+					  (uint64_t)t->gpus[i].device, 0);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+	for (size_t i = 0; i < t->nqueues; i++) {
+		uint64_t key = idmap_key3((uint64_t)LANE_QUEUE << 56 ^ (uint64_t)t->queues[i].gpu,
+					  (uint64_t)t->queues[i].queue, 0);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+	for (size_t i = 0; i < t->nthreads; i++) {
+		const struct trace_thread *th = &t->threads[i];
+		uint64_t key = idmap_key3((uint64_t)LANE_THREAD << 56 ^ (uint64_t)th->domain,
+					  (uint64_t)th->pid, (uint64_t)th->tid);
+		if (!idmap_get(&t->lane_index, key, &idx))
+			idmap_put(&t->lane_index, key, (uint32_t)i);
+	}
+}
+
 static void free_ops(struct trace_ops *o)
 {
 	free(o->id);
@@ -43,6 +155,9 @@ static void free_apis(struct trace_apis *a)
 
 void trace_free(struct trace *t)
 {
+	/* Borrowed columns go back with their block, not to free(). */
+	TRACE_COLUMNS(FORGET_COLUMN)
+	release_borrowed(t);
 	for (size_t i = 0; i < t->ninputs; i++) {
 		free(t->inputs[i].path);
 		free(t->inputs[i].uuid);
@@ -258,9 +373,16 @@ static size_t words(size_t bits)
 	return (bits + 63) / 64;
 }
 
+/* The words of texted for cap rows: one more than the rows need when cap
+ * is a multiple of 64, as a cache file holds them. */
+static size_t texted_words(size_t cap)
+{
+	return cap / 64 + 1;
+}
+
 static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 {
-	size_t had = words(a->cap);
+	size_t had = texted_words(a->cap);
 	a->cap = cap;
 	if (a->id)
 		GROW_COL(a->id, cap, huge);
@@ -270,9 +392,9 @@ static void apis_cap(struct trace_apis *a, size_t cap, int huge)
 	GROW_COL(a->thread, cap, huge);
 	/* The rows to come have no text until one is given. */
 	if (a->texted) {
-		GROW_COL(a->texted, words(cap), 0);
-		if (words(cap) > had)
-			memset(a->texted + had, 0, (words(cap) - had) * sizeof(*a->texted));
+		GROW_COL(a->texted, texted_words(cap), 0);
+		if (texted_words(cap) > had)
+			memset(a->texted + had, 0, (texted_words(cap) - had) * sizeof(*a->texted));
 	}
 }
 
@@ -295,18 +417,21 @@ static size_t reserve_cap(size_t n, size_t cap, size_t more)
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
+	own_ops(t);
 	if (t->ops.n + more > t->ops.cap)
 		ops_cap(t, reserve_cap(t->ops.n, t->ops.cap, more), 1);
 }
 
 void trace_reserve_apis(struct trace *t, size_t more)
 {
+	trace_own_apis(t);
 	if (t->apis.n + more > t->apis.cap)
 		apis_cap(&t->apis, reserve_cap(t->apis.n, t->apis.cap, more), 1);
 }
 
 void trace_reserve_links(struct trace *t, size_t more)
 {
+	trace_own_apis(t);
 	if (t->links.n + more > t->links.cap)
 		links_cap(&t->links, reserve_cap(t->links.n, t->links.cap, more), 1);
 }
@@ -314,6 +439,7 @@ void trace_reserve_links(struct trace *t, size_t more)
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
 		      uint32_t queue)
 {
+	own_ops(t);
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
@@ -333,6 +459,7 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
 		       uint32_t thread)
 {
+	trace_own_apis(t);
 	struct trace_apis *a = &t->apis;
 	if (a->n == a->cap)
 		apis_cap(a, next_cap(a->cap), 0);
@@ -355,6 +482,7 @@ uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, 
 
 void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 {
+	trace_own_apis(t);
 	struct trace_apis *a = &t->apis;
 	if (a->marker_name == TRACE_NONE)
 		a->marker_name = strtab_intern(&t->strings, TRACE_MARKER_NAME);
@@ -362,7 +490,7 @@ void trace_add_api_text(struct trace *t, uint32_t api, uint32_t text)
 	if (a->name[api] != a->marker_name || trace_api_texted(t, api))
 		return;
 	if (!a->texted)
-		a->texted = xcalloc(words(a->cap) ? words(a->cap) : 1, sizeof(*a->texted));
+		a->texted = xcalloc(texted_words(a->cap), sizeof(*a->texted));
 	a->name[api] = text;
 	a->texted[api >> 6] |= (uint64_t)1 << (api & 63);
 }
@@ -390,8 +518,8 @@ void trace_api_texts_drop(struct trace *t, size_t from)
 	/* Rows filled past n and given texts before a failure too. */
 	size_t w = from >> 6;
 	a->texted[w] &= ((uint64_t)1 << (from & 63)) - 1;
-	if (w + 1 < words(a->cap))
-		memset(a->texted + w + 1, 0, (words(a->cap) - w - 1) * sizeof(*a->texted));
+	if (w + 1 < texted_words(a->cap))
+		memset(a->texted + w + 1, 0, (texted_words(a->cap) - w - 1) * sizeof(*a->texted));
 }
 
 uint32_t trace_api_launched_op(const struct trace *t, size_t api)
@@ -405,6 +533,7 @@ uint32_t trace_api_launched_op(const struct trace *t, size_t api)
 
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op)
 {
+	trace_own_apis(t);
 	struct trace_links *l = &t->links;
 	if (l->n == l->cap)
 		links_cap(l, next_cap(l->cap), 0);
@@ -444,7 +573,8 @@ static void compact_ids(struct trace *t)
 	if (t->ops.id && t->ops.n && ids_run(t->ops.id, t, 0, t->ops.n)) {
 		for (size_t i = 0; i < t->ninputs; i++)
 			t->inputs[i].op_id0 = t->inputs[i].op_count ? t->ops.id[t->inputs[i].op_first] : 0;
-		free(t->ops.id);
+		if (!borrowed(t, t->ops.id))
+			free(t->ops.id);
 		t->ops.id = NULL;
 	}
 	/* API ids become runs again when the column was needed for a while
@@ -553,6 +683,7 @@ int trace_api_runs_too_many(size_t n, size_t rows)
 
 void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 {
+	trace_own_apis(t);
 	struct id_runs *r = &t->apis.runs;
 	if (r->n == r->cap) {
 		r->cap = next_cap(r->cap);
@@ -565,6 +696,7 @@ void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
 
 void trace_apis_need_ids(struct trace *t)
 {
+	trace_own_apis(t);
 	struct trace_apis *a = &t->apis;
 	if (a->id)
 		return;
@@ -594,6 +726,7 @@ uint32_t trace_op_row(const struct trace *t, uint32_t input, int64_t id)
 
 void trace_finish(struct trace *t)
 {
+	trace_own_apis(t);
 	/* Launches found by an earlier call stay; the links are then done with:
 	 * op_launch is all that is kept of them. */
 	/* A column only where some op has a launch: reports that read no

@@ -113,6 +113,17 @@ struct trace_links {
 	uint32_t *api, *op; /* indices into trace.apis and trace.ops */
 };
 
+/* Columns may point into a block the trace does not own (a file mapped
+ * by the loader, read-only): such columns are never freed, grown or
+ * written; trace_own copies them to the heap first, and trace_free
+ * forgets them and calls release. */
+struct trace_borrow {
+	const char *base; /* the block, or NULL: every column is the trace's */
+	size_t len;
+	void (*release)(void *ctx);
+	void *ctx;
+};
+
 struct trace {
 	struct strtab strings;
 	struct trace_input *inputs;
@@ -137,10 +148,22 @@ struct trace {
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */
+	struct trace_borrow borrowed;
 };
 
 void trace_init(struct trace *t);
 void trace_free(struct trace *t);
+/* Copy the columns borrowed from a block to the heap (the block itself
+ * is released by trace_free). */
+void trace_own(struct trace *t);
+/* The same for the API rows and what comes with them (texts, links,
+ * launches, counters, copies): every function here that changes those
+ * calls it first, as those that change ops copy the ops' columns. The
+ * ops' columns stay where they are when API rows come. */
+void trace_own_apis(struct trace *t);
+/* Remake the lanes' lookup from t's GPUs, queues and threads (a trace
+ * whose lanes were set otherwise than by trace_gpu and the like). */
+void trace_index_lanes(struct trace *t);
 
 uint32_t trace_add_input(struct trace *t, const char *path, int format, int schema_version);
 /* Record where an input was recorded (a host name); call before adding its

@@ -43,6 +43,10 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 		app->panes[app->npanes++] = pane_diff_new(app);
 		app->active = app->npanes - 1;
 	}
+	/* API rows loaded with the ops (from the cache) are said to be in as
+	 * when they come later. */
+	if (app->trace->apis_read && app->trace->apis.n > 0)
+		app_message(app, 0, _("%zu API calls"), app->trace->apis.n);
 }
 
 void app_free(struct app *app)

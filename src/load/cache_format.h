@@ -1,0 +1,35 @@
+/* The layout of a cache file, which holds one loaded trace: a header, a
+ * block of the trace's small tables with the key it was written for
+ * (the inputs and their stamps), a directory of sections, and the
+ * trace's columns, each 64-byte aligned with its own hash. The header,
+ * the block and the directory are hashed too: a file that does not
+ * match is never used. */
+#ifndef RPDTOP_CACHE_FORMAT_H
+#define RPDTOP_CACHE_FORMAT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "trace/trace.h"
+
+/* Changes whenever the layout or the trace's columns change. */
+#define CACHE_VERSION 2
+
+/* What a trace holds, each level more than the last: ops without their
+ * ids, ops with ids, the calls that launched ops beside them, every API
+ * row (with counters, copies and texts). */
+enum cache_level { CACHE_NO_IDS, CACHE_OPS, CACHE_LAUNCHES, CACHE_ALL, CACHE_LEVELS };
+
+/* Write t, read at level, with its key to fd from its start. 0, or -1
+ * with errno set (ECANCELED when *stop was set meanwhile). */
+int cache_format_write(int fd, const struct trace *t, int level, const char *key, const atomic_int *stop);
+
+/* Check the file at fd (of size bytes) and, when it holds level and its
+ * key is key, build t (initialised here) as a load of what want asks
+ * for leaves it (want <= level): its columns borrow a mapping of the
+ * file, released by trace_free. 0, or -1 (t then empty, as trace_free
+ * leaves one) when the file is damaged, of another version or key, or
+ * cannot be mapped. */
+int cache_format_read(int fd, size_t size, struct trace *t, int level, int want, const char *key);
+
+#endif
