@@ -1,10 +1,19 @@
 #include "config.h"
 #include "trace/trace_mem.h"
 
-/* Bytes of cap elements of an array that exists. */
-#define COL(p, cap) ((p) ? (size_t)(cap) * sizeof(*(p)) : 0)
+/* Bytes of cap elements of an array that exists and is the trace's own
+ * (a column mapped from the cache is counted with the mapping). */
+#define COL(p, cap) (owned(t, (p)) ? (size_t)(cap) * sizeof(*(p)) : 0)
 
-static void ops_memory(const struct trace_ops *o, struct mem_report *r)
+#define HEAP(p, n) ((p) ? (size_t)(n) * sizeof(*(p)) : 0)
+
+static int owned(const struct trace *t, const void *p)
+{
+	const char *c = p, *base = t->borrowed.base;
+	return c && !(base && c >= base && c < base + t->borrowed.len);
+}
+
+static void ops_memory(const struct trace *t, const struct trace_ops *o, struct mem_report *r)
 {
 	mem_add(r, "ops.", "id", COL(o->id, o->cap));
 	mem_add(r, "ops.", "start", COL(o->start, o->cap));
@@ -14,7 +23,7 @@ static void ops_memory(const struct trace_ops *o, struct mem_report *r)
 	mem_add(r, "ops.", "kind", COL(o->kind, o->cap));
 }
 
-static void apis_memory(const struct trace_apis *a, struct mem_report *r)
+static void apis_memory(const struct trace *t, const struct trace_apis *a, struct mem_report *r)
 {
 	mem_add(r, "api.", "id", COL(a->id, a->cap));
 	mem_add(r, "api.", "id runs", COL(a->runs.row, a->runs.cap) + COL(a->runs.id, a->runs.cap));
@@ -25,7 +34,7 @@ static void apis_memory(const struct trace_apis *a, struct mem_report *r)
 	mem_add(r, "api.", "texted (a bit a row)", COL(a->texted, (a->cap + 63) / 64));
 }
 
-static void strings_memory(const struct strtab *s, struct mem_report *r)
+static void strings_memory(const struct trace *t, const struct strtab *s, struct mem_report *r)
 {
 	mem_add(r, "strings.", "bytes", s->bytes ? s->bytes_cap : 0);
 	mem_add(r, "strings.", "offsets", COL(s->offset, s->offset_cap));
@@ -52,15 +61,17 @@ static void side_memory(const struct trace *t, struct mem_report *r)
 
 void trace_memory(const struct trace *t, struct mem_report *r)
 {
-	ops_memory(&t->ops, r);
-	apis_memory(&t->apis, r);
-	strings_memory(&t->strings, r);
+	ops_memory(t, &t->ops, r);
+	apis_memory(t, &t->apis, r);
+	strings_memory(t, &t->strings, r);
+	/* File pages, shared with the page cache: resident as they are read. */
+	mem_add(r, "", "cache file (mapped)", t->borrowed.base ? t->borrowed.len : 0);
 	side_memory(t, r);
 }
 
 void api_order_memory(const struct api_order *o, struct mem_report *r, const char *prefix)
 {
 	size_t nparents = o->pfirst && o->nthreads ? o->pfirst[o->nthreads] : 0;
-	mem_add(r, prefix, "calls by thread", COL(o->rows, o->napis) + COL(o->first, o->nthreads + 1));
-	mem_add(r, prefix, "enclosing calls", COL(o->parents, nparents) + COL(o->pfirst, o->nthreads + 1));
+	mem_add(r, prefix, "calls by thread", HEAP(o->rows, o->napis) + HEAP(o->first, o->nthreads + 1));
+	mem_add(r, prefix, "enclosing calls", HEAP(o->parents, nparents) + HEAP(o->pfirst, o->nthreads + 1));
 }
