@@ -561,6 +561,14 @@ static int read_part(struct reader *r)
 	int rc = read_info(r) || choose_links(r);
 	if (rc == 0 && (r->what & LOAD_OPS))
 		rc = read_ops(r);
+	/* A process's rows are one run, given to its first input: its ops'
+	 * before the calls are read, whose extras (copies' sizes) find the
+	 * ops by it. */
+	struct trace_input *in = &r->t->inputs[r->first_input];
+	if (r->what & LOAD_OPS) {
+		in->op_first = op_base;
+		in->op_count = r->t->ops.n - op_base;
+	}
 	if (rc == 0 && (r->what & LOAD_APIS)) {
 		rc = read_calls(r);
 		if (rc == 0 && !(r->what & LOAD_OPS))
@@ -569,12 +577,6 @@ static int read_part(struct reader *r)
 			add_links(r);
 		if (rc == 0)
 			read_extras(r);
-	}
-	/* A process's rows are one run, given to its first input. */
-	struct trace_input *in = &r->t->inputs[r->first_input];
-	if (r->what & LOAD_OPS) {
-		in->op_first = op_base;
-		in->op_count = r->t->ops.n - op_base;
 	}
 	if (r->what & LOAD_APIS) {
 		in->api_first = api_base;

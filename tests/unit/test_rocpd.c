@@ -217,6 +217,10 @@ static void check_file(const char *path, const char *what, long markers)
 	api_order_free(&fresh);
 	CHECK_INT(later.apis.n, t.apis.n);
 	CHECK_INT(trace_api_texts(&later), trace_api_texts(&t));
+	/* The copies' sizes and agents come with the calls, read in one pass
+	 * with the ops or after them. */
+	CHECK_INT(t.copies.n, later.copies.n);
+	CHECK(later.copies.n == 0 || t.copies.n > 0);
 	for (size_t i = 0; i < t.ops.n && later.apis.n == t.apis.n; i++)
 		CHECK_INT(later.op_launch[i], t.op_launch[i]);
 	trace_free(&later);
