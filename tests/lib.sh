@@ -169,16 +169,16 @@ tmux_stop() {
 }
 
 # tmux_start COLS ROWS: a fresh session with a plain bash prompt "$ " and
-# no history file (bash would write one into $tmp when it exits).
+# no history file (bash would write one into $tmp when it exits); the
+# cache of loaded traces as the test has it (off, unless it says).
 # Sessions get new names; the server lives until the test ends.
 tmux_session=0
-# The shell has a clean environment; the cache of loaded traces is off as
-# in every test but the cache's own (a second open would not read again).
 tmux_start() {
 	[ "$tmux_session" -gt 0 ] && tm kill-session -t "s$tmux_session" 2>/dev/null
 	tmux_session=$((tmux_session + 1))
 	tm new-session -d -s "s$tmux_session" -x "$1" -y "$2" \
-		"env -i PATH='$PATH' HOME='$tmp' HISTFILE= TERM=screen LANG=C.UTF-8 PS1='$ ' RPDTOP_CACHE_DIR= bash --norc --noprofile"
+		"env -i PATH='$PATH' HOME='$tmp' HISTFILE= TERM=screen LANG=C.UTF-8 PS1='$ ' \
+		RPDTOP_CACHE_DIR='${RPDTOP_CACHE_DIR-}' bash --norc --noprofile"
 	tmux_wait_for '$'
 }
 
