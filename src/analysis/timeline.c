@@ -23,8 +23,9 @@ static int by_start(const void *a, const void *b, void *ctx)
 
 /* Within a thread: by start, the longer (outer) call first when two start
  * together. */
-static int api_cmp(const struct trace *t, uint32_t i, uint32_t j)
+static int api_cmp(const void *ctx, uint32_t i, uint32_t j)
 {
+	const struct trace *t = ctx;
 	if (t->apis.start[i] != t->apis.start[j])
 		return t->apis.start[i] < t->apis.start[j] ? -1 : 1;
 	return (t->apis.end[i] < t->apis.end[j]) - (t->apis.end[i] > t->apis.end[j]);
@@ -35,32 +36,23 @@ static int by_api_start(const void *a, const void *b, void *ctx)
 	return api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
-static int op_cmp(const struct trace *t, uint32_t i, uint32_t j)
+static int op_cmp(const void *ctx, uint32_t i, uint32_t j)
 {
+	const struct trace *t = ctx;
 	return (t->ops.start[i] > t->ops.start[j]) - (t->ops.start[i] < t->ops.start[j]);
 }
 
 /* Rows come nearly in order: ops by queue, and API calls, recorded as they
- * end, each a few places after the calls nested in it. An insertion sort
- * moves each that little way; a run far from order is left to qsort. */
-static void sort_nearly(const struct trace *t, uint32_t *v, size_t n,
-			int (*cmp)(const struct trace *, uint32_t, uint32_t), sort_cmp_fn qcmp)
+ * end, each after the calls nested in it (a range after the thousands of
+ * calls in it). Such rows make a few ascending runs, merged in
+ * O(n log runs); only rows that make too many are left to qsort. */
+static void sort_nearly(const struct trace *t, uint32_t *v, size_t n, sort_index_cmp cmp, sort_cmp_fn qcmp)
 {
-	size_t budget = 16 * n + 1024;
-	for (size_t i = 1; i < n; i++) {
-		uint32_t x = v[i];
-		size_t j = i;
-		while (j > 0 && cmp(t, v[j - 1], x) > 0) {
-			v[j] = v[j - 1];
-			j--;
-			if (--budget == 0) {
-				v[j] = x;
-				sort_with(v, n, sizeof(*v), qcmp, (void *)t);
-				return;
-			}
-		}
-		v[j] = x;
-	}
+	size_t sorted = 1;
+	while (sorted < n && cmp(t, v[sorted - 1], v[sorted]) <= 0)
+		sorted++;
+	if (sorted < n && sort_by_runs(v, n, cmp, t, 64) != 0)
+		sort_with(v, n, sizeof(*v), qcmp, (void *)t);
 }
 
 /* Ranks of GPUs or threads in the natural order of their labels, so that

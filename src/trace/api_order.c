@@ -25,6 +25,11 @@ static int by_call(const void *a, const void *b, void *ctx)
 	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+static int call_index_cmp(const void *ctx, uint32_t a, uint32_t b)
+{
+	return call_cmp(ctx, a, b);
+}
+
 /* A subtree of nested calls, its calls linked in start order. */
 struct subtree {
 	uint32_t root, head, tail; /* places in v */
@@ -86,32 +91,25 @@ static int nested_order(const struct trace *t, uint32_t *v, size_t n)
 /* Calls are recorded as they end, each after the calls nested in it: when
  * they nest, the stack above puts them in start order in one pass (but for
  * a call without a duration at the end of one call and the start of the
- * next, which pre-order puts before the next); an insertion sort then
- * moves each the little way it is off, and a thread far from order is
- * left to qsort. */
+ * next, which pre-order puts before the next). What is still out of order
+ * then (those, or calls that overlap rather than nest) makes a few
+ * ascending runs, merged; a thread far from order is left to qsort. */
+static int in_order(const struct trace *t, const uint32_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (call_cmp(t, v[i - 1], v[i]) > 0)
+			return 0;
+	return 1;
+}
+
 void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 {
-	size_t sorted = 1;
-	while (sorted < n && call_cmp(t, v[sorted - 1], v[sorted]) <= 0)
-		sorted++;
-	if (sorted >= n)
+	if (in_order(t, v, n))
 		return;
-	nested_order(t, v, n);
-	size_t budget = 16 * n + 1024;
-	for (size_t i = 1; i < n; i++) {
-		uint32_t x = v[i];
-		size_t j = i;
-		while (j > 0 && call_cmp(t, v[j - 1], x) > 0) {
-			v[j] = v[j - 1];
-			j--;
-			if (--budget == 0) {
-				v[j] = x;
-				sort_with(v, n, sizeof(*v), by_call, (void *)t);
-				return;
-			}
-		}
-		v[j] = x;
-	}
+	if (nested_order(t, v, n) && in_order(t, v, n))
+		return;
+	if (sort_by_runs(v, n, call_index_cmp, t, 64) != 0)
+		sort_with(v, n, sizeof(*v), by_call, (void *)t);
 }
 
 /* The calls that enclose another of their thread: E does when some call

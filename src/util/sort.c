@@ -52,3 +52,94 @@ void sort_int64(int64_t *v, size_t n)
 	}
 	free(b);
 }
+
+/* Heap of the runs' heads, the least on top (ties: the lower run). */
+struct runs_heap {
+	const uint32_t *tmp;
+	size_t *at, *end; /* per run: its next element and its end in tmp */
+	uint32_t *run;    /* the heap: run numbers */
+	size_t n;
+	sort_index_cmp cmp;
+	const void *ctx;
+};
+
+static int head_less(const struct runs_heap *h, uint32_t a, uint32_t b)
+{
+	int c = h->cmp(h->ctx, h->tmp[h->at[a]], h->tmp[h->at[b]]);
+	return c < 0 || (c == 0 && a < b);
+}
+
+static void sift_down(struct runs_heap *h, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < h->n && head_less(h, h->run[l], h->run[m]))
+			m = l;
+		if (l + 1 < h->n && head_less(h, h->run[l + 1], h->run[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		uint32_t x = h->run[i];
+		h->run[i] = h->run[m];
+		h->run[m] = x;
+		i = m;
+	}
+}
+
+int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs)
+{
+	if (n < 2)
+		return 0;
+	if (max_runs > 255)
+		max_runs = 255;
+	/* Tails of the runs, greatest first: each element goes to the run
+	 * with the greatest tail not above it, found by a binary search. */
+	uint32_t tails[255];
+	size_t nruns = 0;
+	uint8_t *run_of = xmalloc_huge(n, 1);
+	for (size_t i = 0; i < n; i++) {
+		size_t lo = 0, hi = nruns;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (cmp(ctx, tails[mid], v[i]) <= 0)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		if (lo == nruns && nruns == max_runs) {
+			free(run_of);
+			return -1;
+		}
+		nruns += lo == nruns;
+		tails[lo] = v[i];
+		run_of[i] = (uint8_t)lo;
+	}
+	/* The runs laid out one after another, each in its order. */
+	size_t at[256] = { 0 }, end[256];
+	for (size_t i = 0; i < n; i++)
+		at[run_of[i] + 1]++;
+	for (size_t r = 0; r < nruns; r++)
+		at[r + 1] += at[r];
+	memcpy(end, at + 1, nruns * sizeof(*end));
+	uint32_t *tmp = xmalloc_huge(n, sizeof(*tmp));
+	size_t fill[256];
+	memcpy(fill, at, nruns * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		tmp[fill[run_of[i]]++] = v[i];
+	free(run_of);
+	uint32_t heap[255];
+	struct runs_heap h = { tmp, at, end, heap, nruns, cmp, ctx };
+	for (size_t r = 0; r < nruns; r++)
+		heap[r] = (uint32_t)r;
+	for (size_t i = nruns / 2; i-- > 0;)
+		sift_down(&h, i);
+	for (size_t k = 0; k < n; k++) {
+		uint32_t r = heap[0];
+		v[k] = tmp[at[r]++];
+		if (at[r] == end[r])
+			heap[0] = heap[--h.n];
+		sift_down(&h, 0);
+	}
+	free(tmp);
+	return 0;
+}

@@ -17,6 +17,17 @@ static inline void sort_with(void *base, size_t n, size_t size, sort_cmp_fn cmp,
 		qsort_r(base, n, size, cmp, ctx);
 }
 
+/* Order of two indices (negative: a first), with a context. */
+typedef int (*sort_index_cmp)(const void *ctx, uint32_t a, uint32_t b);
+
+/* Sort indices that are a few ascending runs dealt into one another (rows
+ * recorded as they end, each after those nested in it: as many runs as
+ * levels of nesting): each goes to the run it extends, then the runs are
+ * merged, O(n log runs). -1, v untouched, when more than max_runs (at most
+ * 255) are needed: leave it to a general sort. Equal indices keep their
+ * runs' order. */
+int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs);
+
 /* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
 void sort_int64(int64_t *v, size_t n);
 

@@ -1,0 +1,105 @@
+/* Sorting by runs: indices into a column of values, in the patterns
+ * traces give (recorded as calls end: a range after what it encloses;
+ * jitter; already sorted) against a general sort of the same values; too
+ * many runs are refused with the input untouched. */
+#include "config.h"
+#include "util/sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "util/xalloc.h"
+
+static int by_value(const void *ctx, uint32_t a, uint32_t b)
+{
+	const int64_t *x = ctx;
+	return (x[a] > x[b]) - (x[a] < x[b]);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sort v by runs and check that the values come out ascending and are
+ * those that went in. */
+static void check_sorted(const char *what, const int64_t *x, uint32_t *v, size_t n, int expect)
+{
+	int64_t *want = xmalloc((n ? n : 1) * sizeof(*want));
+	uint32_t *before = xmalloc((n ? n : 1) * sizeof(*before));
+	for (size_t i = 0; i < n; i++)
+		want[i] = x[v[i]];
+	memcpy(before, v, n * sizeof(*v));
+	qsort(want, n, sizeof(*want), cmp_i64);
+	int rc = sort_by_runs(v, n, by_value, x, 64);
+	fprintf(stderr, "%s: %d\n", what, rc);
+	CHECK_INT(rc, expect);
+	if (rc == 0)
+		for (size_t i = 0; i < n; i++)
+			CHECK_INT(x[v[i]], want[i]);
+	else
+		CHECK(memcmp(before, v, n * sizeof(*v)) == 0);
+	free(before);
+	free(want);
+}
+
+/* Post-order of a complete tree of the given depth and fan-out: each
+ * node's start after its children's in the order, as calls are recorded
+ * as they end. */
+static void post_order(int64_t *x, uint32_t *v, size_t *n, int depth, int fan, int64_t *clock)
+{
+	int64_t start = (*clock)++;
+	for (int c = 0; depth > 0 && c < fan; c++)
+		post_order(x, v, n, depth - 1, fan, clock);
+	x[*n] = start;
+	v[*n] = (uint32_t)*n;
+	(*n)++;
+}
+
+int main(void)
+{
+	enum { N = 20000 };
+	int64_t *x = xmalloc(N * sizeof(*x));
+	uint32_t *v = xmalloc(N * sizeof(*v));
+	size_t n = 0;
+	int64_t clock = 0;
+	/* Nesting 6 deep: a run per level. */
+	while (n + 2000 < N)
+		post_order(x, v, &n, 6, 3, &clock);
+	check_sorted("nested, recorded as they end", x, v, n, 0);
+	/* Sorted already: one run. */
+	for (size_t i = 0; i < N; i++)
+		x[i] = (int64_t)i * 3, v[i] = (uint32_t)i;
+	check_sorted("sorted", x, v, N, 0);
+	/* Jitter: each a few places off, many equal values. */
+	srand(5);
+	for (size_t i = 0; i < N; i++)
+		x[i] = (int64_t)i / 4 + rand() % 3, v[i] = (uint32_t)i;
+	check_sorted("jitter and ties", x, v, N, 0);
+	/* Backwards: a run each, far too many. */
+	for (size_t i = 0; i < N; i++)
+		x[i] = N - (int64_t)i, v[i] = (uint32_t)i;
+	check_sorted("backwards", x, v, N, -1);
+	/* Random values: refused too. */
+	for (size_t i = 0; i < N; i++)
+		x[i] = rand(), v[i] = (uint32_t)i;
+	check_sorted("random", x, v, N, -1);
+	/* Sixty-four interleaved runs are taken, sixty-five are not. */
+	for (size_t i = 0; i < 64 * 10; i++)
+		x[i] = (int64_t)(i % 64) * 1000 + (int64_t)(i / 64), v[i] = (uint32_t)i;
+	/* Values of run r rise within it and lie below run r + 1's: dealt
+	 * one after another they need a run each. */
+	for (size_t i = 0; i < 64 * 10; i++)
+		x[i] = (int64_t)(63 - i % 64) * 1000 + (int64_t)(i / 64);
+	check_sorted("64 runs", x, v, 64 * 10, 0);
+	for (size_t i = 0; i < 65 * 10; i++)
+		x[i] = (int64_t)(64 - i % 65) * 1000 + (int64_t)(i / 65), v[i] = (uint32_t)i;
+	check_sorted("65 runs", x, v, 65 * 10, -1);
+	CHECK_INT(sort_by_runs(v, 0, by_value, x, 64), 0);
+	CHECK_INT(sort_by_runs(v, 1, by_value, x, 64), 0);
+	free(x);
+	free(v);
+	return check_done();
+}
