@@ -193,7 +193,8 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 		l->trailing = out->range_end - l->last;
 		out->nlanes++;
 	}
-	sort_with(out->gaps, out->n, sizeof(*out->gaps), by_length, rank);
+	if (!(p->in_lane_order && p->keep == SIZE_MAX))
+		sort_with(out->gaps, out->n, sizeof(*out->gaps), by_length, rank);
 	free(rank);
 	free(order);
 	lane_ops_free(&lo);

@@ -67,6 +67,9 @@ struct gaps_params {
 	int per_queue;     /* gaps of each queue instead of each GPU */
 	size_t keep;       /* list the longest keep gaps (SIZE_MAX: all, 0: none,
 			    * only the lanes' sums) */
+	int in_lane_order; /* with keep SIZE_MAX: leave them lane by lane (in
+			    * report order), each lane's by start, unsorted
+			    * by length */
 };
 
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,

@@ -5,15 +5,25 @@
 #include <string.h>
 
 #include "util/satmath.h"
-#include "util/sort.h"
 #include "util/xalloc.h"
 
-static int by_gpu_start(const void *a, const void *b, void *ctx)
+/* The gaps by GPU, each GPU's by start: gaps_find leaves them lane by lane
+ * in start order, so a counting sort by lane keeps that order. */
+static uint32_t *by_gpu_start(const struct gaps *g)
 {
-	const struct gap *g = ctx, *x = &g[*(const uint32_t *)a], *y = &g[*(const uint32_t *)b];
-	if (x->lane != y->lane)
-		return x->lane < y->lane ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
+	uint32_t nl = 0;
+	for (size_t i = 0; i < g->n; i++)
+		nl = g->gaps[i].lane + 1 > nl ? g->gaps[i].lane + 1 : nl;
+	size_t *first = xcalloc((size_t)nl + 1, sizeof(*first));
+	for (size_t i = 0; i < g->n; i++)
+		first[g->gaps[i].lane + 1]++;
+	for (uint32_t k = 0; k < nl; k++)
+		first[k + 1] += first[k];
+	uint32_t *v = xmalloc_huge(g->n ? g->n : 1, sizeof(*v));
+	for (size_t i = 0; i < g->n; i++)
+		v[first[g->gaps[i].lane]++] = (uint32_t)i;
+	free(first);
+	return v;
 }
 
 int tl_gaps_current(const struct tl_gaps *x, unsigned generation, int64_t threshold)
@@ -27,12 +37,9 @@ void tl_gaps_update(struct tl_gaps *x, const struct trace *t, const struct selec
 	if (tl_gaps_current(x, generation, threshold))
 		return;
 	tl_gaps_free(x);
-	struct gaps_params p = { .threshold = threshold, .keep = SIZE_MAX };
+	struct gaps_params p = { .threshold = threshold, .keep = SIZE_MAX, .in_lane_order = 1 };
 	gaps_find(t, sel, &p, &x->g);
-	x->by_start = xmalloc_huge(x->g.n ? x->g.n : 1, sizeof(*x->by_start));
-	for (size_t i = 0; i < x->g.n; i++)
-		x->by_start[i] = (uint32_t)i;
-	sort_with(x->by_start, x->g.n, sizeof(*x->by_start), by_gpu_start, x->g.gaps);
+	x->by_start = by_gpu_start(&x->g);
 	x->generation = generation;
 	x->threshold = threshold;
 	x->ready = 1;
