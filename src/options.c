@@ -43,6 +43,9 @@ static const struct option long_options[] = {
 	{ "raw-names", no_argument, NULL, 'M' },
 	{ "step", required_argument, NULL, 'P' },
 	{ "roi", required_argument, NULL, 'R' },
+	/* Diagnostic, not in --help: a batch report from the whole load, not
+	 * node group by node group (the two must agree). */
+	{ "whole-load", no_argument, NULL, 'W' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -275,6 +278,9 @@ static int parse_one(int c, struct options *o)
 		return 0;
 	case 'N':
 		o->same_node = 1;
+		return 0;
+	case 'W':
+		o->whole_load = 1;
 		return 0;
 	case 'G':
 		if (window_parse_duration(optarg, &o->gap_threshold))

@@ -38,6 +38,7 @@ struct options {
 	int strip;                  /* --strip: compare names stripped */
 	double outlier_z;           /* --outliers Z, 0: none */
 	int raw_names;              /* --raw-names: names as the inputs hold them */
+	int whole_load;             /* --whole-load: never node group by node group */
 	const char *step;           /* --step REGEX: the roctx ranges of -r steps, or NULL */
 	int roi;                    /* --roi: enum roi_kind */
 	const char *const *paths;

@@ -1,0 +1,414 @@
+/* Batch reports group by group: which reports go that way, the partial
+ * result of one group as bytes, and the report made of them all. A
+ * partial starts with the group's inputs (path, format, node), from which
+ * the report's GPU labels and input list are made again as the whole load
+ * makes them; names travel as text, every group having its own strings. */
+#include "config.h"
+#include "present/batch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/busy.h"
+#include "analysis/profile.h"
+#include "present/names.h"
+#include "util/bytes.h"
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+#define PART_VERSION 1
+
+int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req)
+{
+	const char *env = getenv("RPDTOP_WHOLE_LOAD");
+	if (req->whole_load || (env && *env && strcmp(env, "0") != 0))
+		return 0;
+	/* One group is the whole load; --skip-bad decides over all inputs. */
+	if (plan && (plan->ngroups < 2 || plan->skip_bad))
+		return 0;
+	/* A window is placed on the whole trace's span; the place filters
+	 * match labels that depend on every input; --outliers needs each
+	 * name's mean and spread before it can leave instances out. */
+	if (req->window || req->roi || req->gpu || req->input)
+		return 0;
+	switch (req->kind) {
+	case REPORT_TOP:
+	case REPORT_KTOP:
+		return req->outlier_z <= 0;
+	case REPORT_BUSY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The group's session: its inputs, the filter; none of its own reading
+ * fails for having no GPU ops (another group may have them). */
+static int open_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
+		      struct session *s, struct rpd_error *err)
+{
+	const struct batch_group *grp = &plan->groups[g];
+	struct session_options so = { .paths = (const char *const *)grp->paths,
+				      .npaths = grp->npaths,
+				      .same_node = plan->same_node,
+				      .progress = 1,
+				      .allow_empty = 1,
+				      .apis = report_needs_apis(req->kind) };
+	char msg[512];
+	if (session_open(s, &so, err))
+		return -1;
+	if (session_set_filter(s, req->rules, req->nrules, msg, sizeof(msg))) {
+		session_close(s);
+		return err_set(err, "%s", msg);
+	}
+	session_refresh(s);
+	return 0;
+}
+
+/* The file (index into the plan's paths) an input of the group is. */
+static size_t file_of(const struct batch_plan *plan, size_t g, const char *path)
+{
+	for (size_t f = 0; f < plan->npaths; f++)
+		if (plan->group_of[f] == g && strcmp(plan->paths[f], path) == 0)
+			return f;
+	return SIZE_MAX;
+}
+
+static void put_inputs(const struct batch_plan *plan, size_t g, const struct trace *t, struct bytes_out *b)
+{
+	bytes_put_u64(b, t->ops.n);
+	bytes_put_u64(b, t->ninputs);
+	for (size_t k = 0; k < t->ninputs; k++) {
+		const struct trace_input *in = &t->inputs[k];
+		bytes_put_u64(b, file_of(plan, g, in->path));
+		bytes_put_str(b, in->path);
+		bytes_put_u32(b, (uint32_t)in->format);
+		bytes_put_u32(b, (uint32_t)in->schema_version);
+		bytes_put_str(b, t->domains[in->domain].node);
+	}
+}
+
+static void put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b)
+{
+	struct busy bz;
+	struct busy_inputs in;
+	busy_per_gpu(t, sel, &bz);
+	busy_inputs_of(t, &in);
+	bytes_put_u64(b, in.ops);
+	bytes_put_i64(b, in.first);
+	bytes_put_i64(b, in.last);
+	for (size_t k = 0; k < in.n; k++) {
+		bytes_put_u64(b, in.count[k]);
+		bytes_put_i64(b, in.from[k]);
+		bytes_put_i64(b, in.to[k]);
+	}
+	/* The GPUs that ran an op, as the whole load has them. */
+	uint8_t *ran = xcalloc(t->ngpus ? t->ngpus : 1, 1);
+	uint64_t n = 0;
+	for (size_t i = 0; i < t->ops.n; i++)
+		ran[trace_op_gpu(t, i)] = 1;
+	for (size_t i = 0; i < bz.n; i++)
+		n += ran[bz.rows[i].gpu];
+	bytes_put_u64(b, n);
+	for (size_t i = 0; i < bz.n; i++) {
+		const struct busy_row *r = &bz.rows[i];
+		if (!ran[r->gpu])
+			continue;
+		bytes_put_u32(b, t->gpus[r->gpu].input);
+		bytes_put_i64(b, t->gpus[r->gpu].device);
+		bytes_put_u64(b, r->ops);
+		const int64_t v[] = { r->sum, r->busy, r->first, r->last, r->span_from, r->span_to };
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+			bytes_put_i64(b, v[k]);
+	}
+	free(ran);
+	busy_inputs_free(&in);
+	busy_free(&bz);
+}
+
+int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
+		       unsigned char **buf, size_t *len, struct rpd_error *err)
+{
+	struct session s;
+	struct bytes_out b = { 0 };
+	if (open_group(plan, g, req, &s, err))
+		return -1;
+	const struct trace *t = session_trace(&s);
+	bytes_put_u8(&b, PART_VERSION);
+	bytes_put_u8(&b, (uint8_t)req->kind);
+	put_inputs(plan, g, t, &b);
+	if (req->kind == REPORT_BUSY) {
+		put_busy(t, session_sel(&s), &b);
+	} else {
+		struct profile_acc a;
+		profile_acc_init(&a);
+		profile_acc_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
+				session_sel(&s));
+		profile_acc_encode(&a, t, &b);
+		profile_acc_free(&a);
+	}
+	session_close(&s);
+	*buf = b.p;
+	*len = b.n;
+	return 0;
+}
+
+/* The partials being read, and the trace their inputs make again: the
+ * whole load's inputs, domains and (for busy) GPUs, without any op. */
+struct merge_state {
+	struct trace skel;
+	struct bytes_in *in; /* each part's reader, past its inputs */
+	size_t **global;     /* each part's inputs: their index in skel */
+	size_t *nlocal;      /* and their number */
+	uint64_t ops;
+};
+
+struct part_input {
+	uint64_t file;
+	char *path, *node;
+	uint32_t format, version;
+};
+
+static int bad_part(size_t g, struct rpd_error *err)
+{
+	return err_set(err, _("the partial result of input group %zu is malformed"), g + 1);
+}
+
+static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, uint64_t *ops)
+{
+	*ops = bytes_get_u64(in);
+	*n = (size_t)bytes_get_count(in, 8 + 8 + 4 + 4 + 8);
+	*out = xcalloc(*n ? *n : 1, sizeof(**out));
+	for (size_t j = 0; j < *n && !in->bad; j++) {
+		struct part_input *p = &(*out)[j];
+		p->file = bytes_get_u64(in);
+		p->path = bytes_get_str(in);
+		p->format = bytes_get_u32(in);
+		p->version = bytes_get_u32(in);
+		p->node = bytes_get_str(in);
+		if (!p->path)
+			in->bad = 1;
+	}
+	return in->bad ? -1 : 0;
+}
+
+/* The inputs in the order the whole load adds them: by file, each file's
+ * inputs (a rocpd file's nodes) in the order its group read them. */
+static int add_inputs(const struct batch_plan *plan, struct merge_state *m, struct part_input **pin,
+		      const size_t *npin, struct rpd_error *err)
+{
+	size_t *cursor = xcalloc(plan->ngroups, sizeof(*cursor));
+	int rc = 0;
+	for (size_t f = 0; f < plan->npaths && rc == 0; f++) {
+		size_t g = plan->group_of[f];
+		while (cursor[g] < npin[g] && pin[g][cursor[g]].file == f) {
+			const struct part_input *p = &pin[g][cursor[g]];
+			uint32_t k = trace_add_input(&m->skel, p->path, (int)p->format, (int)p->version);
+			trace_input_set_node(&m->skel, k, p->node);
+			m->global[g][cursor[g]++] = k;
+		}
+	}
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++)
+		if (cursor[g] != npin[g])
+			rc = bad_part(g, err);
+	free(cursor);
+	return rc;
+}
+
+static int merge_open(const struct batch_plan *plan, const struct batch_request *req,
+		      unsigned char *const *parts, const size_t *lens, struct merge_state *m,
+		      struct rpd_error *err)
+{
+	memset(m, 0, sizeof(*m));
+	trace_init(&m->skel);
+	m->skel.same_node = plan->same_node;
+	m->in = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->in));
+	m->global = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->global));
+	m->nlocal = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->nlocal));
+	struct part_input **pin = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*pin));
+	size_t *npin = m->nlocal;
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		uint64_t ops = 0;
+		bytes_in_init(&m->in[g], parts[g], lens[g]);
+		if (bytes_get_u8(&m->in[g]) != PART_VERSION ||
+		    bytes_get_u8(&m->in[g]) != (uint8_t)req->kind ||
+		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops))
+			rc = bad_part(g, err);
+		m->ops += ops;
+		m->global[g] = xcalloc(npin[g] ? npin[g] : 1, sizeof(**m->global));
+	}
+	if (rc == 0)
+		rc = add_inputs(plan, m, pin, npin, err);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		for (size_t j = 0; j < npin[g]; j++) {
+			free(pin[g][j].path);
+			free(pin[g][j].node);
+		}
+		free(pin[g]);
+	}
+	free(pin);
+	return rc;
+}
+
+static void merge_close(const struct batch_plan *plan, struct merge_state *m)
+{
+	for (size_t g = 0; g < plan->ngroups; g++)
+		free(m->global ? m->global[g] : NULL);
+	free(m->global);
+	free(m->nlocal);
+	free(m->in);
+	trace_free(&m->skel);
+}
+
+/* Every group's busy rows, their GPUs made again in skel. */
+static int merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
+		      struct rpd_error *err)
+{
+	struct busy_inputs in = { .n = m->skel.ninputs };
+	size_t n = in.n ? in.n : 1, cap = 0;
+	in.count = xcalloc(n, sizeof(*in.count));
+	in.from = xcalloc(n, sizeof(*in.from));
+	in.to = xcalloc(n, sizeof(*in.to));
+	memset(b, 0, sizeof(*b));
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		struct bytes_in *r = &m->in[g];
+		uint64_t ops = bytes_get_u64(r);
+		int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
+		if (ops && (!in.ops || first < in.first))
+			in.first = first;
+		if (ops && (!in.ops || last > in.last))
+			in.last = last;
+		in.ops += ops;
+		for (size_t j = 0; j < m->nlocal[g]; j++) {
+			size_t k = m->global[g][j];
+			in.count[k] = bytes_get_u64(r);
+			in.from[k] = bytes_get_i64(r);
+			in.to[k] = bytes_get_i64(r);
+		}
+		uint64_t rows = bytes_get_count(r, 4 + 8 * 8);
+		for (uint64_t i = 0; i < rows && !r->bad; i++) {
+			uint32_t local = bytes_get_u32(r);
+			int64_t device = bytes_get_i64(r);
+			if (local >= m->nlocal[g]) {
+				r->bad = 1;
+				break;
+			}
+			b->rows = xgrow(b->rows, &cap, b->n + 1, sizeof(*b->rows));
+			struct busy_row *row = &b->rows[b->n++];
+			row->gpu = trace_gpu(&m->skel, (uint32_t)m->global[g][local], device);
+			row->ops = bytes_get_u64(r);
+			row->sum = bytes_get_i64(r);
+			row->busy = bytes_get_i64(r);
+			row->first = bytes_get_i64(r);
+			row->last = bytes_get_i64(r);
+			row->span_from = bytes_get_i64(r);
+			row->span_to = bytes_get_i64(r);
+		}
+		rc = r->bad ? bad_part(g, err) : 0;
+	}
+	if (rc == 0) {
+		busy_set_walls(b, &in, NULL);
+		busy_sort(b, &m->skel);
+	}
+	busy_inputs_free(&in);
+	return rc;
+}
+
+static int merge_profile(const struct batch_plan *plan, const struct batch_request *req,
+			 struct merge_state *m, struct profile *p, struct rpd_error *err)
+{
+	struct profile_acc a;
+	profile_acc_init(&a);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		if (profile_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
+			profile_acc_free(&a);
+			return bad_part(g, err);
+		}
+	}
+	(void)req;
+	profile_acc_finish(&a, &m->skel, p);
+	return 0;
+}
+
+/* The table of the merged result. */
+static int merged_table(const struct batch_plan *plan, const struct batch_request *req, struct merge_state *m,
+			const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	if (req->kind == REPORT_BUSY) {
+		struct busy b;
+		if (merge_busy(plan, m, &b, err)) {
+			busy_free(&b);
+			return -1;
+		}
+		report_busy_table(&m->skel, rp->limit, &b, tb);
+		busy_free(&b);
+		return 0;
+	}
+	struct profile p;
+	if (merge_profile(plan, req, m, &p, err))
+		return -1;
+	report_profile_table(&m->skel, req->kind, rp, &p, tb);
+	profile_free(&p);
+	return 0;
+}
+
+int batch_finish(const struct batch_plan *plan, const struct batch_request *req, unsigned char *const *parts,
+		 const size_t *lens, FILE *out, struct rpd_error *err)
+{
+	struct merge_state m;
+	int rc = merge_open(plan, req, parts, lens, &m, err);
+	if (rc == 0 && m.ops == 0)
+		rc = plan->npaths == 1 ? err_set(err, _("%s: trace has no GPU ops"), plan->paths[0])
+				       : err_set(err, _("none of the %zu inputs has GPU ops"), plan->npaths);
+	struct name_cache names;
+	struct table tb;
+	struct filter f;
+	char msg[512];
+	name_cache_init(&names, NAME_DEMANGLE);
+	filter_init(&f);
+	struct report_params rp = { .limit = req->limit,
+				    .names = req->raw_names ? NULL : &names,
+				    .outlier_z = req->outlier_z };
+	if (rc == 0)
+		rc = merged_table(plan, req, &m, &rp, &tb, err);
+	if (rc == 0) {
+		/* The rules were checked before anything was read. */
+		for (size_t i = 0; i < req->nrules; i++)
+			filter_push(&f, req->rules[i], msg, sizeof(msg));
+		filter_describe(&f, tb.filter, sizeof(tb.filter));
+		tb.window[0] = tb.places[0] = '\0';
+		report_write(&tb, &m.skel, req->format, out);
+		table_free(&tb);
+	}
+	filter_free(&f);
+	name_cache_free(&names);
+	merge_close(plan, &m);
+	return rc;
+}
+
+int batch_run(const struct batch_plan *plan, const struct batch_request *req, FILE *out,
+	      struct rpd_error *err)
+{
+	size_t n = plan->ngroups ? plan->ngroups : 1;
+	unsigned char **parts = xcalloc(n, sizeof(*parts));
+	size_t *lens = xcalloc(n, sizeof(*lens));
+	int rc = 0;
+	/* A diagnostic the tests use to see that the groups were read apart. */
+	const char *show = getenv("RPDTOP_SHOW_GROUPS");
+	/* One group in memory at a time; its files are read in parallel. */
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		if (show && *show)
+			fprintf(stderr, "rpdtop: group %zu: %s, %zu inputs\n", g + 1,
+				plan->groups[g].node ? plan->groups[g].node : "-", plan->groups[g].npaths);
+		rc = batch_reduce_group(plan, g, req, &parts[g], &lens[g], err);
+	}
+	if (rc == 0)
+		rc = batch_finish(plan, req, parts, lens, out, err);
+	for (size_t g = 0; g < plan->ngroups; g++)
+		free(parts[g]);
+	free(parts);
+	free(lens);
+	return rc;
+}
