@@ -102,18 +102,30 @@ static void put_busy(const struct trace *t, const struct selection *sel, struct 
 		bytes_put_i64(b, in.from[k]);
 		bytes_put_i64(b, in.to[k]);
 	}
-	/* The GPUs that ran an op, as the whole load has them. */
-	uint8_t *ran = xcalloc(t->ngpus ? t->ngpus : 1, 1);
+	/* The GPUs that ran an op, as the whole load has them, each with its
+	 * first op: the whole load makes its GPUs in the order of their first
+	 * ops, and lists them from that order. */
+	size_t *first = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*first));
+	uint32_t *first_input = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*first_input));
 	uint64_t n = 0;
-	for (size_t i = 0; i < t->ops.n; i++)
-		ran[trace_op_gpu(t, i)] = 1;
+	for (size_t g = 0; g < t->ngpus; g++)
+		first[g] = SIZE_MAX;
+	for (size_t k = t->ninputs; k-- > 0;) {
+		const struct trace_input *ti = &t->inputs[k];
+		for (size_t i = ti->op_first + ti->op_count; i-- > ti->op_first;) {
+			first[trace_op_gpu(t, i)] = i - ti->op_first;
+			first_input[trace_op_gpu(t, i)] = (uint32_t)k;
+		}
+	}
 	for (size_t i = 0; i < bz.n; i++)
-		n += ran[bz.rows[i].gpu];
+		n += first[bz.rows[i].gpu] != SIZE_MAX;
 	bytes_put_u64(b, n);
 	for (size_t i = 0; i < bz.n; i++) {
 		const struct busy_row *r = &bz.rows[i];
-		if (!ran[r->gpu])
+		if (first[r->gpu] == SIZE_MAX)
 			continue;
+		bytes_put_u32(b, first_input[r->gpu]);
+		bytes_put_u64(b, first[r->gpu]);
 		bytes_put_u32(b, t->gpus[r->gpu].input);
 		bytes_put_i64(b, t->gpus[r->gpu].device);
 		bytes_put_u64(b, r->ops);
@@ -121,7 +133,8 @@ static void put_busy(const struct trace *t, const struct selection *sel, struct 
 		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
 			bytes_put_i64(b, v[k]);
 	}
-	free(ran);
+	free(first);
+	free(first_input);
 	busy_inputs_free(&in);
 	busy_free(&bz);
 }
@@ -261,57 +274,99 @@ static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 	trace_free(&m->skel);
 }
 
-/* Every group's busy rows, their GPUs made again in skel. */
+/* A busy row as it came, and where the whole load would make its GPU. */
+struct busy_came {
+	size_t input, offset; /* its first op: the input (in skel) and the op's place in it */
+	uint32_t label_input;
+	int64_t device;
+	struct busy_row row;
+};
+
+static int by_first_op(const void *a, const void *b)
+{
+	const struct busy_came *x = a, *y = b;
+	if (x->input != y->input)
+		return x->input < y->input ? -1 : 1;
+	return (x->offset > y->offset) - (x->offset < y->offset);
+}
+
+static void read_busy_rows(struct merge_state *m, size_t g, struct busy_came **rows, size_t *n, size_t *cap)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t count = bytes_get_count(r, 4 + 8 + 4 + 8 * 8);
+	for (uint64_t i = 0; i < count && !r->bad; i++) {
+		uint32_t input = bytes_get_u32(r);
+		uint64_t offset = bytes_get_u64(r);
+		uint32_t label = bytes_get_u32(r);
+		if (input >= m->nlocal[g] || label >= m->nlocal[g]) {
+			r->bad = 1;
+			break;
+		}
+		*rows = xgrow(*rows, cap, *n + 1, sizeof(**rows));
+		struct busy_came *c = &(*rows)[(*n)++];
+		c->input = m->global[g][input];
+		c->offset = (size_t)offset;
+		c->label_input = (uint32_t)m->global[g][label];
+		c->device = bytes_get_i64(r);
+		c->row.ops = bytes_get_u64(r);
+		c->row.sum = bytes_get_i64(r);
+		c->row.busy = bytes_get_i64(r);
+		c->row.first = bytes_get_i64(r);
+		c->row.last = bytes_get_i64(r);
+		c->row.span_from = bytes_get_i64(r);
+		c->row.span_to = bytes_get_i64(r);
+	}
+}
+
+/* Every input's span, as busy_inputs_of gives them. */
+static void read_busy_inputs(struct merge_state *m, size_t g, struct busy_inputs *in)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t ops = bytes_get_u64(r);
+	int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
+	if (ops && (!in->ops || first < in->first))
+		in->first = first;
+	if (ops && (!in->ops || last > in->last))
+		in->last = last;
+	in->ops += ops;
+	for (size_t j = 0; j < m->nlocal[g]; j++) {
+		size_t k = m->global[g][j];
+		in->count[k] = bytes_get_u64(r);
+		in->from[k] = bytes_get_i64(r);
+		in->to[k] = bytes_get_i64(r);
+	}
+}
+
+/* Every group's busy rows, their GPUs made again in skel in the order the
+ * whole load makes them (the order its rows start from). */
 static int merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
 		      struct rpd_error *err)
 {
 	struct busy_inputs in = { .n = m->skel.ninputs };
-	size_t n = in.n ? in.n : 1, cap = 0;
+	size_t n = in.n ? in.n : 1, cap = 0, nrows = 0;
+	struct busy_came *rows = NULL;
 	in.count = xcalloc(n, sizeof(*in.count));
 	in.from = xcalloc(n, sizeof(*in.from));
 	in.to = xcalloc(n, sizeof(*in.to));
 	memset(b, 0, sizeof(*b));
 	int rc = 0;
 	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
-		struct bytes_in *r = &m->in[g];
-		uint64_t ops = bytes_get_u64(r);
-		int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
-		if (ops && (!in.ops || first < in.first))
-			in.first = first;
-		if (ops && (!in.ops || last > in.last))
-			in.last = last;
-		in.ops += ops;
-		for (size_t j = 0; j < m->nlocal[g]; j++) {
-			size_t k = m->global[g][j];
-			in.count[k] = bytes_get_u64(r);
-			in.from[k] = bytes_get_i64(r);
-			in.to[k] = bytes_get_i64(r);
-		}
-		uint64_t rows = bytes_get_count(r, 4 + 8 * 8);
-		for (uint64_t i = 0; i < rows && !r->bad; i++) {
-			uint32_t local = bytes_get_u32(r);
-			int64_t device = bytes_get_i64(r);
-			if (local >= m->nlocal[g]) {
-				r->bad = 1;
-				break;
-			}
-			b->rows = xgrow(b->rows, &cap, b->n + 1, sizeof(*b->rows));
-			struct busy_row *row = &b->rows[b->n++];
-			row->gpu = trace_gpu(&m->skel, (uint32_t)m->global[g][local], device);
-			row->ops = bytes_get_u64(r);
-			row->sum = bytes_get_i64(r);
-			row->busy = bytes_get_i64(r);
-			row->first = bytes_get_i64(r);
-			row->last = bytes_get_i64(r);
-			row->span_from = bytes_get_i64(r);
-			row->span_to = bytes_get_i64(r);
-		}
-		rc = r->bad ? bad_part(g, err) : 0;
+		read_busy_inputs(m, g, &in);
+		read_busy_rows(m, g, &rows, &nrows, &cap);
+		rc = m->in[g].bad ? bad_part(g, err) : 0;
 	}
 	if (rc == 0) {
+		qsort(rows, nrows, sizeof(*rows), by_first_op);
+		b->rows = xcalloc(nrows ? nrows : 1, sizeof(*b->rows));
+		for (size_t i = 0; i < nrows; i++) {
+			b->rows[i] = rows[i].row;
+			b->rows[i].gpu = trace_gpu(&m->skel, rows[i].label_input, rows[i].device);
+		}
+		b->n = nrows;
 		busy_set_walls(b, &in, NULL);
 		busy_sort(b, &m->skel);
 	}
+	free(rows);
 	busy_inputs_free(&in);
 	return rc;
 }
