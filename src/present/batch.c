@@ -5,6 +5,7 @@
  * makes them; names travel as text, every group having its own strings. */
 #include "config.h"
 #include "present/batch.h"
+#include "present/batch_part.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return req->outlier_z <= 0;
 	case REPORT_BUSY:
 		return 1;
+	case REPORT_IDLE: /* a lane's queue label would need the queues' names */
+		return !req->per_queue;
 	default:
 		return 0;
 	}
@@ -88,57 +91,6 @@ static void put_inputs(const struct batch_plan *plan, size_t g, const struct tra
 	}
 }
 
-static void put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b)
-{
-	struct busy bz;
-	struct busy_inputs in;
-	busy_per_gpu(t, sel, &bz);
-	busy_inputs_of(t, &in);
-	bytes_put_u64(b, in.ops);
-	bytes_put_i64(b, in.first);
-	bytes_put_i64(b, in.last);
-	for (size_t k = 0; k < in.n; k++) {
-		bytes_put_u64(b, in.count[k]);
-		bytes_put_i64(b, in.from[k]);
-		bytes_put_i64(b, in.to[k]);
-	}
-	/* The GPUs that ran an op, as the whole load has them, each with its
-	 * first op: the whole load makes its GPUs in the order of their first
-	 * ops, and lists them from that order. */
-	size_t *first = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*first));
-	uint32_t *first_input = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*first_input));
-	uint64_t n = 0;
-	for (size_t g = 0; g < t->ngpus; g++)
-		first[g] = SIZE_MAX;
-	for (size_t k = t->ninputs; k-- > 0;) {
-		const struct trace_input *ti = &t->inputs[k];
-		for (size_t i = ti->op_first + ti->op_count; i-- > ti->op_first;) {
-			first[trace_op_gpu(t, i)] = i - ti->op_first;
-			first_input[trace_op_gpu(t, i)] = (uint32_t)k;
-		}
-	}
-	for (size_t i = 0; i < bz.n; i++)
-		n += first[bz.rows[i].gpu] != SIZE_MAX;
-	bytes_put_u64(b, n);
-	for (size_t i = 0; i < bz.n; i++) {
-		const struct busy_row *r = &bz.rows[i];
-		if (first[r->gpu] == SIZE_MAX)
-			continue;
-		bytes_put_u32(b, first_input[r->gpu]);
-		bytes_put_u64(b, first[r->gpu]);
-		bytes_put_u32(b, t->gpus[r->gpu].input);
-		bytes_put_i64(b, t->gpus[r->gpu].device);
-		bytes_put_u64(b, r->ops);
-		const int64_t v[] = { r->sum, r->busy, r->first, r->last, r->span_from, r->span_to };
-		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
-			bytes_put_i64(b, v[k]);
-	}
-	free(first);
-	free(first_input);
-	busy_inputs_free(&in);
-	busy_free(&bz);
-}
-
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
@@ -151,7 +103,9 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	bytes_put_u8(&b, (uint8_t)req->kind);
 	put_inputs(plan, g, t, &b);
 	if (req->kind == REPORT_BUSY) {
-		put_busy(t, session_sel(&s), &b);
+		batch_put_busy(t, session_sel(&s), &b);
+	} else if (req->kind == REPORT_IDLE) {
+		batch_put_idle(t, session_sel(&s), req, &b);
 	} else {
 		struct profile_acc a;
 		profile_acc_init(&a);
@@ -166,23 +120,13 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	return 0;
 }
 
-/* The partials being read, and the trace their inputs make again: the
- * whole load's inputs, domains and (for busy) GPUs, without any op. */
-struct merge_state {
-	struct trace skel;
-	struct bytes_in *in; /* each part's reader, past its inputs */
-	size_t **global;     /* each part's inputs: their index in skel */
-	size_t *nlocal;      /* and their number */
-	uint64_t ops;
-};
-
 struct part_input {
 	uint64_t file;
 	char *path, *node;
 	uint32_t format, version;
 };
 
-static int bad_part(size_t g, struct rpd_error *err)
+int batch_bad_part(size_t g, struct rpd_error *err)
 {
 	return err_set(err, _("the partial result of input group %zu is malformed"), g + 1);
 }
@@ -223,7 +167,7 @@ static int add_inputs(const struct batch_plan *plan, struct merge_state *m, stru
 	}
 	for (size_t g = 0; g < plan->ngroups && rc == 0; g++)
 		if (cursor[g] != npin[g])
-			rc = bad_part(g, err);
+			rc = batch_bad_part(g, err);
 	free(cursor);
 	return rc;
 }
@@ -247,7 +191,7 @@ static int merge_open(const struct batch_plan *plan, const struct batch_request 
 		if (bytes_get_u8(&m->in[g]) != PART_VERSION ||
 		    bytes_get_u8(&m->in[g]) != (uint8_t)req->kind ||
 		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops))
-			rc = bad_part(g, err);
+			rc = batch_bad_part(g, err);
 		m->ops += ops;
 		m->global[g] = xcalloc(npin[g] ? npin[g] : 1, sizeof(**m->global));
 	}
@@ -274,103 +218,6 @@ static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 	trace_free(&m->skel);
 }
 
-/* A busy row as it came, and where the whole load would make its GPU. */
-struct busy_came {
-	size_t input, offset; /* its first op: the input (in skel) and the op's place in it */
-	uint32_t label_input;
-	int64_t device;
-	struct busy_row row;
-};
-
-static int by_first_op(const void *a, const void *b)
-{
-	const struct busy_came *x = a, *y = b;
-	if (x->input != y->input)
-		return x->input < y->input ? -1 : 1;
-	return (x->offset > y->offset) - (x->offset < y->offset);
-}
-
-static void read_busy_rows(struct merge_state *m, size_t g, struct busy_came **rows, size_t *n, size_t *cap)
-{
-	struct bytes_in *r = &m->in[g];
-	uint64_t count = bytes_get_count(r, 4 + 8 + 4 + 8 * 8);
-	for (uint64_t i = 0; i < count && !r->bad; i++) {
-		uint32_t input = bytes_get_u32(r);
-		uint64_t offset = bytes_get_u64(r);
-		uint32_t label = bytes_get_u32(r);
-		if (input >= m->nlocal[g] || label >= m->nlocal[g]) {
-			r->bad = 1;
-			break;
-		}
-		*rows = xgrow(*rows, cap, *n + 1, sizeof(**rows));
-		struct busy_came *c = &(*rows)[(*n)++];
-		c->input = m->global[g][input];
-		c->offset = (size_t)offset;
-		c->label_input = (uint32_t)m->global[g][label];
-		c->device = bytes_get_i64(r);
-		c->row.ops = bytes_get_u64(r);
-		c->row.sum = bytes_get_i64(r);
-		c->row.busy = bytes_get_i64(r);
-		c->row.first = bytes_get_i64(r);
-		c->row.last = bytes_get_i64(r);
-		c->row.span_from = bytes_get_i64(r);
-		c->row.span_to = bytes_get_i64(r);
-	}
-}
-
-/* Every input's span, as busy_inputs_of gives them. */
-static void read_busy_inputs(struct merge_state *m, size_t g, struct busy_inputs *in)
-{
-	struct bytes_in *r = &m->in[g];
-	uint64_t ops = bytes_get_u64(r);
-	int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
-	if (ops && (!in->ops || first < in->first))
-		in->first = first;
-	if (ops && (!in->ops || last > in->last))
-		in->last = last;
-	in->ops += ops;
-	for (size_t j = 0; j < m->nlocal[g]; j++) {
-		size_t k = m->global[g][j];
-		in->count[k] = bytes_get_u64(r);
-		in->from[k] = bytes_get_i64(r);
-		in->to[k] = bytes_get_i64(r);
-	}
-}
-
-/* Every group's busy rows, their GPUs made again in skel in the order the
- * whole load makes them (the order its rows start from). */
-static int merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
-		      struct rpd_error *err)
-{
-	struct busy_inputs in = { .n = m->skel.ninputs };
-	size_t n = in.n ? in.n : 1, cap = 0, nrows = 0;
-	struct busy_came *rows = NULL;
-	in.count = xcalloc(n, sizeof(*in.count));
-	in.from = xcalloc(n, sizeof(*in.from));
-	in.to = xcalloc(n, sizeof(*in.to));
-	memset(b, 0, sizeof(*b));
-	int rc = 0;
-	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
-		read_busy_inputs(m, g, &in);
-		read_busy_rows(m, g, &rows, &nrows, &cap);
-		rc = m->in[g].bad ? bad_part(g, err) : 0;
-	}
-	if (rc == 0) {
-		qsort(rows, nrows, sizeof(*rows), by_first_op);
-		b->rows = xcalloc(nrows ? nrows : 1, sizeof(*b->rows));
-		for (size_t i = 0; i < nrows; i++) {
-			b->rows[i] = rows[i].row;
-			b->rows[i].gpu = trace_gpu(&m->skel, rows[i].label_input, rows[i].device);
-		}
-		b->n = nrows;
-		busy_set_walls(b, &in, NULL);
-		busy_sort(b, &m->skel);
-	}
-	free(rows);
-	busy_inputs_free(&in);
-	return rc;
-}
-
 static int merge_profile(const struct batch_plan *plan, const struct batch_request *req,
 			 struct merge_state *m, struct profile *p, struct rpd_error *err)
 {
@@ -379,7 +226,7 @@ static int merge_profile(const struct batch_plan *plan, const struct batch_reque
 	for (size_t g = 0; g < plan->ngroups; g++) {
 		if (profile_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
 			profile_acc_free(&a);
-			return bad_part(g, err);
+			return batch_bad_part(g, err);
 		}
 	}
 	(void)req;
@@ -391,9 +238,11 @@ static int merge_profile(const struct batch_plan *plan, const struct batch_reque
 static int merged_table(const struct batch_plan *plan, const struct batch_request *req, struct merge_state *m,
 			const struct report_params *rp, struct table *tb, struct rpd_error *err)
 {
+	if (req->kind == REPORT_IDLE)
+		return batch_idle_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BUSY) {
 		struct busy b;
-		if (merge_busy(plan, m, &b, err)) {
+		if (batch_merge_busy(plan, m, &b, err)) {
 			busy_free(&b);
 			return -1;
 		}

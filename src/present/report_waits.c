@@ -216,14 +216,11 @@ static char *gap_histogram(const struct gaps *g)
 	return buf;
 }
 
-void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		 struct table *out)
+void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *gp,
+		       struct table *out)
 {
-	struct gaps g;
-	/* The lanes' sums are all it shows: no gap is kept. */
-	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	const struct gaps g = *gp;
 	char range[UNITS_BUFSZ];
-	gaps_find(t, sel, &gp, &g);
 	table_init(out, "idle", idle_cols, NCOLS(idle_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
@@ -245,6 +242,16 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 		c[10].num = l->max_gap;
 	}
 	out->footer = gap_histogram(&g);
+}
+
+void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out)
+{
+	struct gaps g;
+	/* The lanes' sums are all it shows: no gap is kept. */
+	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	gaps_find(t, sel, &gp, &g);
+	report_idle_table(t, p, &g, out);
 	gaps_free(&g);
 }
 

@@ -3,12 +3,16 @@
 #ifndef RPDTOP_REPORT_WAITS_H
 #define RPDTOP_REPORT_WAITS_H
 
+#include "analysis/gaps.h"
 #include "present/report.h"
 
 /* 0, or -1 when the host side could not be read (p->probe_calls said
  * why). */
 int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		struct table *out);
+/* The idle table of lanes found elsewhere (merged from partial results). */
+void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
+		       struct table *out);
 void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		 struct table *out);
 void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,

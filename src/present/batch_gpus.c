@@ -1,0 +1,339 @@
+/* The partial results of the reports with a row per GPU: busy and idle.
+ * A GPU belongs to one node, so its row is made whole by its group; the
+ * finish only makes its GPU again (in the order the whole load makes
+ * GPUs: of their first ops) and puts the rows in the reports' order. */
+#include "config.h"
+#include "present/batch_part.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/gaps.h"
+#include "present/report_waits.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+/* Where each GPU of t runs its first op: the input and the op's place in
+ * it (SIZE_MAX: it runs none). */
+struct gpu_firsts {
+	size_t *offset;
+	uint32_t *input;
+};
+
+static void gpu_firsts_of(const struct trace *t, struct gpu_firsts *f)
+{
+	size_t n = t->ngpus ? t->ngpus : 1;
+	f->offset = xmalloc_array(n, sizeof(*f->offset));
+	f->input = xcalloc(n, sizeof(*f->input));
+	for (size_t g = 0; g < t->ngpus; g++)
+		f->offset[g] = SIZE_MAX;
+	for (size_t k = t->ninputs; k-- > 0;) {
+		const struct trace_input *ti = &t->inputs[k];
+		for (size_t i = ti->op_first + ti->op_count; i-- > ti->op_first;) {
+			f->offset[trace_op_gpu(t, i)] = i - ti->op_first;
+			f->input[trace_op_gpu(t, i)] = (uint32_t)k;
+		}
+	}
+}
+
+static void gpu_firsts_free(struct gpu_firsts *f)
+{
+	free(f->offset);
+	free(f->input);
+}
+
+static void put_gpu(struct bytes_out *b, const struct trace *t, const struct gpu_firsts *f, uint32_t gpu)
+{
+	bytes_put_u32(b, f->input[gpu]);
+	bytes_put_u64(b, f->offset[gpu]);
+	bytes_put_u32(b, t->gpus[gpu].input);
+	bytes_put_i64(b, t->gpus[gpu].device);
+}
+
+#define GPU_BYTES (4 + 8 + 4 + 8)
+
+/* A row's GPU as it came: its first op (input in skel, place in it), the
+ * input it is labelled by and its number. */
+struct gpu_came {
+	size_t input, offset;
+	uint32_t label_input;
+	int64_t device;
+	size_t row; /* the row it came with */
+};
+
+static int get_gpu(struct merge_state *m, size_t g, struct gpu_came *c)
+{
+	struct bytes_in *r = &m->in[g];
+	uint32_t input = bytes_get_u32(r);
+	uint64_t offset = bytes_get_u64(r);
+	uint32_t label = bytes_get_u32(r);
+	c->device = bytes_get_i64(r);
+	if (r->bad || input >= m->nlocal[g] || label >= m->nlocal[g])
+		return r->bad = 1, -1;
+	c->input = m->global[g][input];
+	c->offset = (size_t)offset;
+	c->label_input = (uint32_t)m->global[g][label];
+	return 0;
+}
+
+static int by_first_op(const void *a, const void *b)
+{
+	const struct gpu_came *x = a, *y = b;
+	if (x->input != y->input)
+		return x->input < y->input ? -1 : 1;
+	return (x->offset > y->offset) - (x->offset < y->offset);
+}
+
+/* Make the GPUs in skel in the whole load's order; gpu[c.row] their
+ * indices. Returns the rows' order: by GPU index. */
+static size_t *make_gpus(struct merge_state *m, struct gpu_came *came, size_t n, uint32_t *gpu)
+{
+	size_t *order = xmalloc_array(n ? n : 1, sizeof(*order));
+	qsort(came, n, sizeof(*came), by_first_op);
+	for (size_t i = 0; i < n; i++) {
+		gpu[came[i].row] = trace_gpu(&m->skel, came[i].label_input, came[i].device);
+		order[i] = came[i].row;
+	}
+	return order;
+}
+
+void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b)
+{
+	struct busy bz;
+	struct busy_inputs in;
+	struct gpu_firsts f;
+	busy_per_gpu(t, sel, &bz);
+	busy_inputs_of(t, &in);
+	gpu_firsts_of(t, &f);
+	bytes_put_u64(b, in.ops);
+	bytes_put_i64(b, in.first);
+	bytes_put_i64(b, in.last);
+	for (size_t k = 0; k < in.n; k++) {
+		bytes_put_u64(b, in.count[k]);
+		bytes_put_i64(b, in.from[k]);
+		bytes_put_i64(b, in.to[k]);
+	}
+	/* The GPUs that ran an op, as the whole load has them. */
+	uint64_t n = 0;
+	for (size_t i = 0; i < bz.n; i++)
+		n += f.offset[bz.rows[i].gpu] != SIZE_MAX;
+	bytes_put_u64(b, n);
+	for (size_t i = 0; i < bz.n; i++) {
+		const struct busy_row *r = &bz.rows[i];
+		if (f.offset[r->gpu] == SIZE_MAX)
+			continue;
+		put_gpu(b, t, &f, r->gpu);
+		bytes_put_u64(b, r->ops);
+		const int64_t v[] = { r->sum, r->busy, r->first, r->last, r->span_from, r->span_to };
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+			bytes_put_i64(b, v[k]);
+	}
+	gpu_firsts_free(&f);
+	busy_inputs_free(&in);
+	busy_free(&bz);
+}
+
+/* Every input's span, as busy_inputs_of gives them. */
+static void read_busy_inputs(struct merge_state *m, size_t g, struct busy_inputs *in)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t ops = bytes_get_u64(r);
+	int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
+	if (ops && (!in->ops || first < in->first))
+		in->first = first;
+	if (ops && (!in->ops || last > in->last))
+		in->last = last;
+	in->ops += ops;
+	for (size_t j = 0; j < m->nlocal[g]; j++) {
+		size_t k = m->global[g][j];
+		in->count[k] = bytes_get_u64(r);
+		in->from[k] = bytes_get_i64(r);
+		in->to[k] = bytes_get_i64(r);
+	}
+}
+
+static void read_busy_rows(struct merge_state *m, size_t g, struct busy *b, struct gpu_came **came,
+			   size_t *cap, size_t *ccap)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t count = bytes_get_count(r, GPU_BYTES + 7 * 8);
+	for (uint64_t i = 0; i < count && !r->bad; i++) {
+		*came = xgrow(*came, ccap, b->n + 1, sizeof(**came));
+		b->rows = xgrow(b->rows, cap, b->n + 1, sizeof(*b->rows));
+		if (get_gpu(m, g, &(*came)[b->n]))
+			break;
+		(*came)[b->n].row = b->n;
+		struct busy_row *row = &b->rows[b->n++];
+		row->ops = bytes_get_u64(r);
+		row->sum = bytes_get_i64(r);
+		row->busy = bytes_get_i64(r);
+		row->first = bytes_get_i64(r);
+		row->last = bytes_get_i64(r);
+		row->span_from = bytes_get_i64(r);
+		row->span_to = bytes_get_i64(r);
+	}
+}
+
+int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
+		     struct rpd_error *err)
+{
+	struct busy_inputs in = { .n = m->skel.ninputs };
+	size_t n = in.n ? in.n : 1, cap = 0, ccap = 0;
+	struct gpu_came *came = NULL;
+	in.count = xcalloc(n, sizeof(*in.count));
+	in.from = xcalloc(n, sizeof(*in.from));
+	in.to = xcalloc(n, sizeof(*in.to));
+	memset(b, 0, sizeof(*b));
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		read_busy_inputs(m, g, &in);
+		read_busy_rows(m, g, b, &came, &cap, &ccap);
+		rc = m->in[g].bad ? batch_bad_part(g, err) : 0;
+	}
+	if (rc == 0) {
+		/* The rows from the whole load's order of GPUs, then sorted. */
+		uint32_t *gpu = xcalloc(b->n ? b->n : 1, sizeof(*gpu));
+		size_t *order = make_gpus(m, came, b->n, gpu);
+		struct busy_row *rows = xmalloc_array(b->n ? b->n : 1, sizeof(*rows));
+		for (size_t i = 0; i < b->n; i++) {
+			rows[i] = b->rows[order[i]];
+			rows[i].gpu = gpu[order[i]];
+		}
+		free(b->rows);
+		b->rows = rows;
+		free(order);
+		free(gpu);
+		busy_set_walls(b, &in, NULL);
+		busy_sort(b, &m->skel);
+	}
+	free(came);
+	busy_inputs_free(&in);
+	return rc;
+}
+
+void batch_put_idle(const struct trace *t, const struct selection *sel, const struct batch_request *req,
+		    struct bytes_out *b)
+{
+	struct gaps g;
+	struct gpu_firsts f;
+	struct gaps_params gp = { .threshold = req->gap_threshold, .per_queue = 0, .keep = 0 };
+	gaps_find(t, sel, &gp, &g);
+	gpu_firsts_of(t, &f);
+	bytes_put_u64(b, t->ops.n);
+	bytes_put_i64(b, t->op_first_start);
+	bytes_put_i64(b, t->op_last_end);
+	/* Every GPU that ran an op, its lane empty when the selection keeps
+	 * none of them: the whole load orders its lanes among all its GPUs. */
+	const struct gap_lane **lane = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*lane));
+	uint64_t n = 0;
+	for (size_t i = 0; i < g.nlanes; i++)
+		lane[g.lanes[i].lane] = &g.lanes[i];
+	for (size_t k = 0; k < t->ngpus; k++)
+		n += f.offset[k] != SIZE_MAX;
+	bytes_put_u64(b, n);
+	for (size_t k = 0; k < t->ngpus; k++) {
+		if (f.offset[k] == SIZE_MAX)
+			continue;
+		static const struct gap_lane none;
+		const struct gap_lane *l = lane[k] ? lane[k] : &none;
+		put_gpu(b, t, &f, (uint32_t)k);
+		bytes_put_u64(b, l->ops);
+		bytes_put_i64(b, l->first);
+		bytes_put_i64(b, l->last);
+		bytes_put_i64(b, l->busy);
+		bytes_put_u64(b, l->ngaps);
+		for (int c = 0; c < GAP_NCAUSES; c++)
+			bytes_put_i64(b, l->cause_ns[c]);
+		bytes_put_i64(b, l->max_gap);
+		for (int h = 0; h < GAPS_NBUCKETS; h++)
+			bytes_put_u64(b, l->hist[h]);
+	}
+	free(lane);
+	gpu_firsts_free(&f);
+	gaps_free(&g);
+}
+
+static void read_lanes(struct merge_state *m, size_t g, struct gap_lane **lanes, size_t *n, size_t *cap,
+		       struct gpu_came **came, size_t *ccap)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t count = bytes_get_count(r, GPU_BYTES + 8 * (6 + GAP_NCAUSES + GAPS_NBUCKETS));
+	for (uint64_t i = 0; i < count && !r->bad; i++) {
+		*came = xgrow(*came, ccap, *n + 1, sizeof(**came));
+		*lanes = xgrow(*lanes, cap, *n + 1, sizeof(**lanes));
+		if (get_gpu(m, g, &(*came)[*n]))
+			break;
+		(*came)[*n].row = *n;
+		struct gap_lane *l = &(*lanes)[(*n)++];
+		memset(l, 0, sizeof(*l));
+		l->ops = bytes_get_u64(r);
+		l->first = bytes_get_i64(r);
+		l->last = bytes_get_i64(r);
+		l->busy = bytes_get_i64(r);
+		l->ngaps = bytes_get_u64(r);
+		for (int c = 0; c < GAP_NCAUSES; c++)
+			l->cause_ns[c] = bytes_get_i64(r);
+		l->max_gap = bytes_get_i64(r);
+		for (int h = 0; h < GAPS_NBUCKETS; h++)
+			l->hist[h] = bytes_get_u64(r);
+	}
+}
+
+/* The lanes in the idle report's order: by GPU (trace_gpu_cmp), then by
+ * index, as lane_ops_report_order sorts them. */
+static int by_lane_gpu(const void *a, const void *b, void *ctx)
+{
+	const struct trace *t = ctx;
+	uint32_t x = ((const struct gap_lane *)a)->lane, y = ((const struct gap_lane *)b)->lane;
+	int c = trace_gpu_cmp(t, x, y);
+	return c ? c : (x > y) - (x < y);
+}
+
+int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		     struct table *tb, struct rpd_error *err)
+{
+	struct gaps g = { 0 };
+	struct gpu_came *came = NULL;
+	struct gap_lane *lanes = NULL;
+	size_t n = 0, cap = 0, ccap = 0;
+	uint64_t ops = 0;
+	int rc = 0;
+	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
+		struct bytes_in *r = &m->in[k];
+		uint64_t o = bytes_get_u64(r);
+		int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
+		if (o && (!ops || first < g.range_start))
+			g.range_start = first;
+		if (o && (!ops || last > g.range_end))
+			g.range_end = last;
+		ops += o;
+		read_lanes(m, k, &lanes, &n, &cap, &came, &ccap);
+		rc = r->bad ? batch_bad_part(k, err) : 0;
+	}
+	if (rc == 0) {
+		uint32_t *gpu = xcalloc(n ? n : 1, sizeof(*gpu));
+		size_t *order = make_gpus(m, came, n, gpu);
+		g.lanes = xcalloc(n ? n : 1, sizeof(*g.lanes));
+		for (size_t i = 0; i < n; i++) {
+			g.lanes[i] = lanes[order[i]];
+			g.lanes[i].lane = gpu[order[i]];
+		}
+		sort_with(g.lanes, n, sizeof(*g.lanes), by_lane_gpu, &m->skel);
+		/* Lanes of no op in the selection are not listed. */
+		for (size_t i = 0; i < n; i++) {
+			struct gap_lane *l = &g.lanes[i];
+			if (!l->ops)
+				continue;
+			l->leading = l->first - g.range_start;
+			l->trailing = g.range_end - l->last;
+			g.lanes[g.nlanes++] = *l;
+		}
+		report_idle_table(&m->skel, rp, &g, tb);
+		free(order);
+		free(gpu);
+	}
+	free(g.lanes);
+	free(lanes);
+	free(came);
+	return rc;
+}
