@@ -256,13 +256,41 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	return 0;
 }
 
+/* The plan, and the report group by group when the plan allows. */
+static int groupwise_plan(const struct options *o, const struct session_options *so,
+			  const struct batch_request *req, struct batch_plan *plan, struct categories *cats,
+			  int *status)
+{
+	struct rpd_error err = { { 0 } };
+	/* An input that cannot be read is named as the whole load names it. */
+	if (batch_plan_make(so, plan, &err)) {
+		err_report("rpdtop: %s", err.msg);
+		*status = 1;
+		return 1;
+	}
+	if (!batch_groupwise(plan, req))
+		return 0;
+	if (o->report == REPORT_CATEGORIES)
+		settings_categories_load(cats, o->comm);
+	*status = 0;
+	if (batch_run(plan, req, stdout, &err)) {
+		err_report("rpdtop: %s", err.msg);
+		*status = 1;
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
+		*status = 1;
+	}
+	return 1;
+}
+
 /* A report of the inputs alone (no export, diff or viewer) goes node group
  * by node group when it can (present/batch.h): one group in memory at a
  * time. 1 when it went so, with the exit status in *status; else 0, the
  * inputs as listed in plan (when they were) for the whole load. */
 static int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
 {
-	struct rpd_error err = { { 0 } };
+	struct categories cats;
+	categories_init(&cats);
 	struct batch_request req = { .kind = o->report,
 				     .format = o->format,
 				     .rules = o->rules,
@@ -278,6 +306,7 @@ static int run_groupwise(const struct options *o, struct batch_plan *plan, int *
 				     .comm = o->comm,
 				     .step = o->step,
 				     .raw_names = o->raw_names,
+				     .cats = &cats,
 				     .whole_load = o->whole_load };
 	struct session_options so = {
 		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
@@ -288,23 +317,10 @@ static int run_groupwise(const struct options *o, struct batch_plan *plan, int *
 		return 0;
 	if ((*status = check_patterns(o)) != 0)
 		return 1;
-	/* An input that cannot be read is named as the whole load names it. */
-	if (batch_plan_make(&so, plan, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		*status = 1;
-		return 1;
-	}
-	if (!batch_groupwise(plan, &req))
-		return 0;
-	*status = 0;
-	if (batch_run(plan, &req, stdout, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		*status = 1;
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
-		*status = 1;
-	}
-	return 1;
+	int done = groupwise_plan(o, &so, &req, plan, &cats, status);
+	/* The table points at the categories' names: freed after it. */
+	categories_free(&cats);
+	return done;
 }
 
 static int run_diff(const struct options *o, const struct session *s)

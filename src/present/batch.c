@@ -13,8 +13,10 @@
 #include "analysis/busy.h"
 #include "analysis/profile.h"
 #include "present/names.h"
+#include "present/report_waits.h"
 #include "util/bytes.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/xalloc.h"
 
 #define PART_VERSION 1
@@ -40,6 +42,10 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return 1;
 	case REPORT_IDLE: /* a lane's queue label would need the queues' names */
 		return !req->per_queue;
+	case REPORT_BREAKDOWN:
+		return 1;
+	case REPORT_CATEGORIES:
+		return req->cats != NULL;
 	default:
 		return 0;
 	}
@@ -91,6 +97,53 @@ static void put_inputs(const struct batch_plan *plan, size_t g, const struct tra
 	}
 }
 
+/* Kernel time by category: each category's calls and time, summed. */
+static void put_categories(const struct trace *t, const struct selection *sel, const struct categories *c,
+			   struct bytes_out *b)
+{
+	struct category_times ct;
+	categories_by_kernel(t, sel, c, &ct);
+	bytes_put_i64(b, ct.total);
+	bytes_put_u64(b, ct.n);
+	for (size_t i = 0; i < ct.n; i++) {
+		bytes_put_u64(b, ct.rows[i].category);
+		bytes_put_u64(b, ct.rows[i].calls);
+		bytes_put_i64(b, ct.rows[i].total);
+	}
+	category_times_free(&ct);
+}
+
+static int categories_table(const struct batch_plan *plan, struct merge_state *m,
+			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	struct category_times ct = { .n = rp->cats->n + 1 };
+	ct.rows = xcalloc(ct.n, sizeof(*ct.rows));
+	for (size_t k = 0; k < ct.n; k++)
+		ct.rows[k].category = k;
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		struct bytes_in *r = &m->in[g];
+		ct.total = sat_add(ct.total, bytes_get_i64(r));
+		uint64_t n = bytes_get_count(r, 24);
+		for (uint64_t i = 0; i < n && !r->bad; i++) {
+			uint64_t k = bytes_get_u64(r);
+			if (k >= ct.n) {
+				r->bad = 1;
+				break;
+			}
+			ct.rows[k].calls += bytes_get_u64(r);
+			ct.rows[k].total = sat_add(ct.rows[k].total, bytes_get_i64(r));
+		}
+		rc = r->bad ? batch_bad_part(g, err) : 0;
+	}
+	if (rc == 0) {
+		category_times_sort(&ct);
+		report_categories_table(rp, &ct, tb);
+	}
+	category_times_free(&ct);
+	return rc;
+}
+
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
@@ -106,6 +159,15 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		batch_put_busy(t, session_sel(&s), &b);
 	} else if (req->kind == REPORT_IDLE) {
 		batch_put_idle(t, session_sel(&s), req, &b);
+	} else if (req->kind == REPORT_CATEGORIES) {
+		put_categories(t, session_sel(&s), req->cats, &b);
+	} else if (req->kind == REPORT_BREAKDOWN) {
+		struct filter comm;
+		char msg[512];
+		filter_init(&comm);
+		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
+		batch_put_breakdown(t, session_sel(&s), &comm, &b);
+		filter_free(&comm);
 	} else {
 		struct profile_acc a;
 		profile_acc_init(&a);
@@ -240,6 +302,10 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 {
 	if (req->kind == REPORT_IDLE)
 		return batch_idle_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_BREAKDOWN)
+		return batch_breakdown_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_CATEGORIES)
+		return categories_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BUSY) {
 		struct busy b;
 		if (batch_merge_busy(plan, m, &b, err)) {
@@ -272,9 +338,15 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	char msg[512];
 	name_cache_init(&names, NAME_DEMANGLE);
 	filter_init(&f);
+	struct filter comm;
+	filter_init(&comm);
+	filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
 	struct report_params rp = { .limit = req->limit,
 				    .names = req->raw_names ? NULL : &names,
-				    .outlier_z = req->outlier_z };
+				    .outlier_z = req->outlier_z,
+				    .gap_threshold = req->gap_threshold,
+				    .comm = &comm,
+				    .cats = req->cats };
 	if (rc == 0)
 		rc = merged_table(plan, req, &m, &rp, &tb, err);
 	if (rc == 0) {
@@ -287,6 +359,7 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 		table_free(&tb);
 	}
 	filter_free(&f);
+	filter_free(&comm);
 	name_cache_free(&names);
 	merge_close(plan, &m);
 	return rc;

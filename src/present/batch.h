@@ -31,7 +31,8 @@ struct batch_request {
 	int per_queue;
 	const char *comm, *step;
 	int raw_names;
-	int whole_load; /* never group by group (--whole-load) */
+	const struct categories *cats; /* categories: as the settings give them */
+	int whole_load;                /* never group by group (--whole-load) */
 };
 
 /* The inputs of one node (or one input of unknown node). */

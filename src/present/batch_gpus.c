@@ -337,3 +337,126 @@ int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const
 	free(came);
 	return rc;
 }
+
+static void put_double(struct bytes_out *b, double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	bytes_put_u64(b, bits);
+}
+
+static double get_double(struct bytes_in *b)
+{
+	uint64_t bits = bytes_get_u64(b);
+	double v;
+	memcpy(&v, &bits, sizeof(v));
+	return v;
+}
+
+void batch_put_breakdown(const struct trace *t, const struct selection *sel, const struct filter *comm,
+			 struct bytes_out *b)
+{
+	struct breakdown bd;
+	struct gpu_firsts f;
+	breakdown_per_gpu(t, sel, comm, &bd);
+	gpu_firsts_of(t, &f);
+	/* Every GPU that ran an op, with its row when it has one. */
+	const struct breakdown_row **row = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*row));
+	uint64_t n = 0;
+	for (size_t i = 0; i < bd.n; i++)
+		row[bd.rows[i].gpu] = &bd.rows[i];
+	for (size_t k = 0; k < t->ngpus; k++)
+		n += f.offset[k] != SIZE_MAX;
+	bytes_put_u64(b, n);
+	for (size_t k = 0; k < t->ngpus; k++) {
+		if (f.offset[k] == SIZE_MAX)
+			continue;
+		static const struct breakdown_row none;
+		const struct breakdown_row *r = row[k] ? row[k] : &none;
+		put_gpu(b, t, &f, (uint32_t)k);
+		bytes_put_u8(b, row[k] != NULL);
+		const int64_t v[] = { r->span, r->compute,      r->comm,        r->copy,
+				      r->idle, r->exposed_comm, r->exposed_copy };
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			bytes_put_i64(b, v[i]);
+		put_double(b, r->overlap_ratio);
+	}
+	free(row);
+	gpu_firsts_free(&f);
+	breakdown_free(&bd);
+}
+
+/* A breakdown row as it came: whether the GPU has one. */
+struct breakdown_came {
+	struct breakdown_row row;
+	int present;
+};
+
+static void read_breakdown(struct merge_state *m, size_t g, struct breakdown_came **rows, size_t *n,
+			   size_t *cap, struct gpu_came **came, size_t *ccap)
+{
+	struct bytes_in *r = &m->in[g];
+	uint64_t count = bytes_get_count(r, GPU_BYTES + 1 + 8 * 8);
+	for (uint64_t i = 0; i < count && !r->bad; i++) {
+		*came = xgrow(*came, ccap, *n + 1, sizeof(**came));
+		*rows = xgrow(*rows, cap, *n + 1, sizeof(**rows));
+		if (get_gpu(m, g, &(*came)[*n]))
+			break;
+		(*came)[*n].row = *n;
+		struct breakdown_came *c = &(*rows)[(*n)++];
+		c->present = bytes_get_u8(r);
+		c->row.span = bytes_get_i64(r);
+		c->row.compute = bytes_get_i64(r);
+		c->row.comm = bytes_get_i64(r);
+		c->row.copy = bytes_get_i64(r);
+		c->row.idle = bytes_get_i64(r);
+		c->row.exposed_comm = bytes_get_i64(r);
+		c->row.exposed_copy = bytes_get_i64(r);
+		c->row.overlap_ratio = get_double(r);
+	}
+}
+
+static int by_row_gpu(const void *a, const void *b, void *ctx)
+{
+	const struct trace *t = ctx;
+	uint32_t x = ((const struct breakdown_came *)a)->row.gpu,
+		 y = ((const struct breakdown_came *)b)->row.gpu;
+	int c = trace_gpu_cmp(t, x, y);
+	return c ? c : (x > y) - (x < y);
+}
+
+int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
+			  const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	struct breakdown_came *rows = NULL, *sorted = NULL;
+	struct gpu_came *came = NULL;
+	size_t n = 0, cap = 0, ccap = 0;
+	int rc = 0;
+	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
+		read_breakdown(m, k, &rows, &n, &cap, &came, &ccap);
+		rc = m->in[k].bad ? batch_bad_part(k, err) : 0;
+	}
+	if (rc == 0) {
+		uint32_t *gpu = xcalloc(n ? n : 1, sizeof(*gpu));
+		size_t *order = make_gpus(m, came, n, gpu);
+		sorted = xcalloc(n ? n : 1, sizeof(*sorted));
+		for (size_t i = 0; i < n; i++) {
+			sorted[i] = rows[order[i]];
+			sorted[i].row.gpu = gpu[order[i]];
+		}
+		/* In the report's order of lanes, those with a row. */
+		sort_with(sorted, n, sizeof(*sorted), by_row_gpu, &m->skel);
+		struct breakdown bd = { .rows = xcalloc(n ? n : 1, sizeof(*bd.rows)) };
+		for (size_t i = 0; i < n; i++)
+			if (sorted[i].present)
+				bd.rows[bd.n++] = sorted[i].row;
+		report_breakdown_table(&m->skel, rp, &bd, tb);
+		breakdown_free(&bd);
+		free(order);
+		free(gpu);
+	}
+	free(sorted);
+	free(rows);
+	free(came);
+	return rc;
+}

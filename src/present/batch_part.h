@@ -29,4 +29,9 @@ void batch_put_idle(const struct trace *t, const struct selection *sel, const st
 int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
 		     struct table *tb, struct rpd_error *err);
 
+void batch_put_breakdown(const struct trace *t, const struct selection *sel, const struct filter *comm,
+			 struct bytes_out *b);
+int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
+			  const struct report_params *rp, struct table *tb, struct rpd_error *err);
+
 #endif

@@ -280,12 +280,11 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 	launch_stats_free(&s);
 }
 
-void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		      struct table *out)
+void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *bp,
+			    struct table *out)
 {
-	struct breakdown b;
+	const struct breakdown b = *bp;
 	char pattern[256];
-	breakdown_per_gpu(t, sel, p->comm, &b);
 	filter_describe(p->comm, pattern, sizeof(pattern));
 	table_init(out, "breakdown", breakdown_cols, NCOLS(breakdown_cols));
 	snprintf(out->caption, sizeof(out->caption),
@@ -305,15 +304,22 @@ void report_breakdown(const struct trace *t, const struct report_params *p, cons
 		c[7].num = r->exposed_copy;
 		c[8].pct = r->overlap_ratio;
 	}
+}
+
+void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out)
+{
+	struct breakdown b;
+	breakdown_per_gpu(t, sel, p->comm, &b);
+	report_breakdown_table(t, p, &b, out);
 	breakdown_free(&b);
 }
 
-void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		       struct table *out)
+void report_categories_table(const struct report_params *p, const struct category_times *ctp,
+			     struct table *out)
 {
-	struct category_times ct;
+	const struct category_times ct = *ctp;
 	char total[UNITS_BUFSZ];
-	categories_by_kernel(t, sel, p->cats, &ct);
 	table_init(out, "categories", category_cols, NCOLS(category_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Kernel time by category: %zu categories, %s GPU time"), ct.n,
@@ -326,5 +332,13 @@ void report_categories(const struct trace *t, const struct report_params *p, con
 		c[2].num = r->total;
 		c[3].pct = ct.total > 0 ? 100.0 * (double)r->total / (double)ct.total : 0.0;
 	}
+}
+
+void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		       struct table *out)
+{
+	struct category_times ct;
+	categories_by_kernel(t, sel, p->cats, &ct);
+	report_categories_table(p, &ct, out);
 	category_times_free(&ct);
 }

@@ -3,6 +3,7 @@
 #ifndef RPDTOP_REPORT_WAITS_H
 #define RPDTOP_REPORT_WAITS_H
 
+#include "analysis/breakdown.h"
 #include "analysis/gaps.h"
 #include "present/report.h"
 
@@ -10,7 +11,12 @@
  * why). */
 int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		struct table *out);
-/* The idle table of lanes found elsewhere (merged from partial results). */
+/* The idle and breakdown tables of lanes and rows found elsewhere (merged
+ * from partial results). */
+void report_categories_table(const struct report_params *p, const struct category_times *ct,
+			     struct table *out);
+void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *b,
+			    struct table *out);
 void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
 		       struct table *out);
 void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
