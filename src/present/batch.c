@@ -46,6 +46,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return 1;
 	case REPORT_CATEGORIES:
 		return req->cats != NULL;
+	case REPORT_LAUNCH:
+		return 1;
 	default:
 		return 0;
 	}
@@ -144,6 +146,24 @@ static int categories_table(const struct batch_plan *plan, struct merge_state *m
 	return rc;
 }
 
+static int launch_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+			struct table *tb, struct rpd_error *err)
+{
+	struct launch_acc a;
+	struct launch_stats ls;
+	launch_acc_init(&a);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		if (launch_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
+			launch_acc_free(&a);
+			return batch_bad_part(g, err);
+		}
+	}
+	launch_acc_finish(&a, &m->skel, &ls);
+	report_launch_table(&m->skel, rp, &ls, tb);
+	launch_stats_free(&ls);
+	return 0;
+}
+
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
@@ -159,6 +179,12 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		batch_put_busy(t, session_sel(&s), &b);
 	} else if (req->kind == REPORT_IDLE) {
 		batch_put_idle(t, session_sel(&s), req, &b);
+	} else if (req->kind == REPORT_LAUNCH) {
+		struct launch_acc a;
+		launch_acc_init(&a);
+		launch_acc_add(&a, t, session_sel(&s));
+		launch_acc_encode(&a, t, &b);
+		launch_acc_free(&a);
 	} else if (req->kind == REPORT_CATEGORIES) {
 		put_categories(t, session_sel(&s), req->cats, &b);
 	} else if (req->kind == REPORT_BREAKDOWN) {
@@ -306,6 +332,8 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 		return batch_breakdown_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_CATEGORIES)
 		return categories_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_LAUNCH)
+		return launch_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BUSY) {
 		struct busy b;
 		if (batch_merge_busy(plan, m, &b, err)) {

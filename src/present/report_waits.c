@@ -255,11 +255,10 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 	gaps_free(&g);
 }
 
-void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		   struct table *out)
+void report_launch_table(const struct trace *t, const struct report_params *p, const struct launch_stats *sp,
+			 struct table *out)
 {
-	struct launch_stats s;
-	launch_stats_by_name(t, sel, &s);
+	const struct launch_stats s = *sp;
 	table_init(out, "launch", launch_cols, NCOLS(launch_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Launch latency by name: %llu ops with a known launch, %zu names"),
@@ -277,6 +276,14 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 		c[7].num = r->queue_max;
 		c[8].num = r->call_avg;
 	}
+}
+
+void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		   struct table *out)
+{
+	struct launch_stats s;
+	launch_stats_by_name(t, sel, &s);
+	report_launch_table(t, p, &s, out);
 	launch_stats_free(&s);
 }
 

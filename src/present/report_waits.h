@@ -5,6 +5,7 @@
 
 #include "analysis/breakdown.h"
 #include "analysis/gaps.h"
+#include "analysis/launch.h"
 #include "present/report.h"
 
 /* 0, or -1 when the host side could not be read (p->probe_calls said
@@ -13,6 +14,8 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 		struct table *out);
 /* The idle and breakdown tables of lanes and rows found elsewhere (merged
  * from partial results). */
+void report_launch_table(const struct trace *t, const struct report_params *p, const struct launch_stats *s,
+			 struct table *out);
 void report_categories_table(const struct report_params *p, const struct category_times *ct,
 			     struct table *out);
 void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *b,
