@@ -48,6 +48,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return req->cats != NULL;
 	case REPORT_LAUNCH:
 		return 1;
+	case REPORT_GAPS:
+		return !req->per_queue;
 	default:
 		return 0;
 	}
@@ -164,9 +166,23 @@ static int launch_table(const struct batch_plan *plan, struct merge_state *m, co
 	return 0;
 }
 
+/* The gaps report asks the group's inputs what the host did when only
+ * the launching calls were read. */
+struct probe_ctx {
+	struct session *s;
+	struct rpd_error *err;
+};
+
+static int probe_calls(void *ctx, struct call_probe *p, size_t n)
+{
+	struct probe_ctx *c = ctx;
+	return session_probe_calls(c->s, p, n, c->err) ? -1 : 0;
+}
+
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
+	int rc = 0;
 	struct session s;
 	struct bytes_out b = { 0 };
 	if (open_group(plan, g, req, &s, err))
@@ -179,6 +195,12 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		batch_put_busy(t, session_sel(&s), &b);
 	} else if (req->kind == REPORT_IDLE) {
 		batch_put_idle(t, session_sel(&s), req, &b);
+	} else if (req->kind == REPORT_GAPS) {
+		struct probe_ctx pc = { &s, err };
+		struct report_params rp = { .probe_calls = probe_calls,
+					    .probe_ctx = &pc,
+					    .order = &s.views[0].order };
+		rc = batch_put_gaps(t, session_sel(&s), req, &rp, &b, err);
 	} else if (req->kind == REPORT_LAUNCH) {
 		struct launch_acc a;
 		launch_acc_init(&a);
@@ -203,6 +225,10 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		profile_acc_free(&a);
 	}
 	session_close(&s);
+	if (rc) {
+		free(b.p);
+		return -1;
+	}
 	*buf = b.p;
 	*len = b.n;
 	return 0;
@@ -334,6 +360,8 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 		return categories_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_LAUNCH)
 		return launch_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_GAPS)
+		return batch_gaps_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BUSY) {
 		struct busy b;
 		if (batch_merge_busy(plan, m, &b, err)) {
@@ -374,7 +402,9 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 				    .outlier_z = req->outlier_z,
 				    .gap_threshold = req->gap_threshold,
 				    .comm = &comm,
-				    .cats = req->cats };
+				    .cats = req->cats,
+				    /* As the whole load writes the gaps: row by row. */
+				    .csv_stream = req->format == FORMAT_CSV ? out : NULL };
 	if (rc == 0)
 		rc = merged_table(plan, req, &m, &rp, &tb, err);
 	if (rc == 0) {

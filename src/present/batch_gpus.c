@@ -10,6 +10,7 @@
 
 #include "analysis/gaps.h"
 #include "present/report_waits.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -458,5 +459,237 @@ int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
 	free(sorted);
 	free(rows);
 	free(came);
+	return rc;
+}
+
+/* The names a group's gaps refer to, each once: local index by string id. */
+struct name_list {
+	uint32_t *index; /* by string id, UINT32_MAX: not listed */
+	uint32_t *ids;
+	size_t n, cap;
+};
+
+static uint32_t list_name(struct name_list *l, uint32_t id)
+{
+	if (id == TRACE_NONE)
+		return UINT32_MAX;
+	if (l->index[id] == UINT32_MAX) {
+		l->ids = xgrow(l->ids, &l->cap, l->n + 1, sizeof(*l->ids));
+		l->ids[l->n] = id;
+		l->index[id] = (uint32_t)l->n++;
+	}
+	return l->index[id];
+}
+
+int batch_put_gaps(const struct trace *t, const struct selection *sel, const struct batch_request *req,
+		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err)
+{
+	struct gaps g;
+	struct gpu_firsts f;
+	struct gaps_params gp = { .threshold = req->gap_threshold,
+				  .per_queue = 0,
+				  .keep = req->limit ? req->limit : SIZE_MAX };
+	gaps_find(t, sel, &gp, &g);
+	uint32_t *cpu = xmalloc_array(g.n ? g.n : 1, sizeof(*cpu));
+	/* The loader's question fails with its reason in err (probe_ctx). */
+	(void)err;
+	if (report_gaps_cpu(t, rp, &g, cpu)) {
+		free(cpu);
+		gaps_free(&g);
+		return -1;
+	}
+	gpu_firsts_of(t, &f);
+	bytes_put_u64(b, g.total);
+	bytes_put_i64(b, report_gaps_idle(&g));
+	/* Every GPU that ran an op (the order of gaps of equal length and
+	 * start is that of their GPUs among all of them). */
+	uint32_t *at = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*at));
+	uint64_t n = 0;
+	for (size_t k = 0; k < t->ngpus; k++)
+		n += f.offset[k] != SIZE_MAX;
+	bytes_put_u64(b, n);
+	n = 0;
+	for (size_t k = 0; k < t->ngpus; k++) {
+		if (f.offset[k] == SIZE_MAX)
+			continue;
+		at[k] = (uint32_t)n++;
+		put_gpu(b, t, &f, (uint32_t)k);
+	}
+	struct name_list names = { .index = xmalloc_array(t->strings.count ? t->strings.count : 1, 4) };
+	memset(names.index, 0xff, t->strings.count * sizeof(*names.index));
+	uint32_t *ref = xmalloc_array(3 * (g.n ? g.n : 1), sizeof(*ref));
+	for (size_t i = 0; i < g.n; i++) {
+		ref[3 * i] = list_name(&names, t->ops.name[g.gaps[i].before]);
+		ref[3 * i + 1] = list_name(&names, t->ops.name[g.gaps[i].after]);
+		ref[3 * i + 2] = list_name(&names, cpu[i]);
+	}
+	bytes_put_u64(b, names.n);
+	for (size_t i = 0; i < names.n; i++)
+		bytes_put_str(b, trace_str(t, names.ids[i]));
+	bytes_put_u64(b, g.n);
+	for (size_t i = 0; i < g.n; i++) {
+		const struct gap *x = &g.gaps[i];
+		bytes_put_u32(b, at[x->lane]);
+		bytes_put_i64(b, x->start);
+		bytes_put_i64(b, x->end);
+		bytes_put_u8(b, (uint8_t)x->cause);
+		for (int k = 0; k < 3; k++)
+			bytes_put_u32(b, ref[3 * i + k]);
+	}
+	free(ref);
+	free(names.index);
+	free(names.ids);
+	free(at);
+	free(cpu);
+	gpu_firsts_free(&f);
+	gaps_free(&g);
+	return 0;
+}
+
+/* The gaps of every group as they came. */
+struct gaps_came {
+	struct gap *gaps;
+	uint32_t (*names)[3];
+	size_t n, cap, ncap;
+	struct gpu_came *came;
+	size_t ngpus, ccap;
+	uint64_t total;
+	int64_t idle;
+};
+
+static void read_gaps(struct merge_state *m, size_t g, struct gaps_came *gc)
+{
+	struct bytes_in *r = &m->in[g];
+	gc->total += bytes_get_u64(r);
+	gc->idle = sat_add(gc->idle, bytes_get_i64(r));
+	size_t base = gc->ngpus;
+	uint64_t ngpus = bytes_get_count(r, GPU_BYTES);
+	for (uint64_t i = 0; i < ngpus && !r->bad; i++) {
+		gc->came = xgrow(gc->came, &gc->ccap, gc->ngpus + 1, sizeof(*gc->came));
+		if (get_gpu(m, g, &gc->came[gc->ngpus]))
+			return;
+		gc->came[gc->ngpus].row = gc->ngpus;
+		gc->ngpus++;
+	}
+	uint64_t nnames = bytes_get_count(r, 8);
+	uint32_t *id = xmalloc_array(nnames ? nnames : 1, sizeof(*id));
+	for (uint64_t i = 0; i < nnames && !r->bad; i++) {
+		char *s = bytes_get_str(r);
+		id[i] = s ? strtab_intern(&m->skel.strings, s) : 0;
+		r->bad |= !s;
+		free(s);
+	}
+	uint64_t n = bytes_get_count(r, 4 + 8 + 8 + 1 + 12);
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		gc->gaps = xgrow(gc->gaps, &gc->cap, gc->n + 1, sizeof(*gc->gaps));
+		gc->names = xgrow(gc->names, &gc->ncap, gc->n + 1, sizeof(*gc->names));
+		struct gap *x = &gc->gaps[gc->n];
+		uint32_t lane = bytes_get_u32(r);
+		x->start = bytes_get_i64(r);
+		x->end = bytes_get_i64(r);
+		x->cause = (enum gap_cause)bytes_get_u8(r);
+		for (int k = 0; k < 3; k++) {
+			uint32_t ref = bytes_get_u32(r);
+			r->bad |= ref != UINT32_MAX && ref >= nnames;
+			gc->names[gc->n][k] = ref == UINT32_MAX || r->bad ? TRACE_NONE : id[ref];
+		}
+		r->bad |= lane >= ngpus || x->cause >= GAP_NCAUSES;
+		x->lane = (uint32_t)(base + lane); /* a GPU as it came, for now */
+		gc->n++;
+	}
+	free(id);
+}
+
+struct gap_order {
+	const struct gap *gaps;
+	const uint32_t *rank; /* of each GPU of skel */
+};
+
+/* Longest first, then by start, then by the GPU's place in the report's
+ * order of GPUs (gaps.c's order). */
+static int by_gap(const void *a, const void *b, void *ctx)
+{
+	const struct gap_order *o = ctx;
+	const struct gap *x = &o->gaps[*(const size_t *)a], *y = &o->gaps[*(const size_t *)b];
+	int64_t lx = sat_sub(x->end, x->start), ly = sat_sub(y->end, y->start);
+	if (lx != ly)
+		return lx > ly ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (o->rank[x->lane] > o->rank[y->lane]) - (o->rank[x->lane] < o->rank[y->lane]);
+}
+
+static int by_gpu_index(const void *a, const void *b, void *ctx)
+{
+	const struct trace *t = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = trace_gpu_cmp(t, x, y);
+	return c ? c : (x > y) - (x < y);
+}
+
+/* Each GPU's place in the report's order (lane_ops_report_order). */
+static uint32_t *gpu_ranks(const struct trace *t)
+{
+	size_t n = t->ngpus ? t->ngpus : 1;
+	uint32_t *order = xmalloc_array(n, sizeof(*order)), *rank = xmalloc_array(n, sizeof(*rank));
+	for (size_t k = 0; k < t->ngpus; k++)
+		order[k] = (uint32_t)k;
+	sort_with(order, t->ngpus, sizeof(*order), by_gpu_index, (void *)t);
+	for (size_t i = 0; i < t->ngpus; i++)
+		rank[order[i]] = (uint32_t)i;
+	free(order);
+	return rank;
+}
+
+static void gaps_finish(struct merge_state *m, struct gaps_came *gc, const struct report_params *rp,
+			struct table *tb)
+{
+	uint32_t *gpu = xcalloc(gc->ngpus ? gc->ngpus : 1, sizeof(*gpu));
+	free(make_gpus(m, gc->came, gc->ngpus, gpu));
+	for (size_t i = 0; i < gc->n; i++)
+		gc->gaps[i].lane = gpu[gc->gaps[i].lane];
+	uint32_t *rank = gpu_ranks(&m->skel);
+	size_t *order = xmalloc_array(gc->n ? gc->n : 1, sizeof(*order));
+	for (size_t i = 0; i < gc->n; i++)
+		order[i] = i;
+	struct gap_order o = { gc->gaps, rank };
+	sort_with(order, gc->n, sizeof(*order), by_gap, &o);
+	size_t keep = rp->limit && rp->limit < gc->n ? rp->limit : gc->n;
+	struct gaps g = { .gaps = xmalloc_array(keep ? keep : 1, sizeof(*g.gaps)),
+			  .n = keep,
+			  .total = gc->total };
+	struct gap_names names = { xmalloc_array(keep ? keep : 1, sizeof(uint32_t)),
+				   xmalloc_array(keep ? keep : 1, sizeof(uint32_t)),
+				   xmalloc_array(keep ? keep : 1, sizeof(uint32_t)) };
+	for (size_t i = 0; i < keep; i++) {
+		g.gaps[i] = gc->gaps[order[i]];
+		names.before[i] = gc->names[order[i]][0];
+		names.after[i] = gc->names[order[i]][1];
+		names.cpu[i] = gc->names[order[i]][2];
+	}
+	report_gaps_table(&m->skel, rp, &g, &names, gc->idle, tb);
+	free(names.before);
+	free(names.after);
+	free(names.cpu);
+	free(g.gaps);
+	free(order);
+	free(rank);
+	free(gpu);
+}
+
+int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		     struct table *tb, struct rpd_error *err)
+{
+	struct gaps_came gc = { 0 };
+	int rc = 0;
+	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
+		read_gaps(m, k, &gc);
+		rc = m->in[k].bad ? batch_bad_part(k, err) : 0;
+	}
+	if (rc == 0)
+		gaps_finish(m, &gc, rp, tb);
+	free(gc.gaps);
+	free(gc.names);
+	free(gc.came);
 	return rc;
 }

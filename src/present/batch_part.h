@@ -34,4 +34,11 @@ void batch_put_breakdown(const struct trace *t, const struct selection *sel, con
 int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
 			  const struct report_params *rp, struct table *tb, struct rpd_error *err);
 
+/* rp: what finding the host's calls at the gaps needs (probe_calls,
+ * order). */
+int batch_put_gaps(const struct trace *t, const struct selection *sel, const struct batch_request *req,
+		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err);
+int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		     struct table *tb, struct rpd_error *err);
+
 #endif
