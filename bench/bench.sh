@@ -10,7 +10,7 @@
 # names, nested roctx ranges, call-stack tables) tiled to the last OPS by
 # bench/tile.sh, and 64 inputs totalling the last OPS, read with 1 and with
 # 2 threads; and 256 rocpd inputs on 32 nodes, read whole and one node group
-# at a time (peak RSS of each).
+# at a time (top, busy, idle and gaps: wall time and peak RSS of each).
 #
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
 # generated traces are kept), RUNS (repetitions, default 3), BENCH_REAL
@@ -207,10 +207,12 @@ if [ ! -s "$dir/node32-r8.db" ]; then
 		n=$((n + 1))
 	done
 fi
-for report in top busy; do
+for report in top busy idle "gaps -n 100"; do
+	# shellcheck disable=SC2086 # the options are words
 	best_of "$RPDTOP" --whole-load -r $report "$dir"
 	whole_s=$secs whole_rss=$rss_mb
+	# shellcheck disable=SC2086
 	best_of "$RPDTOP" -r $report "$dir"
 	printf 'inputs=256 nodes=32 ops=%s report=%s whole_load_s=%s whole_load_rss_mb=%s by_node_s=%s by_node_rss_mb=%s\n' \
-		"$ops" "$report" "$whole_s" "$whole_rss" "$secs" "$rss_mb"
+		"$ops" "$(echo "$report" | tr ' ' '_')" "$whole_s" "$whole_rss" "$secs" "$rss_mb"
 done
