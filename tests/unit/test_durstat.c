@@ -147,6 +147,29 @@ static void check_damaged(void)
 	durstat_free(&s);
 }
 
+/* The viewer's details of a name show top's percentiles, past the limit
+ * too. */
+static void check_details(void)
+{
+	size_t n = 3 * DURSTAT_EXACT_MAX;
+	int64_t *v = malloc(n * sizeof(*v));
+	struct durstat s;
+	struct histogram h;
+	durstat_init(&s);
+	for (size_t i = 0; i < n; i++) {
+		v[i] = draw(1);
+		durstat_add(&s, v[i]);
+	}
+	sort_int64(v, n);
+	durstat_finish(&s);
+	histogram_build(v, n, 20, &h);
+	CHECK_INT(h.median, durstat_percentile(&s, 50));
+	CHECK_INT(h.p90, durstat_percentile(&s, 90));
+	CHECK_INT(h.p99, durstat_percentile(&s, 99));
+	durstat_free(&s);
+	free(v);
+}
+
 int main(void)
 {
 	const size_t sizes[] = { 1, 7, 100, DURSTAT_EXACT_MAX, DURSTAT_EXACT_MAX + 1, 20000, 100000 };
@@ -155,5 +178,6 @@ int main(void)
 			check_shape(shape, sizes[k], 1 + (size_t)(next() % 9));
 	check_extremes();
 	check_damaged();
+	check_details();
 	return check_done();
 }
