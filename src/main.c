@@ -273,9 +273,11 @@ static int groupwise_plan(const struct options *o, const struct session_options 
 	if (o->report == REPORT_CATEGORIES)
 		settings_categories_load(cats, o->comm);
 	*status = 0;
-	if (batch_run(plan, req, stdout, &err)) {
+	int rc = batch_run(plan, req, stdout, &err);
+	if (rc) {
+		/* A window that does not fit the trace is a usage error. */
 		err_report("rpdtop: %s", err.msg);
-		*status = 1;
+		*status = rc == -2 ? 2 : 1;
 	} else if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
 		*status = 1;

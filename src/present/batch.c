@@ -14,6 +14,7 @@
 #include "analysis/profile.h"
 #include "present/names.h"
 #include "present/report_waits.h"
+#include "session/named.h"
 #include "util/bytes.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
@@ -29,10 +30,12 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 	/* One group is the whole load; --skip-bad decides over all inputs. */
 	if (plan && (plan->ngroups < 2 || plan->skip_bad))
 		return 0;
-	/* A window is placed on the whole trace's span; the place filters
-	 * match labels that depend on every input; --outliers needs each
-	 * name's mean and spread before it can leave instances out. */
-	if (req->window || req->roi || req->gpu || req->input)
+	/* A window named by markers or kernels is searched for over the
+	 * whole trace (a window of times is placed on the span a first pass
+	 * finds); the place filters match labels that depend on every input;
+	 * --outliers needs each name's mean and spread before it can leave
+	 * instances out. */
+	if ((req->window && window_is_named(req->window)) || req->roi || req->gpu || req->input)
 		return 0;
 	switch (req->kind) {
 	case REPORT_TOP:
@@ -74,8 +77,60 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 		session_close(s);
 		return err_set(err, "%s", msg);
 	}
+	/* The window on the whole trace's span, not on this group's. */
+	struct window w;
+	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
+		session_close(s);
+		return err_set(err, "%s", msg);
+	}
+	if (w.active)
+		session_set_window_ns(s, w.start, w.end);
 	session_refresh(s);
 	return 0;
+}
+
+int batch_needs_span(const struct batch_request *req)
+{
+	return req->window != NULL;
+}
+
+int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64_t *hi, uint64_t *ops,
+		     struct rpd_error *err)
+{
+	const struct batch_group *grp = &plan->groups[g];
+	struct session_options so = { .paths = (const char *const *)grp->paths,
+				      .npaths = grp->npaths,
+				      .same_node = plan->same_node,
+				      .progress = 1,
+				      .allow_empty = 1 };
+	struct session s;
+	if (session_open(&s, &so, err))
+		return -1;
+	*lo = session_trace(&s)->op_first_start;
+	*hi = session_trace(&s)->op_last_end;
+	*ops = session_trace(&s)->ops.n;
+	session_close(&s);
+	return 0;
+}
+
+void batch_plan_set_span(struct batch_plan *plan, int64_t lo, int64_t hi)
+{
+	plan->have_span = 1;
+	plan->span_lo = lo;
+	plan->span_hi = hi;
+}
+
+int batch_window(const struct batch_plan *plan, const struct batch_request *req, struct window *w, char *msg,
+		 size_t size)
+{
+	memset(w, 0, sizeof(*w));
+	if (!req->window)
+		return 0;
+	if (!plan->have_span) {
+		snprintf(msg, size, "%s", "batch_window: no span");
+		return -1;
+	}
+	return window_parse(req->window, plan->span_lo, plan->span_hi, w, msg, size) ? -1 : 0;
 }
 
 /* The file (index into the plan's paths) an input of the group is. */
@@ -384,7 +439,10 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 		 const size_t *lens, FILE *out, struct rpd_error *err)
 {
 	struct merge_state m;
+	char wmsg[512];
 	int rc = merge_open(plan, req, parts, lens, &m, err);
+	if (rc == 0 && batch_window(plan, req, &m.window, wmsg, sizeof(wmsg)))
+		rc = err_set(err, "%s", wmsg);
 	if (rc == 0 && m.ops == 0)
 		rc = plan->npaths == 1 ? err_set(err, _("%s: trace has no GPU ops"), plan->paths[0])
 				       : err_set(err, _("none of the %zu inputs has GPU ops"), plan->npaths);
@@ -413,6 +471,8 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 			filter_push(&f, req->rules[i], msg, sizeof(msg));
 		filter_describe(&f, tb.filter, sizeof(tb.filter));
 		tb.window[0] = tb.places[0] = '\0';
+		if (m.window.active)
+			window_describe(&m.window, plan->span_lo, tb.window, sizeof(tb.window));
 		report_write(&tb, &m.skel, req->format, out);
 		table_free(&tb);
 	}
@@ -423,10 +483,37 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	return rc;
 }
 
-int batch_run(const struct batch_plan *plan, const struct batch_request *req, FILE *out,
-	      struct rpd_error *err)
+/* The first pass a window needs: the span of every group's ops. */
+static int find_span(struct batch_plan *plan, struct rpd_error *err)
+{
+	int64_t lo = 0, hi = 0;
+	uint64_t all = 0;
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		int64_t a, b;
+		uint64_t ops;
+		if (batch_span_group(plan, g, &a, &b, &ops, err))
+			return -1;
+		if (ops && (!all || a < lo))
+			lo = a;
+		if (ops && (!all || b > hi))
+			hi = b;
+		all += ops;
+	}
+	batch_plan_set_span(plan, lo, hi);
+	return 0;
+}
+
+int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err)
 {
 	size_t n = plan->ngroups ? plan->ngroups : 1;
+	struct window w;
+	char msg[512];
+	if (batch_needs_span(req) && find_span(plan, err))
+		return -1;
+	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
+		err_set(err, "%s", msg);
+		return -2;
+	}
 	unsigned char **parts = xcalloc(n, sizeof(*parts));
 	size_t *lens = xcalloc(n, sizeof(*lens));
 	int rc = 0;

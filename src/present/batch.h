@@ -14,6 +14,7 @@
 
 #include "present/report.h"
 #include "session/session.h"
+#include "session/window.h"
 #include "util/error.h"
 
 /* What a batch report asks for, as the command line gives it. */
@@ -50,6 +51,10 @@ struct batch_plan {
 	size_t npaths;
 	size_t *group_of; /* each file's group */
 	int same_node, skip_bad;
+	/* The span of every input's ops, for a window given relative to it
+	 * (batch_plan_set_span); have_span 0 until set. */
+	int have_span;
+	int64_t span_lo, span_hi;
 };
 
 /* List and group the inputs (files or directories) as the batch run
@@ -62,6 +67,20 @@ void batch_plan_free(struct batch_plan *plan);
  * plan need not be made otherwise)? */
 int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req);
 
+/* A window (START:END) is placed on the span of the whole trace: a first
+ * pass over the groups finds it. Does the request need it? */
+int batch_needs_span(const struct batch_request *req);
+/* Load group g's ops alone: their span (*ops 0: it has none). -1 with
+ * *err set. */
+int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64_t *hi, uint64_t *ops,
+		     struct rpd_error *err);
+/* The span of every group's ops (their minimum and maximum). */
+void batch_plan_set_span(struct batch_plan *plan, int64_t lo, int64_t hi);
+/* The request's window on the plan's span: 0 (w inactive without one),
+ * or -1 with the reason in msg, a usage error. */
+int batch_window(const struct batch_plan *plan, const struct batch_request *req, struct window *w, char *msg,
+		 size_t size);
+
 /* Load group g, reduce it to its partial result, encode it into *buf and
  * *len (malloc'd), free the group. -1 with *err set. */
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
@@ -72,8 +91,9 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 int batch_finish(const struct batch_plan *plan, const struct batch_request *req, unsigned char *const *parts,
 		 const size_t *lens, FILE *out, struct rpd_error *err);
 
-/* In one process: each group reduced in turn, then finished. */
-int batch_run(const struct batch_plan *plan, const struct batch_request *req, FILE *out,
-	      struct rpd_error *err);
+/* In one process: the span when needed, each group reduced in turn, then
+ * finished. -1 with *err set, -2 for a window that does not fit the
+ * span (a usage error). */
+int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err);
 
 #endif

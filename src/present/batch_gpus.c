@@ -204,7 +204,7 @@ int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struc
 		b->rows = rows;
 		free(order);
 		free(gpu);
-		busy_set_walls(b, &in, NULL);
+		busy_set_walls(b, &in, &m->window);
 		busy_sort(b, &m->skel);
 	}
 	free(came);
@@ -310,6 +310,10 @@ int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const
 		ops += o;
 		read_lanes(m, k, &lanes, &n, &cap, &came, &ccap);
 		rc = r->bad ? batch_bad_part(k, err) : 0;
+	}
+	if (m->window.active) {
+		g.range_start = m->window.start;
+		g.range_end = m->window.end;
 	}
 	if (rc == 0) {
 		uint32_t *gpu = xcalloc(n ? n : 1, sizeof(*gpu));

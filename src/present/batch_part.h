@@ -16,6 +16,7 @@ struct merge_state {
 	size_t **global;     /* each part's inputs: their index in skel */
 	size_t *nlocal;      /* and their number */
 	uint64_t ops;
+	struct window window; /* the request's, on the whole span */
 };
 
 /* "The partial result of group g is malformed": -1. */
