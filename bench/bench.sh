@@ -9,7 +9,8 @@
 # Then the real trace BENCH_REAL (a vLLM run: sparse session ids, mangled
 # names, nested roctx ranges, call-stack tables) tiled to the last OPS by
 # bench/tile.sh, and 64 inputs totalling the last OPS, read with 1 and with
-# 2 threads.
+# 2 threads; and 256 rocpd inputs on 32 nodes, read whole and one node group
+# at a time (top, busy, idle and gaps: wall time and peak RSS of each).
 #
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
 # generated traces are kept), RUNS (repetitions, default 3), BENCH_REAL
@@ -256,6 +257,36 @@ fi
 for jobs in 1 2; do
 	best_of "$RPDTOP" -j $jobs -r top "$dir"
 	printf 'inputs=64 ops=%s report=top jobs=%s rpdtop_s=%s rpdtop_rss_mb=%s\n' "$ops" "$jobs" "$secs" "$rss_mb"
+done
+
+# Many nodes: 256 rocpd inputs recorded on 32 nodes (8 per node) totalling
+# the last OPS. Batch reports read them one node group at a time: the
+# peak RSS is that of the largest group, against the whole load's
+# (--whole-load) of every input at once.
+dir=$BENCH_CACHE/nodes-$ops
+if [ ! -s "$dir/node32-r8.db" ]; then
+	echo "# generating $dir (256 inputs on 32 nodes, $ops ops)" >&2
+	mkdir -p "$dir"
+	n=1
+	while [ $n -le 32 ]; do
+		r=1
+		while [ $r -le 8 ]; do
+			f=$dir/node$n-r$r.db
+			[ -s "$f" ] || "$RPDGEN" --format=rocpd --node=node$n --ops=$((ops / 256)) \
+				--seed=$((n * 8 + r)) --gpus=1 --pid-base=$((r * 10)) "$f" >/dev/null
+			r=$((r + 1))
+		done
+		n=$((n + 1))
+	done
+fi
+for report in top busy idle "gaps -n 100"; do
+	# shellcheck disable=SC2086 # the options are words
+	best_of "$RPDTOP" --whole-load -r $report "$dir"
+	whole_s=$secs whole_rss=$rss_mb
+	# shellcheck disable=SC2086
+	best_of "$RPDTOP" -r $report "$dir"
+	printf 'inputs=256 nodes=32 ops=%s report=%s whole_load_s=%s whole_load_rss_mb=%s by_node_s=%s by_node_rss_mb=%s\n' \
+		"$ops" "$(echo "$report" | tr ' ' '_')" "$whole_s" "$whole_rss" "$secs" "$rss_mb"
 done
 
 # The table: a row per figure, a column per trace, and the goal.

@@ -16,6 +16,7 @@
 #include "export/export.h"
 #include "load/cache.h"
 #include "options.h"
+#include "present/batch.h"
 #include "present/names.h"
 #include "present/report.h"
 #include "present/report_diff.h"
@@ -82,24 +83,11 @@ static int apply_roi(const struct options *o, struct session *s)
 	return 0;
 }
 
-/* The session: the inputs, then the filter and window asked for. Returns
- * the exit status for a failure (1: an input, 2: usage), 0 when open. */
-static int open_session(const struct options *o, struct session *s)
+/* A bad pattern is a usage error, found before anything is read: 2, or 0
+ * when every pattern compiles. */
+static int check_patterns(const struct options *o)
 {
-	struct rpd_error err = { { 0 } };
 	char msg[512];
-	/* Reports never link ops to API calls: their ids need no memory. An
-	 * export beside a report writes every call: none may be missing. */
-	enum api_need need = needs_apis(o);
-	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
-				      .npaths = o->ndiff ? o->ndiff : o->npaths,
-				      .skip_bad = o->skip_bad,
-				      .same_node = o->same_node,
-				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o) || need != API_NEED_NONE,
-				      .apis = need,
-				      .apis_later = wants_tui(o) };
-	/* A bad pattern is a usage error, found before anything is read. */
 	struct filter check;
 	filter_init(&check);
 	for (size_t i = 0; i < o->nrules; i++) {
@@ -122,6 +110,28 @@ static int open_session(const struct options *o, struct session *s)
 	}
 	if (check_pattern("--comm: ", o->comm) || check_pattern("--step: ", o->step))
 		return 2;
+	return 0;
+}
+
+/* The session: the inputs, then the filter and window asked for. Returns
+ * the exit status for a failure (1: an input, 2: usage), 0 when open. */
+static int open_session(const struct options *o, struct session *s)
+{
+	struct rpd_error err = { { 0 } };
+	char msg[512];
+	/* Reports never link ops to API calls: their ids need no memory. An
+	 * export beside a report writes every call: none may be missing. */
+	enum api_need need = needs_apis(o);
+	if (check_patterns(o))
+		return 2;
+	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
+				      .npaths = o->ndiff ? o->ndiff : o->npaths,
+				      .skip_bad = o->skip_bad,
+				      .same_node = o->same_node,
+				      .progress = 1,
+				      .op_ids = o->export_path || wants_tui(o) || need != API_NEED_NONE,
+				      .apis = need,
+				      .apis_later = wants_tui(o) };
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
 					.ops = GEN_DEMO_OPS,
@@ -248,6 +258,75 @@ static int run_report(const struct options *o, struct session *s, enum report_ki
 	return 0;
 }
 
+/* The plan, and the report group by group when the plan allows. */
+static int groupwise_plan(const struct options *o, const struct session_options *so,
+			  const struct batch_request *req, struct batch_plan *plan, struct categories *cats,
+			  int *status)
+{
+	struct rpd_error err = { { 0 } };
+	/* An input that cannot be read is named as the whole load names it. */
+	if (batch_plan_make(so, plan, &err)) {
+		err_report("rpdtop: %s", err.msg);
+		*status = 1;
+		return 1;
+	}
+	if (!batch_groupwise(plan, req))
+		return 0;
+	if (o->report == REPORT_CATEGORIES)
+		settings_categories_load(cats, o->comm);
+	*status = 0;
+	int rc = batch_run(plan, req, stdout, &err);
+	if (rc) {
+		/* A window that does not fit the trace is a usage error. */
+		err_report("rpdtop: %s", err.msg);
+		*status = rc == -2 ? 2 : 1;
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
+		*status = 1;
+	}
+	return 1;
+}
+
+/* A report of the inputs alone (no export, diff or viewer) goes node group
+ * by node group when it can (present/batch.h): one group in memory at a
+ * time. 1 when it went so, with the exit status in *status; else 0, the
+ * inputs as listed in plan (when they were) for the whole load. */
+static int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
+{
+	struct categories cats;
+	categories_init(&cats);
+	struct batch_request req = { .kind = o->report,
+				     .format = o->format,
+				     .rules = o->rules,
+				     .nrules = o->nrules,
+				     .window = o->window && *o->window ? o->window : NULL,
+				     .roi = o->roi,
+				     .gpu = o->gpu && *o->gpu ? o->gpu : NULL,
+				     .input = o->input && *o->input ? o->input : NULL,
+				     .limit = o->limit,
+				     .outlier_z = o->outlier_z,
+				     .gap_threshold = o->gap_threshold,
+				     .per_queue = o->per_queue,
+				     .comm = o->comm,
+				     .step = o->step,
+				     .raw_names = o->raw_names,
+				     .cats = &cats,
+				     .whole_load = o->whole_load };
+	struct session_options so = {
+		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
+	};
+	memset(plan, 0, sizeof(*plan));
+	if (!o->have_report || o->export_path || o->ndiff || o->demo || o->skip_bad || wants_tui(o) ||
+	    !batch_groupwise(NULL, &req))
+		return 0;
+	if ((*status = check_patterns(o)) != 0)
+		return 1;
+	int done = groupwise_plan(o, &so, &req, plan, &cats, status);
+	/* The table points at the categories' names: freed after it. */
+	categories_free(&cats);
+	return done;
+}
+
 static int run_diff(const struct options *o, const struct session *s)
 {
 	struct diff_params p = { .tolerance = o->tolerance,
@@ -328,17 +407,31 @@ int main(int argc, char **argv)
 	threads_set_limit(o.jobs);
 	cache_configure(!o.no_cache, o.cache_size);
 	sqlfile_test_knobs();
-	struct session s;
-	int status = open_session(&o, &s);
-	if (status)
+	struct batch_plan plan;
+	int status;
+	if (run_groupwise(&o, &plan, &status)) {
+		batch_plan_free(&plan);
 		return status;
-	status = run(&o, &s);
-	/* After the output: the cache costs the next run's time, not this one's. */
-	struct rpd_error err;
-	if (status == 0 && !wants_tui(&o) && session_save_cache(&s, &err))
-		err_report(_("rpdtop: %s (not cached)"), err.msg);
-	if (o.debug_memory && !wants_tui(&o))
-		print_memory(&s);
-	session_close(&s);
+	}
+	/* The inputs listed already are not listed again (nor warned of). */
+	struct options whole = o;
+	if (plan.npaths) {
+		whole.paths = (const char *const *)plan.paths;
+		whole.npaths = plan.npaths;
+	}
+	struct session s;
+	status = open_session(&whole, &s);
+	if (status == 0) {
+		status = run(&whole, &s);
+		/* After the output: the cache costs the next run's time, not
+		 * this one's. */
+		struct rpd_error err;
+		if (status == 0 && !wants_tui(&whole) && session_save_cache(&s, &err))
+			err_report(_("rpdtop: %s (not cached)"), err.msg);
+		if (whole.debug_memory && !wants_tui(&whole))
+			print_memory(&s);
+		session_close(&s);
+	}
+	batch_plan_free(&plan);
 	return status;
 }

@@ -53,6 +53,9 @@ static const struct option long_options[] = {
 	{ "debug-memory", no_argument, NULL, OPT_DEBUG_MEMORY },
 	{ "no-cache", no_argument, NULL, 'c' },
 	{ "cache-size", required_argument, NULL, 'z' },
+	/* Diagnostic, not in --help: a batch report from the whole load, not
+	 * node group by node group (the two must agree). */
+	{ "whole-load", no_argument, NULL, 'W' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -306,6 +309,9 @@ static int parse_one(int c, struct options *o)
 		return 0;
 	case 'N':
 		o->same_node = 1;
+		return 0;
+	case 'W':
+		o->whole_load = 1;
 		return 0;
 	case 'G':
 		if (window_parse_duration(optarg, &o->gap_threshold))

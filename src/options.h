@@ -39,6 +39,7 @@ struct options {
 	double outlier_z;           /* --outliers Z, 0: none */
 	int raw_names;              /* --raw-names: names as the inputs hold them */
 	int debug_memory;           /* --debug-memory: where memory went, on stderr at the end */
+	int whole_load;             /* --whole-load: never node group by node group */
 	const char *step;           /* --step REGEX: the roctx ranges of -r steps, or NULL */
 	int roi;                    /* --roi: enum roi_kind */
 	int no_cache;               /* --no-cache */

@@ -17,58 +17,85 @@ static int by_device(const void *a, const void *b, void *ctx)
 	return trace_gpu_cmp(t, ((const struct busy_row *)a)->gpu, ((const struct busy_row *)b)->gpu);
 }
 
-/* Each input's span over all its ops (a filter does not change a wall);
- * 0 when some two inputs with ops do not overlap in time. */
-static int inputs_overlap(const struct trace *t, int64_t *from, int64_t *to)
+void busy_inputs_of(const struct trace *t, struct busy_inputs *in)
 {
-	int overlap = 1;
+	size_t n = t->ninputs ? t->ninputs : 1;
+	in->ops = t->ops.n;
+	in->first = t->op_first_start;
+	in->last = t->op_last_end;
+	in->n = t->ninputs;
+	in->count = xcalloc(n, sizeof(*in->count));
+	in->from = xcalloc(n, sizeof(*in->from));
+	in->to = xcalloc(n, sizeof(*in->to));
 	for (size_t k = 0; k < t->ninputs; k++) {
-		const struct trace_input *in = &t->inputs[k];
-		for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
-			if (i == in->op_first || t->ops.start[i] < from[k])
-				from[k] = t->ops.start[i];
-			if (i == in->op_first || t->ops.end[i] > to[k])
-				to[k] = t->ops.end[i];
+		const struct trace_input *ti = &t->inputs[k];
+		in->count[k] = ti->op_count;
+		for (size_t i = ti->op_first; i < ti->op_first + ti->op_count; i++) {
+			if (i == ti->op_first || t->ops.start[i] < in->from[k])
+				in->from[k] = t->ops.start[i];
+			if (i == ti->op_first || t->ops.end[i] > in->to[k])
+				in->to[k] = t->ops.end[i];
 		}
 	}
-	for (size_t a = 0; a < t->ninputs; a++)
-		for (size_t b = a + 1; b < t->ninputs && overlap; b++)
-			if (t->inputs[a].op_count && t->inputs[b].op_count &&
-			    (from[a] >= to[b] || from[b] >= to[a]))
-				overlap = 0;
-	return overlap;
 }
 
-/* The wall of each row: the trace's or the window's, or with inputs
- * apart in time (two runs read together) the span of the inputs whose
- * ops ran on the GPU. */
-static void set_walls(const struct trace *t, const struct selection *sel, struct busy *b)
+void busy_inputs_free(struct busy_inputs *in)
 {
-	size_t ni = t->ninputs ? t->ninputs : 1, ng = t->ngpus ? t->ngpus : 1;
-	int64_t *from = xcalloc(ni, sizeof(*from)), *to = xcalloc(ni, sizeof(*to));
+	free(in->count);
+	free(in->from);
+	free(in->to);
+	memset(in, 0, sizeof(*in));
+}
+
+/* 0 when some two inputs with ops do not overlap in time. */
+static int inputs_overlap(const struct busy_inputs *in)
+{
+	for (size_t a = 0; a < in->n; a++)
+		for (size_t b = a + 1; b < in->n; b++)
+			if (in->count[a] && in->count[b] &&
+			    (in->from[a] >= in->to[b] || in->from[b] >= in->to[a]))
+				return 0;
+	return 1;
+}
+
+/* Each GPU's span of the inputs whose ops ran on it. */
+static void gpu_spans(const struct trace *t, const struct busy_inputs *in, struct busy *b)
+{
+	size_t ng = t->ngpus ? t->ngpus : 1;
 	int64_t *gfrom = xcalloc(ng, sizeof(*gfrom)), *gto = xcalloc(ng, sizeof(*gto));
 	uint8_t *seen = xcalloc(ng, 1);
-	b->disjoint = !(sel && sel->window.active) && !inputs_overlap(t, from, to);
-	for (size_t k = 0; b->disjoint && k < t->ninputs; k++) {
-		const struct trace_input *in = &t->inputs[k];
-		for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+	for (size_t k = 0; k < t->ninputs; k++) {
+		const struct trace_input *ti = &t->inputs[k];
+		for (size_t i = ti->op_first; i < ti->op_first + ti->op_count; i++) {
 			uint32_t g = trace_op_gpu(t, i);
-			if (!seen[g] || from[k] < gfrom[g])
-				gfrom[g] = from[k];
-			if (!seen[g] || to[k] > gto[g])
-				gto[g] = to[k];
+			if (!seen[g] || in->from[k] < gfrom[g])
+				gfrom[g] = in->from[k];
+			if (!seen[g] || in->to[k] > gto[g])
+				gto[g] = in->to[k];
 			seen[g] = 1;
 		}
 	}
 	for (size_t i = 0; i < b->n; i++) {
-		uint32_t g = b->rows[i].gpu;
-		b->rows[i].wall = b->disjoint ? gto[g] - gfrom[g] : b->wall;
+		b->rows[i].span_from = gfrom[b->rows[i].gpu];
+		b->rows[i].span_to = gto[b->rows[i].gpu];
 	}
 	free(seen);
 	free(gfrom);
 	free(gto);
-	free(from);
-	free(to);
+}
+
+/* The wall of each row: the trace's or the window's, or with inputs
+ * apart in time (two runs read together) the span of the inputs whose
+ * ops ran on the GPU. A filter does not change the wall: the busy share
+ * of matching ops is their share of the whole trace's time. */
+void busy_set_walls(struct busy *b, const struct busy_inputs *in, const struct window *window)
+{
+	b->wall = in->ops ? sat_sub(in->last, in->first) : 0;
+	if (window && window->active)
+		b->wall = sat_sub(window->end, window->start);
+	b->disjoint = !(window && window->active) && !inputs_overlap(in);
+	for (size_t i = 0; i < b->n; i++)
+		b->rows[i].wall = b->disjoint ? b->rows[i].span_to - b->rows[i].span_from : b->wall;
 }
 
 /* The union of a GPU's ops over all its queues, taken in start order:
@@ -122,13 +149,12 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		out->rows[g].busy = gpu_union(t, &queues, (uint32_t)g, sel ? &sel->window : NULL);
 	}
 	out->n = t->ngpus;
-	/* A filter does not change the wall: the busy share of matching ops is
-	 * their share of the whole trace's time (or of the window's). */
-	out->wall = t->ops.n ? sat_sub(t->op_last_end, t->op_first_start) : 0;
-	if (sel && sel->window.active)
-		out->wall = sat_sub(sel->window.end, sel->window.start);
 	lane_ops_free(&queues);
-	set_walls(t, sel, out);
+	struct busy_inputs in;
+	busy_inputs_of(t, &in);
+	gpu_spans(t, &in, out);
+	busy_set_walls(out, &in, sel ? &sel->window : NULL);
+	busy_inputs_free(&in);
 	if (sel && sel->gpu_view) {
 		/* The GPUs the place filters leave out are not listed. */
 		size_t kept = 0;
@@ -137,7 +163,12 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 				out->rows[kept++] = out->rows[i];
 		out->n = kept;
 	}
-	sort_with(out->rows, out->n, sizeof(*out->rows), by_device, (void *)t);
+	busy_sort(out, t);
+}
+
+void busy_sort(struct busy *b, const struct trace *t)
+{
+	sort_with(b->rows, b->n, sizeof(*b->rows), by_device, (void *)t);
 }
 
 void busy_free(struct busy *b)

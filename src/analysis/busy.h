@@ -16,6 +16,9 @@ struct busy_row {
 	int64_t first, last; /* its first op's start and last op's end (inside it);
 			      * 0 when it has no op in the selection */
 	int64_t wall;        /* the wall its busy share is of: see struct busy */
+	/* The span of the inputs whose ops ran on it, all ops (its wall when
+	 * inputs do not overlap); 0, 0 when none did. */
+	int64_t span_from, span_to;
 };
 
 struct busy {
@@ -35,6 +38,25 @@ struct busy {
  * is its length. GPUs that place filters leave out are not listed. */
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
 void busy_free(struct busy *b);
+
+/* Each input's span over all its ops, a filter or not: count[k] ops from
+ * from[k] to to[k]. */
+struct busy_inputs {
+	uint64_t ops;        /* every op of the trace */
+	int64_t first, last; /* their span */
+	size_t n;
+	uint64_t *count;
+	int64_t *from, *to;
+};
+
+/* The spans of t's inputs (freed with busy_inputs_free). */
+void busy_inputs_of(const struct trace *t, struct busy_inputs *in);
+void busy_inputs_free(struct busy_inputs *in);
+/* Set the wall of b's rows (and b->wall, b->disjoint) from the spans of
+ * every input; window: the window's [start, end) when one is active. */
+void busy_set_walls(struct busy *b, const struct busy_inputs *in, const struct window *window);
+/* Sort b's rows as listed, by t's order of GPUs. */
+void busy_sort(struct busy *b, const struct trace *t);
 /* 100 * busy / the row's wall (0 when the wall is empty). */
 double busy_row_percent(const struct busy *b, const struct busy_row *r);
 /* 100 * busy / (last - first), busy over the GPU's own span (0 when empty). */

@@ -68,6 +68,11 @@ static int by_total(const void *a, const void *b, void *ctx)
 	return (x->category > y->category) - (x->category < y->category);
 }
 
+void category_times_sort(struct category_times *ct)
+{
+	sort_with(ct->rows, ct->n, sizeof(*ct->rows), by_total, NULL);
+}
+
 void categories_by_kernel(const struct trace *t, const struct selection *sel, const struct categories *c,
 			  struct category_times *out)
 {
@@ -101,7 +106,7 @@ void categories_by_kernel(const struct trace *t, const struct selection *sel, co
 		r->total = sat_add(r->total, d);
 		out->total = sat_add(out->total, d);
 	}
-	sort_with(out->rows, out->n, sizeof(*out->rows), by_total, NULL);
+	category_times_sort(out);
 	free(cat);
 	free(kernel);
 }

@@ -46,6 +46,8 @@ struct category_times {
 void categories_by_kernel(const struct trace *t, const struct selection *sel, const struct categories *c,
 			  struct category_times *out);
 void category_times_free(struct category_times *ct);
+/* Put the rows in their order (merged from partial results). */
+void category_times_sort(struct category_times *ct);
 /* The name of a row's category. */
 const char *category_row_name(const struct categories *c, const struct category_row *r);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/durstat.h"
 #include "util/satmath.h"
 #include "util/xalloc.h"
 
@@ -80,9 +81,17 @@ void histogram_build(const int64_t *v, size_t n, size_t nbuckets, struct histogr
 		return;
 	h->min = v[0];
 	h->max = v[n - 1];
-	h->median = histogram_percentile(v, n, 50);
-	h->p90 = histogram_percentile(v, n, 90);
-	h->p99 = histogram_percentile(v, n, 99);
+	/* The percentiles top shows of the same durations (exact up to its
+	 * limit, past it from its summary): the details never disagree. */
+	struct durstat st;
+	durstat_init(&st);
+	for (size_t i = 0; i < n; i++)
+		durstat_add(&st, v[i]);
+	durstat_finish(&st);
+	h->median = durstat_percentile(&st, 50);
+	h->p90 = durstat_percentile(&st, 90);
+	h->p99 = durstat_percentile(&st, 99);
+	durstat_free(&st);
 	double mean = 0, sq = 0;
 	for (size_t i = 0; i < n; i++)
 		mean += (double)v[i] / (double)n;

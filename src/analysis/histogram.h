@@ -30,7 +30,8 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, cons
 int64_t histogram_percentile(const int64_t *sorted, size_t n, unsigned pct);
 
 /* Summarise sorted durations into at most nbuckets buckets. Log-spaced
- * buckets are used when the range spans more than a factor of 20. */
+ * buckets are used when the range spans more than a factor of 20. The
+ * percentiles are top's (analysis/durstat.h). */
 void histogram_build(const int64_t *sorted, size_t n, size_t nbuckets, struct histogram *h);
 
 #endif

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/histogram.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -23,68 +22,137 @@ static int by_ops_name(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-/* The figures of one name from its ops' latencies (sorted here). */
-static void fill_row(struct launch_row *r, int64_t *launch, int64_t *queue, size_t n, int64_t calls)
+void launch_acc_init(struct launch_acc *a)
 {
-	sort_int64(launch, n);
-	sort_int64(queue, n);
-	r->ops = n;
-	r->launch_p50 = histogram_percentile(launch, n, 50);
-	r->launch_p90 = histogram_percentile(launch, n, 90);
-	r->launch_max = launch[n - 1];
-	r->queue_p50 = histogram_percentile(queue, n, 50);
-	r->queue_p90 = histogram_percentile(queue, n, 90);
-	r->queue_max = queue[n - 1];
-	r->call_avg = calls / (int64_t)n;
+	memset(a, 0, sizeof(*a));
 }
 
-/* The ops are counted by name, then placed by name (a counting sort), so
- * each name's latencies lie together. */
-void launch_stats_by_name(const struct trace *t, const struct selection *sel, struct launch_stats *out)
+void launch_acc_free(struct launch_acc *a)
 {
-	size_t nstr = t->strings.count;
-	size_t *first = xcalloc(nstr + 1, sizeof(*first));
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (selected_op(sel, i) && launch_of(t, i) != TRACE_NONE)
-			first[t->ops.name[i] + 1]++;
-	size_t names = 0;
-	for (size_t s = 0; s < nstr; s++) {
-		names += first[s + 1] > 0;
-		first[s + 1] += first[s];
+	for (size_t i = 0; i < a->n; i++) {
+		durstat_free(&a->rows[i].launch);
+		durstat_free(&a->rows[i].queue);
 	}
-	size_t n = first[nstr];
-	int64_t *launch = xmalloc_huge(n ? n : 1, sizeof(*launch));
-	int64_t *queue = xmalloc_huge(n ? n : 1, sizeof(*queue));
-	int64_t *calls = xcalloc(nstr ? nstr : 1, sizeof(*calls));
-	size_t *fill = xmalloc_array(nstr ? nstr : 1, sizeof(*fill));
-	memcpy(fill, first, nstr * sizeof(*fill));
+	free(a->rows);
+	free(a->row_of);
+	memset(a, 0, sizeof(*a));
+}
+
+static struct launch_acc_row *acc_row(struct launch_acc *a, uint32_t name, size_t nstrings)
+{
+	if (name >= a->nrow_of) {
+		size_t n = nstrings > name ? nstrings : (size_t)name + 1;
+		a->row_of = xrealloc_array(a->row_of, n, sizeof(*a->row_of));
+		memset(a->row_of + a->nrow_of, 0xff, (n - a->nrow_of) * sizeof(*a->row_of));
+		a->nrow_of = n;
+	}
+	if (a->row_of[name] == UINT32_MAX) {
+		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
+		a->rows[a->n] = (struct launch_acc_row){ .name = name };
+		durstat_init(&a->rows[a->n].launch);
+		durstat_init(&a->rows[a->n].queue);
+		a->row_of[name] = (uint32_t)a->n++;
+	}
+	return &a->rows[a->row_of[name]];
+}
+
+void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct selection *sel)
+{
 	for (size_t i = 0; i < t->ops.n; i++) {
 		uint32_t api = launch_of(t, i);
 		if (!selected_op(sel, i) || api == TRACE_NONE)
 			continue;
-		uint32_t name = t->ops.name[i];
-		size_t k = fill[name]++;
-		launch[k] = sat_sub(t->ops.start[i], t->apis.start[api]);
-		queue[k] = sat_sub(t->ops.start[i], t->apis.end[api]);
-		calls[name] = sat_add(calls[name], sat_sub(t->apis.end[api], t->apis.start[api]));
+		struct launch_acc_row *r = acc_row(a, t->ops.name[i], t->strings.count);
+		r->ops++;
+		durstat_add(&r->launch, sat_sub(t->ops.start[i], t->apis.start[api]));
+		durstat_add(&r->queue, sat_sub(t->ops.start[i], t->apis.end[api]));
+		r->calls += sat_sub(t->apis.end[api], t->apis.start[api]);
+		a->ops++;
 	}
-	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
-	for (size_t s = 0; s < nstr; s++) {
-		size_t m = first[s + 1] - first[s];
-		if (!m)
-			continue;
+}
+
+#define LAUNCH_BYTES_VERSION 1
+
+void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct bytes_out *b)
+{
+	bytes_put_u8(b, LAUNCH_BYTES_VERSION);
+	bytes_put_u64(b, a->ops);
+	bytes_put_u64(b, a->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct launch_acc_row *r = &a->rows[i];
+		bytes_put_str(b, trace_str(t, r->name));
+		bytes_put_u64(b, r->ops);
+		bytes_put_u64(b, (uint64_t)(unsigned __int128)r->calls);
+		bytes_put_u64(b, (uint64_t)((unsigned __int128)r->calls >> 64));
+		durstat_encode(&r->launch, b);
+		durstat_encode(&r->queue, b);
+	}
+}
+
+static int merge_stat(struct durstat *into, struct bytes_in *b)
+{
+	struct durstat st;
+	int bad = durstat_decode(&st, b);
+	if (!bad)
+		durstat_merge(into, &st);
+	durstat_free(&st);
+	return bad;
+}
+
+int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct bytes_in *b)
+{
+	if (bytes_get_u8(b) != LAUNCH_BYTES_VERSION)
+		return -1;
+	a->ops += bytes_get_u64(b);
+	uint64_t n = bytes_get_count(b, 8);
+	for (uint64_t i = 0; i < n && !b->bad; i++) {
+		char *name = bytes_get_str(b);
+		if (!name)
+			return -1;
+		struct launch_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
+		free(name);
+		r->ops += bytes_get_u64(b);
+		uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
+		r->calls += (__int128)((unsigned __int128)hi << 64 | lo);
+		if (merge_stat(&r->launch, b) || merge_stat(&r->queue, b))
+			return -1;
+	}
+	return b->bad ? -1 : 0;
+}
+
+void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launch_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < a->n; i++) {
+		struct launch_acc_row *ar = &a->rows[i];
 		struct launch_row *r = &out->rows[out->n++];
-		r->name = (uint32_t)s;
-		fill_row(r, launch + first[s], queue + first[s], m, calls[s]);
+		durstat_finish(&ar->launch);
+		durstat_finish(&ar->queue);
+		r->name = ar->name;
+		r->ops = ar->ops;
+		r->launch_p50 = durstat_percentile(&ar->launch, 50);
+		r->launch_p90 = durstat_percentile(&ar->launch, 90);
+		r->launch_max = ar->launch.max;
+		r->queue_p50 = durstat_percentile(&ar->queue, 50);
+		r->queue_p90 = durstat_percentile(&ar->queue, 90);
+		r->queue_max = ar->queue.max;
+		/* The mean of n 64-bit values is one. */
+		r->call_avg = ar->ops ? (int64_t)(ar->calls / (__int128)ar->ops) : 0;
 	}
-	out->ops = n;
+	out->ops = a->ops;
+	launch_acc_free(a);
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_ops_name, (void *)t);
-	free(fill);
-	free(calls);
-	free(queue);
-	free(launch);
-	free(first);
+}
+
+/* Each name's latencies into its mergeable statistics: the same figures
+ * from one trace as from the partial results of its parts. */
+void launch_stats_by_name(const struct trace *t, const struct selection *sel, struct launch_stats *out)
+{
+	struct launch_acc a;
+	launch_acc_init(&a);
+	launch_acc_add(&a, t, sel);
+	launch_acc_finish(&a, t, out);
 }
 
 void launch_stats_free(struct launch_stats *s)

@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/durstat.h"
 #include "session/select.h"
 #include "trace/trace.h"
+#include "util/bytes.h"
 
 struct launch_row {
 	uint32_t name; /* string id of the ops' name */
@@ -27,5 +29,33 @@ struct launch_stats {
 
 void launch_stats_by_name(const struct trace *t, const struct selection *sel, struct launch_stats *out);
 void launch_stats_free(struct launch_stats *s);
+
+/* The partial result of launch_stats_by_name, to be merged with others:
+ * per name its ops, the exact sum of their calls' durations and the
+ * mergeable statistics (analysis/durstat.h) of its latencies; names are
+ * string ids of a trace. */
+struct launch_acc_row {
+	uint32_t name;
+	uint64_t ops;
+	__int128 calls;
+	struct durstat launch, queue;
+};
+
+struct launch_acc {
+	struct launch_acc_row *rows;
+	size_t n, cap;
+	uint32_t *row_of; /* by string id, UINT32_MAX: none */
+	size_t nrow_of;
+	uint64_t ops;
+};
+
+void launch_acc_init(struct launch_acc *a);
+void launch_acc_free(struct launch_acc *a);
+void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct selection *sel);
+void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct bytes_out *b);
+/* -1 when the bytes are malformed; names are interned in strings. */
+int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct bytes_in *b);
+/* The figures of what a holds (names: string ids of t); a is emptied. */
+void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launch_stats *out);
 
 #endif

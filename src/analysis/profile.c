@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/histogram.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -24,41 +23,13 @@ static int by_total_then_name(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-/* Population variance of n sorted values, exact in integers until the
- * division, (n * sum of squares - sum^2) / n^2, while n times the largest
- * magnitude stays below 2^63 (then nothing of it overflows 128 bits);
- * beyond, as the mean of the squared deviations in long double. */
-static long double variance(const int64_t *v, size_t n)
-{
-	if (n == 0)
-		return 0.0L;
-	uint64_t a = v[0] < 0 ? 0 - (uint64_t)v[0] : (uint64_t)v[0];
-	uint64_t b = v[n - 1] < 0 ? 0 - (uint64_t)v[n - 1] : (uint64_t)v[n - 1];
-	if ((unsigned __int128)n * (a > b ? a : b) < ((unsigned __int128)1 << 63)) {
-		__int128 s = 0, sq = 0;
-		for (size_t i = 0; i < n; i++) {
-			s += v[i];
-			sq += (__int128)v[i] * v[i];
-		}
-		__int128 num = (__int128)n * sq - s * s;
-		return (long double)num / ((long double)n * (long double)n);
-	}
-	long double mean = 0, m2 = 0;
-	for (size_t i = 0; i < n; i++) {
-		long double d = (long double)v[i] - mean;
-		mean += d / (long double)(i + 1);
-		m2 += d * ((long double)v[i] - mean);
-	}
-	return m2 / (long double)n;
-}
-
 /* Of n sorted durations, the run [*lo, *hi) whose |z-score| is at most z
- * (z-scores over all n; all of them for z <= 0 or when they are equal). */
-static void kept_run(const int64_t *v, size_t n, double z, size_t *lo, size_t *hi)
+ * (z-scores over all n, whose variance is var; all of them for z <= 0 or
+ * when they are equal). */
+static void kept_run(const int64_t *v, size_t n, long double var, double z, size_t *lo, size_t *hi)
 {
 	*lo = 0;
 	*hi = n;
-	long double var = variance(v, n);
 	if (z <= 0 || var <= 0)
 		return;
 	long double sum = 0;
@@ -71,101 +42,223 @@ static void kept_run(const int64_t *v, size_t n, double z, size_t *lo, size_t *h
 		(*hi)--;
 }
 
-/* The statistics of a name from its sorted durations. */
-static void row_stats(struct profile_row *r, const int64_t *v, size_t n, double z)
+static int64_t clamp128(__int128 v)
 {
-	size_t lo, hi;
-	kept_run(v, n, z, &lo, &hi);
-	const int64_t *k = v + lo;
-	size_t nk = hi - lo;
-	r->kept = nk;
-	r->outliers = n - nk;
-	r->kept_whole = 0;
-	r->var = 0;
-	if (nk == 0)
-		return;
-	r->min = k[0];
-	r->max = k[nk - 1];
-	for (size_t i = 0; i < nk; i++) {
-		r->kept_whole = sat_add(r->kept_whole, k[i]);
-		r->var = sat_add(r->var, sat_sub(k[i], k[0]));
-	}
-	r->std = (int64_t)llroundl(sqrtl(variance(k, nk)));
-	r->p50 = histogram_percentile(k, nk, 50);
-	r->p90 = histogram_percentile(k, nk, 90);
-	r->p99 = histogram_percentile(k, nk, 99);
+	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
 }
 
-/* Every name's durations, sorted, side by side (a name's run starts where
- * the rows before it end), then its statistics. */
-static void add_stats(const struct trace *t, enum profile_scope scope, const struct selection *sel,
-		      const uint32_t *row_of, double z, struct profile *p)
+void profile_acc_init(struct profile_acc *a)
 {
-	size_t *at = xmalloc_array(p->n + 1, sizeof(*at));
+	memset(a, 0, sizeof(*a));
+}
+
+void profile_acc_free(struct profile_acc *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		durstat_free(&a->rows[i].st);
+	free(a->rows);
+	free(a->row_of);
+	memset(a, 0, sizeof(*a));
+}
+
+/* The row of a name, made when new. Names are string ids, and a dense
+ * array is the fastest group-by there is. */
+static struct profile_acc_row *acc_row(struct profile_acc *a, uint32_t name, size_t nstrings)
+{
+	if (name >= a->nrow_of) {
+		size_t n = nstrings > name ? nstrings : (size_t)name + 1;
+		a->row_of = xrealloc_array(a->row_of, n, sizeof(*a->row_of));
+		memset(a->row_of + a->nrow_of, 0xff, (n - a->nrow_of) * sizeof(*a->row_of));
+		a->nrow_of = n;
+	}
+	if (a->row_of[name] == UINT32_MAX) {
+		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
+		a->rows[a->n] = (struct profile_acc_row){ .name = name };
+		durstat_init(&a->rows[a->n].st);
+		a->row_of[name] = (uint32_t)a->n++;
+	}
+	return &a->rows[a->row_of[name]];
+}
+
+/* All GPU time in the window, whatever the filter keeps: the base of a
+ * name's share of it. */
+static __int128 all_time(const struct trace *t, const struct selection *sel)
+{
+	__int128 all = 0;
+	const struct window *w = sel ? &sel->window : NULL;
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (selected_place(sel, i))
+			all += select_clipped(w, t->ops.start[i], t->ops.end[i]);
+	return all;
+}
+
+void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
+		     const struct selection *sel)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		if (!in_scope(t, i, scope, sel))
+			continue;
+		struct profile_acc_row *r = acc_row(a, t->ops.name[i], t->strings.count);
+		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
+		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
+		r->calls++;
+		r->total += inside;
+		r->whole += d;
+		durstat_add(&r->st, d);
+		a->calls++;
+		a->total += inside;
+	}
+	a->all += all_time(t, sel);
+}
+
+#define PROFILE_BYTES_VERSION 1
+
+static void put_i128(struct bytes_out *b, __int128 v)
+{
+	bytes_put_u64(b, (uint64_t)(unsigned __int128)v);
+	bytes_put_u64(b, (uint64_t)((unsigned __int128)v >> 64));
+}
+
+static __int128 get_i128(struct bytes_in *b)
+{
+	uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
+	return (__int128)((unsigned __int128)hi << 64 | lo);
+}
+
+void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b)
+{
+	bytes_put_u8(b, PROFILE_BYTES_VERSION);
+	bytes_put_u64(b, a->calls);
+	put_i128(b, a->total);
+	put_i128(b, a->all);
+	bytes_put_u64(b, a->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct profile_acc_row *r = &a->rows[i];
+		bytes_put_str(b, trace_str(t, r->name));
+		bytes_put_u64(b, r->calls);
+		put_i128(b, r->total);
+		put_i128(b, r->whole);
+		durstat_encode(&r->st, b);
+	}
+}
+
+int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struct bytes_in *b)
+{
+	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION)
+		return -1;
+	a->calls += bytes_get_u64(b);
+	a->total += get_i128(b);
+	a->all += get_i128(b);
+	uint64_t n = bytes_get_count(b, 8);
+	for (uint64_t i = 0; i < n && !b->bad; i++) {
+		char *name = bytes_get_str(b);
+		if (!name)
+			return -1;
+		struct profile_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
+		free(name);
+		r->calls += bytes_get_u64(b);
+		r->total += get_i128(b);
+		r->whole += get_i128(b);
+		struct durstat st;
+		int bad = durstat_decode(&st, b);
+		if (!bad)
+			durstat_merge(&r->st, &st);
+		durstat_free(&st);
+		if (bad)
+			return -1;
+	}
+	return b->bad ? -1 : 0;
+}
+
+/* With --outliers: each name's statistic of its kept durations only,
+ * those whose |z-score| over all of them is at most z. */
+static void keep_within(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
+			const struct selection *sel, double z, uint64_t *outliers)
+{
+	size_t *at = xmalloc_array(a->n + 1, sizeof(*at));
 	at[0] = 0;
-	for (size_t r = 0; r < p->n; r++)
-		at[r + 1] = at[r] + p->rows[r].calls;
-	int64_t *dur = xmalloc_huge(at[p->n] ? at[p->n] : 1, sizeof(*dur));
-	size_t *fill = xmalloc_array(p->n ? p->n : 1, sizeof(*fill));
-	memcpy(fill, at, p->n * sizeof(*fill));
+	for (size_t r = 0; r < a->n; r++)
+		at[r + 1] = at[r] + a->rows[r].calls;
+	int64_t *dur = xmalloc_huge(at[a->n] ? at[a->n] : 1, sizeof(*dur));
+	size_t *fill = xmalloc_array(a->n ? a->n : 1, sizeof(*fill));
+	memcpy(fill, at, a->n * sizeof(*fill));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (in_scope(t, i, scope, sel))
-			dur[fill[row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
-	for (size_t r = 0; r < p->n; r++) {
-		sort_int64(dur + at[r], at[r + 1] - at[r]);
-		row_stats(&p->rows[r], dur + at[r], at[r + 1] - at[r], z);
+			dur[fill[a->row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
+	for (size_t r = 0; r < a->n; r++) {
+		size_t n = at[r + 1] - at[r], lo, hi;
+		int64_t *v = dur + at[r];
+		sort_int64(v, n);
+		kept_run(v, n, durstat_variance(&a->rows[r].st), z, &lo, &hi);
+		durstat_free(&a->rows[r].st);
+		durstat_init(&a->rows[r].st);
+		for (size_t i = lo; i < hi; i++)
+			durstat_add(&a->rows[r].st, v[i]);
+		outliers[r] = n - (hi - lo);
 	}
 	free(fill);
 	free(dur);
 	free(at);
 }
 
-/* All GPU time in the window, whatever the filter keeps: the base of a
- * name's share of it. */
-static int64_t all_time(const struct trace *t, const struct selection *sel)
+static void row_stats(struct profile_row *r, struct durstat *st)
 {
-	int64_t all = 0;
-	const struct window *w = sel ? &sel->window : NULL;
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (selected_place(sel, i))
-			all = sat_add(all, select_clipped(w, t->ops.start[i], t->ops.end[i]));
-	return all;
+	durstat_finish(st);
+	r->kept = st->n;
+	r->kept_whole = durstat_sum(st);
+	r->min = st->min;
+	r->max = st->max;
+	r->avg = durstat_avg(st);
+	r->std = durstat_std(st);
+	r->p50 = durstat_percentile(st, 50);
+	r->p90 = durstat_percentile(st, 90);
+	r->p99 = durstat_percentile(st, 99);
+	r->var = durstat_excess(st);
+}
+
+static void acc_finish(struct profile_acc *a, const struct trace *t, const uint64_t *outliers,
+		       struct profile *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->rows = xmalloc_array(a->n ? a->n : 1, sizeof(*out->rows));
+	out->n = a->n;
+	for (size_t i = 0; i < a->n; i++) {
+		struct profile_acc_row *ar = &a->rows[i];
+		struct profile_row *r = &out->rows[i];
+		*r = (struct profile_row){ .name = ar->name,
+					   .calls = ar->calls,
+					   .total = clamp128(ar->total),
+					   .whole = clamp128(ar->whole),
+					   .outliers = outliers ? outliers[i] : 0 };
+		row_stats(r, &ar->st);
+	}
+	out->calls = a->calls;
+	out->total = clamp128(a->total);
+	out->all = clamp128(a->all);
+	profile_acc_free(a);
+	if (out->n)
+		sort_with(out->rows, out->n, sizeof(*out->rows), by_total_then_name, (void *)t);
+}
+
+void profile_acc_finish(struct profile_acc *a, const struct trace *t, struct profile *out)
+{
+	acc_finish(a, t, NULL, out);
 }
 
 void profile_by_name_z(const struct trace *t, enum profile_scope scope, const struct selection *sel, double z,
 		       struct profile *out)
 {
-	/* Row of each name, indexed by string id: a dense array is the fastest
-	 * group-by there is, and names are string ids already. */
-	uint32_t *row_of = xmalloc_array(t->strings.count, sizeof(*row_of));
-	memset(row_of, 0xff, t->strings.count * sizeof(*row_of));
-	size_t cap = 0;
-	const struct window *w = sel ? &sel->window : NULL;
-	memset(out, 0, sizeof(*out));
-
-	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!in_scope(t, i, scope, sel))
-			continue;
-		uint32_t name = t->ops.name[i];
-		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
-		if (row_of[name] == UINT32_MAX) {
-			out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
-			out->rows[out->n] = (struct profile_row){ .name = name };
-			row_of[name] = (uint32_t)out->n++;
-		}
-		struct profile_row *r = &out->rows[row_of[name]];
-		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
-		r->calls++;
-		r->total = sat_add(r->total, inside);
-		r->whole = sat_add(r->whole, d);
-		out->calls++;
-		out->total = sat_add(out->total, inside);
+	struct profile_acc a;
+	uint64_t *outliers = NULL;
+	profile_acc_init(&a);
+	profile_acc_add(&a, t, scope, sel);
+	if (z > 0) {
+		outliers = xcalloc(a.n ? a.n : 1, sizeof(*outliers));
+		keep_within(&a, t, scope, sel, z, outliers);
 	}
-	add_stats(t, scope, sel, row_of, z, out);
-	out->all = all_time(t, sel);
-	free(row_of);
-	if (out->n)
-		sort_with(out->rows, out->n, sizeof(*out->rows), by_total_then_name, (void *)t);
+	acc_finish(&a, t, outliers, out);
+	free(outliers);
 }
 
 void profile_by_name(const struct trace *t, enum profile_scope scope, const struct selection *sel,
@@ -182,7 +275,7 @@ void profile_free(struct profile *p)
 
 int64_t profile_row_avg(const struct profile_row *r)
 {
-	return r->kept ? r->kept_whole / (int64_t)r->kept : 0;
+	return r->avg;
 }
 
 double profile_row_percent(const struct profile *p, const struct profile_row *r)

@@ -6,8 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/durstat.h"
 #include "session/select.h"
 #include "trace/trace.h"
+#include "util/bytes.h"
 
 enum profile_scope {
 	PROFILE_ALL_OPS, /* every GPU op (top) */
@@ -28,6 +30,7 @@ struct profile_row {
 	uint64_t kept, outliers; /* instances in the statistics, and left out */
 	int64_t kept_whole;      /* sum of the kept durations */
 	int64_t std, p50, p90, p99, var;
+	int64_t avg; /* mean of the kept durations, truncated */
 };
 
 struct profile {
@@ -46,6 +49,38 @@ void profile_by_name(const struct trace *t, enum profile_scope scope, const stru
 void profile_by_name_z(const struct trace *t, enum profile_scope scope, const struct selection *sel, double z,
 		       struct profile *out);
 void profile_free(struct profile *p);
+
+/* A profile's partial result, to be merged with others (analysis/durstat.h):
+ * each name's counts, exact sums and statistic of all its durations,
+ * keyed by string id in a trace's string table. */
+struct profile_acc_row {
+	uint32_t name;
+	uint64_t calls;
+	__int128 total, whole;
+	struct durstat st;
+};
+
+struct profile_acc {
+	struct profile_acc_row *rows;
+	size_t n, cap;
+	uint32_t *row_of; /* row by string id, UINT32_MAX: none */
+	size_t nrow_of;
+	uint64_t calls;
+	__int128 total, all;
+};
+
+void profile_acc_init(struct profile_acc *a);
+void profile_acc_free(struct profile_acc *a);
+/* Add the ops of t in scope and in the selection. */
+void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
+		     const struct selection *sel);
+/* As bytes, names by their text (t holds the string ids of a). */
+void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b);
+/* Merge encoded bytes into a, interning the names in strings; -1 when
+ * they are malformed. */
+int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struct bytes_in *b);
+/* The profile of what a holds (names are string ids of t); a is emptied. */
+void profile_acc_finish(struct profile_acc *a, const struct trace *t, struct profile *out);
 
 /* Mean duration of the kept instances, truncated to whole nanoseconds. */
 int64_t profile_row_avg(const struct profile_row *r);

@@ -270,7 +270,7 @@ static int finish(struct trace *t, const struct input_list *in, long skipped, co
 	if (skipped > 0)
 		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), skipped,
 			in->n);
-	if ((o->what & LOAD_OPS) && t->ops.n == 0) {
+	if ((o->what & LOAD_OPS) && t->ops.n == 0 && !o->allow_empty) {
 		if (in->n == 1)
 			return err_set(err, _("%s: trace has no GPU ops"), in->paths[0]);
 		return err_set(err, _("none of the %zu inputs has GPU ops"), in->n);

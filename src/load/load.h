@@ -11,10 +11,11 @@
 #include "util/error.h"
 
 struct load_options {
-	unsigned what; /* enum load_what */
-	int skip_bad;  /* load what can be read, warn about the rest */
-	int same_node; /* inputs that do not name their node share one */
-	int progress;  /* show progress on stderr when it is a terminal */
+	unsigned what;   /* enum load_what */
+	int skip_bad;    /* load what can be read, warn about the rest */
+	int same_node;   /* inputs that do not name their node share one */
+	int progress;    /* show progress on stderr when it is a terminal */
+	int allow_empty; /* no GPU op in any input is no error */
 	/* The cache (load/cache.h): looked in when cache_entry is given,
 	 * which then says what cache_save writes after a load that found
 	 * nothing (NULL: nothing to write). want_all: only a file with every

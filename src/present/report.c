@@ -96,14 +96,13 @@ int report_parse_format(const char *name, enum table_format *format)
 	return i < 0 ? -1 : 0;
 }
 
-static void build_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
-			  const struct selection *sel, struct table *out)
+void report_profile_table(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+			  const struct profile *pp, struct table *out)
 {
-	struct profile p;
+	const struct profile p = *pp;
 	char total[UNITS_BUFSZ];
 	int kernels = kind == REPORT_KTOP, outliers = rp->outlier_z > 0;
 	size_t limit = rp->limit;
-	profile_by_name_z(t, kernels ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, rp->outlier_z, &p);
 	if (outliers)
 		table_init(out, report_names[kind], profile_outlier_cols, NCOLS(profile_outlier_cols));
 	else
@@ -143,14 +142,21 @@ static void build_profile(const struct trace *t, enum report_kind kind, const st
 			tot[12].num += (int64_t)p.rows[i].outliers;
 		out->totals_cols |= 1u << 12;
 	}
+}
+
+static void build_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+			  const struct selection *sel, struct table *out)
+{
+	struct profile p;
+	profile_by_name_z(t, kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, rp->outlier_z, &p);
+	report_profile_table(t, kind, rp, &p, out);
 	profile_free(&p);
 }
 
-static void build_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+void report_busy_table(const struct trace *t, size_t limit, const struct busy *bp, struct table *out)
 {
-	struct busy b;
+	const struct busy b = *bp;
 	char wall[UNITS_BUFSZ], label[256];
-	busy_per_gpu(t, sel, &b);
 	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
 	if (b.disjoint)
 		snprintf(out->caption, sizeof(out->caption), "%s",
@@ -178,6 +184,13 @@ static void build_busy(const struct trace *t, size_t limit, const struct selecti
 		c[9].num = sat_sub(r->last, r->first);
 		c[10].pct = busy_row_span_percent(r);
 	}
+}
+
+static void build_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+{
+	struct busy b;
+	busy_per_gpu(t, sel, &b);
+	report_busy_table(t, limit, &b, out);
 	busy_free(&b);
 }
 

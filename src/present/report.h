@@ -10,7 +10,9 @@
 #include "session/session.h"
 #include "trace/trace.h"
 
+#include "analysis/busy.h"
 #include "analysis/categories.h"
+#include "analysis/profile.h"
 #include "present/names.h"
 #include "session/filter.h"
 #include "trace/api_order.h"
@@ -64,6 +66,12 @@ int report_parse_format(const char *name, enum table_format *format);
 /* Build the report over the selected part of t (sel NULL: all of it). */
 int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
 		 const struct selection *sel, struct table *out);
+
+/* The tables of results made elsewhere (merged from partial results):
+ * the profile of top or ktop, and busy. */
+void report_profile_table(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+			  const struct profile *p, struct table *out);
+void report_busy_table(const struct trace *t, size_t limit, const struct busy *b, struct table *out);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);

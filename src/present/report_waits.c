@@ -147,6 +147,46 @@ static int cpu_from_files(const struct trace *t, const struct report_params *p, 
 	return rc;
 }
 
+int report_gaps_cpu(const struct trace *t, const struct report_params *p, const struct gaps *g, uint32_t *cpu)
+{
+	if (launches_only(t) && p->probe_calls)
+		return cpu_from_files(t, p, g, cpu);
+	cpu_from_rows(t, p, g, cpu);
+	return 0;
+}
+
+void report_gaps_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
+		       const struct gap_names *names, int64_t idle, struct table *out)
+{
+	char total[UNITS_BUFSZ];
+	table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g->total,
+		 units_format_ns(idle, total, sizeof(total)));
+	if (p->csv_stream)
+		table_stream_csv(out, p->csv_stream);
+	for (size_t i = 0; i < g->n; i++) {
+		const struct gap *x = &g->gaps[i];
+		struct table_cell *c = table_add_row(out);
+		set_lane(t, g, &c[0], x->lane);
+		c[1].num = x->start;
+		c[2].num = x->end;
+		c[3].num = sat_sub(x->end, x->start);
+		set_str(&c[4], gap_cause_name(x->cause));
+		names_set_cell(&c[5], p->names, t, names->before[i]);
+		names_set_cell(&c[6], p->names, t, names->after[i]);
+		names_set_cell(&c[7], p->names, t, names->cpu[i]);
+	}
+}
+
+int64_t report_gaps_idle(const struct gaps *g)
+{
+	int64_t idle = 0;
+	for (size_t k = 0; k < g->nlanes; k++)
+		idle = sat_add(idle, sat_sub(gap_lane_span(&g->lanes[k]), g->lanes[k].busy));
+	return idle;
+}
+
 int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		struct table *out)
 {
@@ -154,38 +194,24 @@ int report_gaps(const struct trace *t, const struct report_params *p, const stru
 	struct gaps_params gp = { .threshold = p->gap_threshold,
 				  .per_queue = p->per_queue,
 				  .keep = p->limit ? p->limit : SIZE_MAX };
-	char total[UNITS_BUFSZ];
 	gaps_find(t, sel, &gp, &g);
-	uint32_t *cpu = xmalloc_array(g.n ? g.n : 1, sizeof(*cpu));
-	int rc = 0;
-	if (launches_only(t) && p->probe_calls)
-		rc = cpu_from_files(t, p, &g, cpu);
-	else
-		cpu_from_rows(t, p, &g, cpu);
+	struct gap_names names = { xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)),
+				   xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)),
+				   xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)) };
 	/* Names are read before the rows are made: asking the loader may
 	 * add strings to the trace. */
-	int64_t idle = 0;
-	for (size_t k = 0; k < g.nlanes; k++)
-		idle = sat_add(idle, sat_sub(gap_lane_span(&g.lanes[k]), g.lanes[k].busy));
-	table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
-	snprintf(out->caption, sizeof(out->caption),
-		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g.total,
-		 units_format_ns(idle, total, sizeof(total)));
-	if (rc == 0 && p->csv_stream)
-		table_stream_csv(out, p->csv_stream);
-	for (size_t i = 0; rc == 0 && i < g.n; i++) {
-		const struct gap *x = &g.gaps[i];
-		struct table_cell *c = table_add_row(out);
-		set_lane(t, &g, &c[0], x->lane);
-		c[1].num = x->start;
-		c[2].num = x->end;
-		c[3].num = sat_sub(x->end, x->start);
-		set_str(&c[4], gap_cause_name(x->cause));
-		names_set_cell(&c[5], p->names, t, t->ops.name[x->before]);
-		names_set_cell(&c[6], p->names, t, t->ops.name[x->after]);
-		names_set_cell(&c[7], p->names, t, cpu[i]);
+	int rc = report_gaps_cpu(t, p, &g, names.cpu);
+	for (size_t i = 0; i < g.n; i++) {
+		names.before[i] = t->ops.name[g.gaps[i].before];
+		names.after[i] = t->ops.name[g.gaps[i].after];
 	}
-	free(cpu);
+	if (rc == 0)
+		report_gaps_table(t, p, &g, &names, report_gaps_idle(&g), out);
+	else
+		table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
+	free(names.before);
+	free(names.after);
+	free(names.cpu);
 	gaps_free(&g);
 	return rc;
 }
@@ -216,14 +242,11 @@ static char *gap_histogram(const struct gaps *g)
 	return buf;
 }
 
-void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		 struct table *out)
+void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *gp,
+		       struct table *out)
 {
-	struct gaps g;
-	/* The lanes' sums are all it shows: no gap is kept. */
-	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	const struct gaps g = *gp;
 	char range[UNITS_BUFSZ];
-	gaps_find(t, sel, &gp, &g);
 	table_init(out, "idle", idle_cols, NCOLS(idle_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
@@ -245,14 +268,23 @@ void report_idle(const struct trace *t, const struct report_params *p, const str
 		c[10].num = l->max_gap;
 	}
 	out->footer = gap_histogram(&g);
+}
+
+void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out)
+{
+	struct gaps g;
+	/* The lanes' sums are all it shows: no gap is kept. */
+	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	gaps_find(t, sel, &gp, &g);
+	report_idle_table(t, p, &g, out);
 	gaps_free(&g);
 }
 
-void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		   struct table *out)
+void report_launch_table(const struct trace *t, const struct report_params *p, const struct launch_stats *sp,
+			 struct table *out)
 {
-	struct launch_stats s;
-	launch_stats_by_name(t, sel, &s);
+	const struct launch_stats s = *sp;
 	table_init(out, "launch", launch_cols, NCOLS(launch_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Launch latency by name: %llu ops with a known launch, %zu names"),
@@ -270,15 +302,22 @@ void report_launch(const struct trace *t, const struct report_params *p, const s
 		c[7].num = r->queue_max;
 		c[8].num = r->call_avg;
 	}
+}
+
+void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		   struct table *out)
+{
+	struct launch_stats s;
+	launch_stats_by_name(t, sel, &s);
+	report_launch_table(t, p, &s, out);
 	launch_stats_free(&s);
 }
 
-void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		      struct table *out)
+void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *bp,
+			    struct table *out)
 {
-	struct breakdown b;
+	const struct breakdown b = *bp;
 	char pattern[256];
-	breakdown_per_gpu(t, sel, p->comm, &b);
 	filter_describe(p->comm, pattern, sizeof(pattern));
 	table_init(out, "breakdown", breakdown_cols, NCOLS(breakdown_cols));
 	snprintf(out->caption, sizeof(out->caption),
@@ -298,15 +337,22 @@ void report_breakdown(const struct trace *t, const struct report_params *p, cons
 		c[7].num = r->exposed_copy;
 		c[8].pct = r->overlap_ratio;
 	}
+}
+
+void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out)
+{
+	struct breakdown b;
+	breakdown_per_gpu(t, sel, p->comm, &b);
+	report_breakdown_table(t, p, &b, out);
 	breakdown_free(&b);
 }
 
-void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		       struct table *out)
+void report_categories_table(const struct report_params *p, const struct category_times *ctp,
+			     struct table *out)
 {
-	struct category_times ct;
+	const struct category_times ct = *ctp;
 	char total[UNITS_BUFSZ];
-	categories_by_kernel(t, sel, p->cats, &ct);
 	table_init(out, "categories", category_cols, NCOLS(category_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Kernel time by category: %zu categories, %s GPU time"), ct.n,
@@ -319,5 +365,13 @@ void report_categories(const struct trace *t, const struct report_params *p, con
 		c[2].num = r->total;
 		c[3].pct = ct.total > 0 ? 100.0 * (double)r->total / (double)ct.total : 0.0;
 	}
+}
+
+void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		       struct table *out)
+{
+	struct category_times ct;
+	categories_by_kernel(t, sel, p->cats, &ct);
+	report_categories_table(p, &ct, out);
 	category_times_free(&ct);
 }

@@ -16,9 +16,11 @@
 static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
 {
 	memset(v, 0, sizeof(*v));
-	struct load_options lo = {
-		.what = LOAD_OPS, .skip_bad = o->skip_bad, .same_node = o->same_node, .progress = o->progress
-	};
+	struct load_options lo = { .what = LOAD_OPS,
+				   .skip_bad = o->skip_bad,
+				   .same_node = o->same_node,
+				   .progress = o->progress,
+				   .allow_empty = o->allow_empty };
 	if (o->apis != API_NEED_NONE)
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)

@@ -43,6 +43,7 @@ struct session_options {
 	int op_ids;         /* keep op ids: API rows or an export will be linked to ops */
 	enum api_need apis; /* read now, with the ops */
 	int apis_later;     /* the viewer: every API row is read after the ops */
+	int allow_empty;    /* inputs without GPU ops are no error (one group of many) */
 };
 
 /* One trace as the session shows it. */

@@ -1,0 +1,542 @@
+/* Batch reports group by group: which reports go that way, the partial
+ * result of one group as bytes, and the report made of them all. A
+ * partial starts with the group's inputs (path, format, node), from which
+ * the report's GPU labels and input list are made again as the whole load
+ * makes them; names travel as text, every group having its own strings. */
+#include "config.h"
+#include "present/batch.h"
+#include "present/batch_part.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/busy.h"
+#include "analysis/profile.h"
+#include "present/names.h"
+#include "present/report_waits.h"
+#include "session/named.h"
+#include "util/bytes.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/xalloc.h"
+
+#define PART_VERSION 1
+
+int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req)
+{
+	const char *env = getenv("RPDTOP_WHOLE_LOAD");
+	if (req->whole_load || (env && *env && strcmp(env, "0") != 0))
+		return 0;
+	/* One group is the whole load; --skip-bad decides over all inputs. */
+	if (plan && (plan->ngroups < 2 || plan->skip_bad))
+		return 0;
+	/* A window named by markers or kernels is searched for over the
+	 * whole trace (a window of times is placed on the span a first pass
+	 * finds); the place filters match labels that depend on every input;
+	 * --outliers needs each name's mean and spread before it can leave
+	 * instances out. */
+	if ((req->window && window_is_named(req->window)) || req->roi || req->gpu || req->input)
+		return 0;
+	switch (req->kind) {
+	case REPORT_TOP:
+	case REPORT_KTOP:
+		return req->outlier_z <= 0;
+	case REPORT_BUSY:
+		return 1;
+	case REPORT_IDLE: /* a lane's queue label would need the queues' names */
+		return !req->per_queue;
+	case REPORT_BREAKDOWN:
+		return 1;
+	case REPORT_CATEGORIES:
+		return req->cats != NULL;
+	case REPORT_LAUNCH:
+		return 1;
+	case REPORT_GAPS:
+		return !req->per_queue;
+	default:
+		return 0;
+	}
+}
+
+/* The group's session: its inputs, the filter; none of its own reading
+ * fails for having no GPU ops (another group may have them). */
+static int open_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
+		      struct session *s, struct rpd_error *err)
+{
+	const struct batch_group *grp = &plan->groups[g];
+	struct session_options so = { .paths = (const char *const *)grp->paths,
+				      .npaths = grp->npaths,
+				      .same_node = plan->same_node,
+				      .progress = 1,
+				      .allow_empty = 1,
+				      .apis = report_needs_apis(req->kind) };
+	char msg[512];
+	if (session_open(s, &so, err))
+		return -1;
+	if (session_set_filter(s, req->rules, req->nrules, msg, sizeof(msg))) {
+		session_close(s);
+		return err_set(err, "%s", msg);
+	}
+	/* The window on the whole trace's span, not on this group's. */
+	struct window w;
+	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
+		session_close(s);
+		return err_set(err, "%s", msg);
+	}
+	if (w.active)
+		session_set_window_ns(s, w.start, w.end);
+	session_refresh(s);
+	return 0;
+}
+
+int batch_needs_span(const struct batch_request *req)
+{
+	return req->window != NULL;
+}
+
+int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64_t *hi, uint64_t *ops,
+		     struct rpd_error *err)
+{
+	const struct batch_group *grp = &plan->groups[g];
+	struct session_options so = { .paths = (const char *const *)grp->paths,
+				      .npaths = grp->npaths,
+				      .same_node = plan->same_node,
+				      .progress = 1,
+				      .allow_empty = 1 };
+	struct session s;
+	if (session_open(&s, &so, err))
+		return -1;
+	*lo = session_trace(&s)->op_first_start;
+	*hi = session_trace(&s)->op_last_end;
+	*ops = session_trace(&s)->ops.n;
+	session_close(&s);
+	return 0;
+}
+
+void batch_plan_set_span(struct batch_plan *plan, int64_t lo, int64_t hi)
+{
+	plan->have_span = 1;
+	plan->span_lo = lo;
+	plan->span_hi = hi;
+}
+
+int batch_window(const struct batch_plan *plan, const struct batch_request *req, struct window *w, char *msg,
+		 size_t size)
+{
+	memset(w, 0, sizeof(*w));
+	if (!req->window)
+		return 0;
+	if (!plan->have_span) {
+		snprintf(msg, size, "%s", "batch_window: no span");
+		return -1;
+	}
+	return window_parse(req->window, plan->span_lo, plan->span_hi, w, msg, size) ? -1 : 0;
+}
+
+/* The file (index into the plan's paths) an input of the group is. */
+static size_t file_of(const struct batch_plan *plan, size_t g, const char *path)
+{
+	for (size_t f = 0; f < plan->npaths; f++)
+		if (plan->group_of[f] == g && strcmp(plan->paths[f], path) == 0)
+			return f;
+	return SIZE_MAX;
+}
+
+static void put_inputs(const struct batch_plan *plan, size_t g, const struct trace *t, struct bytes_out *b)
+{
+	bytes_put_u64(b, t->ops.n);
+	bytes_put_u64(b, t->ninputs);
+	for (size_t k = 0; k < t->ninputs; k++) {
+		const struct trace_input *in = &t->inputs[k];
+		bytes_put_u64(b, file_of(plan, g, in->path));
+		bytes_put_str(b, in->path);
+		bytes_put_u32(b, (uint32_t)in->format);
+		bytes_put_u32(b, (uint32_t)in->schema_version);
+		bytes_put_str(b, t->domains[in->domain].node);
+	}
+}
+
+/* Kernel time by category: each category's calls and time, summed. */
+static void put_categories(const struct trace *t, const struct selection *sel, const struct categories *c,
+			   struct bytes_out *b)
+{
+	struct category_times ct;
+	categories_by_kernel(t, sel, c, &ct);
+	bytes_put_i64(b, ct.total);
+	bytes_put_u64(b, ct.n);
+	for (size_t i = 0; i < ct.n; i++) {
+		bytes_put_u64(b, ct.rows[i].category);
+		bytes_put_u64(b, ct.rows[i].calls);
+		bytes_put_i64(b, ct.rows[i].total);
+	}
+	category_times_free(&ct);
+}
+
+static int categories_table(const struct batch_plan *plan, struct merge_state *m,
+			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	struct category_times ct = { .n = rp->cats->n + 1 };
+	ct.rows = xcalloc(ct.n, sizeof(*ct.rows));
+	for (size_t k = 0; k < ct.n; k++)
+		ct.rows[k].category = k;
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		struct bytes_in *r = &m->in[g];
+		ct.total = sat_add(ct.total, bytes_get_i64(r));
+		uint64_t n = bytes_get_count(r, 24);
+		for (uint64_t i = 0; i < n && !r->bad; i++) {
+			uint64_t k = bytes_get_u64(r);
+			if (k >= ct.n) {
+				r->bad = 1;
+				break;
+			}
+			ct.rows[k].calls += bytes_get_u64(r);
+			ct.rows[k].total = sat_add(ct.rows[k].total, bytes_get_i64(r));
+		}
+		rc = r->bad ? batch_bad_part(g, err) : 0;
+	}
+	if (rc == 0) {
+		category_times_sort(&ct);
+		report_categories_table(rp, &ct, tb);
+	}
+	category_times_free(&ct);
+	return rc;
+}
+
+static int launch_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+			struct table *tb, struct rpd_error *err)
+{
+	struct launch_acc a;
+	struct launch_stats ls;
+	launch_acc_init(&a);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		if (launch_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
+			launch_acc_free(&a);
+			return batch_bad_part(g, err);
+		}
+	}
+	launch_acc_finish(&a, &m->skel, &ls);
+	report_launch_table(&m->skel, rp, &ls, tb);
+	launch_stats_free(&ls);
+	return 0;
+}
+
+/* The gaps report asks the group's inputs what the host did when only
+ * the launching calls were read. */
+struct probe_ctx {
+	struct session *s;
+	struct rpd_error *err;
+};
+
+static int probe_calls(void *ctx, struct call_probe *p, size_t n)
+{
+	struct probe_ctx *c = ctx;
+	return session_probe_calls(c->s, p, n, c->err) ? -1 : 0;
+}
+
+int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
+		       unsigned char **buf, size_t *len, struct rpd_error *err)
+{
+	int rc = 0;
+	struct session s;
+	struct bytes_out b = { 0 };
+	if (open_group(plan, g, req, &s, err))
+		return -1;
+	const struct trace *t = session_trace(&s);
+	bytes_put_u8(&b, PART_VERSION);
+	bytes_put_u8(&b, (uint8_t)req->kind);
+	put_inputs(plan, g, t, &b);
+	if (req->kind == REPORT_BUSY) {
+		batch_put_busy(t, session_sel(&s), &b);
+	} else if (req->kind == REPORT_IDLE) {
+		batch_put_idle(t, session_sel(&s), req, &b);
+	} else if (req->kind == REPORT_GAPS) {
+		struct probe_ctx pc = { &s, err };
+		struct report_params rp = { .probe_calls = probe_calls,
+					    .probe_ctx = &pc,
+					    .order = &s.views[0].order };
+		rc = batch_put_gaps(t, session_sel(&s), req, &rp, &b, err);
+	} else if (req->kind == REPORT_LAUNCH) {
+		struct launch_acc a;
+		launch_acc_init(&a);
+		launch_acc_add(&a, t, session_sel(&s));
+		launch_acc_encode(&a, t, &b);
+		launch_acc_free(&a);
+	} else if (req->kind == REPORT_CATEGORIES) {
+		put_categories(t, session_sel(&s), req->cats, &b);
+	} else if (req->kind == REPORT_BREAKDOWN) {
+		struct filter comm;
+		char msg[512];
+		filter_init(&comm);
+		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
+		batch_put_breakdown(t, session_sel(&s), &comm, &b);
+		filter_free(&comm);
+	} else {
+		struct profile_acc a;
+		profile_acc_init(&a);
+		profile_acc_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
+				session_sel(&s));
+		profile_acc_encode(&a, t, &b);
+		profile_acc_free(&a);
+	}
+	/* Each group's trace goes to the cache as a whole load's does, so
+	 * that the next report reads the group from there; a cache that
+	 * cannot be written is passed over (the report is not the cache's). */
+	struct rpd_error cache_err;
+	if (rc == 0)
+		session_save_cache(&s, &cache_err);
+	session_close(&s);
+	if (rc) {
+		free(b.p);
+		return -1;
+	}
+	*buf = b.p;
+	*len = b.n;
+	return 0;
+}
+
+struct part_input {
+	uint64_t file;
+	char *path, *node;
+	uint32_t format, version;
+};
+
+int batch_bad_part(size_t g, struct rpd_error *err)
+{
+	return err_set(err, _("the partial result of input group %zu is malformed"), g + 1);
+}
+
+static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, uint64_t *ops)
+{
+	*ops = bytes_get_u64(in);
+	*n = (size_t)bytes_get_count(in, 8 + 8 + 4 + 4 + 8);
+	*out = xcalloc(*n ? *n : 1, sizeof(**out));
+	for (size_t j = 0; j < *n && !in->bad; j++) {
+		struct part_input *p = &(*out)[j];
+		p->file = bytes_get_u64(in);
+		p->path = bytes_get_str(in);
+		p->format = bytes_get_u32(in);
+		p->version = bytes_get_u32(in);
+		p->node = bytes_get_str(in);
+		if (!p->path)
+			in->bad = 1;
+	}
+	return in->bad ? -1 : 0;
+}
+
+/* The inputs in the order the whole load adds them: by file, each file's
+ * inputs (a rocpd file's nodes) in the order its group read them. */
+static int add_inputs(const struct batch_plan *plan, struct merge_state *m, struct part_input **pin,
+		      const size_t *npin, struct rpd_error *err)
+{
+	size_t *cursor = xcalloc(plan->ngroups, sizeof(*cursor));
+	int rc = 0;
+	for (size_t f = 0; f < plan->npaths && rc == 0; f++) {
+		size_t g = plan->group_of[f];
+		while (cursor[g] < npin[g] && pin[g][cursor[g]].file == f) {
+			const struct part_input *p = &pin[g][cursor[g]];
+			uint32_t k = trace_add_input(&m->skel, p->path, (int)p->format, (int)p->version);
+			trace_input_set_node(&m->skel, k, p->node);
+			m->global[g][cursor[g]++] = k;
+		}
+	}
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++)
+		if (cursor[g] != npin[g])
+			rc = batch_bad_part(g, err);
+	free(cursor);
+	return rc;
+}
+
+static int merge_open(const struct batch_plan *plan, const struct batch_request *req,
+		      unsigned char *const *parts, const size_t *lens, struct merge_state *m,
+		      struct rpd_error *err)
+{
+	memset(m, 0, sizeof(*m));
+	trace_init(&m->skel);
+	m->skel.same_node = plan->same_node;
+	m->in = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->in));
+	m->global = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->global));
+	m->nlocal = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*m->nlocal));
+	struct part_input **pin = xcalloc(plan->ngroups ? plan->ngroups : 1, sizeof(*pin));
+	size_t *npin = m->nlocal;
+	int rc = 0;
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		uint64_t ops = 0;
+		bytes_in_init(&m->in[g], parts[g], lens[g]);
+		if (bytes_get_u8(&m->in[g]) != PART_VERSION ||
+		    bytes_get_u8(&m->in[g]) != (uint8_t)req->kind ||
+		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops))
+			rc = batch_bad_part(g, err);
+		m->ops += ops;
+		m->global[g] = xcalloc(npin[g] ? npin[g] : 1, sizeof(**m->global));
+	}
+	if (rc == 0)
+		rc = add_inputs(plan, m, pin, npin, err);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		for (size_t j = 0; j < npin[g]; j++) {
+			free(pin[g][j].path);
+			free(pin[g][j].node);
+		}
+		free(pin[g]);
+	}
+	free(pin);
+	return rc;
+}
+
+static void merge_close(const struct batch_plan *plan, struct merge_state *m)
+{
+	for (size_t g = 0; g < plan->ngroups; g++)
+		free(m->global ? m->global[g] : NULL);
+	free(m->global);
+	free(m->nlocal);
+	free(m->in);
+	trace_free(&m->skel);
+}
+
+static int merge_profile(const struct batch_plan *plan, const struct batch_request *req,
+			 struct merge_state *m, struct profile *p, struct rpd_error *err)
+{
+	struct profile_acc a;
+	profile_acc_init(&a);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		if (profile_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
+			profile_acc_free(&a);
+			return batch_bad_part(g, err);
+		}
+	}
+	(void)req;
+	profile_acc_finish(&a, &m->skel, p);
+	return 0;
+}
+
+/* The table of the merged result. */
+static int merged_table(const struct batch_plan *plan, const struct batch_request *req, struct merge_state *m,
+			const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	if (req->kind == REPORT_IDLE)
+		return batch_idle_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_BREAKDOWN)
+		return batch_breakdown_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_CATEGORIES)
+		return categories_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_LAUNCH)
+		return launch_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_GAPS)
+		return batch_gaps_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_BUSY) {
+		struct busy b;
+		if (batch_merge_busy(plan, m, &b, err)) {
+			busy_free(&b);
+			return -1;
+		}
+		report_busy_table(&m->skel, rp->limit, &b, tb);
+		busy_free(&b);
+		return 0;
+	}
+	struct profile p;
+	if (merge_profile(plan, req, m, &p, err))
+		return -1;
+	report_profile_table(&m->skel, req->kind, rp, &p, tb);
+	profile_free(&p);
+	return 0;
+}
+
+int batch_finish(const struct batch_plan *plan, const struct batch_request *req, unsigned char *const *parts,
+		 const size_t *lens, FILE *out, struct rpd_error *err)
+{
+	struct merge_state m;
+	char wmsg[512];
+	int rc = merge_open(plan, req, parts, lens, &m, err);
+	if (rc == 0 && batch_window(plan, req, &m.window, wmsg, sizeof(wmsg)))
+		rc = err_set(err, "%s", wmsg);
+	if (rc == 0 && m.ops == 0)
+		rc = plan->npaths == 1 ? err_set(err, _("%s: trace has no GPU ops"), plan->paths[0])
+				       : err_set(err, _("none of the %zu inputs has GPU ops"), plan->npaths);
+	struct name_cache names;
+	struct table tb;
+	struct filter f;
+	char msg[512];
+	name_cache_init(&names, NAME_DEMANGLE);
+	filter_init(&f);
+	struct filter comm;
+	filter_init(&comm);
+	filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
+	struct report_params rp = { .limit = req->limit,
+				    .names = req->raw_names ? NULL : &names,
+				    .outlier_z = req->outlier_z,
+				    .gap_threshold = req->gap_threshold,
+				    .comm = &comm,
+				    .cats = req->cats,
+				    /* As the whole load writes the gaps: row by row. */
+				    .csv_stream = req->format == FORMAT_CSV ? out : NULL };
+	if (rc == 0)
+		rc = merged_table(plan, req, &m, &rp, &tb, err);
+	if (rc == 0) {
+		/* The rules were checked before anything was read. */
+		for (size_t i = 0; i < req->nrules; i++)
+			filter_push(&f, req->rules[i], msg, sizeof(msg));
+		filter_describe(&f, tb.filter, sizeof(tb.filter));
+		tb.window[0] = tb.places[0] = '\0';
+		if (m.window.active)
+			window_describe(&m.window, plan->span_lo, tb.window, sizeof(tb.window));
+		report_write(&tb, &m.skel, req->format, out);
+		table_free(&tb);
+	}
+	filter_free(&f);
+	filter_free(&comm);
+	name_cache_free(&names);
+	merge_close(plan, &m);
+	return rc;
+}
+
+/* The first pass a window needs: the span of every group's ops. */
+static int find_span(struct batch_plan *plan, struct rpd_error *err)
+{
+	int64_t lo = 0, hi = 0;
+	uint64_t all = 0;
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		int64_t a, b;
+		uint64_t ops;
+		if (batch_span_group(plan, g, &a, &b, &ops, err))
+			return -1;
+		if (ops && (!all || a < lo))
+			lo = a;
+		if (ops && (!all || b > hi))
+			hi = b;
+		all += ops;
+	}
+	batch_plan_set_span(plan, lo, hi);
+	return 0;
+}
+
+int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err)
+{
+	size_t n = plan->ngroups ? plan->ngroups : 1;
+	struct window w;
+	char msg[512];
+	if (batch_needs_span(req) && find_span(plan, err))
+		return -1;
+	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
+		err_set(err, "%s", msg);
+		return -2;
+	}
+	unsigned char **parts = xcalloc(n, sizeof(*parts));
+	size_t *lens = xcalloc(n, sizeof(*lens));
+	int rc = 0;
+	/* A diagnostic the tests use to see that the groups were read apart. */
+	const char *show = getenv("RPDTOP_SHOW_GROUPS");
+	/* One group in memory at a time; its files are read in parallel. */
+	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
+		if (show && *show)
+			fprintf(stderr, "rpdtop: group %zu: %s, %zu inputs\n", g + 1,
+				plan->groups[g].node ? plan->groups[g].node : "-", plan->groups[g].npaths);
+		rc = batch_reduce_group(plan, g, req, &parts[g], &lens[g], err);
+	}
+	if (rc == 0)
+		rc = batch_finish(plan, req, parts, lens, out, err);
+	for (size_t g = 0; g < plan->ngroups; g++)
+		free(parts[g]);
+	free(parts);
+	free(lens);
+	return rc;
+}

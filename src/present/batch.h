@@ -1,0 +1,99 @@
+/* Batch reports read node group by node group: the inputs are grouped by
+ * the node they were recorded on (read without loading them), each group
+ * is loaded alone and reduced to its report's partial result, encoded as
+ * bytes, and the partials are merged into the report. A process running
+ * one group at a time holds one group's trace at most; processes of an
+ * MPI job can each reduce some of the groups and send rank 0 their bytes.
+ * The result equals the report of the whole load, byte for byte. */
+#ifndef RPDTOP_BATCH_H
+#define RPDTOP_BATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "present/report.h"
+#include "session/session.h"
+#include "session/window.h"
+#include "util/error.h"
+
+/* What a batch report asks for, as the command line gives it. */
+struct batch_request {
+	enum report_kind kind;
+	enum table_format format;
+	const char *const *rules; /* the filter: "P" or "!P", in order */
+	size_t nrules;
+	const char *window;      /* START:END, or NULL */
+	int roi;                 /* --roi: enum roi_kind, 0: none */
+	const char *gpu, *input; /* place filters, or NULL */
+	size_t limit;
+	double outlier_z;
+	int64_t gap_threshold;
+	int per_queue;
+	const char *comm, *step;
+	int raw_names;
+	const struct categories *cats; /* categories: as the settings give them */
+	int whole_load;                /* never group by group (--whole-load) */
+};
+
+/* The inputs of one node (or one input of unknown node). */
+struct batch_group {
+	char **paths;
+	size_t npaths;
+	char *node;     /* NULL: not known */
+	uint64_t bytes; /* the size of its files */
+};
+
+struct batch_plan {
+	struct batch_group *groups; /* in the order of their first input */
+	size_t ngroups;
+	char **paths; /* every input file, in the order the whole load reads them */
+	size_t npaths;
+	size_t *group_of; /* each file's group */
+	int same_node, skip_bad;
+	/* The span of every input's ops, for a window given relative to it
+	 * (batch_plan_set_span); have_span 0 until set. */
+	int have_span;
+	int64_t span_lo, span_hi;
+};
+
+/* List and group the inputs (files or directories) as the batch run
+ * would. -1 with *err set. */
+int batch_plan_make(const struct session_options *o, struct batch_plan *plan, struct rpd_error *err);
+void batch_plan_free(struct batch_plan *plan);
+
+/* Does this report, with these options, go group by group (else: the
+ * whole load)? With plan NULL: could it, were there several groups (a
+ * plan need not be made otherwise)? */
+int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req);
+
+/* A window (START:END) is placed on the span of the whole trace: a first
+ * pass over the groups finds it. Does the request need it? */
+int batch_needs_span(const struct batch_request *req);
+/* Load group g's ops alone: their span (*ops 0: it has none). -1 with
+ * *err set. */
+int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64_t *hi, uint64_t *ops,
+		     struct rpd_error *err);
+/* The span of every group's ops (their minimum and maximum). */
+void batch_plan_set_span(struct batch_plan *plan, int64_t lo, int64_t hi);
+/* The request's window on the plan's span: 0 (w inactive without one),
+ * or -1 with the reason in msg, a usage error. */
+int batch_window(const struct batch_plan *plan, const struct batch_request *req, struct window *w, char *msg,
+		 size_t size);
+
+/* Load group g, reduce it to its partial result, encode it into *buf and
+ * *len (malloc'd), free the group. -1 with *err set. */
+int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
+		       unsigned char **buf, size_t *len, struct rpd_error *err);
+
+/* Decode and merge the encoded partials (parts[g] for each group g) and
+ * write the report as the whole load would. -1 with *err set. */
+int batch_finish(const struct batch_plan *plan, const struct batch_request *req, unsigned char *const *parts,
+		 const size_t *lens, FILE *out, struct rpd_error *err);
+
+/* In one process: the span when needed, each group reduced in turn, then
+ * finished. -1 with *err set, -2 for a window that does not fit the
+ * span (a usage error). */
+int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err);
+
+#endif

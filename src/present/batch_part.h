@@ -1,0 +1,45 @@
+/* What the parts of a batch run share: the partials being merged, and the
+ * partial results of the reports with a row per GPU (busy, idle). */
+#ifndef RPDTOP_BATCH_PART_H
+#define RPDTOP_BATCH_PART_H
+
+#include "analysis/busy.h"
+#include "present/batch.h"
+#include "util/bytes.h"
+
+/* The partials being read, and the trace their inputs make again: the
+ * whole load's inputs, domains and (for reports by GPU) GPUs, without any
+ * op. */
+struct merge_state {
+	struct trace skel;
+	struct bytes_in *in; /* each part's reader, past its inputs */
+	size_t **global;     /* each part's inputs: their index in skel */
+	size_t *nlocal;      /* and their number */
+	uint64_t ops;
+	struct window window; /* the request's, on the whole span */
+};
+
+/* "The partial result of group g is malformed": -1. */
+int batch_bad_part(size_t g, struct rpd_error *err);
+
+void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b);
+int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
+		     struct rpd_error *err);
+void batch_put_idle(const struct trace *t, const struct selection *sel, const struct batch_request *req,
+		    struct bytes_out *b);
+int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		     struct table *tb, struct rpd_error *err);
+
+void batch_put_breakdown(const struct trace *t, const struct selection *sel, const struct filter *comm,
+			 struct bytes_out *b);
+int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
+			  const struct report_params *rp, struct table *tb, struct rpd_error *err);
+
+/* rp: what finding the host's calls at the gaps needs (probe_calls,
+ * order). */
+int batch_put_gaps(const struct trace *t, const struct selection *sel, const struct batch_request *req,
+		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err);
+int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		     struct table *tb, struct rpd_error *err);
+
+#endif
