@@ -2,25 +2,15 @@
  * presenter: a report, an export or the viewer. */
 #include "config.h"
 
-#include <errno.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "analysis/categories_file.h"
-#include "analysis/roi.h"
-#include "demo/demo.h"
-#include "export/export.h"
 #include "load/cache.h"
 #include "options.h"
 #include "present/batch.h"
-#include "present/names.h"
-#include "present/report.h"
-#include "present/report_diff.h"
-#include "session/named.h"
+#include "run_batch.h"
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"
@@ -29,344 +19,18 @@
 #include "util/interrupt.h"
 #include "util/threads.h"
 
-/* Without a report or export asked for, a terminal (or a test's script)
- * gets the viewer; anything else the top report. */
-static int wants_tui(const struct options *o)
-{
-	const char *script = getenv("RPDTOP_SCRIPT");
-	if (o->export_path || o->have_report)
-		return 0;
-	/* A diff asked for in a format or with a gate is for a script. */
-	if (o->ndiff && (o->format_set || o->gate >= 0))
-		return 0;
-	return (script && *script) || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
-}
-
-/* Reports of API rows, and windows named by roctx ranges, read them with
- * the ops. */
-/* Which API rows are read with the ops: what the report needs, every call
- * beside an export or for a window named by markers. */
-static enum api_need needs_apis(const struct options *o)
-{
-	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
-	if ((o->export_path && need != API_NEED_NONE) || window_names_markers(o->window))
-		need = API_NEED_ALL;
-	return need;
-}
-
-/* A pattern given on the command line, checked before anything is read:
- * a bad one is a usage error. */
-static int check_pattern(const char *option, const char *pattern)
-{
-	struct filter check;
-	char msg[512];
-	filter_init(&check);
-	int bad = pattern && filter_push(&check, pattern, msg, sizeof(msg));
-	if (bad)
-		err_report("rpdtop: %s%s", option, msg);
-	filter_free(&check);
-	return bad;
-}
-
-/* --roi narrows the window to the region it finds in view. */
-static int apply_roi(const struct options *o, struct session *s)
-{
-	struct window w;
-	if (!o->roi)
-		return 0;
-	if (roi_find(session_trace(s), session_sel(s), o->roi, &w)) {
-		err_report("rpdtop: %s", _("--roi: no GPU op in view"));
-		return 2;
-	}
-	session_set_window_ns(s, w.start, w.end);
-	session_refresh(s);
-	return 0;
-}
-
-/* A bad pattern is a usage error, found before anything is read: 2, or 0
- * when every pattern compiles. */
-static int check_patterns(const struct options *o)
-{
-	char msg[512];
-	struct filter check;
-	filter_init(&check);
-	for (size_t i = 0; i < o->nrules; i++) {
-		if (filter_push(&check, o->rules[i], msg, sizeof(msg))) {
-			err_report("rpdtop: %s", msg);
-			filter_free(&check);
-			return 2;
-		}
-	}
-	filter_free(&check);
-	const char *places[] = { o->gpu, o->input }, *place_opts[] = { "--gpu", "--input" };
-	for (size_t i = 0; i < 2; i++) {
-		filter_init(&check);
-		if (places[i] && *places[i] && filter_push(&check, places[i], msg, sizeof(msg))) {
-			err_report("rpdtop: %s: %s", place_opts[i], msg);
-			filter_free(&check);
-			return 2;
-		}
-		filter_free(&check);
-	}
-	if (check_pattern("--comm: ", o->comm) || check_pattern("--step: ", o->step))
-		return 2;
-	return 0;
-}
-
-/* The session: the inputs, then the filter and window asked for. Returns
- * the exit status for a failure (1: an input, 2: usage), 0 when open. */
-static int open_session(const struct options *o, struct session *s)
-{
-	struct rpd_error err = { { 0 } };
-	char msg[512];
-	/* Reports never link ops to API calls: their ids need no memory. An
-	 * export beside a report writes every call: none may be missing. */
-	enum api_need need = needs_apis(o);
-	if (check_patterns(o))
-		return 2;
-	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
-				      .npaths = o->ndiff ? o->ndiff : o->npaths,
-				      .skip_bad = o->skip_bad,
-				      .same_node = o->same_node,
-				      .progress = 1,
-				      .op_ids = o->export_path || wants_tui(o) || need != API_NEED_NONE,
-				      .apis = need,
-				      .apis_later = wants_tui(o) };
-	if (o->demo) {
-		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
-					.ops = GEN_DEMO_OPS,
-					.gpus = GEN_DEMO_GPUS };
-		struct trace t;
-		demo_trace_build(&t, &p);
-		session_open_trace(s, &t);
-	} else if (session_open(s, &so, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		return 1;
-	}
-	if (o->ndiff) {
-		/* The new run beside the base. */
-		so.paths = o->paths;
-		so.npaths = o->npaths;
-		if (session_add_trace(s, &so, &err)) {
-			err_report("rpdtop: %s", err.msg);
-			session_close(s);
-			return 1;
-		}
-	}
-	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
-	    session_set_places(s, o->gpu, o->input, msg, sizeof(msg)) ||
-	    (o->window && session_set_window(s, o->window, msg, sizeof(msg))) ||
-	    (o->against_window && session_set_own_window(s, 1, o->against_window, msg, sizeof(msg)))) {
-		err_report("rpdtop: %s", msg);
-		session_close(s);
-		return 2;
-	}
-	session_refresh(s);
-	int status = apply_roi(o, s);
-	if (status)
-		session_close(s);
-	return status;
-}
-
-static int run_export(const struct options *o, struct session *s)
-{
-	struct export_result res;
-	struct rpd_error err;
-	if (session_ready_for_export(s, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		return 1;
-	}
-	struct export_request req = { .t = session_trace(s),
-				      .sel = session_sel(s),
-				      .filter = &s->filter,
-				      .window = session_window(s),
-				      .path = o->export_path,
-				      .force = o->force };
-	if (export_trace(&req, &res, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		return 1;
-	}
-	/* The path is the user's, but may hold control characters: escaped. */
-	struct rpd_error line;
-	err_set(&line, _("exported %llu ops, %llu api rows to %s (%lld bytes)"), (unsigned long long)res.ops,
-		(unsigned long long)res.apis, o->export_path, (long long)res.bytes);
-	/* On stderr: a report asked for with it owns stdout (JSON must parse). */
-	fprintf(stderr, "%s\n", line.msg);
-	return 0;
-}
-
-/* The gaps report asks what the host did when only the launching calls
- * were read. */
-static int probe_calls(void *ctx, struct call_probe *p, size_t n)
-{
-	struct rpd_error err = { { 0 } };
-	if (session_probe_calls(ctx, p, n, &err) == 0)
-		return 0;
-	err_report("rpdtop: %s", err.msg);
-	return -1;
-}
-
-static int run_report(const struct options *o, struct session *s, enum report_kind kind)
-{
-	struct table tb;
-	struct filter comm;
-	struct categories cats;
-	char msg[512];
-	struct filter step;
-	filter_init(&comm);
-	filter_init(&step);
-	filter_push(&comm, o->comm, msg, sizeof(msg)); /* checked when the session opened */
-	if (o->step)
-		filter_push(&step, o->step, msg, sizeof(msg));
-	categories_init(&cats);
-	if (kind == REPORT_CATEGORIES)
-		settings_categories_load(&cats, o->comm);
-	struct name_cache names;
-	/* Names as the viewer shows them at first: C++ names demangled. */
-	name_cache_init(&names, NAME_DEMANGLE);
-	struct report_params p = { .limit = o->limit,
-				   .names = o->raw_names ? NULL : &names,
-				   .outlier_z = o->outlier_z,
-				   .gap_threshold = o->gap_threshold,
-				   .per_queue = o->per_queue,
-				   .comm = &comm,
-				   .cats = &cats,
-				   .order = &s->views[0].order,
-				   .probe_calls = probe_calls,
-				   .csv_stream = o->format == FORMAT_CSV ? stdout : NULL,
-				   .probe_ctx = s,
-				   .step = o->step ? &step : NULL };
-	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);
-	categories_free(&cats);
-	filter_free(&step);
-	filter_free(&comm);
-	if (failed) {
-		table_free(&tb);
-		name_cache_free(&names);
-		return 1;
-	}
-	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
-	session_describe_places(s, tb.places, sizeof(tb.places));
-	report_write(&tb, session_trace(s), o->format, stdout);
-	/* The table points at the names (table_set_ref): freed after it. */
-	table_free(&tb);
-	name_cache_free(&names);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
-		return 1;
-	}
-	return 0;
-}
-
-/* The plan, and the report group by group when the plan allows. */
-static int groupwise_plan(const struct options *o, const struct session_options *so,
-			  const struct batch_request *req, struct batch_plan *plan, struct categories *cats,
-			  int *status)
-{
-	struct rpd_error err = { { 0 } };
-	/* An input that cannot be read is named as the whole load names it. */
-	if (batch_plan_make(so, plan, &err)) {
-		err_report("rpdtop: %s", err.msg);
-		*status = 1;
-		return 1;
-	}
-	if (!batch_groupwise(plan, req))
-		return 0;
-	if (o->report == REPORT_CATEGORIES)
-		settings_categories_load(cats, o->comm);
-	*status = 0;
-	int rc = batch_run(plan, req, stdout, &err);
-	if (rc) {
-		/* A window that does not fit the trace is a usage error. */
-		err_report("rpdtop: %s", err.msg);
-		*status = rc == -2 ? 2 : 1;
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
-		*status = 1;
-	}
-	return 1;
-}
-
-/* A report of the inputs alone (no export, diff or viewer) goes node group
- * by node group when it can (present/batch.h): one group in memory at a
- * time. 1 when it went so, with the exit status in *status; else 0, the
- * inputs as listed in plan (when they were) for the whole load. */
-static int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
-{
-	struct categories cats;
-	categories_init(&cats);
-	struct batch_request req = { .kind = o->report,
-				     .format = o->format,
-				     .rules = o->rules,
-				     .nrules = o->nrules,
-				     .window = o->window && *o->window ? o->window : NULL,
-				     .roi = o->roi,
-				     .gpu = o->gpu && *o->gpu ? o->gpu : NULL,
-				     .input = o->input && *o->input ? o->input : NULL,
-				     .limit = o->limit,
-				     .outlier_z = o->outlier_z,
-				     .gap_threshold = o->gap_threshold,
-				     .per_queue = o->per_queue,
-				     .comm = o->comm,
-				     .step = o->step,
-				     .raw_names = o->raw_names,
-				     .cats = &cats,
-				     .whole_load = o->whole_load };
-	struct session_options so = {
-		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
-	};
-	memset(plan, 0, sizeof(*plan));
-	if (!o->have_report || o->export_path || o->ndiff || o->demo || o->skip_bad || wants_tui(o) ||
-	    !batch_groupwise(NULL, &req))
-		return 0;
-	if ((*status = check_patterns(o)) != 0)
-		return 1;
-	int done = groupwise_plan(o, &so, &req, plan, &cats, status);
-	/* The table points at the categories' names: freed after it. */
-	categories_free(&cats);
-	return done;
-}
-
-static int run_diff(const struct options *o, const struct session *s)
-{
-	struct diff_params p = { .tolerance = o->tolerance,
-				 .gate = o->gate,
-				 .style = NAME_DEMANGLE | (o->strip ? NAME_STRIP : 0),
-				 .limit = o->limit };
-	int status = report_diff(s, &p, o->format, stdout);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
-		return 1;
-	}
-	return status;
-}
-
 static int run(const struct options *o, struct session *s)
 {
-	if (o->ndiff && !wants_tui(o))
-		return run_diff(o, s);
-	if (o->export_path) {
-		interrupt_catch();
-		int status = run_export(o, s);
-		if (status == 0 && o->have_report)
-			status = run_report(o, s, o->report);
-		return status;
-	}
-	if (o->have_report)
-		return run_report(o, s, o->report);
-	if (wants_tui(o)) {
-		const char *script = getenv("RPDTOP_SCRIPT");
-		struct tui_options to = { .script = script && *script ? script : NULL,
-					  .gap_threshold = o->gap_threshold,
-					  .comm = o->comm,
-					  .tolerance = o->tolerance,
-					  .strip = o->strip,
-					  .debug_memory = o->debug_memory };
-		return tui_run(s, &to);
-	}
-	/* Piped or redirected: print what the first pane shows. */
-	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
-	return run_report(o, s, REPORT_TOP);
+	if (!run_wants_viewer(o))
+		return run_batch(o, s);
+	const char *script = getenv("RPDTOP_SCRIPT");
+	struct tui_options to = { .script = script && *script ? script : NULL,
+				  .gap_threshold = o->gap_threshold,
+				  .comm = o->comm,
+				  .tolerance = o->tolerance,
+				  .strip = o->strip,
+				  .debug_memory = o->debug_memory };
+	return tui_run(s, &to);
 }
 
 /* --debug-memory after a report or export: the viewer prints its own. */
@@ -420,15 +84,15 @@ int main(int argc, char **argv)
 		whole.npaths = plan.npaths;
 	}
 	struct session s;
-	status = open_session(&whole, &s);
+	status = run_open_session(&whole, &s);
 	if (status == 0) {
 		status = run(&whole, &s);
 		/* After the output: the cache costs the next run's time, not
 		 * this one's. */
 		struct rpd_error err;
-		if (status == 0 && !wants_tui(&whole) && session_save_cache(&s, &err))
+		if (status == 0 && !run_wants_viewer(&whole) && session_save_cache(&s, &err))
 			err_report(_("rpdtop: %s (not cached)"), err.msg);
-		if (whole.debug_memory && !wants_tui(&whole))
+		if (whole.debug_memory && !run_wants_viewer(&whole))
 			print_memory(&s);
 		session_close(&s);
 	}
