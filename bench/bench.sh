@@ -289,6 +289,26 @@ for report in top busy idle "gaps -n 100"; do
 		"$ops" "$(echo "$report" | tr ' ' '_')" "$whole_s" "$whole_rss" "$secs" "$rss_mb"
 done
 
+# The same as an MPI job on 2 processes (rpdtop-mpi, when built), against
+# one process; the peak is that of the largest process.
+if [ -x "${RPDTOP_MPI:-}" ] && [ -n "${MPIRUN:-}" ] && command -v "$MPIRUN" >/dev/null 2>&1; then
+	mpi_flags=
+	if "$MPIRUN" --version 2>&1 | grep -q "Open MPI"; then
+		mpi_flags="--oversubscribe --mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
+		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	fi
+	for report in top busy; do
+		best_of "$RPDTOP" -r $report "$dir"
+		one_s=$secs one_rss=$rss_mb
+		# shellcheck disable=SC2086 # the flags are words
+		best_of "$MPIRUN" $mpi_flags -n 2 "$RPDTOP_MPI" -r $report "$dir"
+		printf 'inputs=256 nodes=32 ops=%s report=%s one_process_s=%s one_process_rss_mb=%s mpirun_n2_s=%s mpirun_n2_rss_mb=%s\n' \
+			"$ops" "$report" "$one_s" "$one_rss" "$secs" "$rss_mb"
+	done
+else
+	echo "# rpdtop-mpi not built or no mpirun: MPI figures skipped"
+fi
+
 # The table: a row per figure, a column per trace, and the goal.
 goal() {
 	case $1 in
@@ -326,22 +346,3 @@ awk -F '\t' '
 	*) printf '%s\n' "$line" ;;
 	esac
 done
-# The same as an MPI job on 2 processes (rpdtop-mpi, when built), against
-# one process; the peak is that of the largest process.
-if [ -x "${RPDTOP_MPI:-}" ] && [ -n "${MPIRUN:-}" ] && command -v "$MPIRUN" >/dev/null 2>&1; then
-	mpi_flags=
-	if "$MPIRUN" --version 2>&1 | grep -q "Open MPI"; then
-		mpi_flags="--oversubscribe --mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
-		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	fi
-	for report in top busy; do
-		best_of "$RPDTOP" -r $report "$dir"
-		one_s=$secs one_rss=$rss_mb
-		# shellcheck disable=SC2086 # the flags are words
-		best_of "$MPIRUN" $mpi_flags -n 2 "$RPDTOP_MPI" -r $report "$dir"
-		printf 'inputs=256 nodes=32 ops=%s report=%s one_process_s=%s one_process_rss_mb=%s mpirun_n2_s=%s mpirun_n2_rss_mb=%s\n' \
-			"$ops" "$report" "$one_s" "$one_rss" "$secs" "$rss_mb"
-	done
-else
-	echo "# rpdtop-mpi not built or no mpirun: MPI figures skipped"
-fi
