@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/histogram.h"
+#include "analysis/durstat.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -62,8 +62,8 @@ static void fill_row(struct api_call_row *r, int64_t *whole, size_t n)
 	r->calls = n;
 	r->min = whole[0];
 	r->max = whole[n - 1];
-	r->p50 = histogram_percentile(whole, n, 50);
-	r->p99 = histogram_percentile(whole, n, 99);
+	r->p50 = percentile_nearest_rank(whole, n, 50);
+	r->p99 = percentile_nearest_rank(whole, n, 99);
 	for (size_t i = 0; i < n; i++)
 		r->whole = sat_add(r->whole, whole[i]);
 }

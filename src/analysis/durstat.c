@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/histogram.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -179,13 +178,20 @@ static int64_t sketch_value(uint64_t mid, int negative)
 	return mid > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)mid;
 }
 
+int64_t percentile_nearest_rank(const int64_t *v, size_t n, unsigned pct)
+{
+	/* The rank in integers: ceil(0.9 * 10) must be 9, not 10. */
+	size_t rank = (pct * n + 99) / 100;
+	return v[rank ? rank - 1 : 0];
+}
+
 int64_t durstat_percentile(const struct durstat *s, unsigned pct)
 {
 	if (!s->n)
 		return 0;
 	if (!s->pos)
-		return histogram_percentile(s->v, s->nv, pct);
-	/* The rank in integers, as histogram_percentile takes it. */
+		return percentile_nearest_rank(s->v, s->nv, pct);
+	/* The rank in integers, as percentile_nearest_rank takes it. */
 	unsigned __int128 rank = ((unsigned __int128)pct * s->n + 99) / 100, seen = 0;
 	/* The first and last ranks are the extremes, which are exact. */
 	if (rank <= 1)

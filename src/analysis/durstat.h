@@ -67,6 +67,10 @@ int64_t durstat_sum(const struct durstat *s);
 /* The sum of each duration's excess over the fastest, held below 2^63. */
 int64_t durstat_excess(const struct durstat *s);
 
+/* The nearest-rank percentile of n > 0 sorted values: the value at rank
+ * ceil(pct / 100 * n) (counting from 1; the first for a rank of 0). */
+int64_t percentile_nearest_rank(const int64_t *sorted, size_t n, unsigned pct);
+
 /* As bytes (bytes.h) and back; decode returns -1 on malformed input. */
 void durstat_encode(const struct durstat *s, struct bytes_out *b);
 int durstat_decode(struct durstat *s, struct bytes_in *b);

@@ -34,13 +34,6 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, cons
 	return d;
 }
 
-int64_t histogram_percentile(const int64_t *v, size_t n, unsigned pct)
-{
-	/* The rank in integers: ceil(0.9 * 10) must be 9, not 10. */
-	size_t rank = (pct * n + 99) / 100;
-	return v[rank ? rank - 1 : 0];
-}
-
 static void set_bounds(struct histogram *h)
 {
 	double lo = (double)h->min, hi = (double)h->max;

@@ -25,10 +25,6 @@ struct histogram {
 int64_t *profile_durations(const struct trace *t, enum profile_scope scope, const struct selection *sel,
 			   uint32_t name, size_t *n);
 
-/* The nearest-rank percentile of n > 0 sorted values: the value at rank
- * ceil(pct / 100 * n) (counting from 1; the first for a rank of 0). */
-int64_t histogram_percentile(const int64_t *sorted, size_t n, unsigned pct);
-
 /* Summarise sorted durations into at most nbuckets buckets. Log-spaced
  * buckets are used when the range spans more than a factor of 20. The
  * percentiles are top's (analysis/durstat.h). */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "analysis/api_calls.h"
-#include "analysis/histogram.h"
+#include "analysis/durstat.h"
 #include "session/named.h"
 #include "util/satmath.h"
 #include "util/sort.h"
@@ -226,7 +226,7 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 		sort_int64(d, n);
 		r->min = d[0];
 		r->max = d[n - 1];
-		r->p50 = histogram_percentile(d, n, 50);
+		r->p50 = percentile_nearest_rank(d, n, 50);
 		for (size_t i = 0; i < n; i++)
 			r->whole = sat_add(r->whole, d[i]);
 		out->total = sat_add(out->total, r->total);

@@ -301,11 +301,6 @@ struct part_input {
 	uint32_t format, version;
 };
 
-int batch_bad_part(size_t g, struct rpd_error *err)
-{
-	return err_set(err, _("the partial result of input group %zu is malformed"), g + 1);
-}
-
 static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, uint64_t *ops)
 {
 	*ops = bytes_get_u64(in);

@@ -4,7 +4,8 @@
 #define RPDTOP_BATCH_PART_H
 
 #include "analysis/busy.h"
-#include "present/batch.h"
+#include "present/batch_plan.h"
+#include "session/window.h"
 #include "util/bytes.h"
 
 /* The partials being read, and the trace their inputs make again: the
@@ -18,9 +19,6 @@ struct merge_state {
 	uint64_t ops;
 	struct window window; /* the request's, on the whole span */
 };
-
-/* "The partial result of group g is malformed": -1. */
-int batch_bad_part(size_t g, struct rpd_error *err);
 
 void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b);
 int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,

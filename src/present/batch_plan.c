@@ -4,7 +4,7 @@
  * groups into one; a file that names none is a group of its own (or, with
  * --same-node, one with every other such file). */
 #include "config.h"
-#include "present/batch.h"
+#include "present/batch_plan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 
 #include "load/inputs.h"
 #include "load/nodes.h"
+#include "util/i18n.h"
 #include "util/xalloc.h"
 
 /* Union-find over the files: a file is joined with the first file of
@@ -145,4 +146,9 @@ void batch_plan_free(struct batch_plan *plan)
 	free(plan->paths);
 	free(plan->group_of);
 	memset(plan, 0, sizeof(*plan));
+}
+
+int batch_bad_part(size_t g, struct rpd_error *err)
+{
+	return err_set(err, _("the partial result of input group %zu is malformed"), g + 1);
 }

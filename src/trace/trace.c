@@ -1,5 +1,6 @@
 #include "config.h"
 #include "trace/trace.h"
+#include "trace/trace_borrow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,92 +18,6 @@ void trace_init(struct trace *t)
 	strtab_init(&t->strings);
 	idmap_init(&t->lane_index);
 	t->apis.marker_name = TRACE_NONE;
-}
-
-/* Every column a trace may borrow, with its length in items: the
- * strings, the ops, and the API rows with what comes with them. */
-#define STRING_COLUMNS(DO)                                                                                   \
-	DO(t->strings.bytes, t->strings.bytes_len)                                                           \
-	DO(t->strings.offset, t->strings.count)                                                              \
-	DO(t->strings.len, t->strings.count)                                                                 \
-	DO(t->strings.slots, t->strings.nslots)
-#define OP_COLUMNS(DO)                                                                                       \
-	DO(t->ops.id, t->ops.n)                                                                              \
-	DO(t->ops.start, t->ops.n)                                                                           \
-	DO(t->ops.end, t->ops.n)                                                                             \
-	DO(t->ops.name, t->ops.n)                                                                            \
-	DO(t->ops.queue, t->ops.n)                                                                           \
-	DO(t->ops.kind, t->ops.n)
-#define API_COLUMNS(DO)                                                                                      \
-	DO(t->apis.id, t->apis.n)                                                                            \
-	DO(t->apis.runs.row, t->apis.runs.n)                                                                 \
-	DO(t->apis.runs.id, t->apis.runs.n)                                                                  \
-	DO(t->apis.start, t->apis.n)                                                                         \
-	DO(t->apis.end, t->apis.n)                                                                           \
-	DO(t->apis.name, t->apis.n)                                                                          \
-	DO(t->apis.thread, t->apis.n)                                                                        \
-	DO(t->apis.texted, t->apis.n / 64 + 1)                                                               \
-	DO(t->op_launch, t->op_launch_n)                                                                     \
-	DO(t->counters.of, t->counters.n)                                                                    \
-	DO(t->counters.start, t->counters.n)                                                                 \
-	DO(t->counters.end, t->counters.n)                                                                   \
-	DO(t->counters.value, t->counters.n)                                                                 \
-	DO(t->copies.op, t->copies.n)                                                                        \
-	DO(t->copies.bytes, t->copies.n)                                                                     \
-	DO(t->copies.src, t->copies.n)                                                                       \
-	DO(t->copies.dst, t->copies.n)
-#define TRACE_COLUMNS(DO) STRING_COLUMNS(DO) OP_COLUMNS(DO) API_COLUMNS(DO)
-
-static int borrowed(const struct trace *t, const void *p)
-{
-	const char *c = p;
-	return t->borrowed.base && c && c >= t->borrowed.base && c < t->borrowed.base + t->borrowed.len;
-}
-
-/* A heap copy of n bytes at p when p is borrowed, else p. */
-static void *own_copy(const struct trace *t, void *p, size_t n)
-{
-	if (!borrowed(t, p))
-		return p;
-	void *copy = xmalloc(n ? n : 1);
-	memcpy(copy, p, n);
-	return copy;
-}
-
-#define OWN_COLUMN(col, n) (col) = own_copy(t, (col), (n) * sizeof(*(col)));
-#define FORGET_COLUMN(col, n)                                                                                \
-	if (borrowed(t, (col)))                                                                              \
-		(col) = NULL;
-
-static void release_borrowed(struct trace *t)
-{
-	if (t->borrowed.base && t->borrowed.release)
-		t->borrowed.release(t->borrowed.ctx);
-	memset(&t->borrowed, 0, sizeof(t->borrowed));
-}
-
-/* Capacities of borrowed columns are their lengths: so are the copies'.
- * The block stays until trace_free: what was made of the trace before
- * (a timeline's lanes) may point into it still. */
-void trace_own(struct trace *t)
-{
-	if (!t->borrowed.base)
-		return;
-	TRACE_COLUMNS(OWN_COLUMN)
-}
-
-static void own_ops(struct trace *t)
-{
-	if (!t->borrowed.base)
-		return;
-	OP_COLUMNS(OWN_COLUMN)
-}
-
-void trace_own_apis(struct trace *t)
-{
-	if (!t->borrowed.base)
-		return;
-	API_COLUMNS(OWN_COLUMN)
 }
 
 void trace_index_lanes(struct trace *t)
@@ -156,8 +71,7 @@ static void free_apis(struct trace_apis *a)
 void trace_free(struct trace *t)
 {
 	/* Borrowed columns go back with their block, not to free(). */
-	TRACE_COLUMNS(FORGET_COLUMN)
-	release_borrowed(t);
+	trace_forget_borrowed(t);
 	for (size_t i = 0; i < t->ninputs; i++) {
 		free(t->inputs[i].path);
 		free(t->inputs[i].uuid);
@@ -417,7 +331,7 @@ static size_t reserve_cap(size_t n, size_t cap, size_t more)
 
 void trace_reserve_ops(struct trace *t, size_t more)
 {
-	own_ops(t);
+	trace_own_ops(t);
 	if (t->ops.n + more > t->ops.cap)
 		ops_cap(t, reserve_cap(t->ops.n, t->ops.cap, more), 1);
 }
@@ -439,7 +353,7 @@ void trace_reserve_links(struct trace *t, size_t more)
 uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t desc, uint32_t type,
 		      uint32_t queue)
 {
-	own_ops(t);
+	trace_own_ops(t);
 	struct trace_ops *o = &t->ops;
 	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
@@ -573,7 +487,7 @@ static void compact_ids(struct trace *t)
 	if (t->ops.id && t->ops.n && ids_run(t->ops.id, t, 0, t->ops.n)) {
 		for (size_t i = 0; i < t->ninputs; i++)
 			t->inputs[i].op_id0 = t->inputs[i].op_count ? t->ops.id[t->inputs[i].op_first] : 0;
-		if (!borrowed(t, t->ops.id))
+		if (!trace_borrowed(t, t->ops.id))
 			free(t->ops.id);
 		t->ops.id = NULL;
 	}

@@ -87,7 +87,7 @@ static void check_shape(int shape, size_t n, size_t parts)
 		m2 += ((long double)v[i] - mean) * ((long double)v[i] - mean);
 	CHECK(fabsl(sqrtl(m2 / (long double)n) - (long double)durstat_std(&whole)) <= 1.0L);
 	for (size_t k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
-		int64_t exact = histogram_percentile(v, n, pcts[k]),
+		int64_t exact = percentile_nearest_rank(v, n, pcts[k]),
 			got = durstat_percentile(&whole, pcts[k]);
 		double bound = ldexp(1.0, -(DURSTAT_BITS + 1)) * fabs((double)exact);
 		if (durstat_exact(&whole))
