@@ -513,7 +513,7 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	char *stored = get_str(&r);
 	int same = stored && strcmp(stored, key) == 0;
 	free(stored);
-	struct facts f;
+	struct facts f = { 0 };
 	if (same)
 		get_meta(&r, t, &f);
 	/* Until every column is in place the trace borrows nothing: a failure
