@@ -2,8 +2,6 @@
  * presenter: a report, an export or the viewer. */
 #include "config.h"
 
-#include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,19 +45,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 
-	setlocale(LC_ALL, "");
-	/* Numbers are written the same in every language: CSV and JSON must
-	 * parse, and "6.20" must not become "6,20". */
-	setlocale(LC_NUMERIC, "C");
-	/* A file size limit must give an error to report, not a dead process. */
-	signal(SIGXFSZ, SIG_IGN);
-#if ENABLE_NLS
-	/* TEXTDOMAINDIR, as gettext.sh knows it, points at translations that
-	 * are not installed (the tests use it). */
-	const char *dir = getenv("TEXTDOMAINDIR");
-	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
+	run_process_setup();
 	switch (options_parse(argc, argv, &o)) {
 	case OPTIONS_EXIT_OK:
 		return 0;

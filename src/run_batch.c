@@ -366,3 +366,20 @@ int run_batch(const struct options *o, struct session *s)
 	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
 	return run_report(o, s, REPORT_TOP);
 }
+
+void run_process_setup(void)
+{
+	setlocale(LC_ALL, "");
+	/* Numbers are written the same in every language: CSV and JSON must
+	 * parse, and "6.20" must not become "6,20". */
+	setlocale(LC_NUMERIC, "C");
+	/* A file size limit must give an error to report, not a dead process. */
+	signal(SIGXFSZ, SIG_IGN);
+#if ENABLE_NLS
+	/* TEXTDOMAINDIR, as gettext.sh knows it, points at translations that
+	 * are not installed (the tests use it). */
+	const char *dir = getenv("TEXTDOMAINDIR");
+	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+}

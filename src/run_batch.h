@@ -6,6 +6,9 @@
 #include "present/batch.h"
 #include "session/session.h"
 
+/* What every rpdtop program does first: the locale (numbers always
+ * written the C way), its messages' catalogue, and SIGXFSZ ignored. */
+void run_process_setup(void);
 /* Is the viewer wanted: no report or export asked for, and a terminal
  * (or a test's script)? */
 int run_wants_viewer(const struct options *o);

@@ -8,9 +8,7 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <mpi.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,14 +349,7 @@ int main(int argc, char **argv)
 	int rank = 0, nranks = 1;
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-	setlocale(LC_ALL, "");
-	setlocale(LC_NUMERIC, "C");
-	signal(SIGXFSZ, SIG_IGN);
-#if ENABLE_NLS
-	const char *dir = getenv("TEXTDOMAINDIR");
-	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
+	run_process_setup();
 	struct options o;
 	int status;
 	switch (parse_quietly(argc, argv, &o, rank)) {
