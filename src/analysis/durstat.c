@@ -278,8 +278,7 @@ void durstat_encode(const struct durstat *s, struct bytes_out *b)
 	bytes_put_u64(b, s->n);
 	bytes_put_i64(b, s->min);
 	bytes_put_i64(b, s->max);
-	bytes_put_u64(b, (uint64_t)(unsigned __int128)s->sum);
-	bytes_put_u64(b, (uint64_t)((unsigned __int128)s->sum >> 64));
+	bytes_put_i128(b, s->sum);
 	for (int i = 0; i < 3; i++)
 		bytes_put_u64(b, s->sq[i]);
 	if (!s->pos) {
@@ -311,8 +310,7 @@ int durstat_decode(struct durstat *s, struct bytes_in *b)
 	s->n = bytes_get_u64(b);
 	s->min = bytes_get_i64(b);
 	s->max = bytes_get_i64(b);
-	uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
-	s->sum = (__int128)((unsigned __int128)hi << 64 | lo);
+	s->sum = bytes_get_i128(b);
 	for (int i = 0; i < 3; i++)
 		s->sq[i] = bytes_get_u64(b);
 	if (format == FORMAT_EXACT) {
@@ -347,4 +345,14 @@ int durstat_decode(struct durstat *s, struct bytes_in *b)
 	if (total != s->n)
 		b->bad = 1;
 	return b->bad ? -1 : 0;
+}
+
+int durstat_merge_bytes(struct durstat *into, struct bytes_in *b)
+{
+	struct durstat st;
+	int bad = durstat_decode(&st, b);
+	if (!bad)
+		durstat_merge(into, &st);
+	durstat_free(&st);
+	return bad;
 }

@@ -74,5 +74,7 @@ int64_t percentile_nearest_rank(const int64_t *sorted, size_t n, unsigned pct);
 /* As bytes (bytes.h) and back; decode returns -1 on malformed input. */
 void durstat_encode(const struct durstat *s, struct bytes_out *b);
 int durstat_decode(struct durstat *s, struct bytes_in *b);
+/* Decode a statistic and merge it into into; -1 when malformed. */
+int durstat_merge_bytes(struct durstat *into, struct bytes_in *b);
 
 #endif

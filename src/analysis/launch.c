@@ -34,26 +34,21 @@ void launch_acc_free(struct launch_acc *a)
 		durstat_free(&a->rows[i].queue);
 	}
 	free(a->rows);
-	free(a->row_of);
+	keymap_free(&a->map);
 	memset(a, 0, sizeof(*a));
 }
 
 static struct launch_acc_row *acc_row(struct launch_acc *a, uint32_t name, size_t nstrings)
 {
-	if (name >= a->nrow_of) {
-		size_t n = nstrings > name ? nstrings : (size_t)name + 1;
-		a->row_of = xrealloc_array(a->row_of, n, sizeof(*a->row_of));
-		memset(a->row_of + a->nrow_of, 0xff, (n - a->nrow_of) * sizeof(*a->row_of));
-		a->nrow_of = n;
-	}
-	if (a->row_of[name] == UINT32_MAX) {
+	int made;
+	uint32_t i = keymap_row(&a->map, name, nstrings, a->n, &made);
+	if (made) {
 		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
 		a->rows[a->n] = (struct launch_acc_row){ .name = name };
 		durstat_init(&a->rows[a->n].launch);
-		durstat_init(&a->rows[a->n].queue);
-		a->row_of[name] = (uint32_t)a->n++;
+		durstat_init(&a->rows[a->n++].queue);
 	}
-	return &a->rows[a->row_of[name]];
+	return &a->rows[i];
 }
 
 void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct selection *sel)
@@ -82,21 +77,10 @@ void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct
 		const struct launch_acc_row *r = &a->rows[i];
 		bytes_put_str(b, trace_str(t, r->name));
 		bytes_put_u64(b, r->ops);
-		bytes_put_u64(b, (uint64_t)(unsigned __int128)r->calls);
-		bytes_put_u64(b, (uint64_t)((unsigned __int128)r->calls >> 64));
+		bytes_put_i128(b, r->calls);
 		durstat_encode(&r->launch, b);
 		durstat_encode(&r->queue, b);
 	}
-}
-
-static int merge_stat(struct durstat *into, struct bytes_in *b)
-{
-	struct durstat st;
-	int bad = durstat_decode(&st, b);
-	if (!bad)
-		durstat_merge(into, &st);
-	durstat_free(&st);
-	return bad;
 }
 
 int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct bytes_in *b)
@@ -112,9 +96,8 @@ int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct 
 		struct launch_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
 		free(name);
 		r->ops += bytes_get_u64(b);
-		uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
-		r->calls += (__int128)((unsigned __int128)hi << 64 | lo);
-		if (merge_stat(&r->launch, b) || merge_stat(&r->queue, b))
+		r->calls += bytes_get_i128(b);
+		if (durstat_merge_bytes(&r->launch, b) || durstat_merge_bytes(&r->queue, b))
 			return -1;
 	}
 	return b->bad ? -1 : 0;

@@ -12,6 +12,7 @@
 #include "session/select.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
+#include "util/keymap.h"
 
 struct launch_row {
 	uint32_t name; /* string id of the ops' name */
@@ -44,8 +45,7 @@ struct launch_acc_row {
 struct launch_acc {
 	struct launch_acc_row *rows;
 	size_t n, cap;
-	uint32_t *row_of; /* by string id, UINT32_MAX: none */
-	size_t nrow_of;
+	struct keymap map; /* row by string id */
 	uint64_t ops;
 };
 

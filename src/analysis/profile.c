@@ -57,27 +57,20 @@ void profile_acc_free(struct profile_acc *a)
 	for (size_t i = 0; i < a->n; i++)
 		durstat_free(&a->rows[i].st);
 	free(a->rows);
-	free(a->row_of);
+	keymap_free(&a->map);
 	memset(a, 0, sizeof(*a));
 }
 
-/* The row of a name, made when new. Names are string ids, and a dense
- * array is the fastest group-by there is. */
 static struct profile_acc_row *acc_row(struct profile_acc *a, uint32_t name, size_t nstrings)
 {
-	if (name >= a->nrow_of) {
-		size_t n = nstrings > name ? nstrings : (size_t)name + 1;
-		a->row_of = xrealloc_array(a->row_of, n, sizeof(*a->row_of));
-		memset(a->row_of + a->nrow_of, 0xff, (n - a->nrow_of) * sizeof(*a->row_of));
-		a->nrow_of = n;
-	}
-	if (a->row_of[name] == UINT32_MAX) {
+	int made;
+	uint32_t i = keymap_row(&a->map, name, nstrings, a->n, &made);
+	if (made) {
 		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
 		a->rows[a->n] = (struct profile_acc_row){ .name = name };
-		durstat_init(&a->rows[a->n].st);
-		a->row_of[name] = (uint32_t)a->n++;
+		durstat_init(&a->rows[a->n++].st);
 	}
-	return &a->rows[a->row_of[name]];
+	return &a->rows[i];
 }
 
 /* All GPU time in the window, whatever the filter keeps: the base of a
@@ -114,31 +107,19 @@ void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_
 
 #define PROFILE_BYTES_VERSION 1
 
-static void put_i128(struct bytes_out *b, __int128 v)
-{
-	bytes_put_u64(b, (uint64_t)(unsigned __int128)v);
-	bytes_put_u64(b, (uint64_t)((unsigned __int128)v >> 64));
-}
-
-static __int128 get_i128(struct bytes_in *b)
-{
-	uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
-	return (__int128)((unsigned __int128)hi << 64 | lo);
-}
-
 void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b)
 {
 	bytes_put_u8(b, PROFILE_BYTES_VERSION);
 	bytes_put_u64(b, a->calls);
-	put_i128(b, a->total);
-	put_i128(b, a->all);
+	bytes_put_i128(b, a->total);
+	bytes_put_i128(b, a->all);
 	bytes_put_u64(b, a->n);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct profile_acc_row *r = &a->rows[i];
 		bytes_put_str(b, trace_str(t, r->name));
 		bytes_put_u64(b, r->calls);
-		put_i128(b, r->total);
-		put_i128(b, r->whole);
+		bytes_put_i128(b, r->total);
+		bytes_put_i128(b, r->whole);
 		durstat_encode(&r->st, b);
 	}
 }
@@ -148,8 +129,8 @@ int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struc
 	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION)
 		return -1;
 	a->calls += bytes_get_u64(b);
-	a->total += get_i128(b);
-	a->all += get_i128(b);
+	a->total += bytes_get_i128(b);
+	a->all += bytes_get_i128(b);
 	uint64_t n = bytes_get_count(b, 8);
 	for (uint64_t i = 0; i < n && !b->bad; i++) {
 		char *name = bytes_get_str(b);
@@ -158,14 +139,9 @@ int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struc
 		struct profile_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
 		free(name);
 		r->calls += bytes_get_u64(b);
-		r->total += get_i128(b);
-		r->whole += get_i128(b);
-		struct durstat st;
-		int bad = durstat_decode(&st, b);
-		if (!bad)
-			durstat_merge(&r->st, &st);
-		durstat_free(&st);
-		if (bad)
+		r->total += bytes_get_i128(b);
+		r->whole += bytes_get_i128(b);
+		if (durstat_merge_bytes(&r->st, b))
 			return -1;
 	}
 	return b->bad ? -1 : 0;
@@ -185,7 +161,7 @@ static void keep_within(struct profile_acc *a, const struct trace *t, enum profi
 	memcpy(fill, at, a->n * sizeof(*fill));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (in_scope(t, i, scope, sel))
-			dur[fill[a->row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
+			dur[fill[a->map.row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
 	for (size_t r = 0; r < a->n; r++) {
 		size_t n = at[r + 1] - at[r], lo, hi;
 		int64_t *v = dur + at[r];

@@ -10,6 +10,7 @@
 #include "session/select.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
+#include "util/keymap.h"
 
 enum profile_scope {
 	PROFILE_ALL_OPS, /* every GPU op (top) */
@@ -63,8 +64,7 @@ struct profile_acc_row {
 struct profile_acc {
 	struct profile_acc_row *rows;
 	size_t n, cap;
-	uint32_t *row_of; /* row by string id, UINT32_MAX: none */
-	size_t nrow_of;
+	struct keymap map; /* row by string id */
 	uint64_t calls;
 	__int128 total, all;
 };

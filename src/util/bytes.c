@@ -37,6 +37,12 @@ void bytes_put_i64(struct bytes_out *b, int64_t v)
 	bytes_put_u64(b, (uint64_t)v);
 }
 
+void bytes_put_i128(struct bytes_out *b, __int128 v)
+{
+	bytes_put_u64(b, (uint64_t)(unsigned __int128)v);
+	bytes_put_u64(b, (uint64_t)((unsigned __int128)v >> 64));
+}
+
 void bytes_put_str(struct bytes_out *b, const char *s)
 {
 	if (!s) {
@@ -86,6 +92,12 @@ uint64_t bytes_get_u64(struct bytes_in *b)
 int64_t bytes_get_i64(struct bytes_in *b)
 {
 	return (int64_t)bytes_get_u64(b);
+}
+
+__int128 bytes_get_i128(struct bytes_in *b)
+{
+	uint64_t lo = bytes_get_u64(b), hi = bytes_get_u64(b);
+	return (__int128)((unsigned __int128)hi << 64 | lo);
 }
 
 char *bytes_get_str(struct bytes_in *b)

@@ -22,6 +22,8 @@ void bytes_put_u8(struct bytes_out *b, uint8_t v);
 void bytes_put_u32(struct bytes_out *b, uint32_t v);
 void bytes_put_u64(struct bytes_out *b, uint64_t v);
 void bytes_put_i64(struct bytes_out *b, int64_t v);
+/* Sums kept exact in 128 bits: two 64-bit halves, the low first. */
+void bytes_put_i128(struct bytes_out *b, __int128 v);
 /* A string by its content: its length, then its bytes (NULL: length ~0). */
 void bytes_put_str(struct bytes_out *b, const char *s);
 
@@ -38,6 +40,7 @@ uint8_t bytes_get_u8(struct bytes_in *b);
 uint32_t bytes_get_u32(struct bytes_in *b);
 uint64_t bytes_get_u64(struct bytes_in *b);
 int64_t bytes_get_i64(struct bytes_in *b);
+__int128 bytes_get_i128(struct bytes_in *b);
 /* A string written by bytes_put_str, malloc'd (NULL for NULL or when bad). */
 char *bytes_get_str(struct bytes_in *b);
 /* A count of items of at least size bytes each that the rest can hold
