@@ -23,12 +23,16 @@ static int by_total_name(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-/* Each call's time inside the window goes to its name; the time of a
- * child goes out of its parent's self time. A thread's calls are walked
+/* What each name's sums hold. */
+enum { SUM_TOTAL, SUM_SELF, SUM_WHOLE };
+
+/* Each call's time inside the window goes to its name's self time; the
+ * time of a child goes out of its parent's. A thread's calls are walked
  * in start order with the calls still open on a stack: those that do not
- * enclose the next call are done with it. */
-static void self_times(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		       uint32_t marker, int64_t *self)
+ * enclose the next call are done with it. Every call in view has its
+ * name's row already. */
+static void self_times(struct namestat *a, const struct trace *t, const struct api_order *o,
+		       const struct selection *sel, uint32_t marker)
 {
 	const struct window *w = sel ? &sel->window : NULL;
 	size_t most = 0;
@@ -45,80 +49,65 @@ static void self_times(const struct trace *t, const struct api_order *o, const s
 				depth--;
 			int64_t in = select_clipped(w, t->apis.start[c], t->apis.end[c]);
 			if (selected_api(sel, c))
-				self[trace_api_name(t, c)] = sat_add(self[trace_api_name(t, c)], in);
+				a->rows[a->map.row_of[trace_api_name(t, c)]].sum[SUM_SELF] += in;
 			if (depth > 0 && selected_api(sel, open[depth - 1]))
-				self[trace_api_name(t, open[depth - 1])] =
-					sat_sub(self[trace_api_name(t, open[depth - 1])], in);
+				a->rows[a->map.row_of[trace_api_name(t, open[depth - 1])]].sum[SUM_SELF] -= in;
 			open[depth++] = c;
 		}
 	}
 	free(open);
 }
 
-/* The figures of one name from its calls' whole durations (sorted here). */
-static void fill_row(struct api_call_row *r, int64_t *whole, size_t n)
+void api_calls_part(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		    struct namestat *a)
 {
-	sort_int64(whole, n);
-	r->calls = n;
-	r->min = whole[0];
-	r->max = whole[n - 1];
-	r->p50 = percentile_nearest_rank(whole, n, 50);
-	r->p99 = percentile_nearest_rank(whole, n, 99);
-	for (size_t i = 0; i < n; i++)
-		r->whole = sat_add(r->whole, whole[i]);
-}
-
-/* Calls are counted by name, then placed by name (a counting sort), so
- * that each name's durations lie together. */
-void api_calls_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		       struct api_calls *out)
-{
-	size_t nstr = t->strings.count;
 	uint32_t marker = api_marker_name(t);
 	const struct window *w = sel ? &sel->window : NULL;
-	size_t *first = xcalloc(nstr + 1, sizeof(*first));
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < t->apis.n; i++)
-		if (trace_api_name(t, i) != marker && selected_api(sel, i))
-			first[trace_api_name(t, i) + 1]++;
-	size_t names = 0;
-	for (size_t s = 0; s < nstr; s++) {
-		names += first[s + 1] > 0;
-		first[s + 1] += first[s];
-	}
-	size_t n = first[nstr];
-	int64_t *whole = xmalloc_huge(n ? n : 1, sizeof(*whole));
-	int64_t *total = xcalloc(nstr ? nstr : 1, sizeof(*total));
-	int64_t *self = xcalloc(nstr ? nstr : 1, sizeof(*self));
-	size_t *fill = xmalloc_array(nstr ? nstr : 1, sizeof(*fill));
-	memcpy(fill, first, nstr * sizeof(*fill));
 	for (size_t i = 0; i < t->apis.n; i++) {
 		uint32_t name = trace_api_name(t, i);
 		if (name == marker || !selected_api(sel, i))
 			continue;
-		whole[fill[name]++] = sat_sub(t->apis.end[i], t->apis.start[i]);
-		total[name] = sat_add(total[name], select_clipped(w, t->apis.start[i], t->apis.end[i]));
+		struct namestat_row *r = namestat_row(a, name, t->strings.count);
+		int64_t d = sat_sub(t->apis.end[i], t->apis.start[i]);
+		namestat_add(a, r, d, select_clipped(w, t->apis.start[i], t->apis.end[i]));
+		r->sum[SUM_WHOLE] += d;
 	}
-	self_times(t, o, sel, marker, self);
-	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
-	for (size_t s = 0; s < nstr; s++) {
-		size_t m = first[s + 1] - first[s];
-		if (!m)
-			continue;
+	self_times(a, t, o, sel, marker);
+}
+
+void api_calls_finish(struct namestat *a, const struct trace *t, struct api_calls *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < a->n; i++) {
+		struct namestat_row *ar = &a->rows[i];
 		struct api_call_row *r = &out->rows[out->n++];
-		r->name = (uint32_t)s;
-		r->total = total[s];
-		r->self = self[s];
-		fill_row(r, whole + first[s], m);
-		out->total = sat_add(out->total, total[s]);
+		durstat_finish(&ar->st);
+		r->name = ar->name;
+		r->calls = ar->calls;
+		r->total = sat_from128(ar->sum[SUM_TOTAL]);
+		r->self = sat_from128(ar->sum[SUM_SELF]);
+		r->whole = sat_from128(ar->sum[SUM_WHOLE]);
+		r->min = ar->st.min;
+		r->max = ar->st.max;
+		r->p50 = durstat_percentile(&ar->st, 50);
+		r->p99 = durstat_percentile(&ar->st, 99);
 	}
-	out->calls = n;
+	out->calls = a->calls;
+	out->total = sat_from128(a->total);
+	namestat_free(a);
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_total_name, (void *)t);
-	free(fill);
-	free(self);
-	free(total);
-	free(whole);
-	free(first);
+}
+
+/* The same figures from one trace as from the partial results of its
+ * parts: the whole trace is one part. */
+void api_calls_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		       struct api_calls *out)
+{
+	struct namestat a;
+	namestat_init(&a);
+	api_calls_part(t, o, sel, &a);
+	api_calls_finish(&a, t, out);
 }
 
 void api_calls_free(struct api_calls *c)

@@ -8,13 +8,16 @@
  * ranges take no part in this nesting.
  *
  * With a window, totals and self times count the part of each call
- * inside it; min, max, average and percentiles take whole durations. */
+ * inside it; min, max, average and percentiles take whole durations.
+ * Percentiles are nearest-rank, exact up to DURSTAT_EXACT_MAX calls of a
+ * name and within 0.39 % past that (analysis/durstat.h). */
 #ifndef RPDTOP_API_CALLS_H
 #define RPDTOP_API_CALLS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/namestat.h"
 #include "session/select.h"
 #include "trace/api_order.h"
 #include "trace/trace.h"
@@ -35,6 +38,15 @@ struct api_calls {
 /* The calls in the selection (NULL: all) by name; o is t's API order. */
 void api_calls_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		       struct api_calls *out);
+
+/* The partial result of api_calls_by_name, to be merged with others
+ * (analysis/namestat.h): per name sum[0] the total, sum[1] the self time,
+ * sum[2] the whole durations. A call's parent is on its own thread, so a
+ * process's self times are whole in its own part. */
+void api_calls_part(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		    struct namestat *part);
+/* The rows of what part holds (names: string ids of t); part is emptied. */
+void api_calls_finish(struct namestat *part, const struct trace *t, struct api_calls *out);
 void api_calls_free(struct api_calls *c);
 /* Mean whole duration, truncated. */
 int64_t api_call_row_avg(const struct api_call_row *r);

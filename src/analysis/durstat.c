@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -262,7 +263,7 @@ int64_t durstat_avg(const struct durstat *s)
 
 int64_t durstat_sum(const struct durstat *s)
 {
-	return s->sum > INT64_MAX ? INT64_MAX : s->sum < INT64_MIN ? INT64_MIN : (int64_t)s->sum;
+	return sat_from128(s->sum);
 }
 
 int64_t durstat_excess(const struct durstat *s)

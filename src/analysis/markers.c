@@ -181,61 +181,58 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-/* Instances in view are placed by text (a counting sort) so that each
- * text's durations lie together for its median. */
-void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
-		     struct marker_table *out)
+/* What each text's sums hold. */
+enum { SUM_TOTAL, SUM_GPU, SUM_WHOLE };
+
+void markers_part(const struct trace *t, const struct markers *m, const struct selection *sel,
+		  struct namestat *a)
 {
-	size_t nstr = t->strings.count;
 	const struct window *w = sel ? &sel->window : NULL;
-	memset(out, 0, sizeof(*out));
-	size_t *first = xcalloc(nstr + 1, sizeof(*first));
-	for (size_t i = 0; i < m->n; i++)
-		if (m->v[i].in_view)
-			first[m->v[i].name + 1]++;
-	size_t names = 0;
-	for (size_t s = 0; s < nstr; s++) {
-		names += first[s + 1] > 0;
-		first[s + 1] += first[s];
-	}
-	int64_t *whole = xmalloc_array(first[nstr] ? first[nstr] : 1, sizeof(*whole));
-	size_t *fill = xmalloc_array(nstr ? nstr : 1, sizeof(*fill));
-	memcpy(fill, first, nstr * sizeof(*fill));
-	struct marker_row *rows = xcalloc(nstr ? nstr : 1, sizeof(*rows));
 	for (size_t i = 0; i < m->n; i++) {
 		const struct marker_inst *x = &m->v[i];
 		if (!x->in_view)
 			continue;
-		struct marker_row *r = &rows[x->name];
+		struct namestat_row *r = namestat_row(a, x->name, t->strings.count);
 		int64_t s = t->apis.start[x->api], e = t->apis.end[x->api];
-		whole[fill[x->name]++] = sat_sub(e, s);
-		r->total = sat_add(r->total, select_clipped(w, s, e));
-		r->gpu = sat_add(r->gpu, x->gpu);
-		r->ops += x->ops;
+		namestat_add(a, r, sat_sub(e, s), select_clipped(w, s, e));
+		r->sum[SUM_GPU] += x->gpu;
+		r->sum[SUM_WHOLE] += sat_sub(e, s);
+		r->count += x->ops;
 	}
-	out->rows = xcalloc(names ? names : 1, sizeof(*out->rows));
-	for (size_t s = 0; s < nstr; s++) {
-		size_t n = first[s + 1] - first[s];
-		if (!n)
-			continue;
-		int64_t *d = whole + first[s];
+}
+
+void markers_finish(struct namestat *a, const struct trace *t, struct marker_table *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < a->n; i++) {
+		struct namestat_row *ar = &a->rows[i];
 		struct marker_row *r = &out->rows[out->n++];
-		*r = rows[s];
-		r->name = (uint32_t)s;
-		r->calls = n;
-		sort_int64(d, n);
-		r->min = d[0];
-		r->max = d[n - 1];
-		r->p50 = percentile_nearest_rank(d, n, 50);
-		for (size_t i = 0; i < n; i++)
-			r->whole = sat_add(r->whole, d[i]);
-		out->total = sat_add(out->total, r->total);
+		durstat_finish(&ar->st);
+		r->name = ar->name;
+		r->calls = ar->calls;
+		r->ops = ar->count;
+		r->total = sat_from128(ar->sum[SUM_TOTAL]);
+		r->gpu = sat_from128(ar->sum[SUM_GPU]);
+		r->whole = sat_from128(ar->sum[SUM_WHOLE]);
+		r->min = ar->st.min;
+		r->max = ar->st.max;
+		r->p50 = durstat_percentile(&ar->st, 50);
 	}
+	out->total = sat_from128(a->total);
+	namestat_free(a);
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_total_text, (void *)t);
-	free(rows);
-	free(fill);
-	free(whole);
-	free(first);
+}
+
+/* The same figures from one trace as from the partial results of its
+ * parts: the whole trace is one part. */
+void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
+		     struct marker_table *out)
+{
+	struct namestat a;
+	namestat_init(&a);
+	markers_part(t, m, sel, &a);
+	markers_finish(&a, t, out);
 }
 
 void marker_table_free(struct marker_table *mt)

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/namestat.h"
 #include "session/select.h"
 #include "trace/api_order.h"
 #include "trace/trace.h"
@@ -44,7 +45,9 @@ void markers_find_any(const struct trace *t, const struct api_order *o, const st
 		      struct markers *out);
 void markers_free(struct markers *m);
 
-/* Per text, over the instances in view. */
+/* Per text, over the instances in view. min, max and p50 are of whole
+ * durations; p50 is nearest-rank, exact up to DURSTAT_EXACT_MAX instances
+ * of a text and within 0.39 % past that (analysis/durstat.h). */
 struct marker_row {
 	uint32_t name;
 	uint64_t calls, ops;
@@ -59,6 +62,14 @@ struct marker_table {
 
 void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
 		     struct marker_table *out);
+/* Its partial result, to be merged with others (analysis/namestat.h): per
+ * text sum[0] the total, sum[1] the GPU time, sum[2] the whole durations,
+ * count the ops. A range's ops are launched on its own thread, so each
+ * process's instances are whole in its own part. */
+void markers_part(const struct trace *t, const struct markers *m, const struct selection *sel,
+		  struct namestat *part);
+/* The rows of what part holds (texts: string ids of t); part is emptied. */
+void markers_finish(struct namestat *part, const struct trace *t, struct marker_table *out);
 void marker_table_free(struct marker_table *mt);
 int64_t marker_row_avg(const struct marker_row *r);
 

@@ -42,11 +42,6 @@ static void kept_run(const int64_t *v, size_t n, long double var, double z, size
 		(*hi)--;
 }
 
-static int64_t clamp128(__int128 v)
-{
-	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
-}
-
 void profile_acc_init(struct profile_acc *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -204,14 +199,14 @@ static void acc_finish(struct profile_acc *a, const struct trace *t, const uint6
 		struct profile_row *r = &out->rows[i];
 		*r = (struct profile_row){ .name = ar->name,
 					   .calls = ar->calls,
-					   .total = clamp128(ar->total),
-					   .whole = clamp128(ar->whole),
+					   .total = sat_from128(ar->total),
+					   .whole = sat_from128(ar->whole),
 					   .outliers = outliers ? outliers[i] : 0 };
 		row_stats(r, &ar->st);
 	}
 	out->calls = a->calls;
-	out->total = clamp128(a->total);
-	out->all = clamp128(a->all);
+	out->total = sat_from128(a->total);
+	out->all = sat_from128(a->all);
 	profile_acc_free(a);
 	if (out->n)
 		sort_with(out->rows, out->n, sizeof(*out->rows), by_total_then_name, (void *)t);

@@ -31,4 +31,10 @@ static inline int64_t sat_mul(int64_t a, int64_t b)
 	return r;
 }
 
+/* An exact 128-bit sum held within the 64-bit range. */
+static inline int64_t sat_from128(__int128 v)
+{
+	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
+}
+
 #endif
