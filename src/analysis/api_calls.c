@@ -26,6 +26,12 @@ static int by_total_name(const void *a, const void *b, void *ctx)
 /* What each name's sums hold. */
 enum { SUM_TOTAL, SUM_SELF, SUM_WHOLE };
 
+/* The self time of call c's name (a call in view: its row exists). */
+static __int128 *self_of(struct namestat *a, const struct trace *t, uint32_t c)
+{
+	return &a->rows[a->map.row_of[trace_api_name(t, c)]].sum[SUM_SELF];
+}
+
 /* Each call's time inside the window goes to its name's self time; the
  * time of a child goes out of its parent's. A thread's calls are walked
  * in start order with the calls still open on a stack: those that do not
@@ -49,9 +55,9 @@ static void self_times(struct namestat *a, const struct trace *t, const struct a
 				depth--;
 			int64_t in = select_clipped(w, t->apis.start[c], t->apis.end[c]);
 			if (selected_api(sel, c))
-				a->rows[a->map.row_of[trace_api_name(t, c)]].sum[SUM_SELF] += in;
+				*self_of(a, t, c) += in;
 			if (depth > 0 && selected_api(sel, open[depth - 1]))
-				a->rows[a->map.row_of[trace_api_name(t, open[depth - 1])]].sum[SUM_SELF] -= in;
+				*self_of(a, t, open[depth - 1]) -= in;
 			open[depth++] = c;
 		}
 	}
