@@ -79,10 +79,168 @@ static int one_rank(const struct trace *t, const struct selection *sel, const ui
 	return n > 0;
 }
 
-/* A collective instance: its name, rank (row), start and op. */
+void ranks_part_init(struct ranks_part *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void ranks_part_free(struct ranks_part *p)
+{
+	free(p->rows);
+	free(p->inst);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The input's collectives in the selection: its comm kernels. */
+static void add_instances(struct ranks_part *p, const struct trace *t, const struct selection *sel,
+			  const uint8_t *comm_names, uint32_t input)
+{
+	const struct trace_input *in = &t->inputs[input];
+	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+		if (!selected_op(sel, i) || t->ops.kind[i] != OP_KERNEL || !comm_names[t->ops.name[i]])
+			continue;
+		p->inst = xgrow(p->inst, &p->icap, p->ninst + 1, sizeof(*p->inst));
+		p->inst[p->ninst++] = (struct rank_instance){ t->ops.name[i], input, i - in->op_first,
+							      t->ops.start[i], t->ops.end[i] };
+	}
+}
+
+void ranks_part_add(struct ranks_part *p, const struct trace *t, const struct selection *sel,
+		    const struct filter *comm)
+{
+	/* Only the kernels' names need matching. */
+	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (t->ops.kind[i] == OP_KERNEL)
+			kernels[t->ops.name[i]] = 1;
+	uint8_t *comm_names = filter_strings(comm, t, kernels);
+	free(kernels);
+	for (size_t k = 0; k < t->ninputs; k++) {
+		p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
+		if (!one_rank(t, sel, comm_names, (uint32_t)k, &p->rows[p->n]))
+			continue;
+		p->n++;
+		add_instances(p, t, sel, comm_names, (uint32_t)k);
+	}
+	free(comm_names);
+}
+
+#define RANKS_BYTES_VERSION 1
+#define ROW_BYTES (4 + 8 + 8 + 5 * 8)
+#define INSTANCE_BYTES (4 + 4 + 8 + 8 + 8)
+
+/* The names of the instances, each once: their place in the list. */
+static uint32_t *instance_names(const struct ranks_part *p, const struct trace *t, uint32_t **names,
+				size_t *n)
+{
+	uint32_t *slot = xmalloc_array(t->strings.count ? t->strings.count : 1, sizeof(*slot));
+	memset(slot, 0xff, (t->strings.count ? t->strings.count : 1) * sizeof(*slot));
+	*names = xmalloc_array(p->ninst ? p->ninst : 1, sizeof(**names));
+	*n = 0;
+	for (size_t i = 0; i < p->ninst; i++) {
+		if (slot[p->inst[i].name] == UINT32_MAX) {
+			slot[p->inst[i].name] = (uint32_t)*n;
+			(*names)[(*n)++] = p->inst[i].name;
+		}
+	}
+	return slot;
+}
+
+void ranks_part_encode(const struct ranks_part *p, const struct trace *t, struct bytes_out *b)
+{
+	bytes_put_u8(b, RANKS_BYTES_VERSION);
+	bytes_put_u64(b, p->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct rank_row *r = &p->rows[i];
+		const int64_t v[] = { r->gpu, r->busy, r->first, r->last, r->comm };
+		bytes_put_u32(b, r->input);
+		bytes_put_u64(b, r->gpus);
+		bytes_put_u64(b, r->ops);
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+			bytes_put_i64(b, v[k]);
+	}
+	uint32_t *names;
+	size_t nnames;
+	uint32_t *slot = instance_names(p, t, &names, &nnames);
+	bytes_put_u64(b, nnames);
+	for (size_t k = 0; k < nnames; k++)
+		bytes_put_str(b, trace_str(t, names[k]));
+	bytes_put_u64(b, p->ninst);
+	for (size_t i = 0; i < p->ninst; i++) {
+		const struct rank_instance *x = &p->inst[i];
+		bytes_put_u32(b, slot[x->name]);
+		bytes_put_u32(b, x->input);
+		bytes_put_u64(b, x->seq);
+		bytes_put_i64(b, x->start);
+		bytes_put_i64(b, x->end);
+	}
+	free(names);
+	free(slot);
+}
+
+static int merge_rows(struct ranks_part *p, const size_t *global, size_t nlocal, struct bytes_in *b)
+{
+	uint64_t n = bytes_get_count(b, ROW_BYTES);
+	for (uint64_t i = 0; i < n && !b->bad; i++) {
+		p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
+		struct rank_row *r = &p->rows[p->n];
+		memset(r, 0, sizeof(*r));
+		uint32_t input = bytes_get_u32(b);
+		r->gpus = (size_t)bytes_get_u64(b);
+		r->ops = bytes_get_u64(b);
+		r->gpu = bytes_get_i64(b);
+		r->busy = bytes_get_i64(b);
+		r->first = bytes_get_i64(b);
+		r->last = bytes_get_i64(b);
+		r->comm = bytes_get_i64(b);
+		if (input >= nlocal)
+			return b->bad = 1, -1;
+		r->input = (uint32_t)global[input];
+		p->n++;
+	}
+	return b->bad ? -1 : 0;
+}
+
+int ranks_part_merge_bytes(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
+			   struct bytes_in *b)
+{
+	if (bytes_get_u8(b) != RANKS_BYTES_VERSION || merge_rows(p, global, nlocal, b))
+		return -1;
+	uint64_t nnames = bytes_get_count(b, 8);
+	uint32_t *name = xmalloc_array(nnames ? nnames : 1, sizeof(*name));
+	for (uint64_t k = 0; k < nnames && !b->bad; k++) {
+		char *text = bytes_get_str(b);
+		if (!text) {
+			b->bad = 1;
+			break;
+		}
+		name[k] = strtab_intern(strings, text);
+		free(text);
+	}
+	uint64_t n = b->bad ? 0 : bytes_get_count(b, INSTANCE_BYTES);
+	for (uint64_t i = 0; i < n && !b->bad; i++) {
+		uint32_t k = bytes_get_u32(b), input = bytes_get_u32(b);
+		struct rank_instance x = { 0, 0, bytes_get_u64(b), 0, 0 };
+		x.start = bytes_get_i64(b);
+		x.end = bytes_get_i64(b);
+		if (k >= nnames || input >= nlocal) {
+			b->bad = 1;
+			break;
+		}
+		x.name = name[k];
+		x.input = (uint32_t)global[input];
+		p->inst = xgrow(p->inst, &p->icap, p->ninst + 1, sizeof(*p->inst));
+		p->inst[p->ninst++] = x;
+	}
+	free(name);
+	return b->bad ? -1 : 0;
+}
+
+/* An instance being matched: its rank (row) instead of its input. */
 struct instance {
-	uint32_t name, rank, op;
-	int64_t start;
+	uint32_t name, rank;
+	uint64_t seq;
+	int64_t start, end;
 };
 
 static int by_name_rank_start(const void *a, const void *b, void *ctx)
@@ -95,7 +253,7 @@ static int by_name_rank_start(const void *a, const void *b, void *ctx)
 		return x->rank < y->rank ? -1 : 1;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
-	return (x->op > y->op) - (x->op < y->op);
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 /* The instances of one name, [lo, hi), sorted by rank then start: matched
@@ -118,8 +276,7 @@ static size_t matched_count(const struct instance *v, size_t lo, size_t hi, size
 
 /* Each matched instance: every rank waits for the latest start, at most
  * for its instance's duration; the latest rank is credited the waits. */
-static void match_name(const struct trace *t, const struct instance *v, size_t lo, size_t c,
-		       struct ranks *out)
+static void match_name(const struct instance *v, size_t lo, size_t c, struct ranks *out)
 {
 	size_t nr = out->n;
 	for (size_t i = 0; i < c; i++) {
@@ -134,7 +291,7 @@ static void match_name(const struct trace *t, const struct instance *v, size_t l
 		}
 		for (size_t r = 0; r < nr; r++) {
 			const struct instance *x = &v[lo + r * c + i];
-			int64_t dur = sat_sub(t->ops.end[x->op], x->start), wait = sat_sub(latest, x->start);
+			int64_t dur = sat_sub(x->end, x->start), wait = sat_sub(latest, x->start);
 			wait = wait < dur ? wait : dur;
 			wait = wait > 0 ? wait : 0;
 			out->rows[r].comm_wait = sat_add(out->rows[r].comm_wait, wait);
@@ -145,29 +302,25 @@ static void match_name(const struct trace *t, const struct instance *v, size_t l
 	out->collectives++;
 }
 
-static void match_collectives(const struct trace *t, const struct selection *sel, const uint8_t *comm_names,
-			      struct ranks *out)
+static void match_collectives(const struct trace *t, const struct ranks_part *p, struct ranks *out)
 {
-	struct instance *v = NULL;
-	size_t n = 0, cap = 0;
-	for (size_t r = 0; r < out->n; r++) {
-		const struct trace_input *in = &t->inputs[out->rows[r].input];
-		for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
-			if (!selected_op(sel, i) || t->ops.kind[i] != OP_KERNEL ||
-			    !comm_names[t->ops.name[i]])
-				continue;
-			v = xgrow(v, &cap, n + 1, sizeof(*v));
-			v[n++] = (struct instance){ t->ops.name[i], (uint32_t)r, (uint32_t)i,
-						    t->ops.start[i] };
-		}
+	uint32_t *rank_of = xmalloc_array(t->ninputs ? t->ninputs : 1, sizeof(*rank_of));
+	for (size_t r = 0; r < out->n; r++)
+		rank_of[out->rows[r].input] = (uint32_t)r;
+	struct instance *v = xmalloc_huge(p->ninst ? p->ninst : 1, sizeof(*v));
+	size_t n = p->ninst;
+	for (size_t i = 0; i < n; i++) {
+		const struct rank_instance *x = &p->inst[i];
+		v[i] = (struct instance){ x->name, rank_of[x->input], x->seq, x->start, x->end };
 	}
+	free(rank_of);
 	sort_with(v, n, sizeof(*v), by_name_rank_start, NULL);
 	for (size_t lo = 0, hi; lo < n; lo = hi) {
 		for (hi = lo; hi < n && v[hi].name == v[lo].name;)
 			hi++;
 		size_t c = out->n > 1 ? matched_count(v, lo, hi, out->n) : 0;
 		if (c)
-			match_name(t, v, lo, c, out);
+			match_name(v, lo, c, out);
 	}
 	free(v);
 }
@@ -180,30 +333,32 @@ static int by_input_name(const void *a, const void *b, void *ctx)
 	return c ? c : (x->input > y->input) - (x->input < y->input);
 }
 
-void ranks_per_input(const struct trace *t, const struct selection *sel, const struct filter *comm,
-		     struct ranks *out)
+void ranks_finish(struct ranks_part *p, const struct trace *t, struct ranks *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->straggler = SIZE_MAX;
-	/* Only the kernels' names need matching. */
-	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (t->ops.kind[i] == OP_KERNEL)
-			kernels[t->ops.name[i]] = 1;
-	uint8_t *comm_names = filter_strings(comm, t, kernels);
-	free(kernels);
-	out->rows = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*out->rows));
-	for (size_t k = 0; k < t->ninputs; k++)
-		if (one_rank(t, sel, comm_names, (uint32_t)k, &out->rows[out->n]))
-			out->n++;
+	out->rows = p->rows;
+	out->n = p->n;
+	p->rows = NULL;
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_input_name, (void *)t);
-	match_collectives(t, sel, comm_names, out);
+	match_collectives(t, p, out);
 	for (size_t r = 0; r < out->n; r++)
 		if (out->rows[r].waited_for > 0 &&
 		    (out->straggler == SIZE_MAX ||
 		     out->rows[r].waited_for > out->rows[out->straggler].waited_for))
 			out->straggler = r;
-	free(comm_names);
+	ranks_part_free(p);
+}
+
+/* The same figures from one trace as from the partial results of its
+ * parts: the whole trace is one part. */
+void ranks_per_input(const struct trace *t, const struct selection *sel, const struct filter *comm,
+		     struct ranks *out)
+{
+	struct ranks_part p;
+	ranks_part_init(&p);
+	ranks_part_add(&p, t, sel, comm);
+	ranks_finish(&p, t, out);
 }
 
 void ranks_free(struct ranks *r)

@@ -22,6 +22,7 @@
 #include "session/filter.h"
 #include "session/select.h"
 #include "trace/trace.h"
+#include "util/bytes.h"
 
 struct rank_row {
 	uint32_t input; /* index into trace.inputs */
@@ -43,5 +44,38 @@ struct ranks {
 void ranks_per_input(const struct trace *t, const struct selection *sel, const struct filter *comm,
 		     struct ranks *out);
 void ranks_free(struct ranks *r);
+
+/* A collective's instance on one rank: its name (a string id), input,
+ * place among its input's ops (what orders instances starting together)
+ * and times. */
+struct rank_instance {
+	uint32_t name, input;
+	uint64_t seq;
+	int64_t start, end;
+};
+
+/* The partial result of ranks_per_input, to be merged with others: an
+ * input's row is whole in the part that read it; the matching across
+ * ranks needs every rank's collectives, so their instances travel. */
+struct ranks_part {
+	struct rank_row *rows; /* waits not yet known */
+	size_t n, cap;
+	struct rank_instance *inst;
+	size_t ninst, icap;
+};
+
+void ranks_part_init(struct ranks_part *p);
+void ranks_part_free(struct ranks_part *p);
+void ranks_part_add(struct ranks_part *p, const struct trace *t, const struct selection *sel,
+		    const struct filter *comm);
+/* As bytes: inputs by their index in t, names by their text. */
+void ranks_part_encode(const struct ranks_part *p, const struct trace *t, struct bytes_out *b);
+/* Merge encoded bytes into p: an input k of the part is input global[k]
+ * (k < nlocal) of the merged trace; names are interned in strings. -1
+ * when the bytes are malformed. */
+int ranks_part_merge_bytes(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
+			   struct bytes_in *b);
+/* The rows, matched (t holds the inputs and names); p is emptied. */
+void ranks_finish(struct ranks_part *p, const struct trace *t, struct ranks *out);
 
 #endif
