@@ -53,6 +53,10 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return 1;
 	case REPORT_GAPS:
 		return !req->per_queue;
+	case REPORT_API:
+	case REPORT_MARKERS:
+	case REPORT_RANKS:
+		return 1;
 	default:
 		return 0;
 	}
@@ -264,13 +268,19 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		launch_acc_free(&a);
 	} else if (req->kind == REPORT_CATEGORIES) {
 		put_categories(t, session_sel(&s), req->cats, &b);
-	} else if (req->kind == REPORT_BREAKDOWN) {
+	} else if (req->kind == REPORT_BREAKDOWN || req->kind == REPORT_RANKS) {
 		struct filter comm;
 		char msg[512];
 		filter_init(&comm);
 		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
-		batch_put_breakdown(t, session_sel(&s), &comm, &b);
+		if (req->kind == REPORT_RANKS)
+			batch_put_ranks(t, session_sel(&s), &comm, &b);
+		else
+			batch_put_breakdown(t, session_sel(&s), &comm, &b);
 		filter_free(&comm);
+	} else if (req->kind == REPORT_API || req->kind == REPORT_MARKERS) {
+		session_order_calls(&s);
+		batch_put_by_name(t, &s.views[0].order, session_sel(&s), req->kind, &b);
 	} else {
 		struct profile_acc a;
 		profile_acc_init(&a);
@@ -418,6 +428,10 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 		return launch_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_GAPS)
 		return batch_gaps_table(plan, m, rp, tb, err);
+	if (req->kind == REPORT_API || req->kind == REPORT_MARKERS)
+		return batch_by_name_table(plan, req->kind, m, rp, tb, err);
+	if (req->kind == REPORT_RANKS)
+		return batch_ranks_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BUSY) {
 		struct busy b;
 		if (batch_merge_busy(plan, m, &b, err)) {

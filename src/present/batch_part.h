@@ -6,6 +6,7 @@
 #include "analysis/busy.h"
 #include "present/batch_plan.h"
 #include "session/window.h"
+#include "trace/api_order.h"
 #include "util/bytes.h"
 
 /* The partials being read, and the trace their inputs make again: the
@@ -39,5 +40,16 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err);
 int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
 		     struct table *tb, struct rpd_error *err);
+
+/* API calls (kind REPORT_API) or roctx ranges (REPORT_MARKERS) by name;
+ * o: t's API order. */
+void batch_put_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		       enum report_kind kind, struct bytes_out *b);
+int batch_by_name_table(const struct batch_plan *plan, enum report_kind kind, struct merge_state *m,
+			const struct report_params *rp, struct table *tb, struct rpd_error *err);
+void batch_put_ranks(const struct trace *t, const struct selection *sel, const struct filter *comm,
+		     struct bytes_out *b);
+int batch_ranks_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		      struct table *tb, struct rpd_error *err);
 
 #endif

@@ -79,14 +79,21 @@ void report_api(const struct trace *t, const struct report_params *p, const stru
 {
 	struct api_order own;
 	struct api_calls c;
-	char total[UNITS_BUFSZ];
 	api_calls_by_name(t, order_of(t, p, &own), sel, &c);
 	api_order_free(&own);
+	report_api_table(t, p, &c, out);
+	api_calls_free(&c);
+}
+
+void report_api_table(const struct trace *t, const struct report_params *p, const struct api_calls *c,
+		      struct table *out)
+{
+	char total[UNITS_BUFSZ];
 	table_init(out, "api", api_cols, NCOLS(api_cols));
 	snprintf(out->caption, sizeof(out->caption), _("API calls by name: %llu calls, %zu names, %s"),
-		 (unsigned long long)c.calls, c.n, units_format_ns(c.total, total, sizeof(total)));
-	for (size_t i = 0; i < c.n && want_row(p, i); i++) {
-		const struct api_call_row *r = &c.rows[i];
+		 (unsigned long long)c->calls, c->n, units_format_ns(c->total, total, sizeof(total)));
+	for (size_t i = 0; i < c->n && want_row(p, i); i++) {
+		const struct api_call_row *r = &c->rows[i];
 		struct table_cell *x = table_add_row(out);
 		set_name(t, &x[0], r->name);
 		x[1].num = (int64_t)r->calls;
@@ -97,9 +104,8 @@ void report_api(const struct trace *t, const struct report_params *p, const stru
 		x[6].num = r->max;
 		x[7].num = r->p50;
 		x[8].num = r->p99;
-		x[9].pct = api_call_row_percent(&c, r);
+		x[9].pct = api_call_row_percent(c, r);
 	}
-	api_calls_free(&c);
 }
 
 void report_markers(const struct trace *t, const struct report_params *p, const struct selection *sel,
@@ -108,15 +114,23 @@ void report_markers(const struct trace *t, const struct report_params *p, const 
 	struct api_order own;
 	struct markers m;
 	struct marker_table mt;
-	char total[UNITS_BUFSZ];
 	markers_find_any(t, order_of(t, p, &own), sel, &m);
 	api_order_free(&own);
 	markers_by_name(t, &m, sel, &mt);
+	markers_free(&m);
+	report_markers_table(t, p, &mt, out);
+	marker_table_free(&mt);
+}
+
+void report_markers_table(const struct trace *t, const struct report_params *p, const struct marker_table *mt,
+			  struct table *out)
+{
+	char total[UNITS_BUFSZ];
 	table_init(out, "markers", marker_cols, NCOLS(marker_cols));
-	snprintf(out->caption, sizeof(out->caption), _("roctx ranges by text: %zu texts, %s"), mt.n,
-		 units_format_ns(mt.total, total, sizeof(total)));
-	for (size_t i = 0; i < mt.n && want_row(p, i); i++) {
-		const struct marker_row *r = &mt.rows[i];
+	snprintf(out->caption, sizeof(out->caption), _("roctx ranges by text: %zu texts, %s"), mt->n,
+		 units_format_ns(mt->total, total, sizeof(total)));
+	for (size_t i = 0; i < mt->n && want_row(p, i); i++) {
+		const struct marker_row *r = &mt->rows[i];
 		struct table_cell *x = table_add_row(out);
 		set_name(t, &x[0], r->name);
 		x[1].num = (int64_t)r->calls;
@@ -128,8 +142,6 @@ void report_markers(const struct trace *t, const struct report_params *p, const 
 		x[7].num = r->gpu;
 		x[8].num = (int64_t)r->ops;
 	}
-	marker_table_free(&mt);
-	markers_free(&m);
 }
 
 void report_ranges(const struct trace *t, const struct report_params *p, const struct selection *sel,

@@ -65,13 +65,20 @@ void report_ranks(const struct trace *t, const struct report_params *p, const st
 {
 	struct ranks rk;
 	ranks_per_input(t, sel, p->comm, &rk);
+	report_ranks_table(t, p, &rk, out);
+	ranks_free(&rk);
+}
+
+void report_ranks_table(const struct trace *t, const struct report_params *p, const struct ranks *rk,
+			struct table *out)
+{
 	table_init(out, "ranks", ranks_cols, NCOLS(ranks_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("Ranks: %zu input, %zu collectives matched across them",
-		    "Ranks: %zu inputs, %zu collectives matched across them", rk.n),
-		 rk.n, rk.collectives);
-	for (size_t i = 0; i < rk.n && (!p->limit || i < p->limit); i++) {
-		const struct rank_row *r = &rk.rows[i];
+		    "Ranks: %zu inputs, %zu collectives matched across them", rk->n),
+		 rk->n, rk->collectives);
+	for (size_t i = 0; i < rk->n && (!p->limit || i < p->limit); i++) {
+		const struct rank_row *r = &rk->rows[i];
 		struct table_cell *c = table_add_row(out);
 		const char *name = trace_input_name(t, r->input);
 		const char *node = t->domains[t->inputs[r->input].domain].node;
@@ -87,6 +94,5 @@ void report_ranks(const struct trace *t, const struct report_params *p, const st
 		c[9].num = r->comm;
 		c[10].num = r->comm_wait;
 	}
-	out->footer = straggler_footer(t, &rk);
-	ranks_free(&rk);
+	out->footer = straggler_footer(t, rk);
 }
