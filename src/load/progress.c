@@ -1,7 +1,6 @@
 #include "config.h"
 #include "load/progress.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -16,8 +15,9 @@
 
 static atomic_uint_fast64_t rows_read;
 static _Thread_local uint64_t unpublished;
-static struct progress *inline_progress;
-static pthread_t inline_thread; /* the one that draws inline updates */
+/* The load drawing updates as it reads one input inline, on this thread
+ * (loads of several groups may run at once, each on its own). */
+static _Thread_local struct progress *inline_progress;
 
 void progress_flush(void)
 {
@@ -30,7 +30,7 @@ void progress_row(void)
 	if (++unpublished < BATCH)
 		return;
 	progress_flush();
-	if (inline_progress && pthread_equal(pthread_self(), inline_thread))
+	if (inline_progress)
 		progress_update(inline_progress, 0);
 }
 
@@ -44,7 +44,6 @@ static double now(void)
 void progress_start(struct progress *p, size_t inputs, int enabled, int inline_updates)
 {
 	inline_progress = inline_updates ? p : NULL;
-	inline_thread = pthread_self();
 	p->enabled = enabled && isatty(STDERR_FILENO);
 	p->started = p->last_shown = now();
 	p->shown = 0;

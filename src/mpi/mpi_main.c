@@ -157,21 +157,31 @@ static int share_plan(const struct options *o, struct batch_plan *plan, int rank
 /* This rank's groups reduced: their encoded partials in parts (NULL for
  * the groups of other ranks). The first group that failed, or INT_MAX,
  * with its message in err. */
-static int reduce_mine(const struct batch_plan *plan, const struct batch_request *req, const int *owner,
-		       int rank, unsigned char **parts, size_t *lens, struct rpd_error *err)
+/* The groups dealt to this rank, in the order of the groups. */
+static size_t *groups_of(const struct batch_plan *plan, const int *owner, int rank, size_t *n)
+{
+	size_t *mine = xmalloc_array(plan->ngroups ? plan->ngroups : 1, sizeof(*mine));
+	*n = 0;
+	for (size_t g = 0; g < plan->ngroups; g++)
+		if (owner[g] == rank)
+			mine[(*n)++] = g;
+	return mine;
+}
+
+/* The first group that failed, or INT_MAX. */
+static int reduce_mine(struct batch_plan *plan, const struct batch_request *req, const int *owner, int rank,
+		       unsigned char **parts, size_t *lens, struct rpd_error *err)
 {
 	/* A diagnostic the tests use to see the groups spread over the ranks. */
 	const char *show = getenv("RPDTOP_SHOW_GROUPS");
-	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (owner[g] != rank)
-			continue;
-		if (show && *show)
-			fprintf(stderr, "rpdtop: rank %d: group %zu: %s, %zu inputs\n", rank, g + 1,
-				plan->groups[g].node ? plan->groups[g].node : "-", plan->groups[g].npaths);
-		if (batch_reduce_group(plan, g, req, &parts[g], &lens[g], err))
-			return (int)g;
-	}
-	return INT_MAX;
+	char label[32];
+	size_t n, failed;
+	size_t *mine = groups_of(plan, owner, rank, &n);
+	snprintf(label, sizeof(label), "rank %d: ", rank);
+	int rc = batch_reduce_groups(plan, req, mine, n, show && *show ? label : NULL, parts, lens, &failed,
+				     err);
+	free(mine);
+	return rc ? (int)failed : INT_MAX;
 }
 
 /* Every rank's partials to rank 0: per rank one message of its groups'
@@ -266,21 +276,18 @@ static int share_span(struct batch_plan *plan, const int *owner, int rank, struc
 	long long lo = LLONG_MAX, hi = LLONG_MIN, all_lo, all_hi;
 	unsigned long long ops = 0, all_ops;
 	int failed = INT_MAX;
-	for (size_t g = 0; g < plan->ngroups && failed == INT_MAX; g++) {
-		int64_t a, b;
-		uint64_t n;
-		if (owner[g] != rank)
-			continue;
-		if (batch_span_group(plan, g, &a, &b, &n, err)) {
-			failed = (int)g;
-			break;
-		}
-		if (n) {
-			lo = a < lo ? a : lo;
-			hi = b > hi ? b : hi;
-			ops += n;
-		}
+	size_t n, bad;
+	size_t *mine = groups_of(plan, owner, rank, &n);
+	int64_t a, b;
+	uint64_t count;
+	if (batch_span_groups(plan, mine, n, &a, &b, &count, &bad, err))
+		failed = (int)bad;
+	else if (count) {
+		lo = a;
+		hi = b;
+		ops = count;
 	}
+	free(mine);
 	MPI_Allreduce(&lo, &all_lo, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
 	MPI_Allreduce(&hi, &all_hi, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
 	MPI_Allreduce(&ops, &all_ops, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);

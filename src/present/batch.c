@@ -71,7 +71,7 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 	struct session_options so = { .paths = (const char *const *)grp->paths,
 				      .npaths = grp->npaths,
 				      .same_node = plan->same_node,
-				      .progress = 1,
+				      .progress = plan->at_once <= 1,
 				      .allow_empty = 1,
 				      .apis = report_needs_apis(req->kind) };
 	char msg[512];
@@ -105,7 +105,7 @@ int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64
 	struct session_options so = { .paths = (const char *const *)grp->paths,
 				      .npaths = grp->npaths,
 				      .same_node = plan->same_node,
-				      .progress = 1,
+				      .progress = plan->at_once <= 1,
 				      .allow_empty = 1 };
 	struct session s;
 	if (session_open(&s, &so, err))
@@ -495,57 +495,5 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	filter_free(&comm);
 	name_cache_free(&names);
 	merge_close(plan, &m);
-	return rc;
-}
-
-/* The first pass a window needs: the span of every group's ops. */
-static int find_span(struct batch_plan *plan, struct rpd_error *err)
-{
-	int64_t lo = 0, hi = 0;
-	uint64_t all = 0;
-	for (size_t g = 0; g < plan->ngroups; g++) {
-		int64_t a, b;
-		uint64_t ops;
-		if (batch_span_group(plan, g, &a, &b, &ops, err))
-			return -1;
-		if (ops && (!all || a < lo))
-			lo = a;
-		if (ops && (!all || b > hi))
-			hi = b;
-		all += ops;
-	}
-	batch_plan_set_span(plan, lo, hi);
-	return 0;
-}
-
-int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err)
-{
-	size_t n = plan->ngroups ? plan->ngroups : 1;
-	struct window w;
-	char msg[512];
-	if (batch_needs_span(req) && find_span(plan, err))
-		return -1;
-	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
-		err_set(err, "%s", msg);
-		return -2;
-	}
-	unsigned char **parts = xcalloc(n, sizeof(*parts));
-	size_t *lens = xcalloc(n, sizeof(*lens));
-	int rc = 0;
-	/* A diagnostic the tests use to see that the groups were read apart. */
-	const char *show = getenv("RPDTOP_SHOW_GROUPS");
-	/* One group in memory at a time; its files are read in parallel. */
-	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
-		if (show && *show)
-			fprintf(stderr, "rpdtop: group %zu: %s, %zu inputs\n", g + 1,
-				plan->groups[g].node ? plan->groups[g].node : "-", plan->groups[g].npaths);
-		rc = batch_reduce_group(plan, g, req, &parts[g], &lens[g], err);
-	}
-	if (rc == 0)
-		rc = batch_finish(plan, req, parts, lens, out, err);
-	for (size_t g = 0; g < plan->ngroups; g++)
-		free(parts[g]);
-	free(parts);
-	free(lens);
 	return rc;
 }

@@ -47,7 +47,24 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 int batch_finish(const struct batch_plan *plan, const struct batch_request *req, unsigned char *const *parts,
 		 const size_t *lens, FILE *out, struct rpd_error *err);
 
-/* In one process: the span when needed, each group reduced in turn, then
+/* The groups listed, which[0 .. n), are read several at once when -j
+ * leaves threads for it: as many as its threads can read with a thread
+ * per file of the largest group (one at a time when one group alone takes
+ * them). Each group is still loaded, reduced and freed whole, so memory
+ * is that of the groups at work. After a failure no further group
+ * starts; the error is that of the first failing group in the list's
+ * order, as reading them in turn would find it (*failed: its group).
+ * show: the RPDTOP_SHOW_GROUPS lines' prefix, or NULL for none. */
+
+/* The span of the listed groups' ops (*ops 0: none); -1 with *err. */
+int batch_span_groups(struct batch_plan *plan, const size_t *which, size_t n, int64_t *lo, int64_t *hi,
+		      uint64_t *ops, size_t *failed, struct rpd_error *err);
+/* Each listed group g reduced into parts[g], lens[g]; -1 with *err. */
+int batch_reduce_groups(struct batch_plan *plan, const struct batch_request *req, const size_t *which,
+			size_t n, const char *show, unsigned char **parts, size_t *lens, size_t *failed,
+			struct rpd_error *err);
+
+/* In one process: the span when needed, the groups reduced, then
  * finished. -1 with *err set, -2 for a window that does not fit the
  * span (a usage error). */
 int batch_run(struct batch_plan *plan, const struct batch_request *req, FILE *out, struct rpd_error *err);

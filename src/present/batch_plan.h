@@ -51,6 +51,9 @@ struct batch_plan {
 	 * (batch_plan_set_span); have_span 0 until set. */
 	int have_span;
 	int64_t span_lo, span_hi;
+	/* Groups being read at once (present/batch.h): more than one, and
+	 * their loads draw no progress line, which would fight on one. */
+	size_t at_once;
 };
 
 /* List and group the inputs (files or directories) as the batch run
