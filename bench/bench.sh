@@ -8,13 +8,16 @@
 #
 # Then the real trace BENCH_REAL (a vLLM run: sparse session ids, mangled
 # names, nested roctx ranges, call-stack tables) tiled to the last OPS by
-# bench/tile.sh, and 64 inputs totalling the last OPS, read with 1 and with
-# 2 threads; and 256 rocpd inputs on 32 nodes, read whole and one node group
-# at a time (top, busy, idle and gaps: wall time and peak RSS of each).
+# bench/tile.sh, and 64 rpd inputs totalling the last OPS (a node group
+# each: read with 1 and with 2 threads, -j groups at once, and whole); and
+# 256 rocpd inputs on 32 nodes, read whole and one node group at a time
+# (top, busy, idle, gaps, api, markers and ranks: wall time and peak RSS of
+# each), and as an MPI job.
 #
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
 # generated traces are kept), RUNS (repetitions, default 3), BENCH_REAL
-# (the real trace; its figures are skipped when it cannot be read).
+# (the real trace; its figures are skipped when it cannot be read),
+# BENCH_ONLY=inputs (only the figures of many inputs, from the 64 on).
 #
 # Every figure reads the inputs (rpdtop's cache of loaded traces is off),
 # but those named _reopen: a second open, the cache written by a first.
@@ -27,6 +30,7 @@ SQLITE3=${SQLITE3:-sqlite3}
 BENCH_CACHE=${BENCH_CACHE:-./bench-cache}
 RUNS=${RUNS:-3}
 BENCH_REAL=${BENCH_REAL:-}
+BENCH_ONLY=${BENCH_ONLY:-}
 here=$(dirname "$0")
 [ $# -gt 0 ] || set -- 1000000 10000000
 
@@ -216,7 +220,9 @@ measure() {
 }
 
 echo "# rpdtop benchmarks on $(nproc) cores, best of $RUNS runs"
+[ "$BENCH_ONLY" != inputs ] || set -- "$(eval echo "\${$#}")" # the last OPS alone
 for ops in "$@"; do
+	[ "$BENCH_ONLY" != inputs ] || break
 	db=$BENCH_CACHE/gen-$ops.rpd
 	if [ ! -s "$db" ]; then
 		echo "# generating $db ($ops ops)" >&2
@@ -229,7 +235,9 @@ done
 
 # The real trace, tiled to the last OPS.
 ops=$(eval echo "\${$#}")
-if [ -n "$BENCH_REAL" ] && [ -r "$BENCH_REAL" ]; then
+if [ "$BENCH_ONLY" = inputs ]; then
+	: # skipped
+elif [ -n "$BENCH_REAL" ] && [ -r "$BENCH_REAL" ]; then
 	db=$BENCH_CACHE/real-$ops.rpd
 	if [ ! -s "$db" ]; then
 		echo "# tiling $BENCH_REAL to $ops ops in $db" >&2
@@ -254,9 +262,13 @@ if [ ! -s "$dir/rank64.rpd" ]; then
 		i=$((i + 1))
 	done
 fi
+# Each rpd file is a node group of its own: -j 2 reads two at once.
 for jobs in 1 2; do
 	best_of "$RPDTOP" -j $jobs -r top "$dir"
 	printf 'inputs=64 ops=%s report=top jobs=%s rpdtop_s=%s rpdtop_rss_mb=%s\n' "$ops" "$jobs" "$secs" "$rss_mb"
+	best_of "$RPDTOP" --whole-load -j $jobs -r top "$dir"
+	printf 'inputs=64 ops=%s report=top jobs=%s whole_load_s=%s whole_load_rss_mb=%s\n' "$ops" "$jobs" "$secs" \
+		"$rss_mb"
 done
 
 # Many nodes: 256 rocpd inputs recorded on 32 nodes (8 per node) totalling
@@ -279,7 +291,7 @@ if [ ! -s "$dir/node32-r8.db" ]; then
 		n=$((n + 1))
 	done
 fi
-for report in top busy idle "gaps -n 100"; do
+for report in top busy idle "gaps -n 100" api markers ranks; do
 	# shellcheck disable=SC2086 # the options are words
 	best_of "$RPDTOP" --whole-load -r $report "$dir"
 	whole_s=$secs whole_rss=$rss_mb
@@ -297,7 +309,7 @@ if [ -x "${RPDTOP_MPI:-}" ] && [ -n "${MPIRUN:-}" ] && command -v "$MPIRUN" >/de
 		mpi_flags="--oversubscribe --mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	fi
-	for report in top busy; do
+	for report in top busy api; do
 		best_of "$RPDTOP" -r $report "$dir"
 		one_s=$secs one_rss=$rss_mb
 		# shellcheck disable=SC2086 # the flags are words
