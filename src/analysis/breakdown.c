@@ -73,13 +73,7 @@ void breakdown_per_gpu(const struct trace *t, const struct selection *sel, const
 	struct lane_ops lo;
 	memset(out, 0, sizeof(*out));
 	lane_ops_build(t, sel, 0, &lo);
-	/* Only the kernels' names need matching. */
-	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (t->ops.kind[i] == OP_KERNEL)
-			kernels[t->ops.name[i]] = 1;
-	uint8_t *comm_names = filter_strings(comm, t, kernels);
-	free(kernels);
+	uint8_t *comm_names = filter_kernel_names(comm, t);
 	uint32_t *order = lane_ops_report_order(t, &lo);
 	size_t most = 0;
 	for (size_t g = 0; g < lo.nlanes; g++)

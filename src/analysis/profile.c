@@ -42,30 +42,19 @@ static void kept_run(const int64_t *v, size_t n, long double var, double z, size
 		(*hi)--;
 }
 
+/* What each name's sums hold. */
+enum { SUM_TOTAL, SUM_WHOLE };
+
 void profile_acc_init(struct profile_acc *a)
 {
-	memset(a, 0, sizeof(*a));
+	namestat_init(&a->ns);
+	a->all = 0;
 }
 
 void profile_acc_free(struct profile_acc *a)
 {
-	for (size_t i = 0; i < a->n; i++)
-		durstat_free(&a->rows[i].st);
-	free(a->rows);
-	keymap_free(&a->map);
-	memset(a, 0, sizeof(*a));
-}
-
-static struct profile_acc_row *acc_row(struct profile_acc *a, uint32_t name, size_t nstrings)
-{
-	int made;
-	uint32_t i = keymap_row(&a->map, name, nstrings, a->n, &made);
-	if (made) {
-		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
-		a->rows[a->n] = (struct profile_acc_row){ .name = name };
-		durstat_init(&a->rows[a->n++].st);
-	}
-	return &a->rows[i];
+	namestat_free(&a->ns);
+	a->all = 0;
 }
 
 /* All GPU time in the window, whatever the filter keeps: the base of a
@@ -87,15 +76,10 @@ void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (!in_scope(t, i, scope, sel))
 			continue;
-		struct profile_acc_row *r = acc_row(a, t->ops.name[i], t->strings.count);
+		struct namestat_row *r = namestat_row(&a->ns, t->ops.name[i], t->strings.count);
 		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
-		int64_t inside = select_clipped(w, t->ops.start[i], t->ops.end[i]);
-		r->calls++;
-		r->total += inside;
-		r->whole += d;
-		durstat_add(&r->st, d);
-		a->calls++;
-		a->total += inside;
+		namestat_add(&a->ns, r, d, select_clipped(w, t->ops.start[i], t->ops.end[i]));
+		r->sum[SUM_WHOLE] += d;
 	}
 	a->all += all_time(t, sel);
 }
@@ -105,40 +89,15 @@ void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_
 void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b)
 {
 	bytes_put_u8(b, PROFILE_BYTES_VERSION);
-	bytes_put_u64(b, a->calls);
-	bytes_put_i128(b, a->total);
+	namestat_encode(&a->ns, t, b);
 	bytes_put_i128(b, a->all);
-	bytes_put_u64(b, a->n);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct profile_acc_row *r = &a->rows[i];
-		bytes_put_str(b, trace_str(t, r->name));
-		bytes_put_u64(b, r->calls);
-		bytes_put_i128(b, r->total);
-		bytes_put_i128(b, r->whole);
-		durstat_encode(&r->st, b);
-	}
 }
 
 int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struct bytes_in *b)
 {
-	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION)
+	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION || namestat_merge_bytes(&a->ns, strings, b))
 		return -1;
-	a->calls += bytes_get_u64(b);
-	a->total += bytes_get_i128(b);
 	a->all += bytes_get_i128(b);
-	uint64_t n = bytes_get_count(b, 8);
-	for (uint64_t i = 0; i < n && !b->bad; i++) {
-		char *name = bytes_get_str(b);
-		if (!name)
-			return -1;
-		struct profile_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
-		free(name);
-		r->calls += bytes_get_u64(b);
-		r->total += bytes_get_i128(b);
-		r->whole += bytes_get_i128(b);
-		if (durstat_merge_bytes(&r->st, b))
-			return -1;
-	}
 	return b->bad ? -1 : 0;
 }
 
@@ -147,25 +106,26 @@ int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struc
 static void keep_within(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
 			const struct selection *sel, double z, uint64_t *outliers)
 {
-	size_t *at = xmalloc_array(a->n + 1, sizeof(*at));
+	size_t *at = xmalloc_array(a->ns.n + 1, sizeof(*at));
 	at[0] = 0;
-	for (size_t r = 0; r < a->n; r++)
-		at[r + 1] = at[r] + a->rows[r].calls;
-	int64_t *dur = xmalloc_huge(at[a->n] ? at[a->n] : 1, sizeof(*dur));
-	size_t *fill = xmalloc_array(a->n ? a->n : 1, sizeof(*fill));
-	memcpy(fill, at, a->n * sizeof(*fill));
+	for (size_t r = 0; r < a->ns.n; r++)
+		at[r + 1] = at[r] + a->ns.rows[r].calls;
+	int64_t *dur = xmalloc_huge(at[a->ns.n] ? at[a->ns.n] : 1, sizeof(*dur));
+	size_t *fill = xmalloc_array(a->ns.n ? a->ns.n : 1, sizeof(*fill));
+	memcpy(fill, at, a->ns.n * sizeof(*fill));
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (in_scope(t, i, scope, sel))
-			dur[fill[a->map.row_of[t->ops.name[i]]]++] = sat_sub(t->ops.end[i], t->ops.start[i]);
-	for (size_t r = 0; r < a->n; r++) {
+			dur[fill[a->ns.map.row_of[t->ops.name[i]]]++] =
+				sat_sub(t->ops.end[i], t->ops.start[i]);
+	for (size_t r = 0; r < a->ns.n; r++) {
 		size_t n = at[r + 1] - at[r], lo, hi;
 		int64_t *v = dur + at[r];
 		sort_int64(v, n);
-		kept_run(v, n, durstat_variance(&a->rows[r].st), z, &lo, &hi);
-		durstat_free(&a->rows[r].st);
-		durstat_init(&a->rows[r].st);
+		kept_run(v, n, durstat_variance(&a->ns.rows[r].st), z, &lo, &hi);
+		durstat_free(&a->ns.rows[r].st);
+		durstat_init(&a->ns.rows[r].st);
 		for (size_t i = lo; i < hi; i++)
-			durstat_add(&a->rows[r].st, v[i]);
+			durstat_add(&a->ns.rows[r].st, v[i]);
 		outliers[r] = n - (hi - lo);
 	}
 	free(fill);
@@ -192,20 +152,20 @@ static void acc_finish(struct profile_acc *a, const struct trace *t, const uint6
 		       struct profile *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->rows = xmalloc_array(a->n ? a->n : 1, sizeof(*out->rows));
-	out->n = a->n;
-	for (size_t i = 0; i < a->n; i++) {
-		struct profile_acc_row *ar = &a->rows[i];
+	out->rows = xmalloc_array(a->ns.n ? a->ns.n : 1, sizeof(*out->rows));
+	out->n = a->ns.n;
+	for (size_t i = 0; i < a->ns.n; i++) {
+		struct namestat_row *ar = &a->ns.rows[i];
 		struct profile_row *r = &out->rows[i];
 		*r = (struct profile_row){ .name = ar->name,
 					   .calls = ar->calls,
-					   .total = sat_from128(ar->total),
-					   .whole = sat_from128(ar->whole),
+					   .total = sat_from128(ar->sum[SUM_TOTAL]),
+					   .whole = sat_from128(ar->sum[SUM_WHOLE]),
 					   .outliers = outliers ? outliers[i] : 0 };
 		row_stats(r, &ar->st);
 	}
-	out->calls = a->calls;
-	out->total = sat_from128(a->total);
+	out->calls = a->ns.calls;
+	out->total = sat_from128(a->ns.total);
 	out->all = sat_from128(a->all);
 	profile_acc_free(a);
 	if (out->n)
@@ -225,7 +185,7 @@ void profile_by_name_z(const struct trace *t, enum profile_scope scope, const st
 	profile_acc_init(&a);
 	profile_acc_add(&a, t, scope, sel);
 	if (z > 0) {
-		outliers = xcalloc(a.n ? a.n : 1, sizeof(*outliers));
+		outliers = xcalloc(a.ns.n ? a.ns.n : 1, sizeof(*outliers));
 		keep_within(&a, t, scope, sel, z, outliers);
 	}
 	acc_finish(&a, t, outliers, out);

@@ -6,11 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/durstat.h"
+#include "analysis/namestat.h"
 #include "session/select.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
-#include "util/keymap.h"
 
 enum profile_scope {
 	PROFILE_ALL_OPS, /* every GPU op (top) */
@@ -54,19 +53,9 @@ void profile_free(struct profile *p);
 /* A profile's partial result, to be merged with others (analysis/durstat.h):
  * each name's counts, exact sums and statistic of all its durations,
  * keyed by string id in a trace's string table. */
-struct profile_acc_row {
-	uint32_t name;
-	uint64_t calls;
-	__int128 total, whole;
-	struct durstat st;
-};
-
 struct profile_acc {
-	struct profile_acc_row *rows;
-	size_t n, cap;
-	struct keymap map; /* row by string id */
-	uint64_t calls;
-	__int128 total, all;
+	struct namestat ns; /* per name sum[0] the total, sum[1] the whole durations */
+	__int128 all;       /* every GPU op's time in the window, filter or not */
 };
 
 void profile_acc_init(struct profile_acc *a);

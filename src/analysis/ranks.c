@@ -108,13 +108,7 @@ static void add_instances(struct ranks_part *p, const struct trace *t, const str
 void ranks_part_add(struct ranks_part *p, const struct trace *t, const struct selection *sel,
 		    const struct filter *comm)
 {
-	/* Only the kernels' names need matching. */
-	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (t->ops.kind[i] == OP_KERNEL)
-			kernels[t->ops.name[i]] = 1;
-	uint8_t *comm_names = filter_strings(comm, t, kernels);
-	free(kernels);
+	uint8_t *comm_names = filter_kernel_names(comm, t);
 	for (size_t k = 0; k < t->ninputs; k++) {
 		p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
 		if (!one_rank(t, sel, comm_names, (uint32_t)k, &p->rows[p->n]))

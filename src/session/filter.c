@@ -138,3 +138,14 @@ uint8_t *filter_strings(const struct filter *f, const struct trace *t, const uin
 			   filter_passes(f, strtab_get(&t->strings, id), strtab_len(&t->strings, id));
 	return pass;
 }
+
+uint8_t *filter_kernel_names(const struct filter *f, const struct trace *t)
+{
+	uint8_t *kernels = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (t->ops.kind[i] == OP_KERNEL)
+			kernels[t->ops.name[i]] = 1;
+	uint8_t *pass = filter_strings(f, t, kernels);
+	free(kernels);
+	return pass;
+}

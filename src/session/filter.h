@@ -42,5 +42,8 @@ void filter_describe(const struct filter *f, char *buf, size_t size);
 /* Which strings of t pass, indexed by string id; only ids in want (or all
  * when want is NULL) are matched. A new array the caller frees. */
 uint8_t *filter_strings(const struct filter *f, const struct trace *t, const uint8_t *want);
+/* The same over the names of t's kernels only (the communication
+ * pattern: which kernels are collectives). */
+uint8_t *filter_kernel_names(const struct filter *f, const struct trace *t);
 
 #endif
