@@ -208,10 +208,7 @@ static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct prog
 /* Kept for everything else (standard streams, the terminal, an export). */
 #define FDS_SPARE 8
 
-/* As many readers as the descriptor limit (ulimit -n) lets open their
- * files at once: more would fail for want of a descriptor, not for any
- * fault of their input. At least one: its failure then says why. */
-static size_t readers_that_fit(void)
+size_t load_readers_that_fit(void)
 {
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
@@ -234,7 +231,7 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	 * process's cap goes to a reader meanwhile. */
 	threads_lend();
 	size_t want = (size_t)threads_limit() < in->n ? (size_t)threads_limit() : in->n;
-	size_t fit = readers_that_fit();
+	size_t fit = load_readers_that_fit();
 	want = want < fit ? want : fit;
 	size_t nthreads = (size_t)threads_acquire((int)want);
 	pthread_t *threads = xcalloc(nthreads ? nthreads : 1, sizeof(*threads));

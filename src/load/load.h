@@ -24,6 +24,12 @@ struct load_options {
 	int cache_want_all;
 };
 
+/* As many readers as the descriptor limit (ulimit -n) lets open their
+ * files at once: more would fail for want of a descriptor, not for any
+ * fault of their input. At least one: its failure then says why. Loads
+ * running at once share them. */
+size_t load_readers_that_fit(void);
+
 /* Read every input (files, or directories of .rpd/.db files) into t,
  * initialised here. Returns 0, or -1 with *err set to one line naming the
  * input at fault; t is then already freed. */

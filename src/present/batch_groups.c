@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "load/load.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -61,13 +62,14 @@ static void *work(void *arg)
 }
 
 /* As many groups at once as -j's threads can read, a thread per file of
- * the largest group. */
+ * the largest group, and as the descriptor limit lets open their files. */
 static size_t groups_at_once(const struct batch_plan *plan, const size_t *which, size_t n)
 {
 	size_t most = 1;
 	for (size_t i = 0; i < n; i++)
 		most = plan->groups[which[i]].npaths > most ? plan->groups[which[i]].npaths : most;
-	size_t k = (size_t)threads_limit() / most;
+	size_t k = (size_t)threads_limit() / most, fit = load_readers_that_fit() / most;
+	k = k < fit ? k : fit;
 	return k < 1 ? 1 : k > n ? n : k;
 }
 

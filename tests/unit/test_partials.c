@@ -1,0 +1,224 @@
+/* The partial results of api, markers and ranks: two files (two groups'
+ * inputs, two ranks of a job, one late) reduced apart, sent as bytes and
+ * merged give the figures of the two loaded as one trace, and bytes cut
+ * short anywhere are refused, never read past. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/api_calls.h"
+#include "analysis/markers.h"
+#include "analysis/ranks.h"
+#include "check.h"
+#include "demo/demo.h"
+#include "load/load.h"
+
+/* A rank's collectives late by delay: input's comm kernels moved. */
+static void delay_input(struct trace *t, uint32_t input, int64_t delay)
+{
+	const struct trace_input *in = &t->inputs[input];
+	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
+		const char *name = trace_str(t, t->ops.name[i]);
+		if (strstr(name, "nccl") || strstr(name, "cross_device")) {
+			t->ops.start[i] += delay;
+			t->ops.end[i] += delay;
+		}
+	}
+}
+
+static void load(struct trace *t, const char *const *paths, size_t n)
+{
+	struct load_options all = { .what = LOAD_ALL };
+	struct rpd_error err;
+	CHECK(trace_load(t, paths, n, &all, &err) == 0);
+}
+
+/* Every cut of the bytes short of their end is refused. */
+static void check_cuts(const struct bytes_out *b, int (*decode)(struct bytes_in *in, struct trace *t),
+		       struct trace *t)
+{
+	size_t step = b->n > 4000 ? b->n / 2000 : 1, refused = 0, tried = 0;
+	for (size_t cut = 0; cut < b->n; cut += step) {
+		struct bytes_in in;
+		bytes_in_init(&in, b->p, cut);
+		refused += decode(&in, t) != 0;
+		tried++;
+	}
+	CHECK_INT(refused, tried);
+}
+
+static int decode_names(struct bytes_in *in, struct trace *t)
+{
+	struct namestat a;
+	namestat_init(&a);
+	int rc = namestat_merge_bytes(&a, &t->strings, in);
+	namestat_free(&a);
+	return rc;
+}
+
+static int decode_ranks(struct bytes_in *in, struct trace *t)
+{
+	struct ranks_part p;
+	size_t global = 0;
+	ranks_part_init(&p);
+	int rc = ranks_part_merge_bytes(&p, &t->strings, &global, 1, in);
+	ranks_part_free(&p);
+	return rc;
+}
+
+static void test_api(struct trace *parts, struct trace *whole)
+{
+	struct api_order o;
+	struct api_calls want, got;
+	struct namestat merged;
+	api_order_build(whole, &o);
+	api_calls_by_name(whole, &o, NULL, &want);
+	api_order_free(&o);
+	namestat_init(&merged);
+	for (int k = 0; k < 2; k++) {
+		struct namestat a;
+		struct bytes_out b = { 0 };
+		struct bytes_in in;
+		namestat_init(&a);
+		api_order_build(&parts[k], &o);
+		api_calls_part(&parts[k], &o, NULL, &a);
+		api_order_free(&o);
+		namestat_encode(&a, &parts[k], &b);
+		namestat_free(&a);
+		bytes_in_init(&in, b.p, b.n);
+		CHECK(namestat_merge_bytes(&merged, &whole->strings, &in) == 0);
+		CHECK_INT(in.at, b.n);
+		if (k == 0)
+			check_cuts(&b, decode_names, whole);
+		free(b.p);
+	}
+	api_calls_finish(&merged, whole, &got);
+	CHECK_INT(got.n, want.n);
+	CHECK_INT(got.calls, want.calls);
+	CHECK_INT(got.total, want.total);
+	CHECK(want.n > 3);
+	for (size_t i = 0; i < want.n && i < got.n; i++)
+		CHECK(memcmp(&got.rows[i], &want.rows[i], sizeof(want.rows[i])) == 0);
+	api_calls_free(&want);
+	api_calls_free(&got);
+}
+
+static void test_markers(struct trace *parts, struct trace *whole)
+{
+	struct api_order o;
+	struct markers m;
+	struct marker_table want, got;
+	struct namestat merged;
+	api_order_build(whole, &o);
+	markers_find_any(whole, &o, NULL, &m);
+	api_order_free(&o);
+	markers_by_name(whole, &m, NULL, &want);
+	markers_free(&m);
+	namestat_init(&merged);
+	for (int k = 0; k < 2; k++) {
+		struct namestat a;
+		struct bytes_out b = { 0 };
+		struct bytes_in in;
+		namestat_init(&a);
+		api_order_build(&parts[k], &o);
+		markers_find_any(&parts[k], &o, NULL, &m);
+		api_order_free(&o);
+		markers_part(&parts[k], &m, NULL, &a);
+		markers_free(&m);
+		namestat_encode(&a, &parts[k], &b);
+		namestat_free(&a);
+		bytes_in_init(&in, b.p, b.n);
+		CHECK(namestat_merge_bytes(&merged, &whole->strings, &in) == 0);
+		free(b.p);
+	}
+	markers_finish(&merged, whole, &got);
+	CHECK_INT(got.n, want.n);
+	CHECK_INT(got.total, want.total);
+	CHECK(want.n > 3);
+	for (size_t i = 0; i < want.n && i < got.n; i++)
+		CHECK(memcmp(&got.rows[i], &want.rows[i], sizeof(want.rows[i])) == 0);
+	marker_table_free(&want);
+	marker_table_free(&got);
+}
+
+static void test_ranks(struct trace *parts, struct trace *whole)
+{
+	struct filter comm;
+	char msg[256];
+	struct ranks want, got;
+	struct ranks_part merged;
+	filter_init(&comm);
+	CHECK(filter_push(&comm, "nccl|cross_device", msg, sizeof(msg)) == 0);
+	ranks_per_input(whole, NULL, &comm, &want);
+	ranks_part_init(&merged);
+	for (int k = 0; k < 2; k++) {
+		struct ranks_part p;
+		struct bytes_out b = { 0 };
+		struct bytes_in in;
+		size_t global = (size_t)k; /* part k's input is the whole's input k */
+		ranks_part_init(&p);
+		ranks_part_add(&p, &parts[k], NULL, &comm);
+		ranks_part_encode(&p, &parts[k], &b);
+		ranks_part_free(&p);
+		bytes_in_init(&in, b.p, b.n);
+		CHECK(ranks_part_merge_bytes(&merged, &whole->strings, &global, 1, &in) == 0);
+		CHECK_INT(in.at, b.n);
+		if (k == 1)
+			check_cuts(&b, decode_ranks, whole);
+		/* An input the part does not have is refused. */
+		bytes_in_init(&in, b.p, b.n);
+		struct ranks_part other;
+		ranks_part_init(&other);
+		CHECK(ranks_part_merge_bytes(&other, &whole->strings, &global, 0, &in) != 0);
+		ranks_part_free(&other);
+		free(b.p);
+	}
+	ranks_finish(&merged, whole, &got);
+	CHECK_INT(got.n, 2);
+	CHECK_INT(got.n, want.n);
+	CHECK_INT(got.collectives, want.collectives);
+	CHECK_INT(got.instances, want.instances);
+	CHECK_INT(got.straggler, want.straggler);
+	CHECK(want.collectives > 0);
+	/* The late rank (the second input) is waited for. */
+	CHECK(want.straggler < want.n && want.rows[want.straggler].input == 1);
+	for (size_t i = 0; i < want.n && i < got.n; i++)
+		CHECK(memcmp(&got.rows[i], &want.rows[i], sizeof(want.rows[i])) == 0);
+	ranks_free(&want);
+	ranks_free(&got);
+	filter_free(&comm);
+}
+
+int main(void)
+{
+	/* Two ranks of one job (one seed), each its own file. */
+	char dir[] = "/tmp/rpdtop-partials.XXXXXX", a[64], b[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(a, sizeof(a), "%s/a.rpd", dir);
+	snprintf(b, sizeof(b), "%s/b.rpd", dir);
+	struct gen_params p = { .seed = 7, .ops = 6000, .gpus = 1, .collectives = 1, .pid_base = 100 };
+	struct demo_output rpd = { .format = INPUT_RPD };
+	struct rpd_error err;
+	CHECK(demo_write_file(a, &p, &rpd, &err) == 0);
+	p.pid_base = 200;
+	CHECK(demo_write_file(b, &p, &rpd, &err) == 0);
+	struct trace parts[2], whole;
+	const char *both[] = { a, b };
+	load(&parts[0], both, 1);
+	load(&parts[1], both + 1, 1);
+	load(&whole, both, 2);
+	delay_input(&parts[1], 0, 50000);
+	delay_input(&whole, 1, 50000);
+	test_api(parts, &whole);
+	test_markers(parts, &whole);
+	test_ranks(parts, &whole);
+	trace_free(&whole);
+	trace_free(&parts[0]);
+	trace_free(&parts[1]);
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	return check_done();
+}
