@@ -324,7 +324,7 @@ int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
 		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
 	};
 	memset(plan, 0, sizeof(*plan));
-	if (!o->have_report || o->export_path || o->ndiff || o->demo || o->skip_bad || run_wants_viewer(o) ||
+	if (!o->have_report || o->export_path || o->ndiff || o->demo || run_wants_viewer(o) ||
 	    !batch_groupwise(NULL, &req))
 		return 0;
 	if ((*status = check_patterns(o)) != 0)

@@ -230,21 +230,16 @@ int ranks_part_merge_bytes(struct ranks_part *p, struct strtab *strings, const s
 	return b->bad ? -1 : 0;
 }
 
-/* An instance being matched: its rank (row) instead of its input. */
-struct instance {
-	uint32_t name, rank;
-	uint64_t seq;
-	int64_t start, end;
-};
-
+/* Instances are matched with their input turned into its rank (its row
+ * in the report), in place: no copy of what may be millions. */
 static int by_name_rank_start(const void *a, const void *b, void *ctx)
 {
-	const struct instance *x = a, *y = b;
+	const struct rank_instance *x = a, *y = b;
 	(void)ctx;
 	if (x->name != y->name)
 		return x->name < y->name ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
+	if (x->input != y->input)
+		return x->input < y->input ? -1 : 1;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return (x->seq > y->seq) - (x->seq < y->seq);
@@ -252,12 +247,12 @@ static int by_name_rank_start(const void *a, const void *b, void *ctx)
 
 /* The instances of one name, [lo, hi), sorted by rank then start: matched
  * when every rank has the same number c of them. Returns c, or 0. */
-static size_t matched_count(const struct instance *v, size_t lo, size_t hi, size_t nranks)
+static size_t matched_count(const struct rank_instance *v, size_t lo, size_t hi, size_t nranks)
 {
 	size_t c = 0, ranks = 0;
 	for (size_t k = lo; k < hi;) {
 		size_t e = k;
-		while (e < hi && v[e].rank == v[k].rank)
+		while (e < hi && v[e].input == v[k].input)
 			e++;
 		if (ranks++ == 0)
 			c = e - k;
@@ -270,21 +265,21 @@ static size_t matched_count(const struct instance *v, size_t lo, size_t hi, size
 
 /* Each matched instance: every rank waits for the latest start, at most
  * for its instance's duration; the latest rank is credited the waits. */
-static void match_name(const struct instance *v, size_t lo, size_t c, struct ranks *out)
+static void match_name(const struct rank_instance *v, size_t lo, size_t c, struct ranks *out)
 {
 	size_t nr = out->n;
 	for (size_t i = 0; i < c; i++) {
 		int64_t latest = INT64_MIN;
 		size_t late = 0;
 		for (size_t r = 0; r < nr; r++) {
-			const struct instance *x = &v[lo + r * c + i];
+			const struct rank_instance *x = &v[lo + r * c + i];
 			if (x->start > latest) {
 				latest = x->start;
 				late = r;
 			}
 		}
 		for (size_t r = 0; r < nr; r++) {
-			const struct instance *x = &v[lo + r * c + i];
+			const struct rank_instance *x = &v[lo + r * c + i];
 			int64_t dur = sat_sub(x->end, x->start), wait = sat_sub(latest, x->start);
 			wait = wait < dur ? wait : dur;
 			wait = wait > 0 ? wait : 0;
@@ -296,17 +291,15 @@ static void match_name(const struct instance *v, size_t lo, size_t c, struct ran
 	out->collectives++;
 }
 
-static void match_collectives(const struct trace *t, const struct ranks_part *p, struct ranks *out)
+static void match_collectives(const struct trace *t, struct ranks_part *p, struct ranks *out)
 {
 	uint32_t *rank_of = xmalloc_array(t->ninputs ? t->ninputs : 1, sizeof(*rank_of));
 	for (size_t r = 0; r < out->n; r++)
 		rank_of[out->rows[r].input] = (uint32_t)r;
-	struct instance *v = xmalloc_huge(p->ninst ? p->ninst : 1, sizeof(*v));
+	struct rank_instance *v = p->inst;
 	size_t n = p->ninst;
-	for (size_t i = 0; i < n; i++) {
-		const struct rank_instance *x = &p->inst[i];
-		v[i] = (struct instance){ x->name, rank_of[x->input], x->seq, x->start, x->end };
-	}
+	for (size_t i = 0; i < n; i++)
+		v[i].input = rank_of[v[i].input];
 	free(rank_of);
 	sort_with(v, n, sizeof(*v), by_name_rank_start, NULL);
 	for (size_t lo = 0, hi; lo < n; lo = hi) {
@@ -316,7 +309,6 @@ static void match_collectives(const struct trace *t, const struct ranks_part *p,
 		if (c)
 			match_name(v, lo, c, out);
 	}
-	free(v);
 }
 
 static int by_input_name(const void *a, const void *b, void *ctx)

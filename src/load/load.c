@@ -174,11 +174,41 @@ static uint8_t *repeated_processes(const struct trace *t, const struct trace *pa
 	return skip;
 }
 
+void load_skipped_free(struct load_skipped *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->paths[i]);
+		free(s->why[i]);
+	}
+	free(s->paths);
+	free(s->why);
+	memset(s, 0, sizeof(*s));
+}
+
+/* An input skipped: said on stderr, or told to the caller. */
+static void skipped_one(const struct load_options *o, const char *path, const char *why, struct progress *pr)
+{
+	struct load_skipped *s = o->skipped;
+	if (!s) {
+		progress_end(pr);
+		fprintf(stderr, _("rpdtop: skipped %s\n"), why);
+		return;
+	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		s->paths = xrealloc_array(s->paths, s->cap, sizeof(*s->paths));
+		s->why = xrealloc_array(s->why, s->cap, sizeof(*s->why));
+	}
+	s->paths[s->n] = xstrdup(path);
+	s->why[s->n++] = xstrdup(why);
+}
+
 /* Merge the parts in the order of the inputs as they complete. Returns the
  * number skipped, or -1 when a bad input stops the load. */
-static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct progress *pr,
+static long merge_all(struct trace *t, struct pool *p, const struct load_options *o, struct progress *pr,
 		      struct rpd_error *err)
 {
+	int skip_bad = o->skip_bad;
 	long skipped = 0;
 	for (size_t i = 0; i < p->n; i++) {
 		wait_job(p, i, pr);
@@ -188,8 +218,7 @@ static long merge_all(struct trace *t, struct pool *p, int skip_bad, struct prog
 			return -1;
 		}
 		if (j->state == JOB_FAILED) {
-			progress_end(pr);
-			fprintf(stderr, _("rpdtop: skipped %s\n"), j->err.msg);
+			skipped_one(o, j->path, j->err.msg, pr);
 			skipped++;
 		} else {
 			uint8_t *skip = repeated_processes(t, &j->part, pr);
@@ -241,7 +270,7 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	/* Without any thread the work is still done, on this one. */
 	if (started == 0)
 		worker(&p);
-	long skipped = merge_all(t, &p, o->skip_bad, pr, err);
+	long skipped = merge_all(t, &p, o, pr, err);
 
 	pthread_mutex_lock(&p.lock);
 	p.stop = 1;
@@ -262,9 +291,11 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 static int finish(struct trace *t, const struct input_list *in, long skipped, const struct load_options *o,
 		  struct rpd_error *err)
 {
-	if (skipped > 0 && (size_t)skipped == in->n)
+	if (o->skipped) {
+		o->skipped->inputs = in->n; /* the caller says the rest */
+	} else if (skipped > 0 && (size_t)skipped == in->n) {
 		return err_set(err, _("none of the %zu inputs could be read"), in->n);
-	if (skipped > 0)
+	} else if (skipped > 0)
 		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), skipped,
 			in->n);
 	if ((o->what & LOAD_OPS) && t->ops.n == 0 && !o->allow_empty) {
@@ -299,9 +330,19 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
 	t->apis_read = (o->what & LOAD_APIS) != 0;
-	if (in.n == 1)
+	if (in.n == 1) {
 		skipped = load_one(t, in.paths[0], o->what, threads_limit(), err) ? -1 : 0;
-	else
+		/* Skipped as one of several inputs when the caller counts them. */
+		if (skipped < 0 && o->skip_bad && o->skipped) {
+			skipped_one(o, in.paths[0], err->msg, &pr);
+			trace_free(t);
+			trace_init(t);
+			t->same_node = o->same_node;
+			t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
+			t->apis_read = (o->what & LOAD_APIS) != 0;
+			skipped = 1;
+		}
+	} else
 		skipped = load_parallel(t, &in, o, &pr, err);
 	progress_end(&pr);
 	int rc = skipped < 0 ? -1 : finish(t, &in, skipped, o, err);

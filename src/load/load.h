@@ -10,9 +10,24 @@
 #include "trace/trace.h"
 #include "util/error.h"
 
+/* The inputs a load skipped, told to its caller: each one's path and
+ * why, in the order of the load's inputs. */
+struct load_skipped {
+	char **paths, **why;
+	size_t n, cap;
+	size_t inputs; /* how many inputs the load listed */
+};
+
+void load_skipped_free(struct load_skipped *s);
+
 struct load_options {
-	unsigned what;   /* enum load_what */
-	int skip_bad;    /* load what can be read, warn about the rest */
+	unsigned what; /* enum load_what */
+	int skip_bad;  /* load what can be read, warn about the rest */
+	/* With skip_bad: the skipped inputs go here instead of to stderr, a
+	 * single input is skipped as one of several would be, and none read
+	 * is no error: the caller says what was skipped, of how many (a
+	 * node group's load, one of many). */
+	struct load_skipped *skipped;
 	int same_node;   /* inputs that do not name their node share one */
 	int progress;    /* show progress on stderr when it is a terminal */
 	int allow_empty; /* no GPU op in any input is no error */

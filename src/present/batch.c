@@ -12,6 +12,7 @@
 
 #include "analysis/busy.h"
 #include "analysis/profile.h"
+#include "load/load.h"
 #include "present/names.h"
 #include "present/report_waits.h"
 #include "session/named.h"
@@ -27,8 +28,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 	const char *env = getenv("RPDTOP_WHOLE_LOAD");
 	if (req->whole_load || (env && *env && strcmp(env, "0") != 0))
 		return 0;
-	/* One group is the whole load; --skip-bad decides over all inputs. */
-	if (plan && (plan->ngroups < 2 || plan->skip_bad))
+	/* One group is the whole load. */
+	if (plan && plan->ngroups < 2)
 		return 0;
 	/* A window named by markers or kernels is searched for over the
 	 * whole trace (a window of times is placed on the span a first pass
@@ -65,12 +66,14 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 /* The group's session: its inputs, the filter; none of its own reading
  * fails for having no GPU ops (another group may have them). */
 static int open_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
-		      struct session *s, struct rpd_error *err)
+		      struct session *s, struct load_skipped *skipped, struct rpd_error *err)
 {
 	const struct batch_group *grp = &plan->groups[g];
 	struct session_options so = { .paths = (const char *const *)grp->paths,
 				      .npaths = grp->npaths,
 				      .same_node = plan->same_node,
+				      .skip_bad = plan->skip_bad,
+				      .skipped = skipped,
 				      .progress = plan->at_once <= 1,
 				      .allow_empty = 1,
 				      .apis = report_needs_apis(req->kind) };
@@ -102,13 +105,18 @@ int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64
 		     struct rpd_error *err)
 {
 	const struct batch_group *grp = &plan->groups[g];
+	struct load_skipped skipped = { 0 }; /* said by the report's pass */
 	struct session_options so = { .paths = (const char *const *)grp->paths,
 				      .npaths = grp->npaths,
 				      .same_node = plan->same_node,
+				      .skip_bad = plan->skip_bad,
+				      .skipped = &skipped,
 				      .progress = plan->at_once <= 1,
 				      .allow_empty = 1 };
 	struct session s;
-	if (session_open(&s, &so, err))
+	int rc = session_open(&s, &so, err);
+	load_skipped_free(&skipped);
+	if (rc)
 		return -1;
 	*lo = session_trace(&s)->op_first_start;
 	*hi = session_trace(&s)->op_last_end;
@@ -157,6 +165,17 @@ static void put_inputs(const struct batch_plan *plan, size_t g, const struct tra
 		bytes_put_u32(b, (uint32_t)in->format);
 		bytes_put_u32(b, (uint32_t)in->schema_version);
 		bytes_put_str(b, t->domains[in->domain].node);
+	}
+}
+
+/* The group's inputs that --skip-bad left out: their file and why. */
+static void put_skipped(const struct batch_plan *plan, size_t g, const struct load_skipped *sk,
+			struct bytes_out *b)
+{
+	bytes_put_u64(b, sk->n);
+	for (size_t i = 0; i < sk->n; i++) {
+		bytes_put_u64(b, file_of(plan, g, sk->paths[i]));
+		bytes_put_str(b, sk->why[i]);
 	}
 }
 
@@ -244,12 +263,17 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	int rc = 0;
 	struct session s;
 	struct bytes_out b = { 0 };
-	if (open_group(plan, g, req, &s, err))
+	struct load_skipped skipped = { 0 };
+	if (open_group(plan, g, req, &s, &skipped, err)) {
+		load_skipped_free(&skipped);
 		return -1;
+	}
 	const struct trace *t = session_trace(&s);
 	bytes_put_u8(&b, PART_VERSION);
 	bytes_put_u8(&b, (uint8_t)req->kind);
 	put_inputs(plan, g, t, &b);
+	put_skipped(plan, g, &skipped, &b);
+	load_skipped_free(&skipped);
 	if (req->kind == REPORT_BUSY) {
 		batch_put_busy(t, session_sel(&s), &b);
 	} else if (req->kind == REPORT_IDLE) {
@@ -329,6 +353,42 @@ static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, 
 	return in->bad ? -1 : 0;
 }
 
+static int read_skipped(struct bytes_in *in, struct merge_state *m)
+{
+	uint64_t n = bytes_get_count(in, 8 + 8);
+	for (uint64_t i = 0; i < n && !in->bad; i++) {
+		uint64_t file = bytes_get_u64(in);
+		char *why = bytes_get_str(in);
+		if (!why)
+			return in->bad = 1, -1;
+		m->skipped = xrealloc_array(m->skipped, m->nskipped + 1, sizeof(*m->skipped));
+		m->skipped[m->nskipped++] = (struct skipped_input){ file, why };
+	}
+	return in->bad ? -1 : 0;
+}
+
+static int by_file(const void *a, const void *b)
+{
+	const struct skipped_input *x = a, *y = b;
+	return (x->file > y->file) - (x->file < y->file);
+}
+
+/* What --skip-bad left out, as the whole load says it: each input in the
+ * order of the inputs, then how many of how many; none read is an error. */
+static int say_skipped(const struct batch_plan *plan, struct merge_state *m, struct rpd_error *err)
+{
+	if (m->nskipped == 0)
+		return 0;
+	qsort(m->skipped, m->nskipped, sizeof(*m->skipped), by_file);
+	for (size_t i = 0; i < m->nskipped; i++)
+		fprintf(stderr, _("rpdtop: skipped %s\n"), m->skipped[i].why);
+	if (m->nskipped >= plan->npaths)
+		return err_set(err, _("none of the %zu inputs could be read"), plan->npaths);
+	fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), (long)m->nskipped,
+		plan->npaths);
+	return 0;
+}
+
 /* The inputs in the order the whole load adds them: by file, each file's
  * inputs (a rocpd file's nodes) in the order its group read them. */
 static int add_inputs(const struct batch_plan *plan, struct merge_state *m, struct part_input **pin,
@@ -370,7 +430,7 @@ static int merge_open(const struct batch_plan *plan, const struct batch_request 
 		bytes_in_init(&m->in[g], parts[g], lens[g]);
 		if (bytes_get_u8(&m->in[g]) != PART_VERSION ||
 		    bytes_get_u8(&m->in[g]) != (uint8_t)req->kind ||
-		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops))
+		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops) || read_skipped(&m->in[g], m))
 			rc = batch_bad_part(g, err);
 		m->ops += ops;
 		m->global[g] = xcalloc(npin[g] ? npin[g] : 1, sizeof(**m->global));
@@ -390,6 +450,9 @@ static int merge_open(const struct batch_plan *plan, const struct batch_request 
 
 static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 {
+	for (size_t i = 0; i < m->nskipped; i++)
+		free(m->skipped[i].why);
+	free(m->skipped);
 	for (size_t g = 0; g < plan->ngroups; g++)
 		free(m->global ? m->global[g] : NULL);
 	free(m->global);
@@ -456,6 +519,8 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	struct merge_state m;
 	char wmsg[512];
 	int rc = merge_open(plan, req, parts, lens, &m, err);
+	if (rc == 0)
+		rc = say_skipped(plan, &m, err);
 	if (rc == 0 && batch_window(plan, req, &m.window, wmsg, sizeof(wmsg)))
 		rc = err_set(err, "%s", wmsg);
 	if (rc == 0 && m.ops == 0)

@@ -19,6 +19,14 @@ struct merge_state {
 	size_t *nlocal;      /* and their number */
 	uint64_t ops;
 	struct window window; /* the request's, on the whole span */
+	/* The inputs --skip-bad left out, of every group: file, why. */
+	struct skipped_input *skipped;
+	size_t nskipped;
+};
+
+struct skipped_input {
+	uint64_t file;
+	char *why;
 };
 
 void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b);

@@ -63,6 +63,10 @@ static int read_nodes(struct batch_plan *plan, size_t *up, char **first, struct 
 	for (size_t f = 0; f < plan->npaths && rc == 0; f++) {
 		struct input_nodes nodes;
 		rc = input_nodes_read(plan->paths[f], &nodes, err);
+		/* With --skip-bad an input that cannot be read is a group of
+		 * its own (nodes empty), skipped when that group is read. */
+		if (rc && plan->skip_bad)
+			rc = 0;
 		for (size_t i = 0; rc == 0 && i < nodes.n; i++) {
 			if (nodes.names[i] || plan->same_node)
 				join_node(&seen, &nseen, up, nodes.names[i], f);

@@ -20,7 +20,8 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 				   .skip_bad = o->skip_bad,
 				   .same_node = o->same_node,
 				   .progress = o->progress,
-				   .allow_empty = o->allow_empty };
+				   .allow_empty = o->allow_empty,
+				   .skipped = o->skipped };
 	if (o->apis != API_NEED_NONE)
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)

@@ -28,6 +28,7 @@
 struct bg_apis;
 struct cache_entry;
 struct cache_job;
+struct load_skipped;
 
 /* Which API rows a session reads with its ops. */
 enum api_need {
@@ -44,6 +45,9 @@ struct session_options {
 	enum api_need apis; /* read now, with the ops */
 	int apis_later;     /* the viewer: every API row is read after the ops */
 	int allow_empty;    /* inputs without GPU ops are no error (one group of many) */
+	/* With skip_bad: the inputs skipped told here (load/load.h), not on
+	 * stderr (one group of many: the batch run says them all). */
+	struct load_skipped *skipped;
 };
 
 /* One trace as the session shows it. */
