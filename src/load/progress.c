@@ -48,7 +48,16 @@ void progress_start(struct progress *p, size_t inputs, int enabled, int inline_u
 	p->started = p->last_shown = now();
 	p->shown = 0;
 	p->total = inputs;
-	atomic_store(&rows_read, 0);
+	p->groups = 0;
+	/* Rows are counted from here: loads running at once (node groups)
+	 * each count from their own start. */
+	p->rows0 = atomic_load(&rows_read);
+}
+
+void progress_start_groups(struct progress *p, size_t groups, int enabled)
+{
+	progress_start(p, groups, enabled, 0);
+	p->groups = 1;
 }
 
 /* 1234567 -> "1.2M" */
@@ -71,12 +80,17 @@ void progress_update(struct progress *p, size_t done)
 	double t = now();
 	if (t - p->started < SHOW_AFTER || t - p->last_shown < SHOW_EVERY)
 		return;
-	double rows = (double)atomic_load(&rows_read);
+	double rows = (double)(atomic_load(&rows_read) - p->rows0);
 	char r[32], rate[32];
 	human_count(rows, r, sizeof(r));
 	human_count(rows / (t - p->started), rate, sizeof(rate));
 	fputc('\r', stderr);
-	fprintf(stderr, _("rpdtop: loading %zu/%zu inputs, %s rows (%s rows/s)"), done, p->total, r, rate);
+	if (p->groups)
+		fprintf(stderr, _("rpdtop: read %zu/%zu node groups, %s rows (%s rows/s)"), done, p->total, r,
+			rate);
+	else
+		fprintf(stderr, _("rpdtop: loading %zu/%zu inputs, %s rows (%s rows/s)"), done, p->total, r,
+			rate);
 	fputs("\033[K", stderr);
 	fflush(stderr);
 	p->last_shown = t;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "load/load.h"
+#include "load/progress.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -24,6 +25,8 @@ struct pool {
 	pthread_mutex_t lock;
 	size_t next;   /* the next listed group to start */
 	size_t failed; /* the first listed group that failed, or n */
+	size_t done;
+	struct progress progress; /* of groups, when several are read at once */
 	/* The jobs' inputs and outputs. */
 	const struct batch_request *req;
 	unsigned char **parts;
@@ -52,12 +55,12 @@ static void *work(void *arg)
 				grp->node ? grp->node : "-", grp->npaths);
 		}
 		pthread_mutex_unlock(&p->lock);
-		if (p->job(p, i)) {
-			pthread_mutex_lock(&p->lock);
-			if (i < p->failed)
-				p->failed = i;
-			pthread_mutex_unlock(&p->lock);
-		}
+		int rc = p->job(p, i);
+		pthread_mutex_lock(&p->lock);
+		if (rc && i < p->failed)
+			p->failed = i;
+		progress_update(&p->progress, ++p->done);
+		pthread_mutex_unlock(&p->lock);
 	}
 }
 
@@ -84,11 +87,15 @@ static int run_pool(struct pool *p, size_t *failed, struct rpd_error *err)
 	pthread_t *th = xcalloc(extra > 0 ? (size_t)extra : 1, sizeof(*th));
 	int started = 0;
 	p->plan->at_once = (size_t)extra + 1;
+	/* A line of the groups read, on a terminal, when their loads draw
+	 * none (several at once). */
+	progress_start_groups(&p->progress, p->n, extra > 0);
 	while (started < extra && pthread_create(&th[started], NULL, work, p) == 0)
 		started++;
 	work(p);
 	for (int k = 0; k < started; k++)
 		pthread_join(th[k], NULL);
+	progress_end(&p->progress);
 	threads_release(extra);
 	p->plan->at_once = 1;
 	pthread_mutex_destroy(&p->lock);
