@@ -68,6 +68,50 @@ static int decode_ranks(struct bytes_in *in, struct trace *t)
 	return rc;
 }
 
+/* The partial of one part (its API calls, or its roctx ranges, by name). */
+typedef void (*part_fn)(const struct trace *t, struct namestat *a);
+
+static void api_of(const struct trace *t, struct namestat *a)
+{
+	struct api_order o;
+	api_order_build(t, &o);
+	api_calls_part(t, &o, NULL, a);
+	api_order_free(&o);
+}
+
+static void markers_of(const struct trace *t, struct namestat *a)
+{
+	struct api_order o;
+	struct markers m;
+	api_order_build(t, &o);
+	markers_find_any(t, &o, NULL, &m);
+	api_order_free(&o);
+	markers_part(t, &m, NULL, a);
+	markers_free(&m);
+}
+
+/* Each part reduced by fn, sent as bytes and merged into merged (names
+ * interned in whole's strings); the first part's bytes cut everywhere. */
+static void merge_parts(struct trace *parts, struct trace *whole, part_fn fn, struct namestat *merged)
+{
+	namestat_init(merged);
+	for (int k = 0; k < 2; k++) {
+		struct namestat a;
+		struct bytes_out b = { 0 };
+		struct bytes_in in;
+		namestat_init(&a);
+		fn(&parts[k], &a);
+		namestat_encode(&a, &parts[k], &b);
+		namestat_free(&a);
+		bytes_in_init(&in, b.p, b.n);
+		CHECK(namestat_merge_bytes(merged, &whole->strings, &in) == 0);
+		CHECK_INT(in.at, b.n);
+		if (k == 0)
+			check_cuts(&b, decode_names, whole);
+		free(b.p);
+	}
+}
+
 static void test_api(struct trace *parts, struct trace *whole)
 {
 	struct api_order o;
@@ -76,24 +120,7 @@ static void test_api(struct trace *parts, struct trace *whole)
 	api_order_build(whole, &o);
 	api_calls_by_name(whole, &o, NULL, &want);
 	api_order_free(&o);
-	namestat_init(&merged);
-	for (int k = 0; k < 2; k++) {
-		struct namestat a;
-		struct bytes_out b = { 0 };
-		struct bytes_in in;
-		namestat_init(&a);
-		api_order_build(&parts[k], &o);
-		api_calls_part(&parts[k], &o, NULL, &a);
-		api_order_free(&o);
-		namestat_encode(&a, &parts[k], &b);
-		namestat_free(&a);
-		bytes_in_init(&in, b.p, b.n);
-		CHECK(namestat_merge_bytes(&merged, &whole->strings, &in) == 0);
-		CHECK_INT(in.at, b.n);
-		if (k == 0)
-			check_cuts(&b, decode_names, whole);
-		free(b.p);
-	}
+	merge_parts(parts, whole, api_of, &merged);
 	api_calls_finish(&merged, whole, &got);
 	CHECK_INT(got.n, want.n);
 	CHECK_INT(got.calls, want.calls);
@@ -116,23 +143,7 @@ static void test_markers(struct trace *parts, struct trace *whole)
 	api_order_free(&o);
 	markers_by_name(whole, &m, NULL, &want);
 	markers_free(&m);
-	namestat_init(&merged);
-	for (int k = 0; k < 2; k++) {
-		struct namestat a;
-		struct bytes_out b = { 0 };
-		struct bytes_in in;
-		namestat_init(&a);
-		api_order_build(&parts[k], &o);
-		markers_find_any(&parts[k], &o, NULL, &m);
-		api_order_free(&o);
-		markers_part(&parts[k], &m, NULL, &a);
-		markers_free(&m);
-		namestat_encode(&a, &parts[k], &b);
-		namestat_free(&a);
-		bytes_in_init(&in, b.p, b.n);
-		CHECK(namestat_merge_bytes(&merged, &whole->strings, &in) == 0);
-		free(b.p);
-	}
+	merge_parts(parts, whole, markers_of, &merged);
 	markers_finish(&merged, whole, &got);
 	CHECK_INT(got.n, want.n);
 	CHECK_INT(got.total, want.total);
