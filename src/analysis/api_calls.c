@@ -24,7 +24,7 @@ static int by_total_name(const void *a, const void *b, void *ctx)
 }
 
 /* What each name's sums hold. */
-enum { SUM_TOTAL, SUM_SELF, SUM_WHOLE };
+enum { SUM_TOTAL, SUM_SELF };
 
 /* The self time of call c's name (a call in view: its row exists). */
 static __int128 *self_of(struct namestat *a, const struct trace *t, uint32_t c)
@@ -74,9 +74,8 @@ void api_calls_part(const struct trace *t, const struct api_order *o, const stru
 		if (name == marker || !selected_api(sel, i))
 			continue;
 		struct namestat_row *r = namestat_row(a, name, t->strings.count);
-		int64_t d = sat_sub(t->apis.end[i], t->apis.start[i]);
-		namestat_add(a, r, d, select_clipped(w, t->apis.start[i], t->apis.end[i]));
-		r->sum[SUM_WHOLE] += d;
+		namestat_add(a, r, sat_sub(t->apis.end[i], t->apis.start[i]),
+			     select_clipped(w, t->apis.start[i], t->apis.end[i]));
 	}
 	self_times(a, t, o, sel, marker);
 }
@@ -93,7 +92,7 @@ void api_calls_finish(struct namestat *a, const struct trace *t, struct api_call
 		r->calls = ar->calls;
 		r->total = sat_from128(ar->sum[SUM_TOTAL]);
 		r->self = sat_from128(ar->sum[SUM_SELF]);
-		r->whole = sat_from128(ar->sum[SUM_WHOLE]);
+		r->whole = durstat_sum(&ar->st);
 		r->min = ar->st.min;
 		r->max = ar->st.max;
 		r->p50 = durstat_percentile(&ar->st, 50);

@@ -40,9 +40,9 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 		       struct api_calls *out);
 
 /* The partial result of api_calls_by_name, to be merged with others
- * (analysis/namestat.h): per name sum[0] the total, sum[1] the self time,
- * sum[2] the whole durations. A call's parent is on its own thread, so a
- * process's self times are whole in its own part. */
+ * (analysis/namestat.h): per name sum[0] the total, sum[1] the self time
+ * (the whole durations' sum is the statistic's). A call's parent is on
+ * its own thread, so a process's self times are whole in its own part. */
 void api_calls_part(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		    struct namestat *part);
 /* The rows of what part holds (names: string ids of t); part is emptied. */

@@ -182,7 +182,7 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 }
 
 /* What each text's sums hold. */
-enum { SUM_TOTAL, SUM_GPU, SUM_WHOLE };
+enum { SUM_TOTAL, SUM_GPU };
 
 void markers_part(const struct trace *t, const struct markers *m, const struct selection *sel,
 		  struct namestat *a)
@@ -196,7 +196,6 @@ void markers_part(const struct trace *t, const struct markers *m, const struct s
 		int64_t s = t->apis.start[x->api], e = t->apis.end[x->api];
 		namestat_add(a, r, sat_sub(e, s), select_clipped(w, s, e));
 		r->sum[SUM_GPU] += x->gpu;
-		r->sum[SUM_WHOLE] += sat_sub(e, s);
 		r->count += x->ops;
 	}
 }
@@ -214,7 +213,7 @@ void markers_finish(struct namestat *a, const struct trace *t, struct marker_tab
 		r->ops = ar->count;
 		r->total = sat_from128(ar->sum[SUM_TOTAL]);
 		r->gpu = sat_from128(ar->sum[SUM_GPU]);
-		r->whole = sat_from128(ar->sum[SUM_WHOLE]);
+		r->whole = durstat_sum(&ar->st);
 		r->min = ar->st.min;
 		r->max = ar->st.max;
 		r->p50 = durstat_percentile(&ar->st, 50);

@@ -63,8 +63,8 @@ struct marker_table {
 void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
 		     struct marker_table *out);
 /* Its partial result, to be merged with others (analysis/namestat.h): per
- * text sum[0] the total, sum[1] the GPU time, sum[2] the whole durations,
- * count the ops. A range's ops are launched on its own thread, so each
+ * text sum[0] the total, sum[1] the GPU time, count the ops (the whole
+ * durations' sum is the statistic's). A range's ops are launched on its own thread, so each
  * process's instances are whole in its own part. */
 void markers_part(const struct trace *t, const struct markers *m, const struct selection *sel,
 		  struct namestat *part);

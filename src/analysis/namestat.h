@@ -14,13 +14,13 @@
 #include "util/bytes.h"
 #include "util/keymap.h"
 
-#define NAMESTAT_SUMS 3
+#define NAMESTAT_SUMS 2
 
 struct namestat_row {
 	uint32_t name;
 	uint64_t calls, count;
 	__int128 sum[NAMESTAT_SUMS]; /* what each report sums; sum[0] is its total */
-	struct durstat st;           /* of the whole durations */
+	struct durstat st;           /* of the whole durations (their sum too) */
 };
 
 struct namestat {

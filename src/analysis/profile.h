@@ -54,8 +54,10 @@ void profile_free(struct profile *p);
  * each name's counts, exact sums and statistic of all its durations,
  * keyed by string id in a trace's string table. */
 struct profile_acc {
-	struct namestat ns; /* per name sum[0] the total, sum[1] the whole durations */
-	__int128 all;       /* every GPU op's time in the window, filter or not */
+	/* Per name sum[0] the total, sum[1] the whole durations (kept apart
+	 * from the statistic's: --outliers makes that one of the kept only). */
+	struct namestat ns;
+	__int128 all; /* every GPU op's time in the window, filter or not */
 };
 
 void profile_acc_init(struct profile_acc *a);
