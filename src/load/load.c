@@ -185,13 +185,28 @@ void load_skipped_free(struct load_skipped *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void load_say_skipped(const char *why)
+{
+	fprintf(stderr, _("rpdtop: skipped %s\n"), why);
+}
+
+int load_say_skipped_count(size_t skipped, size_t inputs, struct rpd_error *err)
+{
+	if (skipped > 0 && skipped >= inputs)
+		return err_set(err, _("none of the %zu inputs could be read"), inputs);
+	if (skipped > 0)
+		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"),
+			(long)skipped, inputs);
+	return 0;
+}
+
 /* An input skipped: said on stderr, or told to the caller. */
 static void skipped_one(const struct load_options *o, const char *path, const char *why, struct progress *pr)
 {
 	struct load_skipped *s = o->skipped;
 	if (!s) {
 		progress_end(pr);
-		fprintf(stderr, _("rpdtop: skipped %s\n"), why);
+		load_say_skipped(why);
 		return;
 	}
 	if (s->n == s->cap) {
@@ -291,13 +306,9 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 static int finish(struct trace *t, const struct input_list *in, long skipped, const struct load_options *o,
 		  struct rpd_error *err)
 {
-	if (o->skipped) {
-		o->skipped->inputs = in->n; /* the caller says the rest */
-	} else if (skipped > 0 && (size_t)skipped == in->n) {
-		return err_set(err, _("none of the %zu inputs could be read"), in->n);
-	} else if (skipped > 0)
-		fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), skipped,
-			in->n);
+	/* A caller told of the skipped inputs says the rest. */
+	if (!o->skipped && load_say_skipped_count((size_t)skipped, in->n, err))
+		return -1;
 	if ((o->what & LOAD_OPS) && t->ops.n == 0 && !o->allow_empty) {
 		if (in->n == 1)
 			return err_set(err, _("%s: trace has no GPU ops"), in->paths[0]);
@@ -305,6 +316,15 @@ static int finish(struct trace *t, const struct input_list *in, long skipped, co
 	}
 	trace_finish(t);
 	return 0;
+}
+
+/* The trace the inputs are read into, before any is. */
+static void empty_trace(struct trace *t, const struct load_options *o)
+{
+	trace_init(t);
+	t->same_node = o->same_node;
+	t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
+	t->apis_read = (o->what & LOAD_APIS) != 0;
 }
 
 int trace_load(struct trace *t, const char *const *args, size_t nargs, const struct load_options *o,
@@ -323,23 +343,17 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 		inputs_free(&in);
 		return 0;
 	}
-	trace_init(t);
-	t->same_node = o->same_node;
-	t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
+	empty_trace(t, o);
 	progress_start(&pr, in.n, o->progress, in.n == 1);
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
-	t->apis_read = (o->what & LOAD_APIS) != 0;
 	if (in.n == 1) {
 		skipped = load_one(t, in.paths[0], o->what, threads_limit(), err) ? -1 : 0;
 		/* Skipped as one of several inputs when the caller counts them. */
 		if (skipped < 0 && o->skip_bad && o->skipped) {
 			skipped_one(o, in.paths[0], err->msg, &pr);
 			trace_free(t);
-			trace_init(t);
-			t->same_node = o->same_node;
-			t->no_op_ids = (o->what & LOAD_NO_OP_IDS) != 0;
-			t->apis_read = (o->what & LOAD_APIS) != 0;
+			empty_trace(t, o);
 			skipped = 1;
 		}
 	} else

@@ -15,10 +15,13 @@
 struct load_skipped {
 	char **paths, **why;
 	size_t n, cap;
-	size_t inputs; /* how many inputs the load listed */
 };
 
 void load_skipped_free(struct load_skipped *s);
+/* What a load says of the inputs it skipped: each one's line, then how
+ * many of how many; none read is an error (-1 with *err). */
+void load_say_skipped(const char *why);
+int load_say_skipped_count(size_t skipped, size_t inputs, struct rpd_error *err);
 
 struct load_options {
 	unsigned what; /* enum load_what */

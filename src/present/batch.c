@@ -377,16 +377,10 @@ static int by_file(const void *a, const void *b)
  * order of the inputs, then how many of how many; none read is an error. */
 static int say_skipped(const struct batch_plan *plan, struct merge_state *m, struct rpd_error *err)
 {
-	if (m->nskipped == 0)
-		return 0;
 	qsort(m->skipped, m->nskipped, sizeof(*m->skipped), by_file);
 	for (size_t i = 0; i < m->nskipped; i++)
-		fprintf(stderr, _("rpdtop: skipped %s\n"), m->skipped[i].why);
-	if (m->nskipped >= plan->npaths)
-		return err_set(err, _("none of the %zu inputs could be read"), plan->npaths);
-	fprintf(stderr, _("rpdtop: skipped %ld of %zu inputs that could not be read\n"), (long)m->nskipped,
-		plan->npaths);
-	return 0;
+		load_say_skipped(m->skipped[i].why);
+	return load_say_skipped_count(m->nskipped, plan->npaths, err);
 }
 
 /* The inputs in the order the whole load adds them: by file, each file's
