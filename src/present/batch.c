@@ -377,6 +377,8 @@ static int by_file(const void *a, const void *b)
  * order of the inputs, then how many of how many; none read is an error. */
 static int say_skipped(const struct batch_plan *plan, struct merge_state *m, struct rpd_error *err)
 {
+	if (m->nskipped == 0)
+		return 0;
 	qsort(m->skipped, m->nskipped, sizeof(*m->skipped), by_file);
 	for (size_t i = 0; i < m->nskipped; i++)
 		load_say_skipped(m->skipped[i].why);
