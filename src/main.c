@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "batch/batch.h"
+#include "batch/run_batch.h"
 #include "load/cache.h"
 #include "options.h"
-#include "present/batch.h"
-#include "run_batch.h"
 #include "session/session.h"
 #include "sqlfile/dbfile.h"
 #include "tui/tui.h"

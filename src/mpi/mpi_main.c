@@ -15,12 +15,12 @@
 #include <unistd.h>
 
 #include "analysis/categories_file.h"
+#include "batch/batch.h"
+#include "batch/batch_deal.h"
+#include "batch/batch_wire.h"
+#include "batch/run_batch.h"
 #include "load/cache.h"
 #include "options.h"
-#include "present/batch.h"
-#include "present/batch_deal.h"
-#include "present/batch_wire.h"
-#include "run_batch.h"
 #include "util/error.h"
 #include "util/i18n.h"
 #include "util/threads.h"

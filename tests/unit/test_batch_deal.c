@@ -2,11 +2,11 @@
  * every group dealt exactly once, the same deal every time; and the plan
  * sent to them as bytes comes back whole, or not at all. */
 #include "config.h"
-#include "present/batch_deal.h"
+#include "batch/batch_deal.h"
 
 #include <stdlib.h>
 
-#include "present/batch_wire.h"
+#include "batch/batch_wire.h"
 #include "util/xalloc.h"
 
 #include "check.h"

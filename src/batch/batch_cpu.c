@@ -4,7 +4,7 @@
  * input's row of the ranks report with its collectives' instances, which
  * are matched across every group's ranks when they are merged. */
 #include "config.h"
-#include "present/batch_part.h"
+#include "batch/batch_part.h"
 
 #include "analysis/api_calls.h"
 #include "analysis/markers.h"

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "present/batch_plan.h"
+#include "batch/batch_plan.h"
 #include "present/report.h"
 #include "session/session.h"
 #include "session/window.h"

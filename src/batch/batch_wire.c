@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/batch_wire.h"
+#include "batch/batch_wire.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * groups into one; a file that names none is a group of its own (or, with
  * --same-node, one with every other such file). */
 #include "config.h"
-#include "present/batch_plan.h"
+#include "batch/batch_plan.h"
 
 #include <stdlib.h>
 #include <string.h>

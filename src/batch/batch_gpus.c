@@ -3,7 +3,7 @@
  * finish only makes its GPU again (in the order the whole load makes
  * GPUs: of their first ops) and puts the rows in the reports' order. */
 #include "config.h"
-#include "present/batch_part.h"
+#include "batch/batch_part.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/batch_deal.h"
+#include "batch/batch_deal.h"
 
 #include <stdlib.h>
 

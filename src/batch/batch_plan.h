@@ -1,5 +1,5 @@
 /* The plan of a batch run: what is asked for, and the inputs grouped by
- * the node they were recorded on (present/batch.h reads them group by
+ * the node they were recorded on (batch/batch.h reads them group by
  * group). */
 #ifndef RPDTOP_BATCH_PLAN_H
 #define RPDTOP_BATCH_PLAN_H
@@ -51,7 +51,7 @@ struct batch_plan {
 	 * (batch_plan_set_span); have_span 0 until set. */
 	int have_span;
 	int64_t span_lo, span_hi;
-	/* Groups being read at once (present/batch.h): more than one, and
+	/* Groups being read at once (batch/batch.h): more than one, and
 	 * their loads draw no progress line, which would fight on one. */
 	size_t at_once;
 };

@@ -2,8 +2,8 @@
 #ifndef RPDTOP_RUN_BATCH_H
 #define RPDTOP_RUN_BATCH_H
 
+#include "batch/batch.h"
 #include "options.h"
-#include "present/batch.h"
 #include "session/session.h"
 
 /* What every rpdtop program does first: the locale (numbers always

@@ -1,8 +1,8 @@
 /* The batch modes of rpdtop and rpdtop-mpi: the session the options ask
  * for, then a report, an export or a diff printed from it; or a report
- * read node group by node group (present/batch.h). */
+ * read node group by node group (batch/batch.h). */
 #include "config.h"
-#include "run_batch.h"
+#include "batch/run_batch.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -14,11 +14,11 @@
 
 #include "analysis/categories_file.h"
 #include "analysis/roi.h"
+#include "batch/batch.h"
 #include "demo/demo.h"
 #include "export/export.h"
 #include "load/cache.h"
 #include "options.h"
-#include "present/batch.h"
 #include "present/names.h"
 #include "present/report.h"
 #include "present/report_diff.h"
@@ -310,7 +310,7 @@ static int groupwise_plan(const struct options *o, const struct session_options 
 }
 
 /* A report of the inputs alone (no export, diff or viewer) goes node group
- * by node group when it can (present/batch.h): one group in memory at a
+ * by node group when it can (batch/batch.h): one group in memory at a
  * time. 1 when it went so, with the exit status in *status; else 0, the
  * inputs as listed in plan (when they were) for the whole load. */
 int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)

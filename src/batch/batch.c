@@ -4,8 +4,8 @@
  * the report's GPU labels and input list are made again as the whole load
  * makes them; names travel as text, every group having its own strings. */
 #include "config.h"
-#include "present/batch.h"
-#include "present/batch_part.h"
+#include "batch/batch.h"
+#include "batch/batch_part.h"
 
 #include <stdlib.h>
 #include <string.h>

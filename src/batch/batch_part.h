@@ -4,7 +4,7 @@
 #define RPDTOP_BATCH_PART_H
 
 #include "analysis/busy.h"
-#include "present/batch_plan.h"
+#include "batch/batch_plan.h"
 #include "session/window.h"
 #include "trace/api_order.h"
 #include "util/bytes.h"

@@ -1,7 +1,7 @@
 /* Reading the groups of a batch run: in turn, or several at once when -j
  * leaves threads for more than one group's files. */
 #include "config.h"
-#include "present/batch.h"
+#include "batch/batch.h"
 
 #include <pthread.h>
 #include <stdlib.h>
