@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "present/names.h"
+#include "display/names.h"
 #include "session/filter.h"
 #include "session/window.h"
 #include "util/utf8.h"

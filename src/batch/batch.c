@@ -12,8 +12,8 @@
 
 #include "analysis/busy.h"
 #include "analysis/profile.h"
+#include "display/names.h"
 #include "load/load.h"
-#include "present/names.h"
 #include "present/report_waits.h"
 #include "session/named.h"
 #include "util/bytes.h"

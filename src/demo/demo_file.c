@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "display/names.h"
 #include "export/rocpd_writer.h"
 #include "export/rpd_writer.h"
-#include "present/names.h"
 #include "util/xalloc.h"
 
 static int file_op(void *ctx, const struct gen_op *o)

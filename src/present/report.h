@@ -13,7 +13,7 @@
 #include "analysis/busy.h"
 #include "analysis/categories.h"
 #include "analysis/profile.h"
-#include "present/names.h"
+#include "display/names.h"
 #include "session/filter.h"
 #include "trace/api_order.h"
 #include "trace/probe.h"

@@ -6,7 +6,7 @@
 
 #include "analysis/busy.h"
 #include "analysis/diff.h"
-#include "present/names.h"
+#include "display/names.h"
 #include "util/error.h"
 #include "util/i18n.h"
 #include "util/units.h"

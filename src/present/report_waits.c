@@ -9,7 +9,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/gaps.h"
 #include "analysis/launch.h"
-#include "present/names.h"
+#include "display/names.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "present/names.h"
+#include "display/names.h"
 #include "session/session.h"
 #include "trace/trace.h"
 #include "tui/prompt.h"

@@ -12,7 +12,7 @@
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
-#include "present/names.h"
+#include "display/names.h"
 #include "trace/trace_mem.h"
 #include "tui/app.h"
 #include "tui/draw.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "present/names.h"
+#include "display/names.h"
 #include "util/i18n.h"
 #include "util/settings_file.h"
 

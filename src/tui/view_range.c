@@ -10,7 +10,7 @@
 
 #include "analysis/range.h"
 #include "analysis/search.h"
-#include "present/names.h"
+#include "display/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"

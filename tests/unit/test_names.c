@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "present/names.h"
-#include "present/tensile.h"
+#include "display/names.h"
+#include "display/tensile.h"
 
 static void check_display(const char *raw, unsigned style, const char *want)
 {

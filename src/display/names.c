@@ -1,11 +1,11 @@
 #include "config.h"
-#include "present/names.h"
+#include "display/names.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "present/tensile.h"
+#include "display/tensile.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/tensile.h"
+#include "display/tensile.h"
 
 #include <stdlib.h>
 #include <string.h>
