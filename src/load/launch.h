@@ -6,12 +6,8 @@
 
 #include <stdint.h>
 
+#include "trace/launch_dims.h"
 #include "trace/trace.h"
-
-struct launch_dims {
-	int64_t grid[3]; /* work-items, as the runtime records them */
-	int64_t workgroup[3];
-};
 
 /* The grid and workgroup sizes of op, a kernel. Returns 0, or -1 when the
  * op is not a kernel or its input does not record them (or cannot be

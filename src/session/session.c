@@ -8,6 +8,7 @@
 #include "load/background.h"
 #include "load/cache.h"
 #include "load/call_probe.h"
+#include "load/launch.h"
 #include "load/load.h"
 #include "session/named.h"
 #include "util/i18n.h"

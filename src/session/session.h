@@ -14,10 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "load/launch.h"
 #include "session/filter.h"
 #include "session/select.h"
 #include "session/window.h"
+#include "trace/launch_dims.h"
 #include "trace/probe.h"
 #include "trace/trace.h"
 #include "util/error.h"

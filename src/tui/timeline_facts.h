@@ -10,7 +10,7 @@
 
 #include "analysis/counters.h"
 #include "analysis/gaps.h"
-#include "load/launch.h"
+#include "trace/launch_dims.h"
 #include "trace/trace.h"
 
 /* "  grid 1024x1x1  workgroup 256x1x1" (nothing for NULL dims). */
