@@ -17,7 +17,7 @@
 #include "tui/panes.h"
 #include "tui/tablenav.h"
 #include "tui/theme.h"
-#include "tui/timeline_facts.h"
+#include "tui/timeline/facts.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/sort.h"

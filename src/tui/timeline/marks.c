@@ -1,5 +1,5 @@
 #include "config.h"
-#include "tui/timeline_marks.h"
+#include "tui/timeline/marks.h"
 
 #include <string.h>
 

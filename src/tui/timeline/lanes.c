@@ -1,6 +1,6 @@
 /* The lane rules: CPU lanes hidden, a lane filter on the owners' labels,
  * and folding every thread at once. */
-#include "tui/timeline_lanes.h"
+#include "tui/timeline/lanes.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "tui/timeline_range.h"
+#include "tui/timeline/range.h"
 
 #include <curses.h>
 

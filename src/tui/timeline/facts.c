@@ -1,6 +1,6 @@
 /* The detail line's facts, as text. */
 #include "config.h"
-#include "tui/timeline_facts.h"
+#include "tui/timeline/facts.h"
 
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "tui/timeline_find.h"
+#include "tui/timeline/find.h"
 
 #include <stdio.h>
 #include <stdlib.h>

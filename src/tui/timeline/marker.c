@@ -1,5 +1,5 @@
 #include "config.h"
-#include "tui/timeline_marker.h"
+#include "tui/timeline/marker.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "tui/timeline_gaps.h"
+#include "tui/timeline/gaps.h"
 
 #include <stdlib.h>
 #include <string.h>
