@@ -18,17 +18,14 @@
 #include "demo/demo.h"
 #include "display/names.h"
 #include "export/export.h"
-#include "load/cache.h"
 #include "options.h"
 #include "present/report.h"
 #include "present/report_diff.h"
 #include "session/named.h"
 #include "session/session.h"
-#include "sqlfile/dbfile.h"
 #include "util/error.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
-#include "util/threads.h"
 
 /* Without a report or export asked for, a terminal (or a test's script)
  * gets the viewer; anything else the top report. */
