@@ -1,0 +1,462 @@
+/* The table core's rows: made again when the application shows something
+ * else, put in the order of the column sorted by, the cursor kept on its
+ * row; and the keys every table shares. */
+#include "config.h"
+#include "tui/tableview.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/app.h"
+#include "tui/tableview_state.h"
+#include "util/i18n.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+size_t tv_nlines(const struct tableview *tv)
+{
+	return tv->spec->groups ? tv->nlines : tv->n;
+}
+
+size_t tv_line_row(const struct tableview *tv, size_t line)
+{
+	if (line >= tv_nlines(tv))
+		return SIZE_MAX;
+	if (!tv->spec->groups)
+		return tv->order[line];
+	return tv->lines[line].kind == TVL_ROW ? tv->order[tv->lines[line].pos] : SIZE_MAX;
+}
+
+size_t tv_pos_line(const struct tableview *tv, size_t pos)
+{
+	return tv->spec->groups ? tv->pos_line[pos] : pos;
+}
+
+static int is_row(const struct tableview *tv, size_t line)
+{
+	return tv_line_row(tv, line) != SIZE_MAX;
+}
+
+/* The first row from line i on in direction step (+1, or -1 as a size_t
+ * that wraps past 0 to beyond the lines), or nlines. */
+static size_t seek_row(const struct tableview *tv, size_t i, size_t step)
+{
+	size_t n = tv_nlines(tv);
+	while (i < n && !is_row(tv, i))
+		i += step;
+	return i < n ? i : n;
+}
+
+size_t tv_snap(const struct tableview *tv, size_t i, int dir)
+{
+	size_t n = tv_nlines(tv), k = seek_row(tv, i, dir > 0 ? 1 : (size_t)-1);
+	if (k == n)
+		k = seek_row(tv, i, dir > 0 ? (size_t)-1 : 1);
+	return k < n ? k : 0;
+}
+
+void tv_fit(struct tableview *tv, int height)
+{
+	size_t n = tv_nlines(tv);
+	tv->height = height > 0 ? height : 1;
+	size_t h = (size_t)tv->height;
+	if (n == 0) {
+		tv->cursor = tv->top = 0;
+		return;
+	}
+	if (tv->cursor >= n)
+		tv->cursor = n - 1;
+	if (tv->cursor < tv->top)
+		tv->top = tv->cursor;
+	if (tv->cursor >= tv->top + h)
+		tv->top = tv->cursor - h + 1;
+	/* No empty lines at the bottom while lines above are hidden. */
+	if (tv->top + h > n)
+		tv->top = n > h ? n - h : 0;
+}
+
+const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int col, char *buf, size_t size)
+{
+	const char *s = tv->spec->ops->text(tv->src, app, row, col, buf, size);
+	return s ? s : "";
+}
+
+struct sort_ctx {
+	const struct tableview *tv;
+	struct app *app;
+};
+
+static int compare_rows(const void *pa, const void *pb, void *arg)
+{
+	const struct sort_ctx *c = arg;
+	const struct tableview *tv = c->tv;
+	const struct tv_spec *spec = tv->spec;
+	size_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	int r = 0;
+	if (spec->groups) {
+		size_t ga = spec->groups->of(tv->src, a), gb = spec->groups->of(tv->src, b);
+		if (ga != gb)
+			return ga < gb ? -1 : 1;
+	}
+	if (spec->cols[tv->sort].kind == TV_NUMBER) {
+		int64_t x = spec->ops->key(tv->src, a, tv->sort), y = spec->ops->key(tv->src, b, tv->sort);
+		r = x > y ? -1 : x < y ? 1 : 0; /* numbers: largest first */
+	} else {
+		char bx[512], by[512];
+		r = strcmp(tv_text(tv, c->app, a, tv->sort, bx, sizeof(bx)),
+			   tv_text(tv, c->app, b, tv->sort, by, sizeof(by)));
+	}
+	if (r == 0 && spec->ops->tie)
+		r = spec->ops->tie(tv->src, c->app, a, b);
+	return r ? r : (a > b) - (a < b);
+}
+
+/* Reverse positions [from, to) of the order. */
+static void reverse_span(uint32_t *v, size_t from, size_t to)
+{
+	while (from + 1 < to) {
+		uint32_t x = v[from];
+		v[from++] = v[--to];
+		v[to] = x;
+	}
+}
+
+/* The other way round: each group's rows, or all of them. */
+static void reverse_order(struct tableview *tv)
+{
+	const struct tv_groups *g = tv->spec->groups;
+	size_t from = 0;
+	for (size_t i = 1; i <= tv->n; i++)
+		if (i == tv->n || (g && g->of(tv->src, tv->order[i]) != g->of(tv->src, tv->order[from]))) {
+			reverse_span(tv->order, from, i);
+			from = i;
+		}
+}
+
+static void add_line(struct tableview *tv, size_t *cap, struct tv_line l)
+{
+	tv->lines = xgrow(tv->lines, cap, tv->nlines + 1, sizeof(*tv->lines));
+	tv->lines[tv->nlines++] = l;
+}
+
+/* Groups: the lines before each group, its rows in order, or its empty
+ * line. */
+static void lay_out_groups(struct tableview *tv)
+{
+	const struct tv_groups *g = tv->spec->groups;
+	size_t cap = 0, pos = 0;
+	tv->nlines = 0;
+	free(tv->pos_line);
+	tv->pos_line = xmalloc_array(tv->n ? tv->n : 1, sizeof(*tv->pos_line));
+	for (size_t k = 0; k < g->n; k++) {
+		int before = g->lines_before(tv->src, k);
+		for (int i = 0; i < before; i++)
+			add_line(tv, &cap,
+				 (struct tv_line){ i + 1 == before ? TVL_HEADER : TVL_BEFORE,
+						   (unsigned char)i, (uint32_t)k, 0 });
+		size_t first = pos;
+		while (pos < tv->n && g->of(tv->src, tv->order[pos]) == k) {
+			tv->pos_line[pos] = tv->nlines;
+			add_line(tv, &cap, (struct tv_line){ TVL_ROW, 0, (uint32_t)k, pos++ });
+		}
+		if (pos == first)
+			add_line(tv, &cap, (struct tv_line){ TVL_EMPTY, 0, (uint32_t)k, 0 });
+	}
+}
+
+/* The display position of row, or SIZE_MAX. */
+static size_t position_of(const struct tableview *tv, size_t row)
+{
+	for (size_t i = 0; i < tv->n; i++)
+		if (tv->order[i] == row)
+			return i;
+	return SIZE_MAX;
+}
+
+/* Put the rows in order, the cursor on row (SIZE_MAX: the first). */
+static void put_in_order(struct tableview *tv, struct app *app, size_t row)
+{
+	const struct tv_source_ops *ops = tv->spec->ops;
+	if (tv->spec->groups || !ops->order || ops->order(tv->src, app, tv->sort, tv->order, tv->n) != 0) {
+		struct sort_ctx c = { tv, app };
+		for (size_t i = 0; i < tv->n; i++)
+			tv->order[i] = (uint32_t)i;
+		sort_with(tv->order, tv->n, sizeof(*tv->order), compare_rows, &c);
+	}
+	if (tv->reverse)
+		reverse_order(tv);
+	if (tv->spec->groups)
+		lay_out_groups(tv);
+	size_t pos = row == SIZE_MAX ? SIZE_MAX : position_of(tv, row);
+	tv->cursor = pos == SIZE_MAX ? tv_snap(tv, 0, 1) : tv_pos_line(tv, pos);
+	tv->style = app->names.style;
+}
+
+static int same_ident(struct tv_ident x, struct tv_ident y)
+{
+	return x.a == y.a && x.b == y.b;
+}
+
+/* Make the rows again, the cursor kept on the row it was on when that
+ * row is still there (by who it is: the rows are new). */
+static void refill(struct tableview *tv, struct app *app)
+{
+	const struct tv_source_ops *ops = tv->spec->ops;
+	size_t was = tv->ready ? tv_line_row(tv, tv->cursor) : SIZE_MAX;
+	struct tv_ident who = was != SIZE_MAX ? ops->ident(tv->src, was) : (struct tv_ident){ 0, 0 };
+	tv->n = ops->fill(tv->src, app);
+	free(tv->order);
+	free(tv->parting);
+	tv->parting = NULL;
+	tv->order = xmalloc_huge(tv->n ? tv->n : 1, sizeof(*tv->order));
+	for (int c = 0; c < TV_MAX_COLS; c++)
+		tv->longest[c] = -1;
+	tv->cursor = 0;
+	tv->nlines = 0;
+	tv->ready = 1;
+	size_t row = SIZE_MAX;
+	for (size_t i = 0; was != SIZE_MAX && i < tv->n && row == SIZE_MAX; i++)
+		if (same_ident(ops->ident(tv->src, i), who))
+			row = i;
+	put_in_order(tv, app, row);
+}
+
+/* Does the order depend on the names as shown (sorted or tied by text)? */
+static int order_by_text(const struct tableview *tv)
+{
+	return tv->spec->cols[tv->sort].kind == TV_TEXT || tv->spec->ops->tie;
+}
+
+void tv_ensure(struct tableview *tv, struct app *app)
+{
+	if (!tv->ready || !tv->spec->ops->current(tv->src, app)) {
+		refill(tv, app);
+		return;
+	}
+	if (tv->style == app->names.style)
+		return;
+	/* The names look otherwise: their partings and widths too. */
+	free(tv->parting);
+	tv->parting = NULL;
+	for (int c = 0; c < TV_MAX_COLS; c++)
+		tv->longest[c] = -1;
+	if (order_by_text(tv))
+		put_in_order(tv, app, tv_line_row(tv, tv->cursor));
+	tv->style = app->names.style;
+}
+
+unsigned tv_sort_by(struct tableview *tv, struct app *app, int col, int reverse, int say_order)
+{
+	const char *what = _(tv->spec->cols[col].sort_name);
+	int same = col == tv->sort;
+	tv->sort = col;
+	if (same && tv->reverse != reverse) {
+		size_t row = tv_line_row(tv, tv->cursor);
+		tv->reverse = reverse;
+		reverse_order(tv);
+		if (tv->spec->groups)
+			lay_out_groups(tv);
+		size_t pos = row == SIZE_MAX ? SIZE_MAX : position_of(tv, row);
+		if (pos != SIZE_MAX)
+			tv->cursor = tv_pos_line(tv, pos);
+	} else if (!same) {
+		tv->reverse = reverse;
+		put_in_order(tv, app, tv_line_row(tv, tv->cursor));
+	}
+	if (say_order)
+		app_message(app, 0, _("Sorted by %s, %s"), what,
+			    tv->reverse ? _("reversed") : _("normal order"));
+	else
+		app_message(app, 0, _("Sorted by %s"), what);
+	return ACT_REDRAW;
+}
+
+/* s: the column next in the order s walks through. */
+static unsigned sort_next(struct tableview *tv, struct app *app)
+{
+	const struct tv_spec *spec = tv->spec;
+	int slot = spec->cols[tv->sort].sort_slot, best = -1, first = -1;
+	for (int c = 0; c < spec->ncols; c++) {
+		int s = spec->cols[c].sort_slot;
+		if (s <= 0)
+			continue;
+		if (s > slot && (best < 0 || s < spec->cols[best].sort_slot))
+			best = c;
+		if (first < 0 || s < spec->cols[first].sort_slot)
+			first = c;
+	}
+	int col = best >= 0 ? best : first;
+	if (col < 0)
+		return ACT_UNHANDLED;
+	if (col == tv->sort) /* one order only: s goes back to its start */
+		return tv_sort_by(tv, app, col, 0, 1);
+	return tv_sort_by(tv, app, col, 0, 0);
+}
+
+/* The moves of the cursor, over lines; on a table with groups it stays
+ * on rows. */
+static unsigned move_cursor(struct tableview *tv, enum request req)
+{
+	size_t n = tv_nlines(tv), last = n ? n - 1 : 0, before = tv->cursor;
+	size_t page = tv->height > 1 ? (size_t)tv->height - 1 : 1;
+	switch (req) {
+	case REQ_MOVE_UP:
+		tv->cursor = tv->cursor > 0 ? tv_snap(tv, tv->cursor - 1, -1) : tv->cursor;
+		break;
+	case REQ_MOVE_DOWN:
+		tv->cursor = tv_snap(tv, tv->cursor < last ? tv->cursor + 1 : tv->cursor, 1);
+		break;
+	case REQ_PAGE_UP:
+		tv->cursor = tv->cursor > page ? tv->cursor - page : 0;
+		tv->top = tv->top > page ? tv->top - page : 0;
+		break;
+	case REQ_PAGE_DOWN:
+	case REQ_TOGGLE_LANE: /* Space pages down, as in less */
+		tv->cursor = tv->cursor + page < last ? tv->cursor + page : last;
+		if (tv->top + page + (size_t)tv->height <= n)
+			tv->top += page;
+		break;
+	case REQ_MOVE_FIRST:
+	case REQ_TIME_START:
+		tv->cursor = 0;
+		break;
+	case REQ_MOVE_LAST:
+	case REQ_TIME_END:
+		tv->cursor = last;
+		break;
+	default:
+		return ACT_UNHANDLED;
+	}
+	if (tv->spec->groups && !is_row(tv, tv->cursor))
+		tv->cursor = tv_snap(tv, tv->cursor, tv->cursor >= before ? 1 : -1);
+	tv_fit(tv, tv->height);
+	return ACT_REDRAW;
+}
+
+static unsigned own_key(struct tableview *tv, struct app *app, enum request req)
+{
+	const struct tv_source_ops *ops = tv->spec->ops;
+	size_t row = tv_line_row(tv, tv->cursor);
+	switch (req) {
+	case REQ_ENTER:
+		if (!ops->enter)
+			return ACT_UNHANDLED;
+		return row == SIZE_MAX ? ACT_NONE : ops->enter(tv->src, app, row);
+	case REQ_DETAILS:
+		if (!ops->details)
+			return ACT_UNHANDLED;
+		return row == SIZE_MAX ? ACT_NONE : ops->details(tv->src, app, row);
+	default:
+		return ops->request ? ops->request(tv->src, app, row, req) : ACT_UNHANDLED;
+	}
+}
+
+unsigned tableview_request(struct view *v, struct app *app, enum request req)
+{
+	struct tableview *tv = v->data;
+	tv_ensure(tv, app);
+	unsigned act = own_key(tv, app, req);
+	if (!(act & ACT_UNHANDLED))
+		return act;
+	switch (req) {
+	case REQ_FIND:
+		return tv_find_open(tv, app);
+	case REQ_FIND_NEXT:
+	case REQ_FIND_PREV:
+		return tv_find_again(tv, app, req == REQ_FIND_NEXT ? 1 : -1);
+	case REQ_SORT_NEXT:
+		return sort_next(tv, app);
+	case REQ_SORT_REVERSE:
+		return tv_sort_by(tv, app, tv->sort, !tv->reverse, 1);
+	case REQ_MOVE_LEFT:
+	case REQ_MOVE_RIGHT:
+		return tv_scroll(tv, app, req == REQ_MOVE_LEFT ? -1 : 1);
+	default:
+		return move_cursor(tv, req);
+	}
+}
+
+/* A press on the header sorts by its column (again: the other way); on a
+ * row moves the cursor there; the wheel scrolls. */
+unsigned tableview_click(struct view *v, struct app *app, int row, int col, int button)
+{
+	struct tableview *tv = v->data;
+	tv_ensure(tv, app);
+	if (button == 4 || button == 5) {
+		for (int i = 0; i < 3; i++)
+			move_cursor(tv, button == 4 ? REQ_MOVE_UP : REQ_MOVE_DOWN);
+		return ACT_REDRAW;
+	}
+	if (button != 1)
+		return ACT_NONE;
+	if (row == tv->header_y) {
+		int c = tv_column_at(tv, col);
+		if (c < 0 || !tv->spec->cols[c].sort_name)
+			return ACT_NONE;
+		return c == tv->sort ? tv_sort_by(tv, app, c, !tv->reverse, 1) : tv_sort_by(tv, app, c, 0, 0);
+	}
+	if (row < tv->table_y || tv->top + (size_t)(row - tv->table_y) >= tv_nlines(tv))
+		return ACT_NONE;
+	size_t line = tv->top + (size_t)(row - tv->table_y);
+	if (!is_row(tv, line))
+		return ACT_NONE;
+	tv->cursor = line;
+	return ACT_REDRAW;
+}
+
+/* The rows are made between events, before the screen is drawn. */
+unsigned tableview_idle(struct view *v, struct app *app)
+{
+	struct tableview *tv = v->data;
+	int was = tv->ready && tv->spec->ops->current(tv->src, app) && tv->style == app->names.style;
+	tv_ensure(tv, app);
+	return was ? ACT_NONE : ACT_REDRAW;
+}
+
+void tableview_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	struct tableview *tv = v->data;
+	/* Made by idle, which the loop runs first; a view drawn before it
+	 * ever ran shows its rows as they come. */
+	if (!tv->ready)
+		tv_ensure(tv, app);
+	tv_draw(tv, app, y, height, width);
+}
+
+void tableview_free(struct view *v)
+{
+	struct tableview *tv = v->data;
+	if (tv->spec->ops->free)
+		tv->spec->ops->free(tv->src);
+	free(tv->order);
+	free(tv->lines);
+	free(tv->pos_line);
+	free(tv->parting);
+	free(tv);
+}
+
+struct view tableview_new(const struct view_ops *ops, const struct tv_spec *spec, void *src)
+{
+	struct tableview *tv = xcalloc(1, sizeof(*tv));
+	tv->spec = spec;
+	tv->src = src;
+	tv->sort = spec->first_sort;
+	tv->header_y = tv->table_y = 1 << 20; /* not drawn yet: nothing of it clicked */
+	for (int c = 0; c < TV_MAX_COLS; c++) {
+		tv->longest[c] = -1;
+		tv->w[c] = -1;
+	}
+	return (struct view){ ops, tv };
+}
+
+void *tableview_source(const struct view *v)
+{
+	const struct tableview *tv = v->data;
+	return tv->src;
+}
+
+size_t tableview_cursor_row(const struct view *v)
+{
+	const struct tableview *tv = v->data;
+	return tv->ready ? tv_line_row(tv, tv->cursor) : SIZE_MAX;
+}
