@@ -1,5 +1,5 @@
-/* The table core's / n N: the next row whose text (any text column but
- * those marked TV_NO_FIND) holds what was typed, ignoring case, found as
+/* The table core's / n N: the next row whose text (in any column of text,
+ * those not aligned right, but those marked TV_NO_FIND) holds what was typed, ignoring case, found as
  * it is typed; and Left/Right, which scroll the names sideways. */
 #include "config.h"
 
@@ -15,7 +15,7 @@ static int row_matches(const struct tableview *tv, struct app *app, size_t row, 
 	char buf[512];
 	for (int c = 0; c < tv->spec->ncols; c++) {
 		const struct tv_column *col = &tv->spec->cols[c];
-		if (col->kind == TV_TEXT && !(col->flags & TV_NO_FIND) &&
+		if (col->align != TV_RIGHT && !(col->flags & TV_NO_FIND) &&
 		    strcasestr(tv_text(tv, app, row, c, buf, sizeof(buf)), text))
 			return 1;
 	}
