@@ -15,7 +15,7 @@
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
-#include "tui/tablenav.h"
+#include "tui/tableview.h"
 #include "tui/theme.h"
 #include "tui/timeline/facts.h"
 #include "util/i18n.h"
@@ -24,27 +24,56 @@
 #include "util/units.h"
 #include "util/xalloc.h"
 
-enum gaps_sort { BY_LENGTH, BY_START, SORT_KEYS };
-
-static const char *const sort_names[SORT_KEYS] = { N_("length"), N_("start") };
-
 #define GPU_W 9
 #define NUM_W 9 /* "123.45 ms": seven columns of them fit in 80 */
 #define START_W 13
 #define CAUSE_W 12
 
-struct gaps_view {
+enum { GC_GPU, GC_START, GC_LENGTH, GC_CAUSE, GC_BEFORE, GC_AFTER };
+
+/* The names before and after a gap share what the other columns leave. */
+static const struct tv_column columns[] = {
+	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 1, 0, TV_LEFT, TV_TEXT, 0, 0 },
+	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
+	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
+	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0 },
+	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_HALF_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+	[GC_AFTER] = { N_("AFTER"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+};
+
+struct gaps_src {
 	struct gaps g;
 	struct breakdown b;
-	uint32_t *order; /* g.gaps in the order shown */
-	enum gaps_sort sort;
-	int reverse;
-	int ready;
 	unsigned generation;
 	int64_t threshold; /* what it was made for, with the generation */
-	struct tablenav nav;
-	int list_row; /* the list's first row in the view, as drawn */
 };
+
+/* Made again for a new selection or threshold. */
+static int gaps_current(void *src, struct app *app)
+{
+	const struct gaps_src *r = src;
+	return r->generation == app_generation(app) && r->threshold == app->gap_threshold;
+}
+
+static size_t gaps_fill(void *src, struct app *app)
+{
+	struct gaps_src *r = src;
+	gaps_free(&r->g);
+	breakdown_free(&r->b);
+	struct gaps_params p = { .threshold = app->gap_threshold, .keep = SIZE_MAX };
+	gaps_find(app->trace, app_sel(app), &p, &r->g);
+	breakdown_per_gpu(app->trace, app_sel(app), &app->comm, &r->b);
+	r->generation = app_generation(app);
+	r->threshold = app->gap_threshold;
+	return r->g.n;
+}
+
+static int64_t gaps_key(void *src, size_t row, int col)
+{
+	const struct gaps_src *r = src;
+	const struct gap *g = &r->g.gaps[row];
+	return col == GC_START ? -g->start : sat_sub(g->end, g->start);
+}
 
 static int by_start(const void *a, const void *b, void *ctx)
 {
@@ -54,51 +83,22 @@ static int by_start(const void *a, const void *b, void *ctx)
 	return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
-/* The analyses give the gaps longest first: the order by length. */
-static void put_in_order(struct gaps_view *r)
+/* The analysis gives the gaps longest first: the order by length. */
+static int gaps_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
 {
-	for (size_t i = 0; i < r->g.n; i++)
-		r->order[i] = (uint32_t)i;
-	if (r->sort == BY_START)
-		sort_with(r->order, r->g.n, sizeof(*r->order), by_start, r->g.gaps);
+	const struct gaps_src *r = src;
+	(void)app;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	if (col == GC_START)
+		sort_with(order, n, sizeof(*order), by_start, r->g.gaps);
+	return 0;
 }
 
-static const struct gap *at(const struct gaps_view *r, size_t i)
+static struct tv_ident gaps_ident(void *src, size_t row)
 {
-	return &r->g.gaps[r->order[r->reverse ? r->g.n - 1 - i : i]];
-}
-
-/* Made again for a new selection, the cursor kept on its gap when it
- * stays. */
-static int current(const struct gaps_view *r, const struct app *app)
-{
-	return r->ready && r->generation == app_generation(app) && r->threshold == app->gap_threshold;
-}
-
-static void ensure_ready(struct gaps_view *r, struct app *app)
-{
-	if (current(r, app))
-		return;
-	struct gap current = { 0 };
-	int had = r->ready && r->g.n;
-	if (had)
-		current = *at(r, r->nav.cursor);
-	gaps_free(&r->g);
-	breakdown_free(&r->b);
-	free(r->order);
-	struct gaps_params p = { .threshold = app->gap_threshold, .keep = SIZE_MAX };
-	gaps_find(app->trace, app_sel(app), &p, &r->g);
-	breakdown_per_gpu(app->trace, app_sel(app), &app->comm, &r->b);
-	r->order = xmalloc_huge(r->g.n ? r->g.n : 1, sizeof(*r->order));
-	put_in_order(r);
-	r->nav.n = r->g.n;
-	r->nav.cursor = 0;
-	for (size_t i = 0; i < r->g.n && had; i++)
-		if (at(r, i)->lane == current.lane && at(r, i)->start == current.start)
-			r->nav.cursor = i;
-	r->ready = 1;
-	r->generation = app_generation(app);
-	r->threshold = app->gap_threshold;
+	const struct gaps_src *r = src;
+	return (struct tv_ident){ r->g.gaps[row].lane, (uint64_t)r->g.gaps[row].start };
 }
 
 static void gpu_text(const struct trace *t, uint32_t gpu, char *buf, size_t size)
@@ -120,7 +120,7 @@ static void draw_cells(int y, int width, const char *first, const char *const *c
 #define NB 7
 #define NI 7
 
-static int draw_breakdown(struct gaps_view *r, struct app *app, int y, int rows, int width)
+static int draw_breakdown(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
 	static const char *const head[NB] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),   N_("COPIES"),
 					      N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP") };
@@ -146,7 +146,7 @@ static int draw_breakdown(struct gaps_view *r, struct app *app, int y, int rows,
 	return used;
 }
 
-static int draw_idle(struct gaps_view *r, struct app *app, int y, int rows, int width)
+static int draw_idle(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
 	static const char *const head[NI] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),   N_("HOST WAIT"),
 					      N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP") };
@@ -177,72 +177,42 @@ static int draw_idle(struct gaps_view *r, struct app *app, int y, int rows, int 
 	return used;
 }
 
-/* The names' columns share what the others leave. */
-static int name_w(int width)
+static const char *gaps_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
 {
-	int rest = width - (GPU_W + START_W + NUM_W + CAUSE_W + 4);
-	return rest > 2 ? rest / 2 : 1;
-}
-
-static void draw_gaps_header(struct gaps_view *r, int y, int width)
-{
-	const struct glyphs *g = glyphs();
-	attr_t a = theme_attr(THEME_HEADER);
-	const char *arrow = r->reverse ? g->sort_up : g->sort_down;
-	char start[32], len[32];
-	int x = GPU_W + START_W + NUM_W + CAUSE_W + 4;
-	snprintf(start, sizeof(start), "%s%s", r->sort == BY_START ? arrow : "", _("START"));
-	snprintf(len, sizeof(len), "%s%s", r->sort == BY_LENGTH ? arrow : "", _("LENGTH"));
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text(stdscr, y, 1, GPU_W - 1, _("GPU"), a);
-	draw_text_right(stdscr, y, GPU_W, START_W, start, a);
-	draw_text_right(stdscr, y, GPU_W + START_W + 1, NUM_W, len, a);
-	draw_text(stdscr, y, GPU_W + START_W + NUM_W + 3, CAUSE_W, _("CAUSE"), a);
-	draw_text(stdscr, y, x, name_w(width), _("BEFORE"), a);
-	draw_text(stdscr, y, x + name_w(width) + 1, width - x - name_w(width) - 1, _("AFTER"), a);
-}
-
-static void draw_gap(struct gaps_view *r, struct app *app, size_t i, int y, int width)
-{
+	const struct gaps_src *r = src;
 	const struct trace *t = app->trace;
-	const struct gap *g = at(r, i);
-	attr_t a = theme_attr(i == r->nav.cursor ? THEME_CURSOR : THEME_NORMAL);
-	char gpu[112], start[UNITS_BUFSZ + 2], len[UNITS_BUFSZ];
-	int64_t s = g->start - t->op_first_start;
+	const struct gap *g = &r->g.gaps[row];
 	char u[UNITS_BUFSZ];
-	snprintf(start, sizeof(start), "%s%s", s < 0 ? "-" : "+",
-		 units_format_ns(s < 0 ? -s : s, u, sizeof(u)));
-	gpu_text(t, g->lane, gpu, sizeof(gpu));
-	int x = GPU_W + START_W + NUM_W + CAUSE_W + 4;
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text(stdscr, y, 1, GPU_W - 1, gpu, a);
-	draw_text_right(stdscr, y, GPU_W, START_W, start, a);
-	draw_text_right(stdscr, y, GPU_W + START_W + 1, NUM_W,
-			units_format_ns(sat_sub(g->end, g->start), len, sizeof(len)), a);
-	draw_text(stdscr, y, GPU_W + START_W + NUM_W + 3, CAUSE_W, tl_gap_cause_text(g->cause), a);
-	draw_text(stdscr, y, x, name_w(width), app_name(app, t->ops.name[g->before]), a);
-	draw_text(stdscr, y, x + name_w(width) + 1, width - x - name_w(width) - 1,
-		  app_name(app, t->ops.name[g->after]), a);
+	int64_t s = g->start - t->op_first_start;
+	switch (col) {
+	case GC_GPU:
+		gpu_text(t, g->lane, buf, size);
+		return buf;
+	case GC_START:
+		snprintf(buf, size, "%s%s", s < 0 ? "-" : "+", units_format_ns(s < 0 ? -s : s, u, sizeof(u)));
+		return buf;
+	case GC_LENGTH:
+		return units_format_ns(sat_sub(g->end, g->start), buf, size);
+	case GC_CAUSE:
+		return tl_gap_cause_text(g->cause);
+	default:
+		return app_name(app, t->ops.name[col == GC_BEFORE ? g->before : g->after]);
+	}
 }
 
 /* The rows above the list of gaps: the title and the two tables of
  * GPUs, as many as leave three rows of gaps (those are cut first). */
-static int gaps_top(struct gaps_view *r, int height)
+static int gaps_top(const struct gaps_src *r, int height)
 {
 	int want = 1 + (int)(1 + r->b.n) + (int)(1 + r->g.nlanes), most = height - 4;
 	return want < most ? want : most > 1 ? most : 1;
 }
 
-static void gaps_draw(struct view *v, struct app *app, int y, int height, int width)
+static int gaps_draw_top(void *src, struct app *app, int y, int height, int width)
 {
-	struct gaps_view *r = v->data;
+	struct gaps_src *r = src;
 	char line[512], idle[UNITS_BUFSZ], thr[UNITS_BUFSZ];
 	int64_t total = 0;
-	/* Made between keys (gaps_idle), never while drawing. */
-	if (!r->ready) {
-		draw_text(stdscr, y, 1, width - 1, _("Finding the gaps..."), theme_attr(THEME_DIM));
-		return;
-	}
 	for (size_t k = 0; k < r->g.nlanes; k++)
 		total += gap_lane_span(&r->g.lanes[k]) - r->g.lanes[k].busy;
 	snprintf(line, sizeof(line), _("GPU gaps: %llu, %s idle between ops (kernel wait: below %s)"),
@@ -252,96 +222,63 @@ static void gaps_draw(struct view *v, struct app *app, int y, int height, int wi
 	int top = gaps_top(r, height), used = 1;
 	used += draw_breakdown(r, app, y + used, top - used, width);
 	used += draw_idle(r, app, y + used, top - used, width);
-	int rows = height - top - 1;
-	if (rows < 1)
-		return;
-	draw_gaps_header(r, y + top, width);
-	r->list_row = top + 1;
-	tablenav_fit(&r->nav, rows);
-	if (r->g.n == 0) {
-		draw_text(stdscr, y + top + 1, 2, width - 2, _("No gap in view"), theme_attr(THEME_DIM));
-		return;
-	}
-	for (int row = 0; row < rows && r->nav.top + (size_t)row < r->g.n; row++)
-		draw_gap(r, app, r->nav.top + (size_t)row, y + top + 1 + row, width);
+	return top;
 }
 
-static unsigned sort_again(struct gaps_view *r, struct app *app, int next)
+static const char *gaps_empty(void *src, struct app *app)
 {
-	struct gap current = r->g.n ? *at(r, r->nav.cursor) : (struct gap){ 0 };
-	if (next) {
-		r->sort = (enum gaps_sort)((r->sort + 1) % SORT_KEYS);
-		r->reverse = 0;
-		put_in_order(r);
-		app_message(app, 0, _("Sorted by %s"), _(sort_names[r->sort]));
-	} else {
-		r->reverse = !r->reverse;
-		app_message(app, 0, _("Sorted by %s, %s"), _(sort_names[r->sort]),
-			    r->reverse ? _("reversed") : _("normal order"));
-	}
-	for (size_t i = 0; i < r->g.n; i++)
-		if (at(r, i)->lane == current.lane && at(r, i)->start == current.start)
-			r->nav.cursor = i;
-	return ACT_REDRAW;
+	(void)src;
+	(void)app;
+	return _("No gap in view");
 }
 
-static unsigned gaps_request(struct view *v, struct app *app, enum request req)
+/* The gap in the timeline, on the lane of the op after it. */
+static unsigned gaps_enter(void *src, struct app *app, size_t row)
 {
-	struct gaps_view *r = v->data;
-	ensure_ready(r, app);
-	switch (req) {
-	case REQ_SORT_NEXT:
-		return sort_again(r, app, 1);
-	case REQ_SORT_REVERSE:
-		return sort_again(r, app, 0);
-	case REQ_GAPS_VIEW:
-		return ACT_NONE; /* it is open */
-	case REQ_ENTER: {
-		if (r->g.n == 0)
-			return ACT_NONE;
-		const struct gap *g = at(r, r->nav.cursor);
-		return app_show_time_in_timeline(app, app->trace->ops.queue[g->after], g->start,
-						 sat_sub(g->end, g->start));
-	}
-	default:
-		return tablenav_request(&r->nav, req);
-	}
+	const struct gaps_src *r = src;
+	const struct gap *g = &r->g.gaps[row];
+	return app_show_time_in_timeline(app, app->trace->ops.queue[g->after], g->start,
+					 sat_sub(g->end, g->start));
 }
 
-static unsigned gaps_click(struct view *v, struct app *app, int row, int col, int button)
+static unsigned gaps_request(void *src, struct app *app, size_t row, enum request req)
 {
-	struct gaps_view *r = v->data;
-	(void)col;
-	ensure_ready(r, app);
-	return row < r->list_row ? ACT_NONE : tablenav_click(&r->nav, row - r->list_row, button);
+	(void)src;
+	(void)app;
+	(void)row;
+	return req == REQ_GAPS_VIEW ? ACT_NONE : ACT_UNHANDLED; /* it is open */
 }
 
-static void gaps_free_view(struct view *v)
+static void gaps_src_free(void *src)
 {
-	struct gaps_view *r = v->data;
+	struct gaps_src *r = src;
 	gaps_free(&r->g);
 	breakdown_free(&r->b);
-	free(r->order);
 	free(r);
 }
 
-static unsigned gaps_idle(struct view *v, struct app *app)
-{
-	struct gaps_view *r = v->data;
-	int was = current(r, app);
-	ensure_ready(r, app);
-	return was ? ACT_NONE : ACT_REDRAW;
-}
-
-static const struct view_ops gaps_ops = {
-	.name = "gaps",
-	.title = N_("Gaps"),
-	.draw = gaps_draw,
+static const struct tv_source_ops gaps_source = {
+	.current = gaps_current,
+	.fill = gaps_fill,
+	.text = gaps_text,
+	.key = gaps_key,
+	.ident = gaps_ident,
+	.order = gaps_order,
+	.draw_top = gaps_draw_top,
+	.empty = gaps_empty,
+	.enter = gaps_enter,
 	.request = gaps_request,
-	.click = gaps_click,
-	.free = gaps_free_view,
-	.idle = gaps_idle,
+	.free = gaps_src_free,
 };
+
+static const struct tv_spec gaps_spec = {
+	.cols = columns,
+	.ncols = sizeof(columns) / sizeof(columns[0]),
+	.first_sort = GC_LENGTH,
+	.ops = &gaps_source,
+};
+
+static const struct view_ops gaps_ops = TABLEVIEW_OPS("gaps", N_("Gaps"));
 
 /* The threshold typed: a length of time, 0 or more. */
 static unsigned threshold_done(struct app *app, const char *text, int accepted, void *ctx)
@@ -374,8 +311,6 @@ unsigned view_gaps_ask_threshold(struct app *app)
 
 struct view view_gaps_new(struct app *app)
 {
-	struct gaps_view *r = xcalloc(1, sizeof(*r));
-	r->list_row = 1 << 20; /* not drawn yet: no row of it clicked */
 	(void)app;
-	return (struct view){ &gaps_ops, r };
+	return tableview_new(&gaps_ops, &gaps_spec, xcalloc(1, sizeof(struct gaps_src)));
 }
