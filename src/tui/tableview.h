@@ -45,7 +45,7 @@ struct tv_column {
 	const char *title;     /* N_() */
 	const char *sort_name; /* N_(), for "Sorted by ..."; NULL: no sort by it */
 	int width;             /* columns, or TV_REST, TV_HALF_REST, TV_FIT */
-	int pad;               /* blank columns before it */
+	int pad;               /* blank columns before it, after a column shown */
 	int min_screen;        /* shown only on screens at least this wide */
 	enum tv_align align;
 	enum tv_kind kind;
@@ -130,6 +130,7 @@ struct tv_spec {
 	const struct tv_column *cols;
 	int ncols;
 	int first_sort;                 /* the column sorted by at first */
+	int lead;                       /* blank columns before the first column shown */
 	int tail_pad;                   /* blank columns before the tail (header_tail, draw_tail) */
 	int empty_skip;                 /* lines between the table's top and why it is empty */
 	const struct tv_groups *groups; /* NULL: one table under one header */

@@ -37,12 +37,13 @@ static int column_width(const struct tableview *tv, int c, int x, int width)
 static int lay_out(struct tableview *tv, int width)
 {
 	const struct tv_spec *spec = tv->spec;
-	int x = 0;
+	int x = spec->lead, first = 1;
 	for (int c = 0; c < spec->ncols; c++) {
 		tv->w[c] = -1;
 		if (width < spec->cols[c].min_screen)
 			continue;
-		x += spec->cols[c].pad;
+		x += first ? 0 : spec->cols[c].pad;
+		first = 0;
 		tv->x[c] = x;
 		tv->w[c] = column_width(tv, c, x, width);
 		x += tv->w[c];

@@ -33,7 +33,7 @@ enum { GC_GPU, GC_START, GC_LENGTH, GC_CAUSE, GC_BEFORE, GC_AFTER };
 
 /* The names before and after a gap share what the other columns leave. */
 static const struct tv_column columns[] = {
-	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 1, 0, TV_LEFT, TV_TEXT, 0, 0 },
+	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 0, 0, TV_LEFT, TV_TEXT, 0, 0 },
 	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
 	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
 	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0 },
@@ -275,6 +275,7 @@ static const struct tv_spec gaps_spec = {
 	.cols = columns,
 	.ncols = sizeof(columns) / sizeof(columns[0]),
 	.first_sort = GC_LENGTH,
+	.lead = 1,
 	.ops = &gaps_source,
 };
 
