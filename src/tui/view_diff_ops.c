@@ -1,6 +1,6 @@
 /* Both runs' instances of a name of the diff pane: the base run's, then
- * the new run's, each by start (s: by duration), with its start from its
- * run's first op, duration and GPU. Enter shows a base instance in the
+ * the new run's, each by start (s: by duration, S: the other way), with
+ * its start from its run's first op, duration and GPU. Enter shows a base instance in the
  * timeline (which shows the base run). Made again when the filter or the
  * window changes; names are matched as they were shown when it opened. */
 #include "config.h"
@@ -12,7 +12,7 @@
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
-#include "tui/tablenav.h"
+#include "tui/tableview.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
 #include "util/sort.h"
@@ -22,7 +22,15 @@
 #define RUN_W 5
 #define START_W 13
 #define DUR_W 10
-#define GPU_W 12
+
+enum { OC_RUN, OC_START, OC_DURATION, OC_GPU };
+
+static const struct tv_column columns[] = {
+	[OC_RUN] = { N_("RUN"), NULL, RUN_W, 0, 0, TV_LEFT, TV_TEXT, 0, 0 },
+	[OC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
+	[OC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
+	[OC_GPU] = { N_("GPU"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+};
 
 struct instance {
 	uint32_t op;
@@ -34,15 +42,13 @@ struct diff_ops {
 	struct instance *rows;
 	size_t n, per_run[2];
 	int64_t total[2];
-	int by_duration;
-	int ready;
 	unsigned generation;
+	const struct session *s;    /* the runs the rows point into */
 	struct name_cache names[2]; /* each run's, in the style it opened with */
-	struct tablenav nav;
 };
 
 struct order_ctx {
-	const struct session *s;
+	const struct diff_ops *r;
 	int by_duration;
 };
 
@@ -61,17 +67,28 @@ static int64_t op_duration(const struct session *s, const struct instance *i)
 static int by_order(const void *a, const void *b, void *arg)
 {
 	const struct order_ctx *c = arg;
-	const struct instance *x = a, *y = b;
+	const struct instance *x = &c->r->rows[*(const uint32_t *)a], *y = &c->r->rows[*(const uint32_t *)b];
+	const struct session *s = c->r->s;
 	if (x->run != y->run)
 		return x->run < y->run ? -1 : 1;
-	int64_t kx = op_start(c->s, x), ky = op_start(c->s, y);
+	int64_t kx = op_start(s, x), ky = op_start(s, y);
 	if (c->by_duration) {
-		kx = -op_duration(c->s, x);
-		ky = -op_duration(c->s, y);
+		kx = -op_duration(s, x);
+		ky = -op_duration(s, y);
 	}
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
 	return (x->op > y->op) - (x->op < y->op);
+}
+
+static int ops_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
+{
+	struct order_ctx c = { src, col == OC_DURATION };
+	(void)app;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	sort_with(order, n, sizeof(*order), by_order, &c);
+	return 0;
 }
 
 static const char *shown(struct diff_ops *r, struct app *app, size_t run, uint32_t id)
@@ -79,20 +96,20 @@ static const char *shown(struct diff_ops *r, struct app *app, size_t run, uint32
 	return name_cache_get(&r->names[run], session_trace_at(app->session, run), id);
 }
 
-static void put_in_order(struct diff_ops *r, struct app *app)
+static int ops_current(void *src, struct app *app)
 {
-	struct order_ctx c = { app->session, r->by_duration };
-	sort_with(r->rows, r->n, sizeof(*r->rows), by_order, &c);
+	const struct diff_ops *r = src;
+	return r->generation == app_generation(app);
 }
 
-static void ensure_ready(struct diff_ops *r, struct app *app)
+static size_t ops_fill(void *src, struct app *app)
 {
-	if (r->ready && r->generation == app_generation(app))
-		return;
+	struct diff_ops *r = src;
 	size_t cap = 0;
 	free(r->rows);
 	r->rows = NULL;
 	r->n = 0;
+	r->s = app->session;
 	for (size_t k = 0; k < 2; k++) {
 		const struct trace *t = session_trace_at(app->session, k);
 		const struct selection *sel = session_sel_at(app->session, k);
@@ -107,50 +124,49 @@ static void ensure_ready(struct diff_ops *r, struct app *app)
 			r->total[k] += select_clipped(&sel->window, t->ops.start[i], t->ops.end[i]);
 		}
 	}
-	put_in_order(r, app);
-	r->nav.n = r->n;
-	r->nav.cursor = 0;
-	r->ready = 1;
 	r->generation = app_generation(app);
+	return r->n;
 }
 
-static void draw_header(struct diff_ops *r, int y, int width)
+static int64_t ops_key(void *src, size_t row, int col)
 {
-	const struct glyphs *g = glyphs();
-	attr_t a = theme_attr(THEME_HEADER);
-	char start[32], dur[32];
-	snprintf(start, sizeof(start), "%s%s", r->by_duration ? "" : g->sort_down, _("START"));
-	snprintf(dur, sizeof(dur), "%s%s", r->by_duration ? g->sort_down : "", _("DURATION"));
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text(stdscr, y, 1, RUN_W, _("RUN"), a);
-	draw_text_right(stdscr, y, RUN_W + 1, START_W, start, a);
-	draw_text_right(stdscr, y, RUN_W + START_W + 2, DUR_W, dur, a);
-	draw_text(stdscr, y, RUN_W + START_W + DUR_W + 4, width - (RUN_W + START_W + DUR_W + 4), _("GPU"), a);
+	const struct diff_ops *r = src;
+	const struct instance *in = &r->rows[row];
+	return col == OC_DURATION ? op_duration(r->s, in) : -op_start(r->s, in);
 }
 
-static void draw_instance(struct diff_ops *r, struct app *app, size_t i, int y, int width)
+static const char *ops_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
 {
-	const struct instance *in = &r->rows[i];
+	const struct diff_ops *r = src;
+	const struct instance *in = &r->rows[row];
 	const struct trace *t = session_trace_at(app->session, in->run);
-	attr_t a = theme_attr(i == r->nav.cursor ? THEME_CURSOR : THEME_NORMAL);
-	char start[UNITS_BUFSZ + 2], u[UNITS_BUFSZ], dur[UNITS_BUFSZ], gpu[128];
+	char u[UNITS_BUFSZ];
 	int64_t s = t->ops.start[in->op] - t->op_first_start;
-	snprintf(start, sizeof(start), "%s%s", s < 0 ? "-" : "+",
-		 units_format_ns(s < 0 ? -s : s, u, sizeof(u)));
-	trace_gpu_label(t, trace_op_gpu(t, in->op), gpu, sizeof(gpu));
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text(stdscr, y, 1, RUN_W, in->run ? _("new") : _("base"), a);
-	draw_text_right(stdscr, y, RUN_W + 1, START_W, start, a);
-	draw_text_right(stdscr, y, RUN_W + START_W + 2, DUR_W,
-			units_format_ns(op_duration(app->session, in), dur, sizeof(dur)), a);
-	draw_text(stdscr, y, RUN_W + START_W + DUR_W + 4, width - (RUN_W + START_W + DUR_W + 4), gpu, a);
+	switch (col) {
+	case OC_RUN:
+		return in->run ? _("new") : _("base");
+	case OC_START:
+		snprintf(buf, size, "%s%s", s < 0 ? "-" : "+", units_format_ns(s < 0 ? -s : s, u, sizeof(u)));
+		return buf;
+	case OC_DURATION:
+		return units_format_ns(op_duration(app->session, in), buf, size);
+	default:
+		return trace_gpu_label(t, trace_op_gpu(t, in->op), buf, size);
+	}
 }
 
-static void ops_draw(struct view *v, struct app *app, int y, int height, int width)
+static struct tv_ident ops_ident(void *src, size_t row)
 {
-	struct diff_ops *r = v->data;
+	const struct diff_ops *r = src;
+	return (struct tv_ident){ r->rows[row].op, r->rows[row].run };
+}
+
+static int ops_draw_top(void *src, struct app *app, int y, int height, int width)
+{
+	const struct diff_ops *r = src;
 	char line[256], base[128], b[UNITS_BUFSZ], n[UNITS_BUFSZ];
-	ensure_ready(r, app);
+	(void)app;
+	(void)height;
 	draw_text(stdscr, y, 1, width - 1, r->name, theme_attr(THEME_LABEL));
 	snprintf(base, sizeof(base), P_("Base: %zu instance, %s", "Base: %zu instances, %s", r->per_run[0]),
 		 r->per_run[0], units_format_ns(r->total[0], b, sizeof(b)));
@@ -158,49 +174,23 @@ static void ops_draw(struct view *v, struct app *app, int y, int height, int wid
 		 P_("%s   New: %zu instance, %s", "%s   New: %zu instances, %s", r->per_run[1]), base,
 		 r->per_run[1], units_format_ns(r->total[1], n, sizeof(n)));
 	draw_text(stdscr, y + 1, 1, width - 1, line, theme_attr(THEME_LABEL));
-	draw_header(r, y + 2, width);
-	int rows = height - 3;
-	tablenav_fit(&r->nav, rows > 0 ? rows : 1);
-	for (int row = 0; row < rows && r->nav.top + (size_t)row < r->n; row++)
-		draw_instance(r, app, r->nav.top + (size_t)row, y + 3 + row, width);
+	return 2;
 }
 
-static unsigned ops_request(struct view *v, struct app *app, enum request req)
+/* A base instance in the timeline, which shows the base run. */
+static unsigned ops_enter(void *src, struct app *app, size_t row)
 {
-	struct diff_ops *r = v->data;
-	ensure_ready(r, app);
-	switch (req) {
-	case REQ_SORT_NEXT:
-	case REQ_SORT_REVERSE:
-		r->by_duration = !r->by_duration;
-		put_in_order(r, app);
-		r->nav.cursor = 0;
-		app_message(app, 0, _("Sorted by %s"), r->by_duration ? _("duration") : _("start"));
+	const struct diff_ops *r = src;
+	if (r->rows[row].run) {
+		app_message(app, 0, "%s", _("The timeline shows the base run"));
 		return ACT_REDRAW;
-	case REQ_ENTER:
-		if (r->n == 0)
-			return ACT_NONE;
-		if (r->rows[r->nav.cursor].run) {
-			app_message(app, 0, "%s", _("The timeline shows the base run"));
-			return ACT_REDRAW;
-		}
-		return app_show_in_timeline(app, r->rows[r->nav.cursor].op);
-	default:
-		return tablenav_request(&r->nav, req);
 	}
+	return app_show_in_timeline(app, r->rows[row].op);
 }
 
-static unsigned ops_click(struct view *v, struct app *app, int row, int col, int button)
+static void ops_free(void *src)
 {
-	struct diff_ops *r = v->data;
-	(void)col;
-	ensure_ready(r, app);
-	return row < 3 ? ACT_NONE : tablenav_click(&r->nav, row - 3, button);
-}
-
-static void ops_free(struct view *v)
-{
-	struct diff_ops *r = v->data;
+	struct diff_ops *r = src;
 	free(r->rows);
 	free(r->name);
 	name_cache_free(&r->names[0]);
@@ -208,14 +198,27 @@ static void ops_free(struct view *v)
 	free(r);
 }
 
-static const struct view_ops diff_ops_ops = {
-	.name = "diff-instances",
-	.title = N_("Instances in both runs"),
-	.draw = ops_draw,
-	.request = ops_request,
-	.click = ops_click,
+static const struct tv_source_ops ops_source = {
+	.current = ops_current,
+	.fill = ops_fill,
+	.text = ops_text,
+	.key = ops_key,
+	.ident = ops_ident,
+	.order = ops_order,
+	.draw_top = ops_draw_top,
+	.enter = ops_enter,
 	.free = ops_free,
 };
+
+static const struct tv_spec ops_spec = {
+	.cols = columns,
+	.ncols = sizeof(columns) / sizeof(columns[0]),
+	.first_sort = OC_START,
+	.lead = 1,
+	.ops = &ops_source,
+};
+
+static const struct view_ops diff_ops_ops = TABLEVIEW_OPS("diff-instances", N_("Instances in both runs"));
 
 struct view view_diff_ops_new(struct app *app, const char *name)
 {
@@ -223,5 +226,5 @@ struct view view_diff_ops_new(struct app *app, const char *name)
 	r->name = xstrdup(name);
 	name_cache_init(&r->names[0], app->names.style);
 	name_cache_init(&r->names[1], app->names.style);
-	return (struct view){ &diff_ops_ops, r };
+	return tableview_new(&diff_ops_ops, &ops_spec, r);
 }
