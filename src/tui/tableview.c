@@ -177,7 +177,7 @@ static size_t position_of(const struct tableview *tv, size_t row)
 static void put_in_order(struct tableview *tv, struct app *app, size_t row)
 {
 	const struct tv_source_ops *ops = tv->spec->ops;
-	if (tv->spec->groups || !ops->order || ops->order(tv->src, app, tv->sort, tv->order, tv->n) != 0) {
+	if (!ops->order || ops->order(tv->src, app, tv->sort, tv->order, tv->n) != 0) {
 		struct sort_ctx c = { tv, app };
 		for (size_t i = 0; i < tv->n; i++)
 			tv->order[i] = (uint32_t)i;
@@ -376,6 +376,16 @@ unsigned tableview_request(struct view *v, struct app *app, enum request req)
 	}
 }
 
+/* The header's column at screen column x: sorted by (again: the other
+ * way). */
+static unsigned sort_by_header(struct tableview *tv, struct app *app, int x)
+{
+	int c = tv_column_at(tv, x);
+	if (c < 0 || !tv->spec->cols[c].sort_name)
+		return ACT_NONE;
+	return c == tv->sort ? tv_sort_by(tv, app, c, !tv->reverse, 1) : tv_sort_by(tv, app, c, 0, 0);
+}
+
 /* A press on the header sorts by its column (again: the other way); on a
  * row moves the cursor there; the wheel scrolls. */
 unsigned tableview_click(struct view *v, struct app *app, int row, int col, int button)
@@ -389,16 +399,12 @@ unsigned tableview_click(struct view *v, struct app *app, int row, int col, int 
 	}
 	if (button != 1)
 		return ACT_NONE;
-	if (row == tv->header_y) {
-		int c = tv_column_at(tv, col);
-		if (c < 0 || !tv->spec->cols[c].sort_name)
-			return ACT_NONE;
-		return c == tv->sort ? tv_sort_by(tv, app, c, !tv->reverse, 1) : tv_sort_by(tv, app, c, 0, 0);
-	}
-	if (row < tv->table_y || tv->top + (size_t)(row - tv->table_y) >= tv_nlines(tv))
-		return ACT_NONE;
-	size_t line = tv->top + (size_t)(row - tv->table_y);
-	if (!is_row(tv, line))
+	size_t line = row >= tv->table_y ? tv->top + (size_t)(row - tv->table_y) : SIZE_MAX;
+	int header = row == tv->header_y ||
+		     (tv->spec->groups && line < tv->nlines && tv->lines[line].kind == TVL_HEADER);
+	if (header)
+		return sort_by_header(tv, app, col);
+	if (line >= tv_nlines(tv) || !is_row(tv, line))
 		return ACT_NONE;
 	tv->cursor = line;
 	return ACT_REDRAW;

@@ -77,11 +77,13 @@ struct tv_source_ops {
 	 * negative answer puts a first); NULL: in the source's order. */
 	int (*tie)(void *src, struct app *app, size_t a, size_t b);
 	/* Optional: put the rows in the order of column col faster than a
-	 * comparison sort would (millions of gaps). 0 when done, -1 to let
-	 * the core sort. */
+	 * comparison sort would (millions of gaps), or in the order they came
+	 * in (groups: a group's rows together, the groups in order). 0 when
+	 * done, -1 to let the core sort. */
 	int (*order)(void *src, struct app *app, int col, uint32_t *order, size_t n);
-	/* Optional: where each row's text in column col parts from the
-	 * others' (display/names.h name_parting), for TV_PARTED columns. */
+	/* Optional: where each row's text in the TV_PARTED column col parts
+	 * from the others' (display/names.h name_parting), SIZE_MAX for a
+	 * text drawn plain; NULL: among all rows. */
 	void (*parting)(void *src, struct app *app, int col, size_t *out, size_t n);
 	/* Optional: the width of a TV_FIT column on a screen width wide. */
 	int (*fit_width)(void *src, int col, int width);

@@ -100,6 +100,11 @@ static void draw_header(struct tableview *tv, struct app *app, size_t group, int
 /* Where each row's text of the parted column parts from the others'. */
 static void find_parting(struct tableview *tv, struct app *app, int col)
 {
+	tv->parting = xmalloc_array(tv->n ? tv->n : 1, sizeof(*tv->parting));
+	if (tv->spec->ops->parting) {
+		tv->spec->ops->parting(tv->src, app, col, tv->parting, tv->n);
+		return;
+	}
 	const char **names = xmalloc_array(tv->n ? tv->n : 1, sizeof(*names));
 	char **copies = xcalloc(tv->n ? tv->n : 1, sizeof(*copies));
 	char buf[UNITS_BUFSZ];
@@ -108,7 +113,6 @@ static void find_parting(struct tableview *tv, struct app *app, int col)
 		if (names[i] == buf) /* a text made for the call: kept */
 			names[i] = copies[i] = xstrdup(buf);
 	}
-	tv->parting = xmalloc_array(tv->n ? tv->n : 1, sizeof(*tv->parting));
 	name_parting(names, tv->n, tv->parting);
 	for (size_t i = 0; i < tv->n; i++)
 		free(copies[i]);
@@ -132,7 +136,11 @@ static void draw_cell(struct tableview *tv, int c, size_t row, const char *s, si
 		draw_text_mid(stdscr, y, x, w, s, a);
 		break;
 	case TV_PARTED:
-		draw_text_parted(stdscr, y, x, w, s, row < tv->n ? tv->parting[row] : parting, a);
+		parting = row < tv->n ? tv->parting[row] : parting;
+		if (parting == SIZE_MAX)
+			draw_text(stdscr, y, x, w, s, a);
+		else
+			draw_text_parted(stdscr, y, x, w, s, parting, a);
 		break;
 	default:
 		draw_text(stdscr, y, x, w, s, a);

@@ -15,7 +15,7 @@
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"
 #include "tui/panes.h"
-#include "tui/tablenav.h"
+#include "tui/tableview.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
@@ -28,12 +28,15 @@
 
 enum part { PART_OPS, PART_BUSY, PART_CALLS, PART_MARKERS, PARTS };
 
-enum line_kind { LINE_TITLE, LINE_BLANK, LINE_HEADER, LINE_ROW, LINE_EMPTY };
+enum { RG_COUNT, RG_TIME, RG_SHARE, RG_NAME };
 
-struct line {
-	enum line_kind kind;
-	enum part part;
-	size_t index; /* LINE_ROW: the row of its part */
+/* Each part's titles name its columns; the time is the rows' own order
+ * (ops, calls and markers by time, GPUs in order). */
+static const struct tv_column columns[] = {
+	[RG_COUNT] = { N_("COUNT"), N_("count"), COUNT_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
+	[RG_TIME] = { N_("TIME"), N_("time"), TIME_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, TV_MARK_REVERSED },
+	[RG_SHARE] = { N_("%RANGE"), NULL, PCT_W, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
+	[RG_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 3, TV_SCROLL },
 };
 
 /* Column titles and the section's name, by part. */
@@ -44,16 +47,11 @@ static const char *const titles[PARTS][3] = {
 	[PART_MARKERS] = { N_("COUNT"), N_("TIME"), N_("ROCTX MARKERS BY TEXT") },
 };
 
-struct range_view {
+struct range_src {
 	int64_t t0, t1;
 	struct range_stats st;
-	struct line *lines;
-	size_t nlines;
-	struct tablenav nav; /* over the lines; the cursor stays on rows */
-	int ready;
+	size_t first[PARTS + 1]; /* the parts' rows, one after the other */
 	unsigned generation;
-	size_t *parting;        /* where each op row's shown name parts from the others' */
-	unsigned parting_style; /* the name style it was found for */
 };
 
 static const struct range_part *part_of(const struct range_stats *s, enum part p)
@@ -62,84 +60,113 @@ static const struct range_part *part_of(const struct range_stats *s, enum part p
 	return parts[p];
 }
 
-static void add_line(struct range_view *r, size_t *cap, enum line_kind kind, enum part part, size_t index)
+static size_t range_group(void *src, size_t row)
 {
-	r->lines = xgrow(r->lines, cap, r->nlines + 1, sizeof(*r->lines));
-	r->lines[r->nlines++] = (struct line){ kind, part, index };
+	const struct range_src *r = src;
+	size_t p = 0;
+	while (p + 1 < PARTS && row >= r->first[p + 1])
+		p++;
+	return p;
 }
 
-static int is_row(const struct range_view *r, size_t i)
+static const struct range_row *row_at(const struct range_src *r, size_t row)
 {
-	return i < r->nlines && r->lines[i].kind == LINE_ROW;
+	size_t p = range_group((void *)r, row);
+	return &part_of(&r->st, (enum part)p)->rows[row - r->first[p]];
 }
 
-/* The first row from line i on in direction step (+1 or -1), or nlines
- * (past either end, the unsigned index wraps beyond nlines). */
-static size_t seek_row(const struct range_view *r, size_t i, size_t step)
+static int range_current(void *src, struct app *app)
 {
-	while (i < r->nlines && !is_row(r, i))
-		i += step;
-	return i < r->nlines ? i : r->nlines;
+	const struct range_src *r = src;
+	return r->generation == app_generation(app);
 }
 
-/* The nearest row from line i in direction dir (then the other way). */
-static size_t snap(const struct range_view *r, size_t i, int dir)
+static size_t range_fill(void *src, struct app *app)
 {
-	size_t k = seek_row(r, i, dir > 0 ? 1 : (size_t)-1);
-	if (k == r->nlines)
-		k = seek_row(r, i, dir > 0 ? (size_t)-1 : 1);
-	return k < r->nlines ? k : 0;
+	struct range_src *r = src;
+	range_free(&r->st);
+	range_build(app->trace, app_sel(app), r->t0, r->t1, &r->st);
+	r->first[0] = 0;
+	for (int p = 0; p < PARTS; p++)
+		r->first[p + 1] = r->first[p] + part_of(&r->st, (enum part)p)->n;
+	r->generation = app_generation(app);
+	return r->first[PARTS];
 }
 
-static void lay_out(struct range_view *r)
+static int range_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
 {
-	size_t cap = 0;
-	r->nlines = 0;
-	add_line(r, &cap, LINE_TITLE, PART_OPS, 0);
-	for (enum part p = 0; p < PARTS; p++) {
-		const struct range_part *part = part_of(&r->st, p);
-		add_line(r, &cap, LINE_BLANK, p, 0);
-		add_line(r, &cap, LINE_HEADER, p, 0);
-		for (size_t i = 0; i < part->n; i++)
-			add_line(r, &cap, LINE_ROW, p, i);
-		if (part->n == 0)
-			add_line(r, &cap, LINE_EMPTY, p, 0);
+	(void)src;
+	(void)app;
+	if (col != RG_TIME)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	return 0;
+}
+
+static int64_t range_key(void *src, size_t row, int col)
+{
+	const struct range_row *r = row_at(src, row);
+	return col == RG_COUNT ? (int64_t)r->count : r->time;
+}
+
+static const char *range_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
+{
+	const struct range_src *r = src;
+	const struct range_row *x = row_at(r, row);
+	char gpu[200];
+	switch (col) {
+	case RG_COUNT:
+		snprintf(buf, size, "%llu", (unsigned long long)x->count);
+		return buf;
+	case RG_TIME:
+		return units_format_ns(x->time, buf, size);
+	case RG_SHARE:
+		snprintf(buf, size, "%.2f", range_share(&r->st, x->time));
+		return buf;
+	default:
+		break;
 	}
-	r->nav.n = r->nlines;
-	r->nav.cursor = snap(r, 0, 1);
+	switch (range_group(src, row)) {
+	case PART_BUSY:
+		snprintf(buf, size, "GPU %s", trace_gpu_label(app->trace, x->key, gpu, sizeof(gpu)));
+		return buf;
+	case PART_OPS: /* ops by the name style; calls and roctx texts as recorded */
+		return app_name(app, x->key);
+	default:
+		return trace_str(app->trace, x->key);
+	}
 }
 
 /* A name of the ops cut short keeps the part that tells it from the
- * others (the tables' rule). */
-static void find_parting(struct range_view *r, struct app *app)
+ * others (the tables' rule); the other parts' are drawn plain. */
+static void range_parting(void *src, struct app *app, int col, size_t *out, size_t n)
 {
+	const struct range_src *r = src;
 	const struct range_part *ops = &r->st.ops;
 	const char **names = xmalloc_array(ops->n ? ops->n : 1, sizeof(*names));
+	(void)col;
 	for (size_t i = 0; i < ops->n; i++)
 		names[i] = app_name(app, ops->rows[i].key);
-	free(r->parting);
-	r->parting = xmalloc_array(ops->n ? ops->n : 1, sizeof(*r->parting));
-	name_parting(names, ops->n, r->parting);
-	r->parting_style = app->names.style;
+	name_parting(names, ops->n, out);
+	for (size_t i = ops->n; i < n; i++)
+		out[i] = SIZE_MAX;
 	free(names);
 }
 
-static void ensure_ready(struct range_view *r, struct app *app)
+static struct tv_ident range_ident(void *src, size_t row)
 {
-	if (!r->ready || r->generation != app_generation(app)) {
-		range_free(&r->st);
-		range_build(app->trace, app_sel(app), r->t0, r->t1, &r->st);
-		lay_out(r);
-		r->ready = 1;
-		r->generation = app_generation(app);
-		free(r->parting);
-		r->parting = NULL;
-	}
-	if (!r->parting || r->parting_style != app->names.style)
-		find_parting(r, app);
+	return (struct tv_ident){ range_group(src, row), row_at(src, row)->key };
 }
 
-static void draw_title(struct range_view *r, struct app *app, int y, int width)
+/* The first part under the title; each under a blank line. */
+static int range_lines_before(void *src, size_t g)
+{
+	(void)src;
+	return g == PART_OPS ? 3 : 2;
+}
+
+static void draw_title(const struct range_src *r, struct app *app, int y, int width)
 {
 	char a[UNITS_BUFSZ], b[UNITS_BUFSZ], d[UNITS_BUFSZ], line[256];
 	int64_t origin = app->trace->op_first_start;
@@ -154,181 +181,99 @@ static void draw_title(struct range_view *r, struct app *app, int y, int width)
 	draw_text(stdscr, y, 1, width - 1, line, theme_attr(THEME_LABEL));
 }
 
-static void draw_header(enum part p, int y, int width)
+static void range_draw_line(void *src, struct app *app, size_t g, int k, int y, int width)
 {
-	attr_t a = theme_attr(THEME_HEADER);
-	int x = 0;
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text_right(stdscr, y, x, COUNT_W, _(titles[p][0]), a);
-	x += COUNT_W + 1;
-	draw_text_right(stdscr, y, x, TIME_W, _(titles[p][1]), a);
-	x += TIME_W + 1;
-	draw_text_right(stdscr, y, x, PCT_W, _("%RANGE"), a);
-	x += PCT_W + 2;
-	draw_text(stdscr, y, x, width - x, _(titles[p][2]), a);
+	if (g == PART_OPS && k == 0)
+		draw_title(src, app, y, width);
 }
 
-static void draw_row(struct range_view *r, struct app *app, size_t i, int y, int width)
+static const char *range_title(void *src, size_t g, int col)
 {
-	const struct line *l = &r->lines[i];
-	const struct range_row *row = &part_of(&r->st, l->part)->rows[l->index];
-	attr_t a = theme_attr(i == r->nav.cursor ? THEME_CURSOR : THEME_NORMAL);
-	char count[32], time[UNITS_BUFSZ], pct[32], label[256];
-	const char *name;
-	snprintf(count, sizeof(count), "%llu", (unsigned long long)row->count);
-	units_format_ns(row->time, time, sizeof(time));
-	snprintf(pct, sizeof(pct), "%.2f", range_share(&r->st, row->time));
-	if (l->part == PART_BUSY) {
-		char gpu[200];
-		snprintf(label, sizeof(label), "GPU %s",
-			 trace_gpu_label(app->trace, row->key, gpu, sizeof(gpu)));
-		name = label;
-	} else {
-		/* Ops by the name style; calls and roctx texts as recorded. */
-		name = l->part == PART_OPS ? app_name(app, row->key) : trace_str(app->trace, row->key);
-	}
-	int x = 0;
-	draw_fill(stdscr, y, 0, width, a);
-	draw_text_right(stdscr, y, x, COUNT_W, count, a);
-	x += COUNT_W + 1;
-	draw_text_right(stdscr, y, x, TIME_W, time, a);
-	x += TIME_W + 1;
-	draw_text_right(stdscr, y, x, PCT_W, pct, a);
-	x += PCT_W + 2;
-	if (l->part == PART_OPS)
-		draw_text_parted(stdscr, y, x, width - x, name, r->parting[l->index], a);
-	else
-		draw_text(stdscr, y, x, width - x, name, a);
+	(void)src;
+	if (col == RG_SHARE)
+		return NULL;
+	return _(titles[g][col == RG_COUNT ? 0 : col == RG_TIME ? 1 : 2]);
 }
 
-static void draw_line(struct range_view *r, struct app *app, size_t i, int y, int width)
+static const char *range_footer(void *src, struct app *app)
 {
-	switch (r->lines[i].kind) {
-	case LINE_TITLE:
-		draw_title(r, app, y, width);
-		break;
-	case LINE_HEADER:
-		draw_header(r->lines[i].part, y, width);
-		break;
-	case LINE_ROW:
-		draw_row(r, app, i, y, width);
-		break;
-	case LINE_EMPTY:
-		draw_text(stdscr, y, 2, width - 2, _("none"), theme_attr(THEME_DIM));
-		break;
-	case LINE_BLANK:
-		break;
-	}
-}
-
-static void range_draw(struct view *v, struct app *app, int y, int height, int width)
-{
-	struct range_view *r = v->data;
-	ensure_ready(r, app);
-	/* The last line says what the keys do here. */
-	int rows = height > 2 ? height - 1 : height;
-	tablenav_fit(&r->nav, rows);
-	for (int k = 0; k < rows && r->nav.top + (size_t)k < r->nlines; k++)
-		draw_line(r, app, r->nav.top + (size_t)k, y + k, width);
-	if (rows < height)
-		draw_text(stdscr, y + height - 1, 1, width - 1,
-			  _("Enter: the instances of a name in the range   W: the range becomes the time "
-			    "window"),
-			  theme_attr(THEME_DIM));
+	(void)src;
+	(void)app;
+	return _("Enter: the instances of a name in the range   W: the range becomes the time window");
 }
 
 /* The instances of the cursor's name that overlap the range. */
-static unsigned list_instances(struct range_view *r, struct app *app)
+static unsigned range_enter(void *src, struct app *app, size_t row)
 {
-	if (!is_row(r, r->nav.cursor))
-		return ACT_NONE;
-	const struct line *l = &r->lines[r->nav.cursor];
-	if (l->part == PART_BUSY) {
+	const struct range_src *r = src;
+	size_t part = range_group(src, row);
+	if (part == PART_BUSY) {
 		app_message(app, 0, "%s", _("Enter lists the instances of a name"));
 		return ACT_REDRAW;
 	}
-	uint32_t key = part_of(&r->st, l->part)->rows[l->index].key;
-	struct search_query q = search_query_all(l->part == PART_OPS, l->part != PART_OPS);
+	uint32_t key = row_at(r, row)->key;
+	struct search_query q = search_query_all(part == PART_OPS, part != PART_OPS);
 	q.name = key;
 	q.has_span = 1;
 	q.from = r->t0;
 	q.to = r->t1;
-	const char *name = l->part == PART_OPS ? app_name(app, key) : trace_str(app->trace, key);
+	const char *name = part == PART_OPS ? app_name(app, key) : trace_str(app->trace, key);
 	app_push(app, view_results_new(app, name, &q, NULL));
 	return ACT_REDRAW;
 }
 
-static unsigned range_request(struct view *v, struct app *app, enum request req)
+static unsigned range_request(void *src, struct app *app, size_t row, enum request req)
 {
-	struct range_view *r = v->data;
-	ensure_ready(r, app);
-	size_t before = r->nav.cursor;
-	switch (req) {
-	case REQ_ENTER:
-		return list_instances(r, app);
-	case REQ_WINDOW:
-		return app_set_window_ns(app, r->t0, r->t1);
-	case REQ_MOVE_UP:
-		r->nav.cursor = r->nav.cursor > 0 ? snap(r, r->nav.cursor - 1, -1) : r->nav.cursor;
-		return ACT_REDRAW;
-	case REQ_MOVE_DOWN:
-		r->nav.cursor = snap(r, r->nav.cursor + 1 < r->nlines ? r->nav.cursor + 1 : r->nav.cursor, 1);
-		return ACT_REDRAW;
-	default:
-		break;
-	}
-	unsigned act = tablenav_request(&r->nav, req);
-	if (!(act & ACT_UNHANDLED))
-		r->nav.cursor = snap(r, r->nav.cursor, r->nav.cursor >= before ? 1 : -1);
-	return act;
+	const struct range_src *r = src;
+	(void)row;
+	return req == REQ_WINDOW ? app_set_window_ns(app, r->t0, r->t1) : ACT_UNHANDLED;
 }
 
-static unsigned range_click(struct view *v, struct app *app, int row, int col, int button)
+static void range_src_free(void *src)
 {
-	struct range_view *r = v->data;
-	(void)col;
-	ensure_ready(r, app);
-	size_t before = r->nav.cursor;
-	unsigned act = tablenav_click(&r->nav, row, button);
-	if (!is_row(r, r->nav.cursor))
-		r->nav.cursor =
-			button == 1 ? before : snap(r, r->nav.cursor, r->nav.cursor >= before ? 1 : -1);
-	return act;
-}
-
-static void range_free_view(struct view *v)
-{
-	struct range_view *r = v->data;
+	struct range_src *r = src;
 	range_free(&r->st);
-	free(r->lines);
-	free(r->parting);
 	free(r);
 }
 
-/* The figures are made between events, before the screen is drawn. */
-static unsigned range_idle(struct view *v, struct app *app)
-{
-	struct range_view *r = v->data;
-	int current = r->ready && r->generation == app_generation(app);
-	ensure_ready(r, app);
-	return current ? ACT_NONE : ACT_REDRAW;
-}
-
-static const struct view_ops range_ops = {
-	.name = "range",
-	.title = N_("Range"),
-	.draw = range_draw,
+static const struct tv_source_ops range_source = {
+	.current = range_current,
+	.fill = range_fill,
+	.text = range_text,
+	.key = range_key,
+	.ident = range_ident,
+	.order = range_order,
+	.parting = range_parting,
+	.footer = range_footer,
+	.enter = range_enter,
 	.request = range_request,
-	.click = range_click,
-	.free = range_free_view,
-	.idle = range_idle,
+	.free = range_src_free,
 };
+
+static const struct tv_groups range_groups = {
+	.n = PARTS,
+	.of = range_group,
+	.lines_before = range_lines_before,
+	.draw_line = range_draw_line,
+	.title = range_title,
+	.empty = N_("none"),
+};
+
+static const struct tv_spec range_spec = {
+	.cols = columns,
+	.ncols = sizeof(columns) / sizeof(columns[0]),
+	.first_sort = RG_TIME,
+	.groups = &range_groups,
+	.ops = &range_source,
+};
+
+static const struct view_ops range_ops = TABLEVIEW_OPS("range", N_("Range"));
 
 struct view view_range_new(struct app *app, int64_t t0, int64_t t1)
 {
-	struct range_view *r = xcalloc(1, sizeof(*r));
+	struct range_src *r = xcalloc(1, sizeof(*r));
 	(void)app;
 	r->t0 = t0;
 	r->t1 = t1;
-	return (struct view){ &range_ops, r };
+	return tableview_new(&range_ops, &range_spec, r);
 }
