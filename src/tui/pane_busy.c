@@ -33,22 +33,14 @@ static const struct tv_column columns[] = {
 
 struct busy_src {
 	struct busy busy;
-	unsigned generation;
 	int label_need; /* the widest GPU label */
 };
-
-static int busy_current(void *src, struct app *app)
-{
-	const struct busy_src *p = src;
-	return p->generation == app_generation(app);
-}
 
 static size_t busy_fill(void *src, struct app *app)
 {
 	struct busy_src *p = src;
 	busy_free(&p->busy);
 	busy_per_gpu(app->trace, app_sel(app), &p->busy);
-	p->generation = app_generation(app);
 	p->label_need = GPU_WIDTH;
 	for (size_t i = 0; i < p->busy.n; i++) {
 		char label[256];
@@ -56,6 +48,12 @@ static size_t busy_fill(void *src, struct app *app)
 		p->label_need = w > p->label_need ? w : p->label_need;
 	}
 	return p->busy.n;
+}
+
+static void busy_release(void *src)
+{
+	struct busy_src *p = src;
+	busy_free(&p->busy);
 }
 
 /* The GPU column: the widest label, within a third of the screen (labels
@@ -152,38 +150,15 @@ static unsigned busy_enter(void *src, struct app *app, size_t row)
 	return first == TRACE_NONE ? ACT_NONE : app_show_in_timeline(app, first);
 }
 
-static void busy_src_free(void *src)
-{
-	struct busy_src *p = src;
-	busy_free(&p->busy);
-	free(p);
-}
+static const struct tv_source_ops busy_source = { TV_ROWS(busy), .fit_width = busy_fit_width,
+						  .header_tail = busy_caption, .draw_tail = busy_bar,
+						  .enter = busy_enter };
 
-static const struct tv_source_ops busy_source = {
-	.current = busy_current,
-	.fill = busy_fill,
-	.text = busy_text,
-	.key = busy_key,
-	.ident = busy_ident,
-	.fit_width = busy_fit_width,
-	.header_tail = busy_caption,
-	.draw_tail = busy_bar,
-	.enter = busy_enter,
-	.free = busy_src_free,
-};
-
-static const struct tv_spec busy_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = BC_GPU,
-	.tail_pad = 2,
-	.ops = &busy_source,
-};
-
-static const struct view_ops busy_ops = TABLEVIEW_OPS("busy", N_("Busy"));
+static const struct tv_spec busy_spec = { TV_VIEW("busy", N_("Busy")), TV_COLS(columns), .first_sort = BC_GPU,
+					  .tail_pad = 2, .ops = &busy_source };
 
 struct view pane_busy_new(struct app *app)
 {
 	(void)app;
-	return tableview_new(&busy_ops, &busy_spec, xcalloc(1, sizeof(struct busy_src)));
+	return tableview_new(&busy_spec, sizeof(struct busy_src));
 }

@@ -61,9 +61,21 @@ struct cpu_src {
 	int markers; /* roctx ranges, not API calls */
 	struct cpu_row *rows;
 	size_t n;
-	unsigned generation;
 	size_t napis; /* API rows the figures were made for */
 };
+
+/* The figures API calls and roctx ranges both have. */
+static void put_row(struct cpu_row *x, uint32_t name, uint64_t calls, int64_t total, int64_t avg, int64_t min,
+		    int64_t max, int64_t p50)
+{
+	x->name = name;
+	x->fig[F_CALLS] = (int64_t)calls;
+	x->fig[F_TOTAL] = total;
+	x->fig[F_AVG] = avg;
+	x->fig[F_MIN] = min;
+	x->fig[F_MAX] = max;
+	x->fig[F_P50] = p50;
+}
 
 static void fill_api_rows(struct cpu_src *p, struct app *app)
 {
@@ -73,14 +85,8 @@ static void fill_api_rows(struct cpu_src *p, struct app *app)
 	for (size_t i = 0; i < c.n; i++) {
 		const struct api_call_row *r = &c.rows[i];
 		struct cpu_row *x = &p->rows[i];
-		x->name = r->name;
-		x->fig[F_CALLS] = (int64_t)r->calls;
-		x->fig[F_TOTAL] = r->total;
+		put_row(x, r->name, r->calls, r->total, api_call_row_avg(r), r->min, r->max, r->p50);
 		x->fig[F_SELF] = r->self;
-		x->fig[F_AVG] = api_call_row_avg(r);
-		x->fig[F_MIN] = r->min;
-		x->fig[F_MAX] = r->max;
-		x->fig[F_P50] = r->p50;
 		x->fig[F_P99] = r->p99;
 		x->fig[F_PCT] = (int64_t)(api_call_row_percent(&c, r) * 100.0 + 0.5);
 	}
@@ -99,13 +105,7 @@ static void fill_marker_rows(struct cpu_src *p, struct app *app)
 	for (size_t i = 0; i < mt.n; i++) {
 		const struct marker_row *r = &mt.rows[i];
 		struct cpu_row *x = &p->rows[i];
-		x->name = r->name;
-		x->fig[F_CALLS] = (int64_t)r->calls;
-		x->fig[F_TOTAL] = r->total;
-		x->fig[F_AVG] = marker_row_avg(r);
-		x->fig[F_MIN] = r->min;
-		x->fig[F_MAX] = r->max;
-		x->fig[F_P50] = r->p50;
+		put_row(x, r->name, r->calls, r->total, marker_row_avg(r), r->min, r->max, r->p50);
 		x->fig[F_GPU] = r->gpu;
 		x->fig[F_OPS] = (int64_t)r->ops;
 	}
@@ -119,20 +119,25 @@ static int cpu_current(void *src, struct app *app)
 	const struct cpu_src *p = src;
 	if (!app->trace->apis.n)
 		app_need_apis(app);
-	return p->generation == app_generation(app) && p->napis == app->trace->apis.n;
+	return p->napis == app->trace->apis.n;
 }
 
 static size_t cpu_fill(void *src, struct app *app)
 {
 	struct cpu_src *p = src;
 	p->napis = app->trace->apis.n;
-	p->generation = app_generation(app);
 	free(p->rows);
 	if (p->markers)
 		fill_marker_rows(p, app);
 	else
 		fill_api_rows(p, app);
 	return p->n;
+}
+
+static void cpu_release(void *src)
+{
+	struct cpu_src *p = src;
+	free(p->rows);
 }
 
 static enum fig fig_of(const struct cpu_src *p, int col)
@@ -232,49 +237,21 @@ static unsigned cpu_details(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static void cpu_free(void *src)
-{
-	struct cpu_src *p = src;
-	free(p->rows);
-	free(p);
-}
+static const struct tv_source_ops cpu_source = { TV_ROWS(cpu),       .current = cpu_current,
+						 .tie = cpu_tie,     .empty = cpu_empty,
+						 .enter = cpu_enter, .details = cpu_details };
 
-static const struct tv_source_ops cpu_source = {
-	.current = cpu_current,
-	.fill = cpu_fill,
-	.text = cpu_text,
-	.key = cpu_key,
-	.ident = cpu_ident,
-	.tie = cpu_tie,
-	.empty = cpu_empty,
-	.enter = cpu_enter,
-	.details = cpu_details,
-	.free = cpu_free,
-};
-
-static const struct tv_spec api_spec = {
-	.cols = api_columns,
-	.ncols = NAPI + 1,
-	.first_sort = 1, /* the total */
-	.empty_skip = 1,
-	.ops = &cpu_source,
-};
-
-static const struct tv_spec marker_spec = {
-	.cols = marker_columns,
-	.ncols = NMARKER + 1,
-	.first_sort = 1,
-	.empty_skip = 1,
-	.ops = &cpu_source,
-};
-
-static const struct view_ops api_ops = TABLEVIEW_OPS("api", N_("API"));
-static const struct view_ops markers_ops = TABLEVIEW_OPS("markers", N_("Markers"));
+/* Sorted by the total at first. */
+static const struct tv_spec api_spec = { TV_VIEW("api", N_("API")), TV_COLS(api_columns), .first_sort = 1,
+					 .empty_skip = 1, .ops = &cpu_source };
+static const struct tv_spec marker_spec = { TV_VIEW("markers", N_("Markers")), TV_COLS(marker_columns),
+					    .first_sort = 1, .empty_skip = 1, .ops = &cpu_source };
 
 struct view pane_cpu_new(struct app *app, int markers)
 {
-	struct cpu_src *p = xcalloc(1, sizeof(*p));
+	struct view v = tableview_new(markers ? &marker_spec : &api_spec, sizeof(struct cpu_src));
+	struct cpu_src *p = tableview_source(&v);
 	(void)app;
 	p->markers = markers;
-	return tableview_new(markers ? &markers_ops : &api_ops, markers ? &marker_spec : &api_spec, p);
+	return v;
 }

@@ -40,7 +40,7 @@ struct diff_src {
 	struct diff_row *rows; /* their names owned */
 	size_t n, common;
 	unsigned warnings;
-	unsigned generation, style;   /* what it was made for */
+	unsigned style;               /* the names were compared in */
 	struct name_cache next_names; /* the new run's, in the viewer's style */
 };
 
@@ -65,7 +65,7 @@ static const char *next_name(void *ctx, uint32_t id)
 static int diff_current(void *src, struct app *app)
 {
 	const struct diff_src *p = src;
-	return p->generation == app_generation(app) && p->style == app->names.style;
+	return p->style == app->names.style;
 }
 
 static void free_rows(struct diff_src *p)
@@ -102,9 +102,15 @@ static size_t diff_fill(void *src, struct app *app)
 	diff_free(&d);
 	diff_run_free(&runs[0]);
 	diff_run_free(&runs[1]);
-	p->generation = app_generation(app);
 	p->style = app->names.style;
 	return p->n;
+}
+
+static void diff_release(void *src)
+{
+	struct diff_src *p = src;
+	free_rows(p);
+	name_cache_free(&p->next_names);
 }
 
 /* The total is pinned under the header: row n. */
@@ -228,13 +234,6 @@ static int diff_draw_top(void *src, struct app *app, int y, int height, int widt
 	return used;
 }
 
-static const char *diff_empty(void *src, struct app *app)
-{
-	(void)src;
-	(void)app;
-	return _("No GPU op in either run passes the filter");
-}
-
 /* Both runs' instances of the name. */
 static unsigned diff_enter(void *src, struct app *app, size_t row)
 {
@@ -243,40 +242,20 @@ static unsigned diff_enter(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static void diff_src_free(void *src)
-{
-	struct diff_src *p = src;
-	free_rows(p);
-	name_cache_free(&p->next_names);
-	free(p);
-}
-
 static const struct tv_source_ops diff_source = {
-	.current = diff_current,
-	.fill = diff_fill,
-	.text = diff_text,
-	.key = diff_key,
-	.ident = diff_ident,
-	.tie = diff_tie,
-	.pinned = diff_pinned,
-	.draw_top = diff_draw_top,
-	.empty = diff_empty,
-	.enter = diff_enter,
-	.free = diff_src_free,
+	TV_ROWS(diff),         .current = diff_current,   .tie = diff_tie,
+	.pinned = diff_pinned, .draw_top = diff_draw_top, .enter = diff_enter
 };
 
-static const struct tv_spec diff_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = DC_DELTA,
-	.ops = &diff_source,
-};
-
-static const struct view_ops diff_ops = TABLEVIEW_OPS("diff", N_("Diff"));
+static const struct tv_spec diff_spec = { TV_VIEW("diff", N_("Diff")), TV_COLS(columns),
+					  .first_sort = DC_DELTA,
+					  .empty = N_("No GPU op in either run passes the filter"),
+					  .ops = &diff_source };
 
 struct view pane_diff_new(struct app *app)
 {
-	struct diff_src *p = xcalloc(1, sizeof(*p));
+	struct view v = tableview_new(&diff_spec, sizeof(struct diff_src));
+	struct diff_src *p = tableview_source(&v);
 	name_cache_init(&p->next_names, app->names.style);
-	return tableview_new(&diff_ops, &diff_spec, p);
+	return v;
 }

@@ -35,22 +35,20 @@ static const struct tv_column columns[] = {
 struct profile_src {
 	enum profile_scope scope;
 	struct profile prof;
-	unsigned generation; /* of the selection it was made for */
 };
-
-static int profile_current(void *src, struct app *app)
-{
-	const struct profile_src *p = src;
-	return p->generation == app_generation(app);
-}
 
 static size_t profile_fill(void *src, struct app *app)
 {
 	struct profile_src *p = src;
 	profile_free(&p->prof);
 	profile_by_name(app->trace, p->scope, app_sel(app), &p->prof);
-	p->generation = app_generation(app);
 	return p->prof.n;
+}
+
+static void profile_release(void *src)
+{
+	struct profile_src *p = src;
+	profile_free(&p->prof);
 }
 
 static int64_t profile_key(void *src, size_t row, int col)
@@ -125,41 +123,23 @@ static unsigned profile_details(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static void profile_src_free(void *src)
-{
-	struct profile_src *p = src;
-	profile_free(&p->prof);
-	free(p);
-}
+static const struct tv_source_ops profile_source = { TV_ROWS(profile), .tie = profile_tie,
+						     .empty = profile_empty, .enter = profile_enter,
+						     .details = profile_details };
 
-static const struct tv_source_ops profile_source = {
-	.current = profile_current,
-	.fill = profile_fill,
-	.text = profile_text,
-	.key = profile_key,
-	.ident = profile_ident,
-	.tie = profile_tie,
-	.empty = profile_empty,
-	.enter = profile_enter,
-	.details = profile_details,
-	.free = profile_src_free,
-};
-
-static const struct tv_spec profile_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = PF_TOTAL,
-	.empty_skip = 1,
-	.ops = &profile_source,
-};
-
-static const struct view_ops profile_ops = TABLEVIEW_OPS("profile", N_("Profile"));
-static const struct view_ops kernels_ops = TABLEVIEW_OPS("kernels", N_("Kernels"));
+static const struct tv_spec profile_spec = { TV_VIEW("profile", N_("Profile")), TV_COLS(columns),
+					     .first_sort = PF_TOTAL, .empty_skip = 1,
+					     .ops = &profile_source };
+static const struct tv_spec kernels_spec = { TV_VIEW("kernels", N_("Kernels")), TV_COLS(columns),
+					     .first_sort = PF_TOTAL, .empty_skip = 1,
+					     .ops = &profile_source };
 
 struct view pane_profile_new(struct app *app, enum profile_scope scope)
 {
-	struct profile_src *p = xcalloc(1, sizeof(*p));
+	struct view v = tableview_new(scope == PROFILE_KERNELS ? &kernels_spec : &profile_spec,
+				      sizeof(struct profile_src));
+	struct profile_src *p = tableview_source(&v);
 	(void)app;
 	p->scope = scope;
-	return tableview_new(scope == PROFILE_KERNELS ? &kernels_ops : &profile_ops, &profile_spec, p);
+	return v;
 }

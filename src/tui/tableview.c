@@ -84,6 +84,7 @@ const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int
 struct sort_ctx {
 	const struct tableview *tv;
 	struct app *app;
+	const int64_t *keys; /* a number column's, by row; NULL: a text column */
 };
 
 static int compare_rows(const void *pa, const void *pb, void *arg)
@@ -98,9 +99,10 @@ static int compare_rows(const void *pa, const void *pb, void *arg)
 		if (ga != gb)
 			return ga < gb ? -1 : 1;
 	}
-	if (spec->cols[tv->sort].kind == TV_NUMBER) {
-		int64_t x = spec->ops->key(tv->src, a, tv->sort), y = spec->ops->key(tv->src, b, tv->sort);
-		r = x > y ? -1 : x < y ? 1 : 0; /* numbers: largest first */
+	if (c->keys) {
+		r = c->keys[a] > c->keys[b]   ? -1
+		    : c->keys[a] < c->keys[b] ? 1
+					      : 0; /* numbers: largest first */
 	} else {
 		char bx[512], by[512];
 		r = strcmp(tv_text(tv, c->app, a, tv->sort, bx, sizeof(bx)),
@@ -109,6 +111,24 @@ static int compare_rows(const void *pa, const void *pb, void *arg)
 	if (r == 0 && spec->ops->tie)
 		r = spec->ops->tie(tv->src, c->app, a, b);
 	return r ? r : (a > b) - (a < b);
+}
+
+/* Sort by the column sorted by, its numbers read once (millions of gaps
+ * are sorted without a call per comparison). */
+static void sort_rows(struct tableview *tv, struct app *app)
+{
+	struct sort_ctx c = { tv, app, NULL };
+	int64_t *keys = NULL;
+	if (tv->spec->cols[tv->sort].kind == TV_NUMBER) {
+		keys = xmalloc_huge(tv->n ? tv->n : 1, sizeof(*keys));
+		for (size_t i = 0; i < tv->n; i++)
+			keys[i] = tv->spec->ops->key(tv->src, i, tv->sort);
+		c.keys = keys;
+	}
+	for (size_t i = 0; i < tv->n; i++)
+		tv->order[i] = (uint32_t)i;
+	sort_with(tv->order, tv->n, sizeof(*tv->order), compare_rows, &c);
+	free(keys);
 }
 
 /* Reverse positions [from, to) of the order. */
@@ -177,11 +197,11 @@ static size_t position_of(const struct tableview *tv, size_t row)
 static void put_in_order(struct tableview *tv, struct app *app, size_t row)
 {
 	const struct tv_source_ops *ops = tv->spec->ops;
-	if (!ops->order || ops->order(tv->src, app, tv->sort, tv->order, tv->n) != 0) {
-		struct sort_ctx c = { tv, app };
+	if (tv->sort == tv->spec->own_order - 1) {
 		for (size_t i = 0; i < tv->n; i++)
 			tv->order[i] = (uint32_t)i;
-		sort_with(tv->order, tv->n, sizeof(*tv->order), compare_rows, &c);
+	} else if (!ops->order || ops->order(tv->src, app, tv->sort, tv->order, tv->n) != 0) {
+		sort_rows(tv, app);
 	}
 	if (tv->reverse)
 		reverse_order(tv);
@@ -205,6 +225,7 @@ static void refill(struct tableview *tv, struct app *app)
 	size_t was = tv->ready ? tv_line_row(tv, tv->cursor) : SIZE_MAX;
 	struct tv_ident who = was != SIZE_MAX ? ops->ident(tv->src, was) : (struct tv_ident){ 0, 0 };
 	tv->n = ops->fill(tv->src, app);
+	tv->generation = app_generation(app);
 	free(tv->order);
 	free(tv->parting);
 	tv->parting = NULL;
@@ -221,6 +242,15 @@ static void refill(struct tableview *tv, struct app *app)
 	put_in_order(tv, app, row);
 }
 
+/* Are the rows those of the selection shown, and whatever else the
+ * source made them of? */
+static int rows_current(const struct tableview *tv, struct app *app)
+{
+	const struct tv_source_ops *ops = tv->spec->ops;
+	return tv->ready && tv->generation == app_generation(app) &&
+	       (!ops->current || ops->current(tv->src, app));
+}
+
 /* Does the order depend on the names as shown (sorted or tied by text)? */
 static int order_by_text(const struct tableview *tv)
 {
@@ -229,7 +259,7 @@ static int order_by_text(const struct tableview *tv)
 
 void tv_ensure(struct tableview *tv, struct app *app)
 {
-	if (!tv->ready || !tv->spec->ops->current(tv->src, app)) {
+	if (!rows_current(tv, app)) {
 		refill(tv, app);
 		return;
 	}
@@ -414,7 +444,7 @@ unsigned tableview_click(struct view *v, struct app *app, int row, int col, int 
 unsigned tableview_idle(struct view *v, struct app *app)
 {
 	struct tableview *tv = v->data;
-	int was = tv->ready && tv->spec->ops->current(tv->src, app) && tv->style == app->names.style;
+	int was = rows_current(tv, app) && tv->style == app->names.style;
 	tv_ensure(tv, app);
 	return was ? ACT_NONE : ACT_REDRAW;
 }
@@ -432,8 +462,9 @@ void tableview_draw(struct view *v, struct app *app, int y, int height, int widt
 void tableview_free(struct view *v)
 {
 	struct tableview *tv = v->data;
-	if (tv->spec->ops->free)
-		tv->spec->ops->free(tv->src);
+	if (tv->spec->ops->release)
+		tv->spec->ops->release(tv->src);
+	free(tv->src);
 	free(tv->order);
 	free(tv->lines);
 	free(tv->pos_line);
@@ -441,18 +472,18 @@ void tableview_free(struct view *v)
 	free(tv);
 }
 
-struct view tableview_new(const struct view_ops *ops, const struct tv_spec *spec, void *src)
+struct view tableview_new(const struct tv_spec *spec, size_t size)
 {
 	struct tableview *tv = xcalloc(1, sizeof(*tv));
 	tv->spec = spec;
-	tv->src = src;
+	tv->src = xcalloc(1, size);
 	tv->sort = spec->first_sort;
 	tv->header_y = tv->table_y = 1 << 20; /* not drawn yet: nothing of it clicked */
 	for (int c = 0; c < TV_MAX_COLS; c++) {
 		tv->longest[c] = -1;
 		tv->w[c] = -1;
 	}
-	return (struct view){ ops, tv };
+	return (struct view){ &spec->view, tv };
 }
 
 void *tableview_source(const struct view *v)

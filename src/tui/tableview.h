@@ -62,8 +62,9 @@ struct tv_ident {
  * the core keeps the order they are shown in. Hooks marked optional may
  * be NULL. */
 struct tv_source_ops {
-	/* Are the rows those of what the application shows now (its
-	 * generation, the name style, a threshold)? */
+	/* Optional: are the rows still good for what else they were made of
+	 * (the name style, a threshold)? The core makes them again for a new
+	 * selection. */
 	int (*current)(void *src, struct app *app);
 	/* Make the rows again; returns how many there are. */
 	size_t (*fill)(void *src, struct app *app);
@@ -97,7 +98,8 @@ struct tv_source_ops {
 	const char *(*header_tail)(void *src, struct app *app, char *buf, size_t size);
 	/* Optional: draw past the last column of a row (a bar). */
 	void (*draw_tail)(void *src, struct app *app, size_t row, int y, int x, int width, int cursor);
-	/* Optional: why there is no row ("No GPU op passes the filter"). */
+	/* Optional: why there is no row ("No GPU op passes the filter"),
+	 * when tv_spec.empty does not say it. */
 	const char *(*empty)(void *src, struct app *app);
 	/* Optional: the views' own keys, given the cursor's row (SIZE_MAX
 	 * when none); ACT_UNHANDLED for those it leaves to the core. */
@@ -106,8 +108,14 @@ struct tv_source_ops {
 	unsigned (*request)(void *src, struct app *app, size_t row, enum request req);
 	/* Optional: a line below the table (what the keys do there). */
 	const char *(*footer)(void *src, struct app *app);
-	void (*free)(void *src);
+	/* What the source holds is freed (the source itself is the view's). */
+	void (*release)(void *src);
 };
+
+/* The hooks every row source has, named after its prefix x: x_fill,
+ * x_text, x_key, x_ident and x_release. */
+#define TV_ROWS(x)                                                                                           \
+	.fill = x##_fill, .text = x##_text, .key = x##_key, .ident = x##_ident, .release = x##_release
 
 /* Sections: the rows fall into groups (the range view's ops, GPUs, calls
  * and markers), each drawn under lines of its own and sorted within. */
@@ -127,20 +135,23 @@ struct tv_groups {
 	const char *empty;
 };
 
-/* A table: its columns and where its rows come from. */
+/* A table view: the view it is, its columns and where its rows come
+ * from. */
 struct tv_spec {
+	struct view_ops view; /* TV_VIEW(name, title) */
 	const struct tv_column *cols;
 	int ncols;
-	int first_sort;                 /* the column sorted by at first */
+	int first_sort; /* the column sorted by at first */
+	/* 1 + the column whose order is the rows' own (they come in it: no
+	 * sort), or 0. */
+	int own_order;
 	int lead;                       /* blank columns before the first column shown */
 	int tail_pad;                   /* blank columns before the tail (header_tail, draw_tail) */
 	int empty_skip;                 /* lines between the table's top and why it is empty */
+	const char *empty;              /* N_(): why there is no row (ops->empty may say better) */
 	const struct tv_groups *groups; /* NULL: one table under one header */
 	const struct tv_source_ops *ops;
 };
-
-/* A view showing a table over src, which the view frees (ops->free). */
-struct view tableview_new(const struct view_ops *ops, const struct tv_spec *spec, void *src);
 
 /* The view ops every table view has: name and title its own. */
 void tableview_draw(struct view *v, struct app *app, int y, int height, int width);
@@ -149,12 +160,18 @@ unsigned tableview_click(struct view *v, struct app *app, int row, int col, int 
 unsigned tableview_idle(struct view *v, struct app *app);
 void tableview_free(struct view *v);
 
-#define TABLEVIEW_OPS(view_name, view_title)                                                                 \
+#define TV_VIEW(view_name, view_title)                                                                       \
 	{                                                                                                    \
 		.name = view_name, .title = view_title, .draw = tableview_draw,                              \
 		.request = tableview_request, .click = tableview_click, .free = tableview_free,              \
 		.idle = tableview_idle,                                                                      \
 	}
+#define TV_COLS(columns) .cols = (columns), .ncols = (int)(sizeof(columns) / sizeof((columns)[0]))
+
+/* A view showing the table of spec over a row source of size bytes,
+ * zeroed, that the view holds (tableview_source gives it to be set up)
+ * and frees after ops->release. */
+struct view tableview_new(const struct tv_spec *spec, size_t size);
 
 /* The row source of a table view (its data). */
 void *tableview_source(const struct view *v);

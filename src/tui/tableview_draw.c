@@ -211,7 +211,9 @@ void tv_draw(struct tableview *tv, struct app *app, int y, int height, int width
 	tv->table_y = used;
 	tv_fit(tv, rows);
 	if (tv->n == 0 && !tv->spec->groups) {
-		const char *why = ops->empty ? ops->empty(tv->src, app) : NULL;
+		const char *why = ops->empty        ? ops->empty(tv->src, app)
+				  : tv->spec->empty ? _(tv->spec->empty)
+						    : NULL;
 		if (why)
 			draw_text(stdscr, y + used + tv->spec->empty_skip, 2, width - 2, why,
 				  theme_attr(THEME_DIM));

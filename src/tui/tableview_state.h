@@ -36,6 +36,7 @@ struct tableview {
 	int height;         /* lines shown, as last drawn */
 	int sort, reverse;
 	int ready;
+	unsigned generation;      /* of the selection the rows are of */
 	unsigned style;           /* the name style the order and partings are of */
 	size_t *parting;          /* per row, for the TV_PARTED column; NULL: to find */
 	int longest[TV_MAX_COLS]; /* the widest text of a scrolled column; -1: to find */

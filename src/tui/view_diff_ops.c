@@ -42,7 +42,6 @@ struct diff_ops {
 	struct instance *rows;
 	size_t n, per_run[2];
 	int64_t total[2];
-	unsigned generation;
 	const struct session *s;    /* the runs the rows point into */
 	struct name_cache names[2]; /* each run's, in the style it opened with */
 };
@@ -96,12 +95,6 @@ static const char *shown(struct diff_ops *r, struct app *app, size_t run, uint32
 	return name_cache_get(&r->names[run], session_trace_at(app->session, run), id);
 }
 
-static int ops_current(void *src, struct app *app)
-{
-	const struct diff_ops *r = src;
-	return r->generation == app_generation(app);
-}
-
 static size_t ops_fill(void *src, struct app *app)
 {
 	struct diff_ops *r = src;
@@ -124,8 +117,16 @@ static size_t ops_fill(void *src, struct app *app)
 			r->total[k] += select_clipped(&sel->window, t->ops.start[i], t->ops.end[i]);
 		}
 	}
-	r->generation = app_generation(app);
 	return r->n;
+}
+
+static void ops_release(void *src)
+{
+	struct diff_ops *r = src;
+	free(r->rows);
+	free(r->name);
+	name_cache_free(&r->names[0]);
+	name_cache_free(&r->names[1]);
 }
 
 static int64_t ops_key(void *src, size_t row, int col)
@@ -188,43 +189,19 @@ static unsigned ops_enter(void *src, struct app *app, size_t row)
 	return app_show_in_timeline(app, r->rows[row].op);
 }
 
-static void ops_free(void *src)
-{
-	struct diff_ops *r = src;
-	free(r->rows);
-	free(r->name);
-	name_cache_free(&r->names[0]);
-	name_cache_free(&r->names[1]);
-	free(r);
-}
+static const struct tv_source_ops ops_source = { TV_ROWS(ops), .order = ops_order, .draw_top = ops_draw_top,
+						 .enter = ops_enter };
 
-static const struct tv_source_ops ops_source = {
-	.current = ops_current,
-	.fill = ops_fill,
-	.text = ops_text,
-	.key = ops_key,
-	.ident = ops_ident,
-	.order = ops_order,
-	.draw_top = ops_draw_top,
-	.enter = ops_enter,
-	.free = ops_free,
-};
-
-static const struct tv_spec ops_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = OC_START,
-	.lead = 1,
-	.ops = &ops_source,
-};
-
-static const struct view_ops diff_ops_ops = TABLEVIEW_OPS("diff-instances", N_("Instances in both runs"));
+static const struct tv_spec ops_spec = { TV_VIEW("diff-instances", N_("Instances in both runs")),
+					 TV_COLS(columns), .first_sort = OC_START, .lead = 1,
+					 .ops = &ops_source };
 
 struct view view_diff_ops_new(struct app *app, const char *name)
 {
-	struct diff_ops *r = xcalloc(1, sizeof(*r));
+	struct view v = tableview_new(&ops_spec, sizeof(struct diff_ops));
+	struct diff_ops *r = tableview_source(&v);
 	r->name = xstrdup(name);
 	name_cache_init(&r->names[0], app->names.style);
 	name_cache_init(&r->names[1], app->names.style);
-	return tableview_new(&diff_ops_ops, &ops_spec, r);
+	return v;
 }

@@ -20,7 +20,6 @@
 #include "tui/timeline/facts.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
-#include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -44,15 +43,14 @@ static const struct tv_column columns[] = {
 struct gaps_src {
 	struct gaps g;
 	struct breakdown b;
-	unsigned generation;
-	int64_t threshold; /* what it was made for, with the generation */
+	int64_t threshold; /* the gap threshold it was made for */
 };
 
-/* Made again for a new selection or threshold. */
+/* Made again for a new threshold too. */
 static int gaps_current(void *src, struct app *app)
 {
 	const struct gaps_src *r = src;
-	return r->generation == app_generation(app) && r->threshold == app->gap_threshold;
+	return r->threshold == app->gap_threshold;
 }
 
 static size_t gaps_fill(void *src, struct app *app)
@@ -63,9 +61,15 @@ static size_t gaps_fill(void *src, struct app *app)
 	struct gaps_params p = { .threshold = app->gap_threshold, .keep = SIZE_MAX };
 	gaps_find(app->trace, app_sel(app), &p, &r->g);
 	breakdown_per_gpu(app->trace, app_sel(app), &app->comm, &r->b);
-	r->generation = app_generation(app);
 	r->threshold = app->gap_threshold;
 	return r->g.n;
+}
+
+static void gaps_release(void *src)
+{
+	struct gaps_src *r = src;
+	gaps_free(&r->g);
+	breakdown_free(&r->b);
 }
 
 static int64_t gaps_key(void *src, size_t row, int col)
@@ -73,26 +77,6 @@ static int64_t gaps_key(void *src, size_t row, int col)
 	const struct gaps_src *r = src;
 	const struct gap *g = &r->g.gaps[row];
 	return col == GC_START ? -g->start : sat_sub(g->end, g->start);
-}
-
-static int by_start(const void *a, const void *b, void *ctx)
-{
-	const struct gap *g = ctx, *x = &g[*(const uint32_t *)a], *y = &g[*(const uint32_t *)b];
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
-}
-
-/* The analysis gives the gaps longest first: the order by length. */
-static int gaps_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
-{
-	const struct gaps_src *r = src;
-	(void)app;
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	if (col == GC_START)
-		sort_with(order, n, sizeof(*order), by_start, r->g.gaps);
-	return 0;
 }
 
 static struct tv_ident gaps_ident(void *src, size_t row)
@@ -117,64 +101,76 @@ static void draw_cells(int y, int width, const char *first, const char *const *c
 			draw_text_right(stdscr, y, GPU_W + i * (NUM_W + 1), NUM_W, cells[i], a);
 }
 
-#define NB 7
-#define NI 7
+#define NFIGS 7
 
-static int draw_breakdown(struct gaps_src *r, struct app *app, int y, int rows, int width)
+/* A GPU's figures in a small table above the gaps: their text in c. */
+typedef uint32_t (*gpu_figures_fn)(const struct gaps_src *r, size_t k, char c[NFIGS][UNITS_BUFSZ]);
+
+static void durations(const int64_t *v, int n, char c[NFIGS][UNITS_BUFSZ])
 {
-	static const char *const head[NB] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),   N_("COPIES"),
-					      N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP") };
-	const char *h[NB];
+	for (int i = 0; i < n; i++)
+		units_format_ns(v[i], c[i], sizeof(c[i]));
+}
+
+/* As -r breakdown: where the GPU's span went. */
+static uint32_t breakdown_figures(const struct gaps_src *r, size_t k, char c[NFIGS][UNITS_BUFSZ])
+{
+	const struct breakdown_row *b = &r->b.rows[k];
+	const int64_t v[] = { b->span, b->compute, b->comm, b->copy, b->idle, b->exposed_comm };
+	durations(v, NFIGS - 1, c);
+	snprintf(c[NFIGS - 1], sizeof(c[NFIGS - 1]), "%.1f%%", 100.0 * b->overlap_ratio);
+	return b->gpu;
+}
+
+/* As -r idle: the GPU's idle time by cause. */
+static uint32_t idle_figures(const struct gaps_src *r, size_t k, char c[NFIGS][UNITS_BUFSZ])
+{
+	const struct gap_lane *l = &r->g.lanes[k];
+	const int64_t v[] = { l->busy,
+			      gap_lane_span(l) - l->busy,
+			      0,
+			      l->cause_ns[GAP_HOST_WAIT],
+			      l->cause_ns[GAP_KERNEL_WAIT],
+			      l->cause_ns[GAP_OTHER],
+			      l->max_gap };
+	durations(v, NFIGS, c);
+	snprintf(c[2], sizeof(c[2]), "%llu", (unsigned long long)l->ngaps);
+	return l->lane;
+}
+
+/* The header and a row per GPU (n of them), as many as rows lets in. */
+static int draw_gpu_table(const struct gaps_src *r, struct app *app, const char *const head[NFIGS], size_t n,
+			  gpu_figures_fn figures, int y, int rows, int width)
+{
+	const char *h[NFIGS], *cells[NFIGS];
+	char c[NFIGS][UNITS_BUFSZ], gpu[112];
 	int used = 0;
-	for (int i = 0; i < NB; i++)
+	for (int i = 0; i < NFIGS; i++) {
 		h[i] = _(head[i]);
+		cells[i] = c[i];
+	}
 	if (rows <= used)
 		return used;
-	draw_cells(y + used++, width, _("GPU"), h, NB, theme_attr(THEME_HEADER));
-	for (size_t k = 0; k < r->b.n && used < rows; k++) {
-		const struct breakdown_row *b = &r->b.rows[k];
-		char c[NB][UNITS_BUFSZ], gpu[112];
-		const char *cells[NB];
-		const int64_t v[NB - 1] = { b->span, b->compute, b->comm, b->copy, b->idle, b->exposed_comm };
-		for (int i = 0; i < NB - 1; i++)
-			cells[i] = units_format_ns(v[i], c[i], sizeof(c[i]));
-		snprintf(c[NB - 1], sizeof(c[NB - 1]), "%.1f%%", 100.0 * b->overlap_ratio);
-		cells[NB - 1] = c[NB - 1];
-		gpu_text(app->trace, b->gpu, gpu, sizeof(gpu));
-		draw_cells(y + used++, width, gpu, cells, NB, theme_attr(THEME_NORMAL));
+	draw_cells(y + used++, width, _("GPU"), h, NFIGS, theme_attr(THEME_HEADER));
+	for (size_t k = 0; k < n && used < rows; k++) {
+		gpu_text(app->trace, figures(r, k, c), gpu, sizeof(gpu));
+		draw_cells(y + used++, width, gpu, cells, NFIGS, theme_attr(THEME_NORMAL));
 	}
 	return used;
 }
 
+static int draw_breakdown(struct gaps_src *r, struct app *app, int y, int rows, int width)
+{
+	static const char *const head[NFIGS] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),   N_("COPIES"),
+						 N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP") };
+	return draw_gpu_table(r, app, head, r->b.n, breakdown_figures, y, rows, width);
+}
+
 static int draw_idle(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
-	static const char *const head[NI] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),   N_("HOST WAIT"),
-					      N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP") };
-	const char *h[NI];
-	int used = 0;
-	for (int i = 0; i < NI; i++)
-		h[i] = _(head[i]);
-	if (rows <= used)
-		return used;
-	draw_cells(y + used++, width, _("GPU"), h, NI, theme_attr(THEME_HEADER));
-	for (size_t k = 0; k < r->g.nlanes && used < rows; k++) {
-		const struct gap_lane *l = &r->g.lanes[k];
-		char c[NI][UNITS_BUFSZ], gpu[112];
-		const char *cells[NI];
-		const int64_t v[NI] = { l->busy,
-					gap_lane_span(l) - l->busy,
-					0,
-					l->cause_ns[GAP_HOST_WAIT],
-					l->cause_ns[GAP_KERNEL_WAIT],
-					l->cause_ns[GAP_OTHER],
-					l->max_gap };
-		for (int i = 0; i < NI; i++)
-			cells[i] = units_format_ns(v[i], c[i], sizeof(c[i]));
-		snprintf(c[2], sizeof(c[2]), "%llu", (unsigned long long)l->ngaps);
-		gpu_text(app->trace, l->lane, gpu, sizeof(gpu));
-		draw_cells(y + used++, width, gpu, cells, NI, theme_attr(THEME_NORMAL));
-	}
-	return used;
+	static const char *const head[NFIGS] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),   N_("HOST WAIT"),
+						 N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP") };
+	return draw_gpu_table(r, app, head, r->g.nlanes, idle_figures, y, rows, width);
 }
 
 static const char *gaps_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
@@ -225,13 +221,6 @@ static int gaps_draw_top(void *src, struct app *app, int y, int height, int widt
 	return top;
 }
 
-static const char *gaps_empty(void *src, struct app *app)
-{
-	(void)src;
-	(void)app;
-	return _("No gap in view");
-}
-
 /* The gap in the timeline, on the lane of the op after it. */
 static unsigned gaps_enter(void *src, struct app *app, size_t row)
 {
@@ -249,37 +238,16 @@ static unsigned gaps_request(void *src, struct app *app, size_t row, enum reques
 	return req == REQ_GAPS_VIEW ? ACT_NONE : ACT_UNHANDLED; /* it is open */
 }
 
-static void gaps_src_free(void *src)
-{
-	struct gaps_src *r = src;
-	gaps_free(&r->g);
-	breakdown_free(&r->b);
-	free(r);
-}
+static const struct tv_source_ops gaps_source = { TV_ROWS(gaps), .current = gaps_current,
+						  .draw_top = gaps_draw_top, .enter = gaps_enter,
+						  .request = gaps_request };
 
-static const struct tv_source_ops gaps_source = {
-	.current = gaps_current,
-	.fill = gaps_fill,
-	.text = gaps_text,
-	.key = gaps_key,
-	.ident = gaps_ident,
-	.order = gaps_order,
-	.draw_top = gaps_draw_top,
-	.empty = gaps_empty,
-	.enter = gaps_enter,
-	.request = gaps_request,
-	.free = gaps_src_free,
-};
-
+/* The analysis gives the gaps longest first. */
 static const struct tv_spec gaps_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = GC_LENGTH,
-	.lead = 1,
-	.ops = &gaps_source,
+	TV_VIEW("gaps", N_("Gaps")), TV_COLS(columns), .first_sort = GC_LENGTH,
+	.own_order = 1 + GC_LENGTH,  .lead = 1,        .empty = N_("No gap in view"),
+	.ops = &gaps_source
 };
-
-static const struct view_ops gaps_ops = TABLEVIEW_OPS("gaps", N_("Gaps"));
 
 /* The threshold typed: a length of time, 0 or more. */
 static unsigned threshold_done(struct app *app, const char *text, int accepted, void *ctx)
@@ -313,5 +281,5 @@ unsigned view_gaps_ask_threshold(struct app *app)
 struct view view_gaps_new(struct app *app)
 {
 	(void)app;
-	return tableview_new(&gaps_ops, &gaps_spec, xcalloc(1, sizeof(struct gaps_src)));
+	return tableview_new(&gaps_spec, sizeof(struct gaps_src));
 }

@@ -51,7 +51,6 @@ struct range_src {
 	int64_t t0, t1;
 	struct range_stats st;
 	size_t first[PARTS + 1]; /* the parts' rows, one after the other */
-	unsigned generation;
 };
 
 static const struct range_part *part_of(const struct range_stats *s, enum part p)
@@ -75,12 +74,6 @@ static const struct range_row *row_at(const struct range_src *r, size_t row)
 	return &part_of(&r->st, (enum part)p)->rows[row - r->first[p]];
 }
 
-static int range_current(void *src, struct app *app)
-{
-	const struct range_src *r = src;
-	return r->generation == app_generation(app);
-}
-
 static size_t range_fill(void *src, struct app *app)
 {
 	struct range_src *r = src;
@@ -89,19 +82,13 @@ static size_t range_fill(void *src, struct app *app)
 	r->first[0] = 0;
 	for (int p = 0; p < PARTS; p++)
 		r->first[p + 1] = r->first[p] + part_of(&r->st, (enum part)p)->n;
-	r->generation = app_generation(app);
 	return r->first[PARTS];
 }
 
-static int range_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
+static void range_release(void *src)
 {
-	(void)src;
-	(void)app;
-	if (col != RG_TIME)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	return 0;
+	struct range_src *r = src;
+	range_free(&r->st);
 }
 
 static int64_t range_key(void *src, size_t row, int col)
@@ -229,51 +216,27 @@ static unsigned range_request(void *src, struct app *app, size_t row, enum reque
 	return req == REQ_WINDOW ? app_set_window_ns(app, r->t0, r->t1) : ACT_UNHANDLED;
 }
 
-static void range_src_free(void *src)
-{
-	struct range_src *r = src;
-	range_free(&r->st);
-	free(r);
-}
+static const struct tv_source_ops range_source = { TV_ROWS(range), .parting = range_parting,
+						   .footer = range_footer, .enter = range_enter,
+						   .request = range_request };
 
-static const struct tv_source_ops range_source = {
-	.current = range_current,
-	.fill = range_fill,
-	.text = range_text,
-	.key = range_key,
-	.ident = range_ident,
-	.order = range_order,
-	.parting = range_parting,
-	.footer = range_footer,
-	.enter = range_enter,
-	.request = range_request,
-	.free = range_src_free,
-};
+static const struct tv_groups range_groups = { .n = PARTS,
+					       .of = range_group,
+					       .lines_before = range_lines_before,
+					       .draw_line = range_draw_line,
+					       .title = range_title,
+					       .empty = N_("none") };
 
-static const struct tv_groups range_groups = {
-	.n = PARTS,
-	.of = range_group,
-	.lines_before = range_lines_before,
-	.draw_line = range_draw_line,
-	.title = range_title,
-	.empty = N_("none"),
-};
-
-static const struct tv_spec range_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = RG_TIME,
-	.groups = &range_groups,
-	.ops = &range_source,
-};
-
-static const struct view_ops range_ops = TABLEVIEW_OPS("range", N_("Range"));
+static const struct tv_spec range_spec = { TV_VIEW("range", N_("Range")), TV_COLS(columns),
+					   .first_sort = RG_TIME,         .own_order = 1 + RG_TIME,
+					   .groups = &range_groups,       .ops = &range_source };
 
 struct view view_range_new(struct app *app, int64_t t0, int64_t t1)
 {
-	struct range_src *r = xcalloc(1, sizeof(*r));
+	struct view v = tableview_new(&range_spec, sizeof(struct range_src));
+	struct range_src *r = tableview_source(&v);
 	(void)app;
 	r->t0 = t0;
 	r->t1 = t1;
-	return tableview_new(&range_ops, &range_spec, r);
+	return v;
 }

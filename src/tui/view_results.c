@@ -37,10 +37,10 @@ struct results {
 	struct search_query q;
 	struct filter pattern; /* q.pattern points here when there is one */
 	struct search_result res;
-	const struct trace *t;      /* the trace its refs point into */
-	int found;                  /* res was found when the view opened: no search the first time */
-	int failed;                 /* too many rows to list */
-	unsigned generation, style; /* what the list was made for */
+	const struct trace *t; /* the trace its refs point into */
+	int found;             /* res was found when the view opened: no search the first time */
+	int failed;            /* too many rows to list */
+	unsigned style;        /* the names it was made for */
 };
 
 static const char *shown_name(void *ctx, uint32_t id)
@@ -52,13 +52,12 @@ static const char *shown_name(void *ctx, uint32_t id)
 static int results_current(void *src, struct app *app)
 {
 	const struct results *r = src;
-	return r->generation == app_generation(app) && r->style == app->names.style;
+	return r->style == app->names.style;
 }
 
 static size_t results_fill(void *src, struct app *app)
 {
 	struct results *r = src;
-	r->generation = app_generation(app);
 	r->style = app->names.style;
 	r->t = app->trace;
 	if (r->found) {
@@ -72,16 +71,11 @@ static size_t results_fill(void *src, struct app *app)
 	return r->res.n;
 }
 
-/* Rows come by start: that order is theirs. */
-static int results_order(void *src, struct app *app, int col, uint32_t *order, size_t n)
+static void results_release(void *src)
 {
-	(void)src;
-	(void)app;
-	if (col != RC_START)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	return 0;
+	struct results *r = src;
+	search_free(&r->res);
+	filter_free(&r->pattern);
 }
 
 static int64_t results_key(void *src, size_t row, int col)
@@ -151,13 +145,6 @@ static int results_draw_top(void *src, struct app *app, int y, int height, int w
 	return 1;
 }
 
-static const char *results_empty(void *src, struct app *app)
-{
-	(void)src;
-	(void)app;
-	return _("Nothing in view matches");
-}
-
 static unsigned results_enter(void *src, struct app *app, size_t row)
 {
 	const struct results *r = src;
@@ -166,41 +153,23 @@ static unsigned results_enter(void *src, struct app *app, size_t row)
 				   : app_show_in_timeline(app, ref);
 }
 
-static void results_free(void *src)
-{
-	struct results *r = src;
-	search_free(&r->res);
-	filter_free(&r->pattern);
-	free(r);
-}
+static const struct tv_source_ops results_source = { TV_ROWS(results), .current = results_current,
+						     .draw_top = results_draw_top, .enter = results_enter };
 
-static const struct tv_source_ops results_source = {
-	.current = results_current,
-	.fill = results_fill,
-	.text = results_text,
-	.key = results_key,
-	.ident = results_ident,
-	.order = results_order,
-	.draw_top = results_draw_top,
-	.empty = results_empty,
-	.enter = results_enter,
-	.free = results_free,
-};
-
-static const struct tv_spec results_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = RC_START,
-	.empty_skip = 1,
-	.ops = &results_source,
-};
-
-static const struct view_ops results_ops = TABLEVIEW_OPS("results", N_("Instances"));
+/* Rows come by start: that order is theirs. */
+static const struct tv_spec results_spec = { TV_VIEW("results", N_("Instances")),
+					     TV_COLS(columns),
+					     .first_sort = RC_START,
+					     .own_order = 1 + RC_START,
+					     .empty_skip = 1,
+					     .empty = N_("Nothing in view matches"),
+					     .ops = &results_source };
 
 struct view view_results_new(struct app *app, const char *title, const struct search_query *q,
 			     const struct search_result *found)
 {
-	struct results *r = xcalloc(1, sizeof(*r));
+	struct view v = tableview_new(&results_spec, sizeof(struct results));
+	struct results *r = tableview_source(&v);
 	snprintf(r->title, sizeof(r->title), "%s", title);
 	r->q = *q;
 	filter_init(&r->pattern);
@@ -216,5 +185,5 @@ struct view view_results_new(struct app *app, const char *title, const struct se
 		r->found = 1;
 	}
 	(void)app;
-	return tableview_new(&results_ops, &results_spec, r);
+	return v;
 }

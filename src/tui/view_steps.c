@@ -36,14 +36,7 @@ static const struct tv_column columns[] = {
 struct steps_src {
 	uint32_t text;
 	struct steps steps;
-	unsigned generation;
 };
-
-static int steps_current(void *src, struct app *app)
-{
-	const struct steps_src *s = src;
-	return s->generation == app_generation(app);
-}
 
 static size_t steps_fill(void *src, struct app *app)
 {
@@ -58,8 +51,13 @@ static size_t steps_fill(void *src, struct app *app)
 	steps_free(&s->steps);
 	steps_find(t, app_sel(app), rows, n, &s->steps);
 	free(rows);
-	s->generation = app_generation(app);
 	return s->steps.n;
+}
+
+static void steps_release(void *src)
+{
+	struct steps_src *s = src;
+	steps_free(&s->steps);
 }
 
 /* The first instance first; shares in millionths of a percent. */
@@ -127,13 +125,6 @@ static int steps_draw_top(void *src, struct app *app, int y, int height, int wid
 	return 1;
 }
 
-static const char *steps_empty(void *src, struct app *app)
-{
-	(void)src;
-	(void)app;
-	return _("No instance is in view");
-}
-
 static unsigned steps_enter(void *src, struct app *app, size_t row)
 {
 	const struct steps_src *s = src;
@@ -153,41 +144,20 @@ static unsigned steps_request(void *src, struct app *app, size_t row, enum reque
 	return app_set_window_ns(app, r->start, r->start + (r->dur > 0 ? r->dur : 1));
 }
 
-static void steps_src_free(void *src)
-{
-	struct steps_src *s = src;
-	steps_free(&s->steps);
-	free(s);
-}
-
-static const struct tv_source_ops steps_source = {
-	.current = steps_current,
-	.fill = steps_fill,
-	.text = steps_text,
-	.key = steps_key,
-	.ident = steps_ident,
-	.tie = steps_tie,
-	.draw_top = steps_draw_top,
-	.empty = steps_empty,
-	.enter = steps_enter,
-	.request = steps_request,
-	.free = steps_src_free,
-};
+static const struct tv_source_ops steps_source = { TV_ROWS(steps), .tie = steps_tie,
+						   .draw_top = steps_draw_top, .enter = steps_enter,
+						   .request = steps_request };
 
 static const struct tv_spec steps_spec = {
-	.cols = columns,
-	.ncols = sizeof(columns) / sizeof(columns[0]),
-	.first_sort = SC_NUMBER,
-	.empty_skip = 1,
-	.ops = &steps_source,
+	TV_VIEW("steps", N_("Instances")),     TV_COLS(columns),    .first_sort = SC_NUMBER, .empty_skip = 1,
+	.empty = N_("No instance is in view"), .ops = &steps_source
 };
-
-static const struct view_ops steps_ops = TABLEVIEW_OPS("steps", N_("Instances"));
 
 struct view view_steps_new(struct app *app, uint32_t text)
 {
-	struct steps_src *s = xcalloc(1, sizeof(*s));
+	struct view v = tableview_new(&steps_spec, sizeof(struct steps_src));
+	struct steps_src *s = tableview_source(&v);
 	(void)app;
 	s->text = text;
-	return tableview_new(&steps_ops, &steps_spec, s);
+	return v;
 }
