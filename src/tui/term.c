@@ -390,33 +390,62 @@ int term_mouse(const TermKeyKey *key, int *pressed, int *button, int *row, int *
 	return 1;
 }
 
+/* Does every cell of line y have attribute want (colour pair included)? */
+static int line_in(int y, int cols, attr_t want)
+{
+	for (int x = 0; x < cols; x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(stdscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR ||
+		    ((a & ~A_COLOR) | COLOR_PAIR(pair)) != want)
+			return 0;
+	}
+	return cols > 0;
+}
+
+/* Line y of the screen as text, without its trailing blanks. */
+static void write_line(FILE *out, int y, int cols)
+{
+	char line[4096];
+	size_t len = 0;
+	for (int x = 0; x < cols && len + MB_LEN_MAX < sizeof(line); x++) {
+		cchar_t cc;
+		wchar_t wc[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (mvwin_wch(stdscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+			continue;
+		for (int i = 0; wc[i] && i < CCHARW_MAX; i++) {
+			mbstate_t st;
+			memset(&st, 0, sizeof(st));
+			size_t n = wcrtomb(line + len, wc[i], &st);
+			if (n == (size_t)-1)
+				line[len++] = '?';
+			else
+				len += n;
+		}
+	}
+	while (len && line[len - 1] == ' ')
+		len--;
+	line[len] = '\0';
+	fprintf(out, "%s\n", line);
+}
+
+int term_dump_lines_in(FILE *out, attr_t attr)
+{
+	int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
+	for (int y = 0; y < rows; y++)
+		if (line_in(y, cols, attr))
+			write_line(out, y, cols);
+	return ferror(out) ? -1 : 0;
+}
+
 int term_dump_screen(FILE *out)
 {
 	int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
-	for (int y = 0; y < rows; y++) {
-		char line[4096];
-		size_t len = 0;
-		for (int x = 0; x < cols && len + MB_LEN_MAX < sizeof(line); x++) {
-			cchar_t cc;
-			wchar_t wc[CCHARW_MAX + 1];
-			attr_t a;
-			short pair;
-			if (mvwin_wch(stdscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
-				continue;
-			for (int i = 0; wc[i] && i < CCHARW_MAX; i++) {
-				mbstate_t st;
-				memset(&st, 0, sizeof(st));
-				size_t n = wcrtomb(line + len, wc[i], &st);
-				if (n == (size_t)-1)
-					line[len++] = '?';
-				else
-					len += n;
-			}
-		}
-		while (len && line[len - 1] == ' ')
-			len--;
-		line[len] = '\0';
-		fprintf(out, "%s\n", line);
-	}
+	for (int y = 0; y < rows; y++)
+		write_line(out, y, cols);
 	return ferror(out) ? -1 : 0;
 }

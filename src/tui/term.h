@@ -5,6 +5,8 @@
 #define RPDTOP_TERM_H
 
 #include <stdio.h>
+
+#include <curses.h>
 #include <termkey.h>
 
 enum term_event_type {
@@ -48,5 +50,8 @@ void term_set_size(int cols, int rows);
 
 /* Write the screen as text, one line per row, trailing blanks removed. */
 int term_dump_screen(FILE *out);
+/* Write the text of each screen line drawn whole in attribute attr (a
+ * table's cursor line), for tests. */
+int term_dump_lines_in(FILE *out, attr_t attr);
 
 #endif

@@ -18,6 +18,7 @@
 #include "tui/frame.h"
 #include "tui/settings.h"
 #include "tui/term.h"
+#include "tui/theme.h"
 #include "util/error.h"
 #include "util/i18n.h"
 
@@ -112,9 +113,13 @@ static int script_command(struct app *app, struct script *s, char *cmd)
 {
 	char arg[1024];
 	int cols, rows;
-	if (sscanf(cmd, ":save-screen %1023s", arg) == 1) {
+	int cursor = sscanf(cmd, ":save-cursor %1023s", arg) == 1;
+	if (cursor || sscanf(cmd, ":save-screen %1023s", arg) == 1) {
 		FILE *f = fopen(arg, "w");
-		if (!f || term_dump_screen(f) != 0 || fclose(f) != 0) {
+		int rc = !f       ? -1
+			 : cursor ? term_dump_lines_in(f, theme_attr(THEME_CURSOR))
+				  : term_dump_screen(f);
+		if (rc != 0 || fclose(f) != 0) {
 			snprintf(s->error, sizeof(s->error), "%s: %s", arg, strerror(errno));
 			return -1;
 		}
