@@ -36,7 +36,7 @@ static const struct tv_column api_columns[] = {
 	{ N_("MAX"), N_("maximum"), 10, 1, 90, TV_RIGHT, TV_NUMBER, 7, 0 },
 	{ N_("MIN"), N_("minimum"), 10, 1, 140, TV_RIGHT, TV_NUMBER, 8, 0 },
 	{ N_("%"), NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
-	{ N_("NAME"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL | TV_TITLE_SCROLLED },
+	{ N_("NAME"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL },
 };
 
 static const struct tv_column marker_columns[] = {
@@ -48,7 +48,7 @@ static const struct tv_column marker_columns[] = {
 	{ N_("MIN"), N_("minimum"), 10, 1, 140, TV_RIGHT, TV_NUMBER, 6, 0 },
 	{ N_("GPU"), N_("GPU time"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 7, 0 },
 	{ N_("OPS"), N_("ops"), 7, 1, 0, TV_RIGHT, TV_NUMBER, 8, 0 },
-	{ N_("TEXT"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL | TV_TITLE_SCROLLED },
+	{ N_("TEXT"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL },
 };
 
 /* A row: its name and its figures (percent in hundredths). */

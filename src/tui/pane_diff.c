@@ -31,8 +31,7 @@ static const struct tv_column columns[] = {
 	[DC_BP50] = { N_("B.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0 },
 	[DC_NP50] = { N_("N.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0 },
 	[DC_STATUS] = { N_("STATUS"), N_("status"), 7, 2, 0, TV_LEFT, TV_NUMBER, 5, 0 },
-	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_PARTED, TV_TEXT, 6,
-		      TV_SCROLL | TV_TITLE_SCROLLED },
+	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL },
 };
 
 struct diff_src {

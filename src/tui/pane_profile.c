@@ -28,8 +28,7 @@ static const struct tv_column columns[] = {
 	[PF_P99] = { N_("P99"), N_("99th percentile"), 10, 1, 210, TV_RIGHT, TV_NUMBER, 10, 0 },
 	[PF_VAR] = { N_("VAR"), N_("time lost to variability"), 10, 1, 170, TV_RIGHT, TV_NUMBER, 11, 0 },
 	[PF_PCT] = { N_("%"), NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 6,
-		      TV_SCROLL | TV_TITLE_SCROLLED },
+	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL },
 };
 
 struct profile_src {

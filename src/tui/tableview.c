@@ -247,8 +247,10 @@ static void refill(struct tableview *tv, struct app *app)
 static int rows_current(const struct tableview *tv, struct app *app)
 {
 	const struct tv_source_ops *ops = tv->spec->ops;
-	return tv->ready && tv->generation == app_generation(app) &&
-	       (!ops->current || ops->current(tv->src, app));
+	/* Asked first: it may fetch what the rows are made of (the API rows),
+	 * which makes a new selection. */
+	int fresh = !ops->current || ops->current(tv->src, app);
+	return fresh && tv->ready && tv->generation == app_generation(app);
 }
 
 /* Does the order depend on the names as shown (sorted or tied by text)? */

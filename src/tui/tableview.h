@@ -35,10 +35,9 @@ enum tv_align {
 enum tv_kind { TV_NUMBER, TV_TEXT };
 
 enum {
-	TV_SCROLL = 1,         /* Left and Right scroll it sideways (the names) */
-	TV_MARK_REVERSED = 2,  /* its order is the rows' own: no sort mark until reversed */
-	TV_NO_FIND = 4,        /* / does not look in this text column */
-	TV_TITLE_SCROLLED = 8, /* the header says from which column it is scrolled */
+	TV_SCROLL = 1, /* Left and Right scroll it sideways (the names); its header says from which column */
+	TV_MARK_REVERSED = 2, /* its order is the rows' own: no sort mark until reversed */
+	TV_NO_FIND = 4,       /* / does not look in this text column */
 };
 
 struct tv_column {

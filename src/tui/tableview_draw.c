@@ -68,7 +68,7 @@ static const char *column_title(const struct tableview *tv, int c, size_t group,
 	const struct glyphs *gl = glyphs();
 	int marked = c == tv->sort && col->sort_name && (!(col->flags & TV_MARK_REVERSED) || tv->reverse);
 	const char *mark = marked ? (tv->reverse ? gl->sort_up : gl->sort_down) : "";
-	if ((col->flags & TV_TITLE_SCROLLED) && tv->hscroll > 0) {
+	if ((col->flags & TV_SCROLL) && tv->hscroll > 0) {
 		char scrolled[128];
 		snprintf(scrolled, sizeof(scrolled), _("%s from column %d"), title, tv->hscroll + 1);
 		snprintf(buf, size, "%s%s", mark, scrolled);
