@@ -5,32 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/background.h"
-#include "load/cache.h"
-#include "load/call_probe.h"
-#include "load/launch.h"
-#include "load/load.h"
 #include "session/named.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
-
-static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
-{
-	memset(v, 0, sizeof(*v));
-	struct load_options lo = { .what = LOAD_OPS,
-				   .skip_bad = o->skip_bad,
-				   .same_node = o->same_node,
-				   .progress = o->progress,
-				   .allow_empty = o->allow_empty,
-				   .skipped = o->skipped };
-	if (o->apis != API_NEED_NONE)
-		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
-	else if (!o->op_ids)
-		lo.what |= LOAD_NO_OP_IDS;
-	lo.cache_entry = &v->cache;
-	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
-	return trace_load(&v->trace, o->paths, o->npaths, &lo, err);
-}
 
 /* The window on view k's clock: text is parsed against its span (10%:20%
  * is a share of each trace), a span of the first trace's clock is moved
@@ -117,20 +94,6 @@ int session_refresh(struct session *s)
 	return 1;
 }
 
-int session_open(struct session *s, const struct session_options *o, struct rpd_error *err)
-{
-	memset(s, 0, sizeof(*s));
-	filter_init(&s->filter);
-	filter_init(&s->gpus);
-	filter_init(&s->inputs);
-	if (load_view(&s->views[0], o, err))
-		return -1;
-	s->ntraces = 1;
-	s->stale = 1;
-	session_refresh(s);
-	return 0;
-}
-
 void session_open_trace(struct session *s, struct trace *t)
 {
 	memset(s, 0, sizeof(*s));
@@ -142,70 +105,6 @@ void session_open_trace(struct session *s, struct trace *t)
 	s->ntraces = 1;
 	s->stale = 1;
 	session_refresh(s);
-}
-
-int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err)
-{
-	if (s->ntraces == SESSION_MAX_TRACES)
-		return err_set(err, _("at most %d traces in a session"), SESSION_MAX_TRACES);
-	if (load_view(&s->views[s->ntraces], o, err))
-		return -1;
-	s->ntraces++;
-	s->stale = 1;
-	session_refresh(s);
-	return 0;
-}
-
-/* Wait for the cache files being written: the traces change next. */
-static void cache_jobs_end(struct session *s)
-{
-	for (size_t k = 0; k < s->ntraces; k++) {
-		cache_job_end(s->views[k].cache_job, 0);
-		s->views[k].cache_job = NULL;
-	}
-}
-
-/* Everything is read: the cache files are written meanwhile, the traces
- * being only read from now on. */
-static void cache_jobs_start(struct session *s)
-{
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct session_view *v = &s->views[k];
-		if (v->cache && !v->cache_job && v->trace.apis_read) {
-			v->cache_job = cache_job_start(v->cache, &v->trace);
-			v->cache = NULL;
-		}
-	}
-}
-
-int session_save_cache(struct session *s, struct rpd_error *err)
-{
-	int rc = 0;
-	cache_jobs_end(s);
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct session_view *v = &s->views[k];
-		if (v->cache && cache_save(v->cache, &v->trace, NULL, err))
-			rc = -1;
-		cache_entry_free(v->cache);
-		v->cache = NULL;
-	}
-	return rc;
-}
-
-void session_close(struct session *s)
-{
-	cache_jobs_end(s);
-	for (size_t k = 0; k < s->ntraces; k++) {
-		cache_entry_free(s->views[k].cache);
-		bg_apis_cancel(s->views[k].bg);
-		selection_free(&s->views[k].sel);
-		api_order_free(&s->views[k].order);
-		trace_free(&s->views[k].trace);
-	}
-	filter_free(&s->filter);
-	filter_free(&s->gpus);
-	filter_free(&s->inputs);
-	memset(s, 0, sizeof(*s));
 }
 
 int session_set_filter(struct session *s, const char *const *rules, size_t n, char *err, size_t errsize)
@@ -366,65 +265,6 @@ void session_describe_places(const struct session *s, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-void session_read_apis(struct session *s)
-{
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (!s->views[k].bg)
-			s->views[k].bg = bg_apis_start(&s->views[k].trace);
-}
-
-enum session_apis session_apis(const struct session *s)
-{
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (s->views[k].bg)
-			return SESSION_APIS_READING;
-	return SESSION_APIS_NONE;
-}
-
-int session_apis_ready(const struct session *s)
-{
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (s->views[k].bg && !bg_apis_done(s->views[k].bg))
-			return 0;
-	return 1;
-}
-
-int session_take_apis(struct session *s, int wait, struct rpd_error *err)
-{
-	if (session_apis(s) != SESSION_APIS_READING || s->readers > 0 || (!wait && !session_apis_ready(s)))
-		return 0;
-	int rc = 1;
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct session_view *v = &s->views[k];
-		if (v->bg && bg_apis_finish(v->bg, &v->trace, &v->order, err))
-			rc = -1;
-		v->bg = NULL;
-	}
-	if (rc == 1)
-		cache_jobs_start(s);
-	s->stale = 1;
-	session_refresh(s);
-	return rc;
-}
-
-int session_load_apis(struct session *s, struct rpd_error *err)
-{
-	int rc = 0;
-	cache_jobs_end(s);
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct trace *t = &s->views[k].trace;
-		if (s->views[k].bg || t->apis.n > 0 || t->no_op_ids)
-			continue;
-		if (trace_load_apis(t, err))
-			rc = -1;
-		s->stale = 1;
-	}
-	if (rc == 0)
-		cache_jobs_start(s);
-	session_refresh(s);
-	return rc;
-}
-
 void session_order_calls(struct session *s)
 {
 	for (size_t k = 0; k < s->ntraces; k++) {
@@ -434,22 +274,6 @@ void session_order_calls(struct session *s)
 			api_order_build(&v->trace, &v->order);
 		}
 	}
-}
-
-int session_ready_for_export(struct session *s, struct rpd_error *err)
-{
-	const struct trace *t = session_trace(s);
-	int need = session_filtered(s);
-	for (size_t i = 0; i < t->ninputs; i++)
-		need |= t->inputs[i].format == INPUT_ROCPD;
-	if (!need || t->apis_read)
-		return 0;
-	if (session_apis(s) == SESSION_APIS_READING) {
-		/* Taken once read, unless a job still reads the trace. */
-		int rc = session_take_apis(s, 1, err);
-		return rc < 0 ? -1 : rc == 0 ? 1 : 0;
-	}
-	return session_load_apis(s, err);
 }
 
 void session_hold(struct session *s)
@@ -473,14 +297,4 @@ uint32_t session_first_op_named(const struct session *s, uint32_t name)
 		    (first == TRACE_NONE || t->ops.start[i] < t->ops.start[first]))
 			first = (uint32_t)i;
 	return first;
-}
-
-int session_launch_dims(const struct session *s, uint32_t op, struct launch_dims *out)
-{
-	return load_launch_dims(session_trace(s), op, out);
-}
-
-int session_probe_calls(struct session *s, struct call_probe *p, size_t n, struct rpd_error *err)
-{
-	return trace_probe_calls(&s->views[0].trace, p, n, err);
 }
