@@ -17,6 +17,7 @@
 #include "session/filter.h"
 #include "session/select.h"
 #include "session/window.h"
+#include "trace/api_need.h"
 #include "trace/launch_dims.h"
 #include "trace/probe.h"
 #include "trace/trace.h"
@@ -29,13 +30,6 @@ struct bg_apis;
 struct cache_entry;
 struct cache_job;
 struct load_skipped;
-
-/* Which API rows a session reads with its ops. */
-enum api_need {
-	API_NEED_NONE,
-	API_NEED_LAUNCHES, /* the calls that launched ops are enough */
-	API_NEED_ALL,
-};
 
 struct session_options {
 	const char *const *paths; /* files or directories of them */
