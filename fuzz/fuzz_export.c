@@ -1,5 +1,5 @@
 /* libFuzzer harness for the export: database bytes in (the corpus holds
- * small rpd and rocpd files), a session over them with a filter and a
+ * small rpd and rocpd files), a workspace over them with a filter and a
  * window taken from the bytes, then an export to a new file that must
  * either succeed with a file that passes its own check or fail cleanly,
  * leaving nothing behind. Never a crash, a leak or a hang. */
@@ -16,6 +16,7 @@
 #include "export/export.h"
 #include "session/session.h"
 #include "util/threads.h"
+#include "workspace/workspace.h"
 
 #include "fuzz_tmp.h"
 
@@ -38,14 +39,14 @@ static void check_output(const char *out, uint64_t ops)
 		abort();
 	sqlite3_finalize(st);
 	sqlite3_close(db);
-	struct session s;
+	struct workspace w;
 	struct rpd_error err;
-	struct session_options o = { .paths = (const char *const[]){ out }, .npaths = 1 };
-	if (session_open(&s, &o, &err) != 0)
+	struct workspace_options o = { .paths = (const char *const[]){ out }, .npaths = 1 };
+	if (workspace_open(&w, &o, &err) != 0)
 		abort();
-	if (session_trace(&s)->ops.n != ops)
+	if (session_trace(&w.session)->ops.n != ops)
 		abort();
-	session_close(&s);
+	workspace_close(&w);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -60,21 +61,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	unlink(out);
 
-	struct session s;
+	struct workspace w;
 	struct rpd_error err;
-	struct session_options o = { .paths = (const char *const[]){ in }, .npaths = 1, .op_ids = 1 };
-	if (session_open(&s, &o, &err) != 0)
+	struct workspace_options o = { .paths = (const char *const[]){ in }, .npaths = 1, .op_ids = 1 };
+	if (workspace_open(&w, &o, &err) != 0)
 		return 0;
+	struct session *s = &w.session;
 	char msg[256];
 	const char *rule = filters[pick % 5];
-	session_set_filter(&s, &rule, *rule ? 1 : 0, msg, sizeof(msg));
-	session_set_window(&s, windows[(pick / 5) % 5], msg, sizeof(msg));
-	session_refresh(&s);
-	if (session_ready_for_export(&s, &err) == 0) {
-		struct export_request r = { .t = session_trace(&s),
-					    .sel = session_sel(&s),
-					    .filter = &s.filter,
-					    .window = session_window(&s),
+	session_set_filter(s, &rule, *rule ? 1 : 0, msg, sizeof(msg));
+	session_set_window(s, windows[(pick / 5) % 5], msg, sizeof(msg));
+	session_refresh(s);
+	if (workspace_ready_for_export(&w, &err) == 0) {
+		struct export_request r = { .t = session_trace(s),
+					    .sel = session_sel(s),
+					    .filter = &s->filter,
+					    .window = session_window(s),
 					    .path = out,
 					    .force = 1 };
 		struct export_result res;
@@ -85,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_output(out, res.ops);
 		}
 	}
-	session_close(&s);
+	workspace_close(&w);
 	unlink(out);
 	return 0;
 }

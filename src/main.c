@@ -1,5 +1,6 @@
-/* rpdtop: options, then a session (the trace, filter and window), then a
- * presenter: a report, an export or the viewer. */
+/* rpdtop: options, then a workspace (the inputs read into a session: the
+ * trace, filter and window), then a presenter: a report, an export or the
+ * viewer. */
 #include "config.h"
 
 #include <stdio.h>
@@ -16,11 +17,12 @@
 #include "util/i18n.h"
 #include "util/interrupt.h"
 #include "util/threads.h"
+#include "workspace/workspace.h"
 
-static int run(const struct options *o, struct session *s)
+static int run(const struct options *o, struct workspace *w)
 {
 	if (!run_wants_viewer(o))
-		return run_batch(o, s);
+		return run_batch(o, w);
 	const char *script = getenv("RPDTOP_SCRIPT");
 	struct tui_options to = { .script = script && *script ? script : NULL,
 				  .gap_threshold = o->gap_threshold,
@@ -28,7 +30,7 @@ static int run(const struct options *o, struct session *s)
 				  .tolerance = o->tolerance,
 				  .strip = o->strip,
 				  .debug_memory = o->debug_memory };
-	return tui_run(s, &to);
+	return tui_run(w, &to);
 }
 
 /* --debug-memory after a report or export: the viewer prints its own. */
@@ -69,18 +71,18 @@ int main(int argc, char **argv)
 		whole.paths = (const char *const *)plan.paths;
 		whole.npaths = plan.npaths;
 	}
-	struct session s;
-	status = run_open_session(&whole, &s);
+	struct workspace w;
+	status = run_open_workspace(&whole, &w);
 	if (status == 0) {
-		status = run(&whole, &s);
+		status = run(&whole, &w);
 		/* After the output: the cache costs the next run's time, not
 		 * this one's. */
 		struct rpd_error err;
-		if (status == 0 && !run_wants_viewer(&whole) && session_save_cache(&s, &err))
+		if (status == 0 && !run_wants_viewer(&whole) && workspace_save_cache(&w, &err))
 			err_report(_("rpdtop: %s (not cached)"), err.msg);
 		if (whole.debug_memory && !run_wants_viewer(&whole))
-			print_memory(&s);
-		session_close(&s);
+			print_memory(&w.session);
+		workspace_close(&w);
 	}
 	batch_plan_free(&plan);
 	return status;

@@ -20,6 +20,7 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/xalloc.h"
+#include "workspace/workspace.h"
 
 #define PART_VERSION 1
 
@@ -66,28 +67,29 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 /* The group's session: its inputs, the filter; none of its own reading
  * fails for having no GPU ops (another group may have them). */
 static int open_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
-		      struct session *s, struct load_skipped *skipped, struct rpd_error *err)
+		      struct workspace *ws, struct load_skipped *skipped, struct rpd_error *err)
 {
 	const struct batch_group *grp = &plan->groups[g];
-	struct session_options so = { .paths = (const char *const *)grp->paths,
-				      .npaths = grp->npaths,
-				      .same_node = plan->same_node,
-				      .skip_bad = plan->skip_bad,
-				      .skipped = skipped,
-				      .progress = plan->at_once <= 1,
-				      .allow_empty = 1,
-				      .apis = report_needs_apis(req->kind) };
+	struct workspace_options so = { .paths = (const char *const *)grp->paths,
+					.npaths = grp->npaths,
+					.same_node = plan->same_node,
+					.skip_bad = plan->skip_bad,
+					.skipped = skipped,
+					.progress = plan->at_once <= 1,
+					.allow_empty = 1,
+					.apis = report_needs_apis(req->kind) };
 	char msg[512];
-	if (session_open(s, &so, err))
+	if (workspace_open(ws, &so, err))
 		return -1;
+	struct session *s = &ws->session;
 	if (session_set_filter(s, req->rules, req->nrules, msg, sizeof(msg))) {
-		session_close(s);
+		workspace_close(ws);
 		return err_set(err, "%s", msg);
 	}
 	/* The window on the whole trace's span, not on this group's. */
 	struct window w;
 	if (batch_window(plan, req, &w, msg, sizeof(msg))) {
-		session_close(s);
+		workspace_close(ws);
 		return err_set(err, "%s", msg);
 	}
 	if (w.active)
@@ -106,22 +108,22 @@ int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64
 {
 	const struct batch_group *grp = &plan->groups[g];
 	struct load_skipped skipped = { 0 }; /* said by the report's pass */
-	struct session_options so = { .paths = (const char *const *)grp->paths,
-				      .npaths = grp->npaths,
-				      .same_node = plan->same_node,
-				      .skip_bad = plan->skip_bad,
-				      .skipped = &skipped,
-				      .progress = plan->at_once <= 1,
-				      .allow_empty = 1 };
-	struct session s;
-	int rc = session_open(&s, &so, err);
+	struct workspace_options so = { .paths = (const char *const *)grp->paths,
+					.npaths = grp->npaths,
+					.same_node = plan->same_node,
+					.skip_bad = plan->skip_bad,
+					.skipped = &skipped,
+					.progress = plan->at_once <= 1,
+					.allow_empty = 1 };
+	struct workspace ws;
+	int rc = workspace_open(&ws, &so, err);
 	load_skipped_free(&skipped);
 	if (rc)
 		return -1;
-	*lo = session_trace(&s)->op_first_start;
-	*hi = session_trace(&s)->op_last_end;
-	*ops = session_trace(&s)->ops.n;
-	session_close(&s);
+	*lo = session_trace(&ws.session)->op_first_start;
+	*hi = session_trace(&ws.session)->op_last_end;
+	*ops = session_trace(&ws.session)->ops.n;
+	workspace_close(&ws);
 	return 0;
 }
 
@@ -247,69 +249,70 @@ static int launch_table(const struct batch_plan *plan, struct merge_state *m, co
 /* The gaps report asks the group's inputs what the host did when only
  * the launching calls were read. */
 struct probe_ctx {
-	struct session *s;
+	struct workspace *ws;
 	struct rpd_error *err;
 };
 
 static int probe_calls(void *ctx, struct call_probe *p, size_t n)
 {
 	struct probe_ctx *c = ctx;
-	return session_probe_calls(c->s, p, n, c->err) ? -1 : 0;
+	return workspace_probe_calls(c->ws, p, n, c->err) ? -1 : 0;
 }
 
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
 	int rc = 0;
-	struct session s;
+	struct workspace ws;
 	struct bytes_out b = { 0 };
 	struct load_skipped skipped = { 0 };
-	if (open_group(plan, g, req, &s, &skipped, err)) {
+	if (open_group(plan, g, req, &ws, &skipped, err)) {
 		load_skipped_free(&skipped);
 		return -1;
 	}
-	const struct trace *t = session_trace(&s);
+	struct session *s = &ws.session;
+	const struct trace *t = session_trace(s);
 	bytes_put_u8(&b, PART_VERSION);
 	bytes_put_u8(&b, (uint8_t)req->kind);
 	put_inputs(plan, g, t, &b);
 	put_skipped(plan, g, &skipped, &b);
 	load_skipped_free(&skipped);
 	if (req->kind == REPORT_BUSY) {
-		batch_put_busy(t, session_sel(&s), &b);
+		batch_put_busy(t, session_sel(s), &b);
 	} else if (req->kind == REPORT_IDLE) {
-		batch_put_idle(t, session_sel(&s), req, &b);
+		batch_put_idle(t, session_sel(s), req, &b);
 	} else if (req->kind == REPORT_GAPS) {
-		struct probe_ctx pc = { &s, err };
+		struct probe_ctx pc = { &ws, err };
 		struct report_params rp = { .probe_calls = probe_calls,
 					    .probe_ctx = &pc,
-					    .order = &s.views[0].order };
-		rc = batch_put_gaps(t, session_sel(&s), req, &rp, &b, err);
+					    .order = &s->views[0].order };
+		rc = batch_put_gaps(t, session_sel(s), req, &rp, &b, err);
 	} else if (req->kind == REPORT_LAUNCH) {
 		struct launch_acc a;
 		launch_acc_init(&a);
-		launch_acc_add(&a, t, session_sel(&s));
+		launch_acc_add(&a, t, session_sel(s));
 		launch_acc_encode(&a, t, &b);
 		launch_acc_free(&a);
 	} else if (req->kind == REPORT_CATEGORIES) {
-		put_categories(t, session_sel(&s), req->cats, &b);
+		put_categories(t, session_sel(s), req->cats, &b);
 	} else if (req->kind == REPORT_BREAKDOWN || req->kind == REPORT_RANKS) {
 		struct filter comm;
 		char msg[512];
 		filter_init(&comm);
 		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
 		if (req->kind == REPORT_RANKS)
-			batch_put_ranks(t, session_sel(&s), &comm, &b);
+			batch_put_ranks(t, session_sel(s), &comm, &b);
 		else
-			batch_put_breakdown(t, session_sel(&s), &comm, &b);
+			batch_put_breakdown(t, session_sel(s), &comm, &b);
 		filter_free(&comm);
 	} else if (req->kind == REPORT_API || req->kind == REPORT_MARKERS) {
-		session_order_calls(&s);
-		batch_put_by_name(t, &s.views[0].order, session_sel(&s), req->kind, &b);
+		session_order_calls(s);
+		batch_put_by_name(t, &s->views[0].order, session_sel(s), req->kind, &b);
 	} else {
 		struct profile_acc a;
 		profile_acc_init(&a);
 		profile_acc_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
-				session_sel(&s));
+				session_sel(s));
 		profile_acc_encode(&a, t, &b);
 		profile_acc_free(&a);
 	}
@@ -318,8 +321,8 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	 * cannot be written is passed over (the report is not the cache's). */
 	struct rpd_error cache_err;
 	if (rc == 0)
-		session_save_cache(&s, &cache_err);
-	session_close(&s);
+		workspace_save_cache(&ws, &cache_err);
+	workspace_close(&ws);
 	if (rc) {
 		free(b.p);
 		return -1;

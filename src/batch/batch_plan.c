@@ -110,7 +110,7 @@ static void make_groups(struct batch_plan *plan, size_t *up, char **first)
 	free(index);
 }
 
-int batch_plan_make(const struct session_options *o, struct batch_plan *plan, struct rpd_error *err)
+int batch_plan_make(const struct workspace_options *o, struct batch_plan *plan, struct rpd_error *err)
 {
 	struct input_list in;
 	memset(plan, 0, sizeof(*plan));

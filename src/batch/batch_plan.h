@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 #include "present/report.h"
-#include "session/session.h"
 #include "util/error.h"
+#include "workspace/workspace.h"
 
 struct categories;
 
@@ -58,7 +58,7 @@ struct batch_plan {
 
 /* List and group the inputs (files or directories) as the batch run
  * would. -1 with *err set. */
-int batch_plan_make(const struct session_options *o, struct batch_plan *plan, struct rpd_error *err);
+int batch_plan_make(const struct workspace_options *o, struct batch_plan *plan, struct rpd_error *err);
 void batch_plan_free(struct batch_plan *plan);
 
 /* "The partial result of group g is malformed": -1. */

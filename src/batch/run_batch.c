@@ -26,6 +26,7 @@
 #include "util/error.h"
 #include "util/i18n.h"
 #include "util/interrupt.h"
+#include "workspace/workspace.h"
 
 /* Without a report or export asked for, a terminal (or a test's script)
  * gets the viewer; anything else the top report. */
@@ -111,9 +112,10 @@ static int check_patterns(const struct options *o)
 	return 0;
 }
 
-/* The session: the inputs, then the filter and window asked for. Returns
- * the exit status for a failure (1: an input, 2: usage), 0 when open. */
-int run_open_session(const struct options *o, struct session *s)
+/* The workspace: the inputs, then the filter and window asked for.
+ * Returns the exit status for a failure (1: an input, 2: usage), 0 when
+ * open. */
+int run_open_workspace(const struct options *o, struct workspace *w)
 {
 	struct rpd_error err = { { 0 } };
 	char msg[512];
@@ -122,23 +124,23 @@ int run_open_session(const struct options *o, struct session *s)
 	enum api_need need = needs_apis(o);
 	if (check_patterns(o))
 		return 2;
-	struct session_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
-				      .npaths = o->ndiff ? o->ndiff : o->npaths,
-				      .skip_bad = o->skip_bad,
-				      .same_node = o->same_node,
-				      .progress = 1,
-				      .op_ids =
-					      o->export_path || run_wants_viewer(o) || need != API_NEED_NONE,
-				      .apis = need,
-				      .apis_later = run_wants_viewer(o) };
+	struct workspace_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
+					.npaths = o->ndiff ? o->ndiff : o->npaths,
+					.skip_bad = o->skip_bad,
+					.same_node = o->same_node,
+					.progress = 1,
+					.op_ids = o->export_path || run_wants_viewer(o) ||
+						  need != API_NEED_NONE,
+					.apis = need,
+					.apis_later = run_wants_viewer(o) };
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
 					.ops = GEN_DEMO_OPS,
 					.gpus = GEN_DEMO_GPUS };
 		struct trace t;
 		demo_trace_build(&t, &p);
-		session_open_trace(s, &t);
-	} else if (session_open(s, &so, &err)) {
+		workspace_open_trace(w, &t);
+	} else if (workspace_open(w, &so, &err)) {
 		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
@@ -146,32 +148,34 @@ int run_open_session(const struct options *o, struct session *s)
 		/* The new run beside the base. */
 		so.paths = o->paths;
 		so.npaths = o->npaths;
-		if (session_add_trace(s, &so, &err)) {
+		if (workspace_add_trace(w, &so, &err)) {
 			err_report("rpdtop: %s", err.msg);
-			session_close(s);
+			workspace_close(w);
 			return 1;
 		}
 	}
+	struct session *s = &w->session;
 	if (session_set_filter(s, o->rules, o->nrules, msg, sizeof(msg)) ||
 	    session_set_places(s, o->gpu, o->input, msg, sizeof(msg)) ||
 	    (o->window && session_set_window(s, o->window, msg, sizeof(msg))) ||
 	    (o->against_window && session_set_own_window(s, 1, o->against_window, msg, sizeof(msg)))) {
 		err_report("rpdtop: %s", msg);
-		session_close(s);
+		workspace_close(w);
 		return 2;
 	}
 	session_refresh(s);
 	int status = apply_roi(o, s);
 	if (status)
-		session_close(s);
+		workspace_close(w);
 	return status;
 }
 
-int run_export(const struct options *o, struct session *s)
+int run_export(const struct options *o, struct workspace *w)
 {
 	struct export_result res;
 	struct rpd_error err;
-	if (session_ready_for_export(s, &err)) {
+	const struct session *s = &w->session;
+	if (workspace_ready_for_export(w, &err)) {
 		err_report("rpdtop: %s", err.msg);
 		return 1;
 	}
@@ -199,14 +203,15 @@ int run_export(const struct options *o, struct session *s)
 static int probe_calls(void *ctx, struct call_probe *p, size_t n)
 {
 	struct rpd_error err = { { 0 } };
-	if (session_probe_calls(ctx, p, n, &err) == 0)
+	if (workspace_probe_calls(ctx, p, n, &err) == 0)
 		return 0;
 	err_report("rpdtop: %s", err.msg);
 	return -1;
 }
 
-int run_report(const struct options *o, struct session *s, enum report_kind kind)
+int run_report(const struct options *o, struct workspace *w, enum report_kind kind)
 {
+	const struct session *s = &w->session;
 	struct table tb;
 	struct filter comm;
 	struct categories cats;
@@ -233,7 +238,7 @@ int run_report(const struct options *o, struct session *s, enum report_kind kind
 				   .order = &s->views[0].order,
 				   .probe_calls = probe_calls,
 				   .csv_stream = o->format == FORMAT_CSV ? stdout : NULL,
-				   .probe_ctx = s,
+				   .probe_ctx = w,
 				   .step = o->step ? &step : NULL };
 	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);
 	categories_free(&cats);
@@ -278,7 +283,7 @@ void run_request(const struct options *o, struct batch_request *req)
 }
 
 /* The plan, and the report group by group when the plan allows. */
-static int groupwise_plan(const struct options *o, const struct session_options *so,
+static int groupwise_plan(const struct options *o, const struct workspace_options *so,
 			  const struct batch_request *req, struct batch_plan *plan, struct categories *cats,
 			  int *status)
 {
@@ -317,7 +322,7 @@ int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
 	struct batch_request req;
 	run_request(o, &req);
 	req.cats = &cats;
-	struct session_options so = {
+	struct workspace_options so = {
 		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
 	};
 	memset(plan, 0, sizeof(*plan));
@@ -346,22 +351,22 @@ int run_diff(const struct options *o, const struct session *s)
 	return status;
 }
 
-int run_batch(const struct options *o, struct session *s)
+int run_batch(const struct options *o, struct workspace *w)
 {
 	if (o->ndiff)
-		return run_diff(o, s);
+		return run_diff(o, &w->session);
 	if (o->export_path) {
 		interrupt_catch();
-		int status = run_export(o, s);
+		int status = run_export(o, w);
 		if (status == 0 && o->have_report)
-			status = run_report(o, s, o->report);
+			status = run_report(o, w, o->report);
 		return status;
 	}
 	if (o->have_report)
-		return run_report(o, s, o->report);
+		return run_report(o, w, o->report);
 	/* Piped or redirected: print what the first pane shows. */
 	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
-	return run_report(o, s, REPORT_TOP);
+	return run_report(o, w, REPORT_TOP);
 }
 
 void run_process_setup(void)

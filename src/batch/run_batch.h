@@ -5,6 +5,7 @@
 #include "batch/batch.h"
 #include "options.h"
 #include "session/session.h"
+#include "workspace/workspace.h"
 
 /* What every rpdtop program does first: the locale (numbers always
  * written the C way), its messages' catalogue, and SIGXFSZ ignored. */
@@ -12,21 +13,22 @@ void run_process_setup(void);
 /* Is the viewer wanted: no report or export asked for, and a terminal
  * (or a test's script)? */
 int run_wants_viewer(const struct options *o);
-/* The session the options ask for: the inputs, the filter, the window.
- * The exit status of a failure (1: an input, 2: usage), 0 when open. */
-int run_open_session(const struct options *o, struct session *s);
+/* The workspace the options ask for: the inputs, and its session's filter
+ * and window. The exit status of a failure (1: an input, 2: usage), 0
+ * when open. */
+int run_open_workspace(const struct options *o, struct workspace *w);
 /* The batch request of the options' report. */
 void run_request(const struct options *o, struct batch_request *req);
 /* A report of the inputs alone read node group by node group when it can:
  * 1 when it went so (*status: the exit status), else 0 with the inputs
  * listed in plan (when they were) for the whole load. */
 int run_groupwise(const struct options *o, struct batch_plan *plan, int *status);
-/* What the options ask of an open session when not the viewer: a diff, an
- * export (and a report beside it), a report, or the top report. The exit
- * status. */
-int run_batch(const struct options *o, struct session *s);
-int run_export(const struct options *o, struct session *s);
-int run_report(const struct options *o, struct session *s, enum report_kind kind);
+/* What the options ask of an open workspace when not the viewer: a diff,
+ * an export (and a report beside it), a report, or the top report. The
+ * exit status. */
+int run_batch(const struct options *o, struct workspace *w);
+int run_export(const struct options *o, struct workspace *w);
+int run_report(const struct options *o, struct workspace *w, enum report_kind kind);
 int run_diff(const struct options *o, const struct session *s);
 
 #endif

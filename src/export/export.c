@@ -482,7 +482,7 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 			       r->path);
 	int rocpd = r->t->inputs[0].format == INPUT_ROCPD;
 	/* The calls to keep are the selection's (a rocpd input's always): they
-	 * must have been read (session_ready_for_export). */
+	 * must have been read (workspace_ready_for_export). */
 	if ((rocpd || (r->sel && r->sel->filtered)) && !r->t->apis_read)
 		return err_set(err, _("%s: the API calls must be read before this export"), r->path);
 	/* A rocpd file with several nodes is several inputs of one path. */

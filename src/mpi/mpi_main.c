@@ -25,6 +25,7 @@
 #include "util/i18n.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
+#include "workspace/workspace.h"
 
 /* Options are parsed by every rank; only rank 0 says what it thinks of
  * them (help, version, usage errors), so that a job does not print each
@@ -126,10 +127,10 @@ static int share_plan(const struct options *o, struct batch_plan *plan, int rank
 	unsigned long long len = 0;
 	int failed = 0;
 	if (rank == 0) {
-		struct session_options so = { .paths = o->paths,
-					      .npaths = o->npaths,
-					      .skip_bad = o->skip_bad,
-					      .same_node = o->same_node };
+		struct workspace_options so = { .paths = o->paths,
+						.npaths = o->npaths,
+						.skip_bad = o->skip_bad,
+						.same_node = o->same_node };
 		failed = batch_plan_make(&so, plan, &err) != 0;
 		if (failed)
 			err_report("rpdtop: %s", err.msg);
@@ -258,11 +259,11 @@ static int run_whole(const struct options *o, const struct batch_plan *plan)
 	struct options whole = *o;
 	whole.paths = (const char *const *)plan->paths;
 	whole.npaths = plan->npaths;
-	struct session s;
-	int status = run_open_session(&whole, &s);
+	struct workspace w;
+	int status = run_open_workspace(&whole, &w);
 	if (status == 0) {
-		status = run_batch(&whole, &s);
-		session_close(&s);
+		status = run_batch(&whole, &w);
+		workspace_close(&w);
 	}
 	return status;
 }

@@ -8,6 +8,7 @@
 #include "present/table.h"
 #include "session/select.h"
 #include "session/session.h"
+#include "trace/api_need.h"
 #include "trace/trace.h"
 
 #include "analysis/busy.h"

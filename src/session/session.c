@@ -94,17 +94,35 @@ int session_refresh(struct session *s)
 	return 1;
 }
 
+void session_add_trace(struct session *s, struct trace *t)
+{
+	s->views[s->ntraces].trace = *t;
+	memset(t, 0, sizeof(*t));
+	s->ntraces++;
+	s->stale = 1;
+	session_refresh(s);
+}
+
 void session_open_trace(struct session *s, struct trace *t)
 {
 	memset(s, 0, sizeof(*s));
 	filter_init(&s->filter);
 	filter_init(&s->gpus);
 	filter_init(&s->inputs);
-	s->views[0].trace = *t;
-	memset(t, 0, sizeof(*t));
-	s->ntraces = 1;
-	s->stale = 1;
-	session_refresh(s);
+	session_add_trace(s, t);
+}
+
+void session_close(struct session *s)
+{
+	for (size_t k = 0; k < s->ntraces; k++) {
+		selection_free(&s->views[k].sel);
+		api_order_free(&s->views[k].order);
+		trace_free(&s->views[k].trace);
+	}
+	filter_free(&s->filter);
+	filter_free(&s->gpus);
+	filter_free(&s->inputs);
+	memset(s, 0, sizeof(*s));
 }
 
 int session_set_filter(struct session *s, const char *const *rules, size_t n, char *err, size_t errsize)

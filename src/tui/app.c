@@ -42,7 +42,7 @@ void app_message(struct app *app, int error, const char *fmt, ...)
 
 void app_start_apis(struct app *app)
 {
-	session_read_apis(app->session);
+	workspace_read_apis(app->ws);
 }
 
 /* The API rows moved in (or could not be read): say so, unless the user
@@ -71,12 +71,12 @@ int app_panes_busy(struct app *app)
 void app_need_apis(struct app *app)
 {
 	struct rpd_error err;
-	struct session *s = app->session;
-	if (session_apis(s) == SESSION_APIS_READING) {
+	struct workspace *w = app->ws;
+	if (workspace_apis(w) == WORKSPACE_APIS_READING) {
 		if (app->held)
 			return;
 		/* A script waits for them, when no job reads the trace. */
-		int rc = session_take_apis(s, app->sync && app_panes_busy(app) == VIEW_IDLE, &err);
+		int rc = workspace_take_apis(w, app->sync && app_panes_busy(app) == VIEW_IDLE, &err);
 		if (rc != 0)
 			app_took_apis(app, rc, &err);
 		return;
@@ -89,7 +89,7 @@ void app_need_apis(struct app *app)
 	app_message(app, 0, "%s", _("Reading the API calls..."));
 	if (app->flush)
 		app->flush(app);
-	if (session_load_apis(s, &err))
+	if (workspace_load_apis(w, &err))
 		app_message(app, 1, "%s", err.msg);
 	else
 		app_message(app, 0, _("%zu API calls"), t->apis.n);

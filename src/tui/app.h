@@ -1,4 +1,5 @@
-/* The application as its views see it: the session (trace, filter, window
+/* The application as its views see it: the workspace (the inputs read,
+ * and read from in the background) and its session (trace, filter, window
  * and selection), the panes and the views over them, the status message.
  * Key handlers return ACT_* flags; only the main loop (tui.c) acts on them:
  * a handler that changes the filter or window returns ACT_RESELECT, and
@@ -14,6 +15,7 @@
 #include "trace/trace.h"
 #include "tui/prompt.h"
 #include "tui/view.h"
+#include "workspace/workspace.h"
 
 struct export_job;
 
@@ -26,7 +28,8 @@ enum { ANNOUNCE_NONE, ANNOUNCE_PASS, ANNOUNCE_WINDOW };
 #define APP_MIN_ROWS 10
 
 struct app {
-	struct session *session;
+	struct workspace *ws;
+	struct session *session;   /* the workspace's, for short */
 	const struct trace *trace; /* the session's, for short */
 	struct name_cache names;
 	struct view panes[APP_MAX_PANES];

@@ -19,7 +19,7 @@ static void start(struct app *app, const char *path, int force)
 {
 	struct session *s = app->session;
 	struct rpd_error err;
-	int ready = session_ready_for_export(s, &err);
+	int ready = workspace_ready_for_export(app->ws, &err);
 	app->export_waiting = ready > 0;
 	if (ready < 0) {
 		app_message(app, 1, "%s", err.msg);

@@ -19,11 +19,12 @@
 #include "util/satmath.h"
 #include "util/units.h"
 
-void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style)
+void app_init(struct app *app, struct workspace *w, size_t pane, unsigned name_style)
 {
 	memset(app, 0, sizeof(*app));
-	app->session = s;
-	app->trace = session_trace(s);
+	app->ws = w;
+	app->session = &w->session;
+	app->trace = session_trace(app->session);
 	app->jump_op = TRACE_NONE;
 	app->jump_call = TRACE_NONE;
 	app->jump_queue = TRACE_NONE;
@@ -39,7 +40,7 @@ void app_init(struct app *app, struct session *s, size_t pane, unsigned name_sty
 	app->panes[app->npanes++] = pane_cpu_new(app, 1);
 	app->active = pane < app->npanes ? pane : 0;
 	/* Two runs to compare: their diff is what was asked for. */
-	if (s->ntraces > 1) {
+	if (app->session->ntraces > 1) {
 		app->panes[app->npanes++] = pane_diff_new(app);
 		app->active = app->npanes - 1;
 	}
@@ -63,7 +64,7 @@ void app_free(struct app *app)
 
 int app_busy(struct app *app)
 {
-	return session_apis(app->session) == SESSION_APIS_READING || app_panes_busy(app) != VIEW_IDLE ||
+	return workspace_apis(app->ws) == WORKSPACE_APIS_READING || app_panes_busy(app) != VIEW_IDLE ||
 	       app->export || app->export_waiting;
 }
 
@@ -75,8 +76,8 @@ unsigned app_poll(struct app *app)
 	unsigned act = app_export_poll(app);
 	int panes = app_panes_busy(app);
 	/* A pane's work reads the trace: the API rows move in after it
-	 * (the session holds them back while a job reads). */
-	int rc = session_take_apis(app->session, 0, &err);
+	 * (the workspace holds them back while a job reads). */
+	int rc = workspace_take_apis(app->ws, 0, &err);
 	if (rc != 0) {
 		app_took_apis(app, rc, &err);
 		return act | ACT_REDRAW;
@@ -241,7 +242,7 @@ static void draw_title(struct app *app, int cols)
 		 units_format_ns(sat_sub(t->op_last_end, t->op_first_start), span, sizeof(span)), t->ops.n,
 		 gpus);
 	/* Say what is still being read: the CPU lanes wait for it. */
-	if (session_apis(app->session) == SESSION_APIS_READING) {
+	if (workspace_apis(app->ws) == WORKSPACE_APIS_READING) {
 		size_t n = strlen(line);
 		snprintf(line + n, sizeof(line) - n, "  %s", _("(reading API calls...)"));
 	}

@@ -7,7 +7,7 @@
 #include "tui/app.h"
 
 /* pane and name_style as the settings file gives them. */
-void app_init(struct app *app, struct session *s, size_t pane, unsigned name_style);
+void app_init(struct app *app, struct workspace *w, size_t pane, unsigned name_style);
 /* Between events: take the API rows if their reading ended. Returns
  * ACT_REDRAW then. */
 unsigned app_poll(struct app *app);

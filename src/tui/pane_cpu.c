@@ -189,7 +189,7 @@ static struct tv_ident cpu_ident(void *src, size_t row)
 static const char *cpu_empty(void *src, struct app *app)
 {
 	const struct cpu_src *p = src;
-	if (session_apis(app->session) == SESSION_APIS_READING)
+	if (workspace_apis(app->ws) == WORKSPACE_APIS_READING)
 		return _("Reading the API calls...");
 	if (session_filtered(app->session))
 		return p->markers ? _("No roctx range passes the filter")

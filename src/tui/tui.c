@@ -240,7 +240,7 @@ static void print_memory(struct app *app, const struct session *s)
 	mem_report_free(&r);
 }
 
-int tui_run(struct session *s, const struct tui_options *o)
+int tui_run(struct workspace *w, const struct tui_options *o)
 {
 	char err[2048] = "";
 	struct tui_config cfg;
@@ -250,7 +250,7 @@ int tui_run(struct session *s, const struct tui_options *o)
 		return 1;
 	}
 	struct app app;
-	app_init(&app, s, cfg.pane, cfg.names);
+	app_init(&app, w, cfg.pane, cfg.names);
 	app.flush = flush;
 	app.sync = o->script != NULL;
 	app.gap_threshold = o->gap_threshold;
@@ -265,7 +265,7 @@ int tui_run(struct session *s, const struct tui_options *o)
 	 * for after that. */
 	term_close();
 	if (o->debug_memory)
-		print_memory(&app, s);
+		print_memory(&app, &w->session);
 	app_free(&app);
 	if (err[0])
 		err_report("rpdtop: %s", err);

@@ -2,7 +2,7 @@
 #ifndef RPDTOP_TUI_H
 #define RPDTOP_TUI_H
 
-#include "session/session.h"
+#include "workspace/workspace.h"
 
 struct tui_options {
 	/* Headless: read keys and commands from this file instead of a
@@ -16,8 +16,8 @@ struct tui_options {
 };
 
 /* Run until the user quits; returns the exit status. The viewer starts
- * with the session's filter and window; the trace gets its API rows in
- * the background once the first screen is up. */
-int tui_run(struct session *s, const struct tui_options *o);
+ * with the workspace's session, its filter and window; the trace gets its
+ * API rows in the background once the first screen is up. */
+int tui_run(struct workspace *w, const struct tui_options *o);
 
 #endif

@@ -1,5 +1,6 @@
+/* Opening the inputs into a workspace's session, and closing it. */
 #include "config.h"
-#include "session/session.h"
+#include "workspace/workspace.h"
 
 #include <string.h>
 
@@ -9,9 +10,11 @@
 #include "util/i18n.h"
 #include "workspace/workspace_cache.h"
 
-static int load_view(struct session_view *v, const struct session_options *o, struct rpd_error *err)
+/* Load the inputs into t; io keeps what the cache file is to hold. */
+static int load_trace(struct trace *t, struct workspace_io *io, const struct workspace_options *o,
+		      struct rpd_error *err)
 {
-	memset(v, 0, sizeof(*v));
+	memset(io, 0, sizeof(*io));
 	struct load_options lo = { .what = LOAD_OPS,
 				   .skip_bad = o->skip_bad,
 				   .same_node = o->same_node,
@@ -22,49 +25,46 @@ static int load_view(struct session_view *v, const struct session_options *o, st
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
-	lo.cache_entry = &v->cache;
+	lo.cache_entry = &io->cache;
 	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
-	return trace_load(&v->trace, o->paths, o->npaths, &lo, err);
+	return trace_load(t, o->paths, o->npaths, &lo, err);
 }
 
-int session_open(struct session *s, const struct session_options *o, struct rpd_error *err)
+int workspace_open(struct workspace *w, const struct workspace_options *o, struct rpd_error *err)
 {
-	memset(s, 0, sizeof(*s));
-	filter_init(&s->filter);
-	filter_init(&s->gpus);
-	filter_init(&s->inputs);
-	if (load_view(&s->views[0], o, err))
+	struct trace t;
+	memset(w, 0, sizeof(*w));
+	if (load_trace(&t, &w->io[0], o, err))
 		return -1;
-	s->ntraces = 1;
-	s->stale = 1;
-	session_refresh(s);
+	session_open_trace(&w->session, &t);
 	return 0;
 }
 
-int session_add_trace(struct session *s, const struct session_options *o, struct rpd_error *err)
+void workspace_open_trace(struct workspace *w, struct trace *t)
 {
+	memset(w, 0, sizeof(*w));
+	session_open_trace(&w->session, t);
+}
+
+int workspace_add_trace(struct workspace *w, const struct workspace_options *o, struct rpd_error *err)
+{
+	struct session *s = &w->session;
+	struct trace t;
 	if (s->ntraces == SESSION_MAX_TRACES)
 		return err_set(err, _("at most %d traces in a session"), SESSION_MAX_TRACES);
-	if (load_view(&s->views[s->ntraces], o, err))
+	if (load_trace(&t, &w->io[s->ntraces], o, err))
 		return -1;
-	s->ntraces++;
-	s->stale = 1;
-	session_refresh(s);
+	session_add_trace(s, &t);
 	return 0;
 }
 
-void session_close(struct session *s)
+void workspace_close(struct workspace *w)
 {
-	cache_jobs_end(s);
-	for (size_t k = 0; k < s->ntraces; k++) {
-		cache_entry_free(s->views[k].cache);
-		bg_apis_cancel(s->views[k].bg);
-		selection_free(&s->views[k].sel);
-		api_order_free(&s->views[k].order);
-		trace_free(&s->views[k].trace);
+	workspace_cache_end(w);
+	for (size_t k = 0; k < w->session.ntraces; k++) {
+		cache_entry_free(w->io[k].cache);
+		bg_apis_cancel(w->io[k].bg);
 	}
-	filter_free(&s->filter);
-	filter_free(&s->gpus);
-	filter_free(&s->inputs);
-	memset(s, 0, sizeof(*s));
+	session_close(&w->session);
+	memset(w, 0, sizeof(*w));
 }

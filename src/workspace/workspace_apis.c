@@ -1,81 +1,87 @@
+/* A workspace's API rows: read on other threads while the viewer shows
+ * the ops, moved into the traces when no job reads them; or read at once
+ * when wanted before that. */
 #include "config.h"
-#include "session/session.h"
+#include "workspace/workspace.h"
 
 #include "load/background.h"
 #include "load/load.h"
 #include "workspace/workspace_cache.h"
 
-void session_read_apis(struct session *s)
+void workspace_read_apis(struct workspace *w)
 {
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (!s->views[k].bg)
-			s->views[k].bg = bg_apis_start(&s->views[k].trace);
+	for (size_t k = 0; k < w->session.ntraces; k++)
+		if (!w->io[k].bg)
+			w->io[k].bg = bg_apis_start(session_trace_at(&w->session, k));
 }
 
-enum session_apis session_apis(const struct session *s)
+enum workspace_apis workspace_apis(const struct workspace *w)
 {
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (s->views[k].bg)
-			return SESSION_APIS_READING;
-	return SESSION_APIS_NONE;
+	for (size_t k = 0; k < w->session.ntraces; k++)
+		if (w->io[k].bg)
+			return WORKSPACE_APIS_READING;
+	return WORKSPACE_APIS_NONE;
 }
 
-int session_apis_ready(const struct session *s)
+int workspace_apis_ready(const struct workspace *w)
 {
-	for (size_t k = 0; k < s->ntraces; k++)
-		if (s->views[k].bg && !bg_apis_done(s->views[k].bg))
+	for (size_t k = 0; k < w->session.ntraces; k++)
+		if (w->io[k].bg && !bg_apis_done(w->io[k].bg))
 			return 0;
 	return 1;
 }
 
-int session_take_apis(struct session *s, int wait, struct rpd_error *err)
+int workspace_take_apis(struct workspace *w, int wait, struct rpd_error *err)
 {
-	if (session_apis(s) != SESSION_APIS_READING || s->readers > 0 || (!wait && !session_apis_ready(s)))
+	struct session *s = &w->session;
+	if (workspace_apis(w) != WORKSPACE_APIS_READING || s->readers > 0 ||
+	    (!wait && !workspace_apis_ready(w)))
 		return 0;
 	int rc = 1;
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct session_view *v = &s->views[k];
-		if (v->bg && bg_apis_finish(v->bg, &v->trace, &v->order, err))
+		if (w->io[k].bg && bg_apis_finish(w->io[k].bg, &v->trace, &v->order, err))
 			rc = -1;
-		v->bg = NULL;
+		w->io[k].bg = NULL;
 	}
 	if (rc == 1)
-		cache_jobs_start(s);
+		workspace_cache_start(w);
 	s->stale = 1;
 	session_refresh(s);
 	return rc;
 }
 
-int session_load_apis(struct session *s, struct rpd_error *err)
+int workspace_load_apis(struct workspace *w, struct rpd_error *err)
 {
+	struct session *s = &w->session;
 	int rc = 0;
-	cache_jobs_end(s);
+	workspace_cache_end(w);
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct trace *t = &s->views[k].trace;
-		if (s->views[k].bg || t->apis.n > 0 || t->no_op_ids)
+		if (w->io[k].bg || t->apis.n > 0 || t->no_op_ids)
 			continue;
 		if (trace_load_apis(t, err))
 			rc = -1;
 		s->stale = 1;
 	}
 	if (rc == 0)
-		cache_jobs_start(s);
+		workspace_cache_start(w);
 	session_refresh(s);
 	return rc;
 }
 
-int session_ready_for_export(struct session *s, struct rpd_error *err)
+int workspace_ready_for_export(struct workspace *w, struct rpd_error *err)
 {
-	const struct trace *t = session_trace(s);
-	int need = session_filtered(s);
+	const struct trace *t = session_trace(&w->session);
+	int need = session_filtered(&w->session);
 	for (size_t i = 0; i < t->ninputs; i++)
 		need |= t->inputs[i].format == INPUT_ROCPD;
 	if (!need || t->apis_read)
 		return 0;
-	if (session_apis(s) == SESSION_APIS_READING) {
+	if (workspace_apis(w) == WORKSPACE_APIS_READING) {
 		/* Taken once read, unless a job still reads the trace. */
-		int rc = session_take_apis(s, 1, err);
+		int rc = workspace_take_apis(w, 1, err);
 		return rc < 0 ? -1 : rc == 0 ? 1 : 0;
 	}
-	return session_load_apis(s, err);
+	return workspace_load_apis(w, err);
 }

@@ -1,40 +1,42 @@
+/* The cache files of a workspace's traces: written on other threads once
+ * everything is read, or at once by the batch modes. */
 #include "config.h"
 #include "workspace/workspace_cache.h"
 
 #include "load/cache.h"
 
-/* Wait for the cache files being written: the traces change next. */
-void cache_jobs_end(struct session *s)
+void workspace_cache_end(struct workspace *w)
 {
-	for (size_t k = 0; k < s->ntraces; k++) {
-		cache_job_end(s->views[k].cache_job, 0);
-		s->views[k].cache_job = NULL;
+	for (size_t k = 0; k < w->session.ntraces; k++) {
+		cache_job_end(w->io[k].cache_job, 0);
+		w->io[k].cache_job = NULL;
 	}
 }
 
 /* Everything is read: the cache files are written meanwhile, the traces
  * being only read from now on. */
-void cache_jobs_start(struct session *s)
+void workspace_cache_start(struct workspace *w)
 {
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct session_view *v = &s->views[k];
-		if (v->cache && !v->cache_job && v->trace.apis_read) {
-			v->cache_job = cache_job_start(v->cache, &v->trace);
-			v->cache = NULL;
+	for (size_t k = 0; k < w->session.ntraces; k++) {
+		struct workspace_io *io = &w->io[k];
+		const struct trace *t = session_trace_at(&w->session, k);
+		if (io->cache && !io->cache_job && t->apis_read) {
+			io->cache_job = cache_job_start(io->cache, t);
+			io->cache = NULL;
 		}
 	}
 }
 
-int session_save_cache(struct session *s, struct rpd_error *err)
+int workspace_save_cache(struct workspace *w, struct rpd_error *err)
 {
 	int rc = 0;
-	cache_jobs_end(s);
-	for (size_t k = 0; k < s->ntraces; k++) {
-		struct session_view *v = &s->views[k];
-		if (v->cache && cache_save(v->cache, &v->trace, NULL, err))
+	workspace_cache_end(w);
+	for (size_t k = 0; k < w->session.ntraces; k++) {
+		struct workspace_io *io = &w->io[k];
+		if (io->cache && cache_save(io->cache, session_trace_at(&w->session, k), NULL, err))
 			rc = -1;
-		cache_entry_free(v->cache);
-		v->cache = NULL;
+		cache_entry_free(io->cache);
+		io->cache = NULL;
 	}
 	return rc;
 }

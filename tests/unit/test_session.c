@@ -12,6 +12,7 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "session/session.h"
+#include "workspace/workspace.h"
 
 static int64_t scalar(sqlite3 *db, const char *sql)
 {
@@ -78,53 +79,54 @@ static void write_trace(const char *path, uint64_t seed, size_t ops)
 
 static void test_rule(const char *path)
 {
-	struct session s;
+	struct workspace ws;
 	struct rpd_error err;
 	char msg[256];
 	const char *paths[] = { path };
-	struct session_options o = { .paths = paths, .npaths = 1, .op_ids = 1, .apis = API_NEED_ALL };
-	CHECK(session_open(&s, &o, &err) == 0);
-	const struct trace *t = session_trace(&s);
-	CHECK_INT(session_sel(&s)->nops, t->ops.n);
-	CHECK(!session_filtered(&s));
-	unsigned gen = s.generation;
+	struct workspace_options o = { .paths = paths, .npaths = 1, .op_ids = 1, .apis = API_NEED_ALL };
+	CHECK(workspace_open(&ws, &o, &err) == 0);
+	struct session *s = &ws.session;
+	const struct trace *t = session_trace(s);
+	CHECK_INT(session_sel(s)->nops, t->ops.n);
+	CHECK(!session_filtered(s));
+	unsigned gen = s->generation;
 
 	/* Changes wait for the refresh, which remakes the selection once. */
-	CHECK(session_set_filter(&s, (const char *const[]){ "at" }, 1, msg, sizeof(msg)) == 0);
-	CHECK(session_set_window(&s, "10%:60%", msg, sizeof(msg)) == 0);
-	CHECK_INT(s.generation, gen);
-	CHECK_INT(session_sel(&s)->nops, t->ops.n);
-	CHECK_INT(session_refresh(&s), 1);
-	CHECK_INT(s.generation, gen + 1);
-	CHECK_INT(session_refresh(&s), 0);
-	CHECK_INT(s.generation, gen + 1);
+	CHECK(session_set_filter(s, (const char *const[]){ "at" }, 1, msg, sizeof(msg)) == 0);
+	CHECK(session_set_window(s, "10%:60%", msg, sizeof(msg)) == 0);
+	CHECK_INT(s->generation, gen);
+	CHECK_INT(session_sel(s)->nops, t->ops.n);
+	CHECK_INT(session_refresh(s), 1);
+	CHECK_INT(s->generation, gen + 1);
+	CHECK_INT(session_refresh(s), 0);
+	CHECK_INT(s->generation, gen + 1);
 
 	int64_t span = t->op_last_end - t->op_first_start, ops, apis;
 	oracle(path, "at", t->op_first_start + (int64_t)llround((double)span * 0.1),
 	       t->op_first_start + (int64_t)llround((double)span * 0.6), &ops, &apis);
 	CHECK(ops > 0);
-	CHECK_INT(session_sel(&s)->nops, ops);
-	CHECK_INT(session_sel(&s)->napis, apis);
+	CHECK_INT(session_sel(s)->nops, ops);
+	CHECK_INT(session_sel(s)->napis, apis);
 
 	/* A bad pattern leaves the filter as it was. */
-	CHECK(session_add_filter(&s, "(", msg, sizeof(msg)) == -1);
+	CHECK(session_add_filter(s, "(", msg, sizeof(msg)) == -1);
 	CHECK(strstr(msg, "invalid pattern") != NULL);
-	CHECK_INT(s.filter.n, 1);
-	CHECK(session_set_window(&s, "9:1", msg, sizeof(msg)) == -1);
-	CHECK(session_window(&s)->active);
+	CHECK_INT(s->filter.n, 1);
+	CHECK(session_set_window(s, "9:1", msg, sizeof(msg)) == -1);
+	CHECK(session_window(s)->active);
 	char f[128], w[128];
-	session_describe(&s, f, sizeof(f), w, sizeof(w));
+	session_describe(s, f, sizeof(f), w, sizeof(w));
 	CHECK_STR(f, "/at/");
 	CHECK(w[0] == '+');
 
 	/* No filter, no window: everything, API calls too. */
-	CHECK_INT(session_pop_filter(&s), 1);
-	session_clear_window(&s);
-	session_refresh(&s);
-	CHECK_INT(session_sel(&s)->nops, t->ops.n);
-	CHECK_INT(session_sel(&s)->napis, t->apis.n);
-	CHECK(session_first_op_named(&s, t->ops.name[5]) <= 5);
-	session_close(&s);
+	CHECK_INT(session_pop_filter(s), 1);
+	session_clear_window(s);
+	session_refresh(s);
+	CHECK_INT(session_sel(s)->nops, t->ops.n);
+	CHECK_INT(session_sel(s)->napis, t->apis.n);
+	CHECK(session_first_op_named(s, t->ops.name[5]) <= 5);
+	workspace_close(&ws);
 }
 
 /* Two traces: one filter for both, a window given as a share of each
@@ -132,32 +134,33 @@ static void test_rule(const char *path)
  * second by its offset from the start. */
 static void test_two(const char *a, const char *b)
 {
-	struct session s;
+	struct workspace ws;
 	struct rpd_error err;
 	char msg[256];
-	struct session_options o = { .paths = (const char *const[]){ a }, .npaths = 1 };
-	CHECK(session_open(&s, &o, &err) == 0);
+	struct workspace_options o = { .paths = (const char *const[]){ a }, .npaths = 1 };
+	CHECK(workspace_open(&ws, &o, &err) == 0);
+	struct session *s = &ws.session;
 	o.paths = (const char *const[]){ b };
-	CHECK(session_add_trace(&s, &o, &err) == 0);
-	CHECK_INT(s.ntraces, 2);
-	CHECK(session_add_trace(&s, &o, &err) == -1);
-	const struct trace *t0 = session_trace_at(&s, 0), *t1 = session_trace_at(&s, 1);
+	CHECK(workspace_add_trace(&ws, &o, &err) == 0);
+	CHECK_INT(s->ntraces, 2);
+	CHECK(workspace_add_trace(&ws, &o, &err) == -1);
+	const struct trace *t0 = session_trace_at(s, 0), *t1 = session_trace_at(s, 1);
 	CHECK(t0->ops.n != t1->ops.n);
-	CHECK(session_set_window(&s, "0%:50%", msg, sizeof(msg)) == 0);
-	session_refresh(&s);
-	const struct window *w1 = &s.views[1].window;
+	CHECK(session_set_window(s, "0%:50%", msg, sizeof(msg)) == 0);
+	session_refresh(s);
+	const struct window *w1 = &s->views[1].window;
 	CHECK(w1->active);
 	CHECK_INT(w1->start, t1->op_first_start);
 	CHECK_INT(w1->end, t1->op_first_start + (t1->op_last_end - t1->op_first_start + 1) / 2);
-	session_set_window_ns(&s, t0->op_first_start + 1000, t0->op_first_start + 5000000);
-	session_refresh(&s);
+	session_set_window_ns(s, t0->op_first_start + 1000, t0->op_first_start + 5000000);
+	session_refresh(s);
 	CHECK_INT(w1->start, t1->op_first_start + 1000);
 	CHECK_INT(w1->end, t1->op_first_start + 5000000);
 	size_t in_window = 0;
 	for (size_t i = 0; i < t1->ops.n; i++)
 		in_window += t1->ops.start[i] < w1->end && t1->ops.end[i] > w1->start;
-	CHECK_INT(session_sel_at(&s, 1)->nops, in_window);
-	session_close(&s);
+	CHECK_INT(session_sel_at(s, 1)->nops, in_window);
+	workspace_close(&ws);
 }
 
 /* The enclosing case against brute force, on calls nested, partly

@@ -575,7 +575,7 @@ static void read_dims(struct timeline_pane *p, struct app *app)
 	uint32_t op = op_under_cursor(p);
 	if (op == TRACE_NONE || (p->dims_op_set && p->dims_op == op))
 		return;
-	p->dims_ok = session_launch_dims(app->session, op, &p->dims) == 0;
+	p->dims_ok = workspace_launch_dims(app->ws, op, &p->dims) == 0;
 	p->dims_op = op;
 	p->dims_op_set = 1;
 }
