@@ -3,7 +3,7 @@
 #ifndef RPDTOP_TRACE_API_NEED_H
 #define RPDTOP_TRACE_API_NEED_H
 
-/* Which API rows a session reads with its ops. */
+/* Which API rows a trace is read with, besides its ops. */
 enum api_need {
 	API_NEED_NONE,
 	API_NEED_LAUNCHES, /* the calls that launched ops are enough */
