@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define REQ_INFO(id, keys, group, help) { REQ_##id, #id, keys, group, help },
+#define REQ_INFO(id, keys, group, scope, help) { REQ_##id, #id, keys, group, REQ_SCOPE_##scope, help },
 static const struct request_info requests[] = { REQUEST_LIST(REQ_INFO) };
 #undef REQ_INFO
 
@@ -13,6 +13,11 @@ const struct request_info *request_table(size_t *n)
 {
 	*n = sizeof(requests) / sizeof(requests[0]);
 	return requests;
+}
+
+enum request_scope request_scope(enum request req)
+{
+	return req > REQ_NONE && req < REQ_COUNT ? requests[req - 1].scope : REQ_SCOPE_APP;
 }
 
 /* Is key one of the space-separated words of keys? */

@@ -1434,13 +1434,10 @@ static const char *no_move(enum request req)
 	}
 }
 
-/* A request of the timeline's own (its group, or one that acts on lanes). */
+/* A request of the timeline's own (its scope, or one that acts on lanes). */
 static int own_request(enum request req)
 {
-	size_t n;
-	const struct request_info *r = request_table(&n);
-	return acts_on_lanes(req) ||
-	       (req > REQ_NONE && (size_t)req <= n && !strcmp(r[req - 1].group, "Timeline"));
+	return acts_on_lanes(req) || request_scope(req) == REQ_SCOPE_TIMELINE;
 }
 
 static unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
