@@ -107,8 +107,34 @@ void app_wait(struct app *app)
 	app->held = held;
 }
 
-static unsigned toggle_style(struct app *app, unsigned bit)
+/* A request the frame answers for every view (REQ_SCOPE_APP), when the
+ * view on top does not. */
+typedef unsigned app_handler(struct app *app, enum request req);
+
+static unsigned show_pane(struct app *app, enum request req)
 {
+	return app_show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
+}
+
+static unsigned show_diff(struct app *app, enum request req)
+{
+	if (app->npanes > (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE))
+		return show_pane(app, req);
+	app_message(app, 1, "%s", _("No diff: start rpdtop with --diff=BASE to compare two runs"));
+	return ACT_REDRAW;
+}
+
+static unsigned step_pane(struct app *app, enum request req)
+{
+	size_t by = req == REQ_NEXT_PANE ? 1 : app->npanes - 1;
+	return app_show_pane(app, (app->active + by) % app->npanes);
+}
+
+static unsigned toggle_style(struct app *app, enum request req)
+{
+	unsigned bit = req == REQ_TOGGLE_DEMANGLE  ? NAME_DEMANGLE
+		       : req == REQ_TOGGLE_TENSILE ? NAME_TENSILE
+						   : NAME_STRIP;
 	unsigned style = app->names.style ^ bit;
 	name_cache_set_style(&app->names, style);
 	if (bit == NAME_DEMANGLE)
@@ -123,10 +149,31 @@ static unsigned toggle_style(struct app *app, unsigned bit)
 	return ACT_REDRAW;
 }
 
+static unsigned push_help(struct app *app, enum request req)
+{
+	(void)req;
+	app_push(app, view_help_new(app));
+	return ACT_REDRAW;
+}
+
+static unsigned push_gaps(struct app *app, enum request req)
+{
+	(void)req;
+	app_push(app, view_gaps_new(app));
+	return ACT_REDRAW;
+}
+
+static unsigned ask_threshold(struct app *app, enum request req)
+{
+	(void)req;
+	return view_gaps_ask_threshold(app);
+}
+
 /* Quitting while an export is written asks first: a second quit stops
  * the export (no file is left) and quits. */
-static unsigned quit(struct app *app)
+static unsigned quit(struct app *app, enum request req)
 {
+	(void)req;
 	if (!app->export || app->quit_asked)
 		return ACT_QUIT;
 	app->quit_asked = 1;
@@ -135,94 +182,118 @@ static unsigned quit(struct app *app)
 	return ACT_REDRAW;
 }
 
+/* q: back from a view pushed over the panes, else quit. */
+static unsigned back(struct app *app, enum request req)
+{
+	if (app->depth == 0)
+		return quit(app, req);
+	app_free_view(&app->stack[--app->depth]);
+	return ACT_REDRAW;
+}
+
+static unsigned suspend(struct app *app, enum request req)
+{
+	(void)app;
+	(void)req;
+	return ACT_SUSPEND;
+}
+
+/* Said, so that the text typed next is not taken for commands. */
+static unsigned nothing_to_find(struct app *app, enum request req)
+{
+	(void)req;
+	app_message(app, 1, "%s", _("Nothing to find in this view"));
+	return ACT_REDRAW;
+}
+
+static unsigned ask_filter(struct app *app, enum request req)
+{
+	return app_prompt_filter(app, req == REQ_FILTER_ADD);
+}
+
+static unsigned pop_filter(struct app *app, enum request req)
+{
+	(void)req;
+	return app_pop_filter(app);
+}
+
+static unsigned ask_window(struct app *app, enum request req)
+{
+	(void)req;
+	return app_prompt_window(app);
+}
+
+static unsigned ask_place(struct app *app, enum request req)
+{
+	return app_prompt_place(app, req == REQ_GPU_FILTER);
+}
+
+static unsigned ask_export(struct app *app, enum request req)
+{
+	(void)req;
+	return app_prompt_export(app);
+}
+
+static unsigned redraw_all(struct app *app, enum request req)
+{
+	(void)app;
+	(void)req;
+	clearok(curscr, TRUE);
+	return ACT_REDRAW;
+}
+
+/* Every request of scope REQ_SCOPE_APP has its handler here; a request
+ * without one says it does nothing here. */
+static app_handler *const handlers[REQ_COUNT] = {
+	[REQ_VIEW_PROFILE] = show_pane,
+	[REQ_VIEW_KERNELS] = show_pane,
+	[REQ_VIEW_BUSY] = show_pane,
+	[REQ_VIEW_TIMELINE] = show_pane,
+	[REQ_VIEW_API] = show_pane,
+	[REQ_VIEW_MARKERS] = show_pane,
+	[REQ_VIEW_DIFF] = show_diff,
+	[REQ_NEXT_PANE] = step_pane,
+	[REQ_PREV_PANE] = step_pane,
+	[REQ_TOGGLE_DEMANGLE] = toggle_style,
+	[REQ_TOGGLE_TEMPLATES] = toggle_style,
+	[REQ_TOGGLE_TENSILE] = toggle_style,
+	[REQ_HELP] = push_help,
+	[REQ_GAPS_VIEW] = push_gaps,
+	[REQ_GAP_THRESHOLD] = ask_threshold,
+	[REQ_QUIT] = back,
+	[REQ_QUIT_NOW] = quit,
+	[REQ_SUSPEND] = suspend,
+	[REQ_FIND] = nothing_to_find,
+	[REQ_FILTER] = ask_filter,
+	[REQ_FILTER_ADD] = ask_filter,
+	[REQ_FILTER_POP] = pop_filter,
+	[REQ_WINDOW] = ask_window,
+	[REQ_GPU_FILTER] = ask_place,
+	[REQ_INPUT_FILTER] = ask_place,
+	[REQ_EXPORT] = ask_export,
+	[REQ_REFRESH] = redraw_all,
+};
+
 /* What a key of the timeline does elsewhere: Space folds a lane there and
  * pages down elsewhere, Home and End go to the trace's start and end there
  * and to the first and last row elsewhere. */
-static enum request elsewhere(enum request req)
-{
-	switch (req) {
-	case REQ_TOGGLE_LANE:
-		return REQ_PAGE_DOWN;
-	case REQ_TIME_START:
-		return REQ_MOVE_FIRST;
-	case REQ_TIME_END:
-		return REQ_MOVE_LAST;
-	default:
-		return REQ_NONE;
-	}
-}
+static const enum request elsewhere[REQ_COUNT] = {
+	[REQ_TOGGLE_LANE] = REQ_PAGE_DOWN,
+	[REQ_TIME_START] = REQ_MOVE_FIRST,
+	[REQ_TIME_END] = REQ_MOVE_LAST,
+};
 
 unsigned app_request(struct app *app, enum request req)
 {
 	struct view *v = app_top_view(app);
+	if (req <= REQ_NONE || req >= REQ_COUNT)
+		return ACT_UNHANDLED;
 	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
-	if ((act & ACT_UNHANDLED) && elsewhere(req) != REQ_NONE && v->ops->request)
-		act = v->ops->request(v, app, elsewhere(req));
+	if ((act & ACT_UNHANDLED) && elsewhere[req] != REQ_NONE && v->ops->request)
+		act = v->ops->request(v, app, elsewhere[req]);
 	if (!(act & ACT_UNHANDLED))
 		return act;
-	switch (req) {
-	case REQ_VIEW_PROFILE:
-	case REQ_VIEW_KERNELS:
-	case REQ_VIEW_BUSY:
-	case REQ_VIEW_TIMELINE:
-	case REQ_VIEW_API:
-	case REQ_VIEW_MARKERS:
-		return app_show_pane(app, (size_t)(req - REQ_VIEW_PROFILE));
-	case REQ_VIEW_DIFF:
-		if (app->npanes > (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE))
-			return app_show_pane(app, (size_t)(REQ_VIEW_DIFF - REQ_VIEW_PROFILE));
-		app_message(app, 1, "%s", _("No diff: start rpdtop with --diff=BASE to compare two runs"));
-		return ACT_REDRAW;
-	case REQ_NEXT_PANE:
-		return app_show_pane(app, (app->active + 1) % app->npanes);
-	case REQ_PREV_PANE:
-		return app_show_pane(app, (app->active + app->npanes - 1) % app->npanes);
-	case REQ_TOGGLE_DEMANGLE:
-		return toggle_style(app, NAME_DEMANGLE);
-	case REQ_TOGGLE_TEMPLATES:
-		return toggle_style(app, NAME_STRIP);
-	case REQ_TOGGLE_TENSILE:
-		return toggle_style(app, NAME_TENSILE);
-	case REQ_HELP:
-		app_push(app, view_help_new(app));
-		return ACT_REDRAW;
-	case REQ_GAPS_VIEW:
-		app_push(app, view_gaps_new(app));
-		return ACT_REDRAW;
-	case REQ_GAP_THRESHOLD:
-		return view_gaps_ask_threshold(app);
-	case REQ_QUIT:
-		if (app->depth > 0) {
-			app_free_view(&app->stack[--app->depth]);
-			return ACT_REDRAW;
-		}
-		return quit(app);
-	case REQ_QUIT_NOW:
-		return quit(app);
-	case REQ_SUSPEND:
-		return ACT_SUSPEND;
-	case REQ_FIND:
-		/* Said, so that the text typed next is not taken for commands. */
-		app_message(app, 1, "%s", _("Nothing to find in this view"));
-		return ACT_REDRAW;
-	case REQ_FILTER:
-	case REQ_FILTER_ADD:
-		return app_prompt_filter(app, req == REQ_FILTER_ADD);
-	case REQ_FILTER_POP:
-		return app_pop_filter(app);
-	case REQ_WINDOW:
-		return app_prompt_window(app);
-	case REQ_GPU_FILTER:
-	case REQ_INPUT_FILTER:
-		return app_prompt_place(app, req == REQ_GPU_FILTER);
-	case REQ_EXPORT:
-		return app_prompt_export(app);
-	case REQ_REFRESH:
-		clearok(curscr, TRUE);
-		return ACT_REDRAW;
-	default:
-		return ACT_UNHANDLED; /* the key says it does nothing here */
-	}
+	return handlers[req] ? handlers[req](app, req) : ACT_UNHANDLED;
 }
 
 static void draw_title(struct app *app, int cols)
