@@ -26,46 +26,11 @@
 #include "tui/timeline/marker.h"
 #include "tui/timeline/marks.h"
 #include "tui/timeline/range.h"
+#include "tui/timeline/state.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-#define LABEL_MIN 14
-#define LABEL_MAX 40
-#define MIN_SPAN 10 /* ns across the screen, at most zoom */
-
-struct timeline_pane {
-	struct timeline tl;
-	unsigned generation;
-	int ready;
-	struct timeline_job *job; /* the next index, being built */
-	struct session *held;     /* the session the job holds */
-	unsigned job_generation;
-	int job_dim;
-	int dim;                       /* show what the filter drops, dimmed */
-	int64_t view_start, view_span; /* what the screen shows */
-	int64_t cursor;                /* a time */
-	size_t lane, top;              /* the cursor's lane; the first shown (in vis) */
-	uint8_t *folded;               /* per thread: its nesting rows hidden */
-	size_t nfolded;
-	struct tl_lane_rules rules; /* CPU lanes hidden, the lane filter */
-	size_t *vis, nvis;          /* the lanes shown, in order */
-	int cols, rows;             /* of the lane area, as last drawn */
-	int label_need;             /* the widest lane label, within limits */
-	int label_w;                /* as drawn: at most a third of a wide screen */
-	int64_t *minimap;           /* busy per column over the whole trace */
-	uint32_t dims_op;           /* the kernel whose sizes were last read */
-	int dims_ok, dims_op_set;
-	struct launch_dims dims;
-	int minimap_cols;
-	struct tl_find *find;    /* a search: n and N go from match to match */
-	struct tl_range range;   /* a range marked for its statistics */
-	struct tl_marks marks;   /* named marks and the jump history */
-	uint32_t came_from;      /* the op Enter left for its launch, or TRACE_NONE */
-	struct tl_gaps gaps;     /* the GPUs' gaps, for } and { and idle time */
-	struct tl_marker marker; /* the GPU work under the range at the cursor */
-};
 
 static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
 {
