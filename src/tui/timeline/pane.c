@@ -27,62 +27,11 @@
 #include "tui/timeline/marks.h"
 #include "tui/timeline/range.h"
 #include "tui/timeline/state.h"
+#include "tui/timeline/visible.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-static int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
-{
-	return (l->kind == TL_CPU && l->depth > 0 && p->folded[l->thread]) ||
-	       tl_lane_rules_hide(&p->rules, (size_t)(l - p->tl.lanes));
-}
-
-/* The list of lanes shown; a cursor on a hidden row goes to its thread,
- * or to the nearest lane shown when its thread is hidden too. */
-static void update_visible(struct timeline_pane *p)
-{
-	p->nvis = 0;
-	for (size_t i = 0; i < p->tl.nlanes; i++)
-		if (!lane_hidden(p, &p->tl.lanes[i]))
-			p->vis[p->nvis++] = i;
-	size_t up = p->lane;
-	while (up > 0 && up < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[up]))
-		up--;
-	if (up < p->tl.nlanes && !lane_hidden(p, &p->tl.lanes[up]))
-		p->lane = up;
-	else if (p->nvis)
-		p->lane = p->vis[0];
-	if (p->top >= p->nvis)
-		p->top = 0;
-}
-
-/* Where the cursor's lane is among those shown. */
-static size_t visible_pos(const struct timeline_pane *p)
-{
-	for (size_t i = 0; i < p->nvis; i++)
-		if (p->vis[i] >= p->lane)
-			return i;
-	return p->nvis ? p->nvis - 1 : 0;
-}
-
-static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size);
-static void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size);
-
-/* Room for the widest label (with a fold mark), so that labels of several
- * inputs stay whole. */
-static int label_width(const struct timeline_pane *p, const struct app *app)
-{
-	int w = LABEL_MIN;
-	for (size_t i = 0; i < p->tl.nlanes; i++) {
-		char label[160];
-		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
-		int need = text_width(label) + 2;
-		if (need > w)
-			w = need;
-	}
-	return w < LABEL_MAX ? w : LABEL_MAX;
-}
 
 static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
 
@@ -221,44 +170,6 @@ static const char *shade(double f)
 	static const char *const ascii[] = { " ", ".", ":", "+", "#" };
 	int i = f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.85 ? 3 : 4;
 	return g->utf8 ? utf8[i] : ascii[i];
-}
-
-static void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
-{
-	char gpu[96];
-	if (l->kind == TL_COUNTER) {
-		/* Under its GPU's lanes, the counter's name says enough. */
-		const struct trace_counter *c = &app->trace->counters.series[l->series];
-		if (l->headed)
-			snprintf(buf, size, "  %s%s", trace_str(app->trace, c->name),
-				 c->source == COUNTER_SAMPLED ? " (sampled)" : "");
-		else
-			trace_counter_label(app->trace, l->series, buf, size);
-		return;
-	}
-	if (l->kind == TL_CPU) {
-		if (l->depth == 0)
-			trace_thread_label(app->trace, l->thread, buf, size);
-		else
-			snprintf(buf, size, "  %*s%d", l->depth > 6 ? 6 : l->depth, "", l->depth);
-		return;
-	}
-	char queue[96];
-	trace_gpu_label(app->trace, app->trace->queues[l->queue].gpu, gpu, sizeof(gpu));
-	snprintf(buf, size, "GPU %s %s", gpu, trace_queue_label(app->trace, l->queue, queue, sizeof(queue)));
-}
-
-/* The label the lane filter matches: a queue's, a counter's with its GPU
- * ("GPU 0 sclk"), or its thread's for every row of a thread. */
-static void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size)
-{
-	const struct app *app = ctx;
-	if (l->kind == TL_CPU)
-		trace_thread_label(app->trace, l->thread, buf, size);
-	else if (l->kind == TL_COUNTER)
-		trace_counter_label(app->trace, l->series, buf, size);
-	else
-		lane_label(app, l, buf, size);
 }
 
 /* The string id a row is known by: an op's name, a call's, a roctx
@@ -998,92 +909,6 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 		return ACT_REDRAW;
 	}
 	return app_set_window_ns(app, w.start, w.end);
-}
-
-/* Up/Down over the lanes shown. */
-static unsigned move_lane(struct timeline_pane *p, int by)
-{
-	if (p->nvis == 0)
-		return ACT_NONE;
-	long pos = (long)visible_pos(p) + by;
-	if (pos < 0)
-		pos = 0;
-	if (pos >= (long)p->nvis)
-		pos = (long)p->nvis - 1;
-	p->lane = p->vis[pos];
-	return ACT_REDRAW;
-}
-
-/* Space: hide or show the nesting rows of the cursor's thread. */
-static unsigned fold(struct timeline_pane *p, struct app *app)
-{
-	if (p->lane >= p->tl.nlanes)
-		return ACT_NONE;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	if (l->kind != TL_CPU) {
-		app_message(app, 0, "%s", _("Only a thread's lane has rows to fold"));
-		return ACT_REDRAW;
-	}
-	p->folded[l->thread] = !p->folded[l->thread];
-	update_visible(p);
-	return ACT_REDRAW;
-}
-
-/* *: fold every thread's nesting rows, or unfold them all. */
-static unsigned fold_all(struct timeline_pane *p, struct app *app)
-{
-	int folded = tl_fold_all(p->folded, p->nfolded, &p->tl);
-	update_visible(p);
-	app_message(app, 0, "%s",
-		    folded ? _("Every thread's nesting rows folded") : _("Every thread unfolded"));
-	return ACT_REDRAW;
-}
-
-/* The lane rules changed: the lanes shown again. */
-static void rules_changed(struct timeline_pane *p, struct app *app)
-{
-	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
-	update_visible(p);
-}
-
-/* c: the CPU lanes hidden or shown. */
-static unsigned toggle_cpu(struct timeline_pane *p, struct app *app)
-{
-	p->rules.cpu_hidden = !p->rules.cpu_hidden;
-	rules_changed(p, app);
-	app_message(app, 0, "%s", p->rules.cpu_hidden ? _("CPU lanes hidden") : _("CPU lanes shown"));
-	return ACT_REDRAW;
-}
-
-/* The lane filter typed: kept when some lane passes it. */
-static unsigned lanes_done(struct app *app, const char *text, int accepted, void *ctx)
-{
-	struct timeline_pane *p = ctx;
-	char err[512], was[sizeof(p->rules.text)];
-	struct filter old;
-	if (!accepted)
-		return ACT_REDRAW;
-	snprintf(was, sizeof(was), "%s", p->rules.text);
-	if (tl_lane_rules_set(&p->rules, text, &old, err, sizeof(err)) < 0) {
-		prompt_error(&app->prompt, err);
-		return ACT_STAY;
-	}
-	if (tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app) == 0) {
-		tl_lane_rules_restore(&p->rules, &old, was);
-		prompt_error(&app->prompt, _("No lane's label matches"));
-		return ACT_STAY;
-	}
-	filter_free(&old);
-	update_visible(p);
-	return ACT_REDRAW;
-}
-
-/* |: the lane filter, on the labels of queues and threads. */
-static unsigned ask_lanes(struct timeline_pane *p, struct app *app)
-{
-	struct prompt_owner owner = { NULL, lanes_done, p };
-	prompt_open(&app->prompt, _("Lanes: "), p->rules.text, &owner);
-	return ACT_REDRAW;
 }
 
 /* Requests that act on the lanes, which must be those of the current
