@@ -25,6 +25,7 @@
 #include "tui/timeline/lanes.h"
 #include "tui/timeline/marker.h"
 #include "tui/timeline/marks.h"
+#include "tui/timeline/navigate.h"
 #include "tui/timeline/range.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
@@ -32,8 +33,6 @@
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l);
 
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
@@ -147,20 +146,6 @@ static int need_lanes(struct timeline_pane *p, struct app *app)
 }
 
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
-
-static int64_t bucket(const struct timeline_pane *p)
-{
-	int64_t dt = p->view_span / (p->cols > 0 ? p->cols : 1);
-	return dt > 0 ? dt : 1;
-}
-
-/* The row of lane l under the cursor, l->n when none: a mark counts
- * anywhere in the cursor's column, where it is drawn. */
-static size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
-{
-	int64_t dt = bucket(p), from = sat_add(p->view_start, sat_sub(p->cursor, p->view_start) / dt * dt);
-	return timeline_under(l, p->cursor, from, sat_add(from, dt));
-}
 
 static const char *shade(double f)
 {
@@ -424,26 +409,6 @@ static void draw_minimap(struct timeline_pane *p, int y, int x0)
 	}
 }
 
-/* The GPU op under the cursor, or TRACE_NONE. */
-/* The API call under the cursor, or TRACE_NONE. */
-static uint32_t call_under_cursor(const struct timeline_pane *p)
-{
-	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_CPU)
-		return TRACE_NONE;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
-	return k < l->n ? l->ops[k] : TRACE_NONE;
-}
-
-static uint32_t op_under_cursor(const struct timeline_pane *p)
-{
-	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
-		return TRACE_NONE;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
-	return k < l->n ? l->ops[k] : TRACE_NONE;
-}
-
 /* A kernel's launch sizes are read from its input once per kernel the
  * cursor stops on: between keys, never while drawing. */
 static void read_dims(struct timeline_pane *p, struct app *app)
@@ -621,163 +586,6 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 			draw_launch_mark(p, y + 2 + r, x0, launch_at);
 	}
 	draw_detail(p, app, y + height - 1, width);
-}
-
-/* The view's span: at most the trace's, at least MIN_SPAN. */
-static void clamp_span(struct timeline_pane *p)
-{
-	int64_t full = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
-	if (p->view_span > full)
-		p->view_span = full;
-	if (p->view_span < MIN_SPAN)
-		p->view_span = MIN_SPAN;
-}
-
-/* Keep the view inside the trace, and the cursor inside the view. */
-static void clamp_view(struct timeline_pane *p)
-{
-	clamp_span(p);
-	if (sat_add(p->view_start, p->view_span) > p->tl.end)
-		p->view_start = sat_sub(p->tl.end, p->view_span);
-	if (p->view_start < p->tl.start)
-		p->view_start = p->tl.start;
-	if (p->cursor < p->view_start)
-		p->cursor = p->view_start;
-	if (p->cursor >= sat_add(p->view_start, p->view_span))
-		p->cursor = sat_add(p->view_start, p->view_span) - 1;
-}
-
-/* Zoom by a factor (in thousandths) about the cursor: its time stays in
- * its column, so the event under it stays there too (unless the view
- * meets an end of the trace zooming out). */
-static void zoom(struct timeline_pane *p, int64_t per_mille)
-{
-	/* Saturated: a span near the range's end must not wrap to a tiny one. */
-	int64_t span = p->view_span > INT64_MAX / 2000 ? sat_mul(p->view_span / 1000, per_mille)
-						       : p->view_span * per_mille / 1000;
-	if (span == p->view_span)
-		span = sat_add(span, per_mille > 1000 ? 1 : -1);
-	int64_t dt = bucket(p), off = sat_sub(p->cursor, p->view_start);
-	int64_t col = off / dt, within = off - col * dt;
-	p->view_span = span;
-	clamp_span(p); /* not the cursor: it must not move */
-	int64_t dt2 = bucket(p);
-	p->view_start = sat_sub(sat_sub(p->cursor, sat_mul(col, dt2)),
-				(int64_t)((double)within * (double)dt2 / (double)dt));
-	clamp_view(p);
-}
-
-static void jump(struct timeline_pane *p, struct app *app, int dir)
-{
-	if (p->lane >= p->tl.nlanes)
-		return;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	/* Forward: the first row starting after the cursor; back: the last
-	 * starting before it (rows without a duration are stops too). */
-	size_t k;
-	if (dir > 0) {
-		k = timeline_before(l, sat_add(p->cursor, 1));
-	} else {
-		k = timeline_before(l, p->cursor);
-		k = k > 0 ? k - 1 : l->n;
-	}
-	if (k >= l->n) {
-		app_message(app, 0, "%s",
-			    dir > 0 ? _("No later event on this lane") : _("No earlier event on this lane"));
-		return;
-	}
-	p->cursor = timeline_start(l, k);
-	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
-		p->view_start = sat_sub(p->cursor, p->view_span / 2);
-	clamp_view(p);
-}
-
-static void zoom_event(struct timeline_pane *p, struct app *app)
-{
-	if (p->lane >= p->tl.nlanes)
-		return;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
-	if (k >= l->n) {
-		app_message(app, 0, "%s", _("No event under the cursor"));
-		return;
-	}
-	int64_t s = timeline_start(l, k), d = sat_sub(timeline_end(l, k), s);
-	if (d > 0) {
-		p->view_span = sat_add(sat_add(d, d / 5), 1);
-		p->view_start = sat_sub(s, d / 10);
-	} else {
-		/* A mark has no length to zoom to: the view centres on it. */
-		p->view_start = sat_sub(s, p->view_span / 2);
-	}
-	p->cursor = s;
-	clamp_view(p);
-}
-
-/* Where the cursor is: its lane and event, its time, the view. */
-static struct tl_pos here(const struct timeline_pane *p)
-{
-	struct tl_pos pos = { { TL_GPU, TRACE_NONE, 0, TRACE_NONE }, p->cursor, p->view_start, p->view_span };
-	if (p->lane < p->tl.nlanes)
-		pos.place = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
-	return pos;
-}
-
-/* A jump is about to leave the cursor's position: into the history. */
-static void jumped_from(struct timeline_pane *p)
-{
-	struct tl_pos from = here(p);
-	tl_history_push(&p->marks, &from);
-}
-
-/* Back to a position: its lane (or where its event went), its time, and
- * its view (with view set) or the current one, moved when the time is
- * outside it. Returns 0 when its lane is hidden (the lane filter, CPU
- * lanes hidden) or gone: the time is gone to all the same. */
-static int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, int view)
-{
-	size_t lane = timeline_place_lane(&p->tl, app->trace, &pos->place);
-	p->cursor = pos->cursor;
-	if (view) {
-		p->view_start = pos->view_start;
-		p->view_span = pos->view_span;
-	} else if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span)) {
-		p->view_start = sat_sub(p->cursor, p->view_span / 2);
-	}
-	clamp_view(p);
-	if (lane >= p->tl.nlanes)
-		return 0;
-	if (lane_hidden(p, &p->tl.lanes[lane])) {
-		p->folded[p->tl.lanes[lane].thread] = 0;
-		update_visible(p);
-	}
-	if (lane_hidden(p, &p->tl.lanes[lane]))
-		return 0;
-	p->lane = lane;
-	return 1;
-}
-
-/* Put the cursor on a row of a lane of this kind (a queue's op, a thread's
- * call at any depth); the view follows when the row is outside it.
- * Returns 0 when the row is not in the lanes, -1 when its lane is hidden
- * by the lane rules (CPU lanes hidden, the lane filter). */
-static int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
-{
-	size_t k, i = timeline_find_row(&p->tl, kind, owner, row, start, &k);
-	if (i >= p->tl.nlanes)
-		return 0;
-	if (tl_lane_rules_hide(&p->rules, i))
-		return -1;
-	if (lane_hidden(p, &p->tl.lanes[i])) {
-		p->folded[p->tl.lanes[i].thread] = 0;
-		update_visible(p);
-	}
-	p->lane = i;
-	p->cursor = start;
-	if (start < p->view_start || start >= sat_add(p->view_start, p->view_span))
-		p->view_start = sat_sub(start, p->view_span / 2);
-	clamp_view(p);
-	return 1;
 }
 
 /* An op in view, seen from far enough to show what ran around it. */
@@ -1022,14 +830,6 @@ static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
 	return ACT_REDRAW;
 }
 
-/* The GPU of the cursor's lane, or TRACE_NONE on a CPU or counter lane. */
-static uint32_t cursor_gpu(const struct timeline_pane *p, const struct trace *t)
-{
-	if (p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
-		return TRACE_NONE;
-	return t->queues[p->tl.lanes[p->lane].queue].gpu;
-}
-
 /* } and {: the next or previous gap of the cursor's GPU at least the gap
  * threshold long (shorter ones are the normal distance between launches),
  * the cursor at its start on its lane; a jump. */
@@ -1078,14 +878,6 @@ static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, 
 	else
 		app_message(app, 1, "%s", _("The gap's lane is hidden (| sets the lane filter)"));
 	find_here(p, app);
-}
-
-/* Home and End: the trace's start or end, the view's span kept. */
-static void to_end(struct timeline_pane *p, int end)
-{
-	jumped_from(p);
-	p->cursor = end ? p->tl.end - 1 : p->tl.start;
-	p->view_start = end ? p->tl.end - p->view_span : p->tl.start;
 }
 
 static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)
@@ -1249,16 +1041,6 @@ static unsigned handle_request(struct timeline_pane *p, struct app *app, enum re
 	if (why && start == p->view_start && span == p->view_span && cursor == p->cursor)
 		app_message(app, 0, "%s", why);
 	return act;
-}
-
-/* The view centred on a time, the cursor there. */
-static unsigned centre_on(struct timeline_pane *p, int64_t at)
-{
-	jumped_from(p);
-	p->cursor = at;
-	p->view_start = sat_sub(at, p->view_span / 2);
-	clamp_view(p);
-	return ACT_REDRAW;
 }
 
 /* A click sets the cursor (on the minimap, the view goes there); the
