@@ -1,0 +1,175 @@
+/* The lanes drawn: one row per lane shown, each column a time bucket with
+ * the op that fills it (its name on a long run), how busy it is in
+ * shades, or the mark of an event without a duration; a counter's bars;
+ * the mark of the call that launched the op under the cursor. */
+#include "config.h"
+#include "tui/timeline/cells.h"
+
+#include <stdlib.h>
+
+#include "analysis/timeline.h"
+#include "analysis/timeline_place.h"
+#include "display/names.h"
+#include "tui/app.h"
+#include "tui/draw.h"
+#include "tui/theme.h"
+#include "tui/timeline/navigate.h"
+#include "tui/timeline/state.h"
+#include "tui/timeline/visible.h"
+#include "util/satmath.h"
+#include "util/xalloc.h"
+
+const char *shade(double f)
+{
+	const struct glyphs *g = glyphs();
+	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93",
+					    "\xe2\x96\x88" };
+	static const char *const ascii[] = { " ", ".", ":", "+", "#" };
+	int i = f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.85 ? 3 : 4;
+	return g->utf8 ? utf8[i] : ascii[i];
+}
+
+/* The string id a row is known by: an op's name, a call's, a roctx
+ * range's text. */
+static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint32_t row)
+{
+	return l->kind == TL_GPU ? t->ops.name[row] : trace_api_shown_name(t, row);
+}
+
+/* A colour per name, so that one kernel looks the same wherever it runs. */
+static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32_t row)
+{
+	uint32_t h = row_name_id(t, l, row) * 2654435761u;
+	return theme_attr((enum theme_elem)(THEME_EVENT0 + (h >> 16) % 6));
+}
+
+/* Whether the filter and window keep a row (all are drawn when dimming). */
+static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
+{
+	return l->kind == TL_GPU ? selected_op(app_sel(app), row) : selected_api(app_sel(app), row);
+}
+
+const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row)
+{
+	const struct trace *t = app->trace;
+	uint32_t id = row_name_id(t, l, row);
+	return l->kind == TL_GPU ? app_name(app, id) : trace_str(t, id);
+}
+
+/* A column of a lane: how busy its bucket is, or, where nothing covers
+ * the bucket whole, the mark of an event without a duration in it. */
+static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, uint32_t instant, double f,
+		      attr_t at)
+{
+	if (f >= 0.99 || instant == TRACE_NONE) {
+		draw_text(stdscr, y, x, 1, shade(f), at);
+		return;
+	}
+	attr_t mark = kept(app, l, instant) ? name_colour(app->trace, l, instant) : theme_attr(THEME_DIM);
+	draw_text(stdscr, y, x, 1, glyphs()->instant, mark);
+}
+
+/* A counter lane: each column a bar as high as the most the counter
+ * reaches in the column's span, against its range; empty where it has
+ * no sample. */
+static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, int y, int x0, int selected)
+{
+	int64_t dt = bucket(p);
+	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
+	const struct counter_index *ix = &p->tl.counters;
+	for (int c = 0; c < p->cols; c++) {
+		int64_t a = sat_add(p->view_start, sat_mul(c, dt));
+		double v;
+		int has = counter_max(ix, l->series, a, sat_add(a, dt), &v);
+		const char *g = has ? glyphs()->spark[counter_level(ix, l->series, v, 8)] : " ";
+		attr_t at = theme_attr(THEME_BAR);
+		if (selected && c == cursor_col) {
+			g = has ? g : "|";
+			at = theme_attr(THEME_ERROR);
+		}
+		draw_text(stdscr, y, x0 + c, 1, g, at);
+	}
+}
+
+/* The colour an op or call is drawn in (dimmed when the filter drops it);
+ * the last one asked is remembered, as runs of columns ask for the same. */
+struct colour_memo {
+	uint32_t op;
+	attr_t at;
+};
+
+static attr_t colour_of(struct app *app, const struct tl_lane *l, uint32_t op, struct colour_memo *m)
+{
+	if (op == TRACE_NONE)
+		return theme_attr(THEME_NORMAL);
+	if (op != m->op) {
+		m->op = op;
+		m->at = kept(app, l, op) ? name_colour(app->trace, l, op) : theme_attr(THEME_DIM);
+	}
+	return m->at;
+}
+
+void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0, int selected)
+{
+	int64_t dt = bucket(p);
+	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
+	if (l->kind == TL_COUNTER) {
+		draw_counter_lane(p, l, y, x0, selected);
+		return;
+	}
+	int n = p->cols > 0 ? p->cols : 0;
+	uint32_t *dom = xmalloc_array(n ? (size_t)n : 1, sizeof(*dom));
+	uint32_t *inst = xmalloc_array(n ? (size_t)n : 1, sizeof(*inst));
+	int64_t *busy = xmalloc_array(n ? (size_t)n : 1, sizeof(*busy));
+	timeline_columns(l, p->view_start, dt, n, dom, busy, inst);
+	struct colour_memo memo = { TRACE_NONE, 0 };
+	for (int c = 0; c < n;) {
+		uint32_t op = dom[c];
+		double f = (double)busy[c] / (double)dt;
+		/* A run of columns the same op fills. */
+		int run = 1;
+		if (op != TRACE_NONE && f > 0.99)
+			while (c + run < n && dom[c + run] == op && busy[c + run] >= sat_mul(dt, 99) / 100)
+				run++;
+		attr_t at = colour_of(app, l, op, &memo);
+		if (run >= 4) {
+			const char *name = row_name(app, l, op);
+			/* Stripping shortens C++ names; a roctx text is shown whole. */
+			char *shown = l->kind == TL_GPU ? name_strip(name) : xstrdup(name);
+			draw_fill(stdscr, y, x0 + c, run, at | A_REVERSE);
+			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, at | A_REVERSE);
+			free(shown);
+		} else {
+			for (int k = 0; k < run; k++)
+				draw_cell(app, l, y, x0 + c + k, inst[c + k], f, at);
+		}
+		c += run;
+	}
+	if (selected && cursor_col >= 0 && cursor_col < n) {
+		double f = (double)busy[cursor_col] / (double)dt;
+		draw_text(stdscr, y, x0 + cursor_col, 1, f > 0 ? shade(f) : "|", theme_attr(THEME_ERROR));
+	}
+	free(dom);
+	free(inst);
+	free(busy);
+}
+
+size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
+{
+	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : trace_op_launch(t, op);
+	if (api == TRACE_NONE)
+		return p->tl.nlanes;
+	*at = t->apis.start[api];
+	if (*at < p->view_start || sat_sub(*at, p->view_start) / bucket(p) >= p->cols)
+		return p->tl.nlanes;
+	size_t k, i = timeline_find_row(&p->tl, TL_CPU, t->apis.thread[api], api, *at, &k);
+	while (i < p->tl.nlanes && i > 0 && lane_hidden(p, &p->tl.lanes[i]))
+		i--;
+	return i;
+}
+
+void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
+{
+	int c = (int)(sat_sub(at, p->view_start) / bucket(p));
+	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
+}

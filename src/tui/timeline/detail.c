@@ -1,0 +1,126 @@
+/* The detail line under the lanes: the event under the cursor (its times,
+ * lane, launch sizes, launch, a copy's bytes), a counter's value, or the
+ * gap the cursor is in; the launch sizes are read between keys. */
+#include "config.h"
+#include "tui/timeline/detail.h"
+
+#include <stdio.h>
+
+#include "analysis/timeline.h"
+#include "tui/app.h"
+#include "tui/draw.h"
+#include "tui/theme.h"
+#include "tui/timeline/cells.h"
+#include "tui/timeline/facts.h"
+#include "tui/timeline/gaps.h"
+#include "tui/timeline/marker.h"
+#include "tui/timeline/navigate.h"
+#include "tui/timeline/state.h"
+#include "tui/timeline/visible.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/units.h"
+
+void read_dims(struct timeline_pane *p, struct app *app)
+{
+	uint32_t op = op_under_cursor(p);
+	if (op == TRACE_NONE || (p->dims_op_set && p->dims_op == op))
+		return;
+	p->dims_ok = workspace_launch_dims(app->ws, op, &p->dims) == 0;
+	p->dims_op = op;
+	p->dims_op_set = 1;
+}
+
+/* The launch sizes read for op, or NULL when they were not (yet). */
+static const struct launch_dims *launch_dims_of(const struct timeline_pane *p, uint32_t op)
+{
+	return p->dims_op_set && p->dims_op == op && p->dims_ok ? &p->dims : NULL;
+}
+
+/* In a gap of the cursor's GPU (found between keys): its facts in line,
+ * and "idle" for the name; else "" and line as it was. */
+static const char *idle_facts(const struct timeline_pane *p, struct app *app, const struct tl_lane *l,
+			      int64_t dt, char *line, size_t size)
+{
+	const struct trace *t = app->trace;
+	if (!tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold))
+		return "";
+	uint32_t gpu = t->queues[l->queue].gpu;
+	const struct gap *g = tl_gaps_at(&p->gaps, gpu, p->cursor);
+	const struct gap_lane *gl = tl_gaps_lane(&p->gaps, gpu);
+	if (!g && gl && p->cursor >= p->gaps.g.range_start && p->cursor < gl->first) {
+		tl_facts_idle_end(t, gl, p->gaps.g.range_start, gl->first, 1, p->tl.origin, dt, line, size);
+		return _("idle");
+	}
+	if (!g && gl && p->cursor >= gl->last && p->cursor < p->gaps.g.range_end) {
+		tl_facts_idle_end(t, gl, gl->last, p->gaps.g.range_end, 0, p->tl.origin, dt, line, size);
+		return _("idle");
+	}
+	if (!g)
+		return "";
+	tl_facts_gap(t, g, app_name(app, t->ops.name[g->before]), app_name(app, t->ops.name[g->after]),
+		     p->tl.origin, dt, line, size);
+	return _("idle");
+}
+
+void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
+{
+	const struct trace *t = app->trace;
+	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
+	const char *name = "";
+	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
+	int64_t dt = bucket(p); /* times are exact to a column */
+	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
+		 units_format_relative(sat_sub(p->cursor, p->tl.origin), dt, a, sizeof(a)));
+	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
+		name = tl_facts_counter(t, &p->tl.counters, p->tl.lanes[p->lane].series, p->cursor,
+					p->view_start, sat_add(p->view_start, p->view_span), line,
+					sizeof(line));
+	} else if (p->lane < p->tl.nlanes) {
+		const struct tl_lane *l = &p->tl.lanes[p->lane];
+		size_t k = under_cursor(p, l);
+		if (k < l->n) {
+			uint32_t row = l->ops[k];
+			char lane[320], sizes[160] = "";
+			if (l->kind == TL_CPU) {
+				/* A range's GPU work before its thread: the
+				 * line may be cut short at its end. */
+				char thread[128];
+				trace_thread_label(t, l->thread, thread,
+						   sizeof(thread)); /* also for nesting rows */
+				tl_marker_facts(&p->marker, row, app_generation(app), sizes, sizeof(sizes));
+				snprintf(lane, sizeof(lane), "%s%s%s", sizes[0] ? sizes + 2 : "",
+					 sizes[0] ? "  " : "", thread);
+				sizes[0] = '\0';
+			} else {
+				lane_label(app, l, lane, sizeof(lane));
+				tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
+				tl_facts_copy(t, row, sizes, sizeof(sizes));
+				tl_facts_launch(t, row, p->tl.origin, dt, launch, sizeof(launch));
+			}
+			name = row_name(app, l, row);
+			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
+				 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a,
+						       sizeof(a)),
+				 units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d,
+						    sizeof(d)),
+				 lane, sizes);
+		} else if (l->kind == TL_GPU) {
+			name = idle_facts(p, app, l, dt, line, sizeof(line));
+		}
+	}
+	/* The name keeps 40 columns at least, or what the facts leave it (20
+	 * at least), and gets more when the launch fits beside it too. */
+	int facts = text_width(line), want = text_width(name);
+	int name_w = width - facts - text_width(launch);
+	if (name_w < (want < 40 ? want : 40))
+		name_w = want < 40 ? want : 40;
+	if (name_w > want)
+		name_w = want;
+	if (name_w > width - facts)
+		name_w = width - facts > 20 ? width - facts : 20;
+	int x = *name ? draw_text(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
+	x += draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	if (x < width)
+		draw_text(stdscr, y, x, width - x, launch, theme_attr(THEME_STATUS));
+}

@@ -1,0 +1,21 @@
+/* The detail line under the lanes: the event under the cursor (its times,
+ * lane, launch sizes, launch, a copy's bytes), a counter's value, or the
+ * gap the cursor is in; the launch sizes are read between keys. */
+#ifndef RPDTOP_TIMELINE_DETAIL_H
+#define RPDTOP_TIMELINE_DETAIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tui/timeline/state.h"
+
+struct app;
+
+/* A kernel's launch sizes are read from its input once per kernel the
+ * cursor stops on: between keys, never while drawing. */
+void read_dims(struct timeline_pane *p, struct app *app);
+/* The event under the cursor, in one line; a long name gives way to the
+ * facts after it, and the launch after them gives way first. */
+void draw_detail(struct timeline_pane *p, struct app *app, int y, int width);
+
+#endif
