@@ -1,0 +1,126 @@
+/* The lanes' index, built on a thread of its own (analysis/timeline_job.h)
+ * whenever the selection, the dimming or the API rows change, and shown
+ * once it is done; the previous one is shown until then. */
+#include "config.h"
+#include "tui/timeline/index.h"
+
+#include <stdlib.h>
+
+#include "analysis/timeline.h"
+#include "analysis/timeline_job.h"
+#include "analysis/timeline_place.h"
+#include "tui/app.h"
+#include "tui/timeline/lanes.h"
+#include "tui/timeline/navigate.h"
+#include "tui/timeline/state.h"
+#include "tui/timeline/visible.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/xalloc.h"
+
+/* Show a newly built index. A view of the whole trace stays so when the
+ * trace grows (the API rows arrive while the first frame is drawn). */
+static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
+{
+	int whole =
+		p->ready && p->view_start == p->tl.start && sat_add(p->view_start, p->view_span) >= p->tl.end;
+	/* The cursor follows its event, or its lane, into the new lanes. */
+	int follow = p->ready && p->lane < p->tl.nlanes;
+	struct tl_place at = { 0 };
+	if (follow)
+		at = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
+	timeline_free(&p->tl);
+	p->tl = *tl;
+	if (follow) {
+		size_t lane = timeline_place_lane(&p->tl, app->trace, &at);
+		p->lane = lane < p->tl.nlanes ? lane : p->lane < p->tl.nlanes ? p->lane : 0;
+	}
+	if (whole) {
+		p->view_start = p->tl.start;
+		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
+	}
+	if (!p->ready) {
+		p->view_start = p->tl.start;
+		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
+		p->cursor = p->tl.origin;
+		/* On the first queue, whether the counters (read with the API
+		 * rows) are in yet or not. */
+		p->lane = 0;
+		while (p->lane + 1 < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+			p->lane++;
+		if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+			p->lane = 0;
+	}
+	free(p->minimap);
+	p->minimap = NULL;
+	p->minimap_cols = 0;
+	p->dims_op_set = 0;                       /* the links may have come with the API rows */
+	if (p->nfolded != app->trace->nthreads) { /* threads come with the API rows */
+		free(p->folded);
+		p->nfolded = app->trace->nthreads;
+		p->folded = xcalloc(p->nfolded ? p->nfolded : 1, 1);
+	}
+	free(p->vis);
+	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
+	p->generation = generation;
+	p->ready = 1;
+	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
+	update_visible(p);
+	p->label_need = label_width(p, app);
+}
+
+void finish_job(struct timeline_pane *p, struct timeline *tl)
+{
+	timeline_job_finish(p->job, tl);
+	p->job = NULL;
+	session_release(p->held);
+	p->held = NULL;
+}
+
+/* The index follows the selection (unless dimming) and the API rows. It
+ * is built on a thread of its own; the pane shows the previous one until
+ * the new one is there (a script, or a key that needs it, waits for it). */
+static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
+{
+	if (!p->ready)
+		app_need_apis(app);
+	if (p->job && !app->held && (app->sync || wait || timeline_job_done(p->job))) {
+		struct timeline tl;
+		finish_job(p, &tl);
+		if (p->job_generation == app_generation(app) && p->job_dim == p->dim)
+			install(p, app, &tl, p->job_generation);
+		else
+			timeline_free(&tl);
+	}
+	if (p->job || (p->ready && p->generation == app_generation(app)))
+		return;
+	/* The job reads the trace: it must not change until the job ends. */
+	session_hold(app->session);
+	p->held = app->session;
+	/* The session's order of calls does not change while it is held. */
+	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app), &app->session->views[0].order);
+	p->job_generation = app_generation(app);
+	p->job_dim = p->dim;
+	if (app->sync || wait)
+		build_lanes(p, app, wait);
+}
+
+void ensure_ready(struct timeline_pane *p, struct app *app)
+{
+	build_lanes(p, app, 0);
+}
+
+int lanes_current(struct timeline_pane *p, struct app *app)
+{
+	if (!p->ready || p->generation != app_generation(app))
+		build_lanes(p, app, 1);
+	return p->ready && p->generation == app_generation(app);
+}
+
+int need_lanes(struct timeline_pane *p, struct app *app)
+{
+	if (lanes_current(p, app))
+		return 1;
+	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
+	return 0;
+}
