@@ -22,6 +22,7 @@
 #include "tui/timeline/find.h"
 #include "tui/timeline/gaps.h"
 #include "tui/timeline/index.h"
+#include "tui/timeline/jumps.h"
 #include "tui/timeline/lanes.h"
 #include "tui/timeline/marker.h"
 #include "tui/timeline/marks.h"
@@ -34,8 +35,6 @@
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-static void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
 
 static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
 {
@@ -82,119 +81,6 @@ static void timeline_draw(struct view *v, struct app *app, int y, int height, in
 			draw_launch_mark(p, y + 2 + r, x0, launch_at);
 	}
 	draw_detail(p, app, y + height - 1, width);
-}
-
-/* An op in view, seen from far enough to show what ran around it. */
-static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
-{
-	const struct trace_ops *ops = &app->trace->ops;
-	jumped_from(p);
-	int64_t d = sat_mul(sat_sub(ops->end[op], ops->start[op]), 10);
-	p->view_span = d > 1000 ? d : 1000;
-	p->view_start = sat_sub(ops->start[op], p->view_span / 2);
-	clamp_view(p);
-	if (goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
-		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
-}
-
-/* Enter: from an op to the call that launched it, from a call to its op
- * (the one Enter came from when the call launched several). Each is a
- * jump: < comes back. */
-static unsigned follow_link(struct timeline_pane *p, struct app *app)
-{
-	const struct trace *t = app->trace;
-	if (p->lane >= p->tl.nlanes)
-		return ACT_NONE;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
-	if (k >= l->n) {
-		app_message(app, 1, "%s", _("No event under the cursor"));
-		return ACT_REDRAW;
-	}
-	uint32_t row = l->ops[k];
-	struct tl_pos from = here(p);
-	if (l->kind == TL_GPU) {
-		uint32_t api = trace_op_launch(t, row);
-		int found = api == TRACE_NONE
-				    ? 0
-				    : goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
-		if (api == TRACE_NONE)
-			app_message(app, 1, "%s", _("No API call launched this op"));
-		else if (found < 0)
-			app_message(app, 1, "%s", _("The call that launched this op is on a hidden lane"));
-		else if (!found)
-			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
-		else
-			tl_history_push(&p->marks, &from);
-		p->came_from = row;
-		return ACT_REDRAW;
-	}
-	uint32_t op = p->came_from != TRACE_NONE && trace_op_launch(t, p->came_from) == row
-			      ? p->came_from
-			      : trace_api_launched_op(t, row);
-	int found = op == TRACE_NONE ? 0 : goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
-	if (op == TRACE_NONE)
-		app_message(app, 1, "%s", _("This call launched no GPU op"));
-	else if (found < 0)
-		app_message(app, 1, "%s", _("The op this call launched is on a hidden lane"));
-	else if (!found)
-		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
-	else
-		tl_history_push(&p->marks, &from);
-	return ACT_REDRAW;
-}
-
-/* The cursor on a match, on its lane; the view moves only when it is out
- * of sight. 1, or 0 when it is not in the lanes, -1 when its lane is
- * hidden (goto_row). */
-static int goto_match(struct timeline_pane *p, struct app *app, uint32_t ref)
-{
-	const struct trace *t = app->trace;
-	uint32_t row = search_row(ref);
-	return search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
-				   : goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
-}
-
-/* To a match, or past it in direction dir to the first one on a lane
- * shown (the lane filter hides some). A jump: < comes back. */
-static unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir)
-{
-	struct tl_pos from = here(p);
-	size_t n = tl_find_count(p->find);
-	for (size_t tried = 1; ref != TRACE_NONE; tried++) {
-		int shown = goto_match(p, app, ref);
-		if (shown > 0) {
-			tl_history_push(&p->marks, &from);
-			return ACT_REDRAW;
-		}
-		if (shown == 0) {
-			app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
-			return ACT_REDRAW;
-		}
-		if (tried >= n) {
-			app_message(app, 1, "%s",
-				    _("Every match is on a hidden lane (| sets the lane filter)"));
-			return ACT_REDRAW;
-		}
-		ref = tl_find_step(p->find, app, search_start(app->trace, ref), dir);
-	}
-	return ACT_REDRAW;
-}
-
-/* An API call, seen from far enough to show what ran around it. */
-static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
-{
-	const struct trace_apis *a = &app->trace->apis;
-	jumped_from(p);
-	int64_t d = sat_mul(sat_sub(a->end[api], a->start[api]), 10);
-	p->view_span = d > 1000 ? d : 1000;
-	p->view_start = sat_sub(a->start[api], p->view_span / 2);
-	clamp_view(p);
-	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
-	if (shown < 0)
-		app_message(app, 1, "%s", _("The call's lane is hidden (| sets the lane filter)"));
-	else if (shown == 0)
-		app_message(app, 1, "%s", _("The match is not in the timeline's lanes"));
 }
 
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
@@ -244,136 +130,6 @@ static int acts_on_lanes(enum request req)
 	default:
 		return 0;
 	}
-}
-
-/* The search's place follows the cursor to the event it landed on. */
-static void find_here(struct timeline_pane *p, struct app *app)
-{
-	uint32_t ref = TRACE_NONE;
-	if (p->lane < p->tl.nlanes) {
-		const struct tl_lane *l = &p->tl.lanes[p->lane];
-		size_t k = under_cursor(p, l);
-		if (k < l->n)
-			ref = l->kind == TL_GPU ? l->ops[k] : l->ops[k] | SEARCH_CALL;
-	}
-	tl_find_locate(p->find, app, ref);
-}
-
-/* m and a letter: the mark is set at the cursor. */
-static unsigned mark_set_done(struct app *app, const char *text, int accepted, void *ctx)
-{
-	struct timeline_pane *p = ctx;
-	int i = tl_mark_index(text);
-	char at[UNITS_BUFSZ + 2];
-	if (!accepted)
-		return ACT_REDRAW;
-	if (i < 0) {
-		app_message(app, 1, "%s", _("A mark is named by a letter"));
-		return ACT_REDRAW;
-	}
-	struct tl_pos pos = here(p);
-	tl_mark_set(&p->marks, i, &pos);
-	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
-		    units_format_relative(sat_sub(p->cursor, p->tl.origin), bucket(p), at, sizeof(at)));
-	return ACT_REDRAW;
-}
-
-/* ' and a letter: the cursor goes to the mark, a jump. */
-static unsigned mark_go_done(struct app *app, const char *text, int accepted, void *ctx)
-{
-	struct timeline_pane *p = ctx;
-	int i = tl_mark_index(text);
-	if (!accepted)
-		return ACT_REDRAW;
-	const struct tl_pos *mark = i < 0 ? NULL : tl_mark_get(&p->marks, i);
-	if (i < 0)
-		app_message(app, 1, "%s", _("A mark is named by a letter"));
-	else if (!mark)
-		app_message(app, 1, _("Mark '%c is not set"), tl_mark_letter(i));
-	if (!mark)
-		return ACT_REDRAW;
-	if (!need_lanes(p, app))
-		return ACT_REDRAW;
-	struct tl_pos to = *mark;
-	jumped_from(p);
-	if (!go_to(p, app, &to, 0))
-		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
-	find_here(p, app);
-	return ACT_REDRAW;
-}
-
-static unsigned ask_mark(struct timeline_pane *p, struct app *app, int go)
-{
-	struct prompt_owner owner = { NULL, go ? mark_go_done : mark_set_done, p };
-	prompt_open_key(&app->prompt, go ? _("Go to mark: ") : _("Mark: "), &owner);
-	return ACT_REDRAW;
-}
-
-/* < and >: along the jump history, each position with its view. */
-static unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
-{
-	struct tl_pos cur = here(p);
-	const struct tl_pos *to = back ? tl_history_back(&p->marks, &cur) : tl_history_forward(&p->marks);
-	if (!to) {
-		app_message(app, 0, "%s",
-			    back ? _("No earlier jump to go back to") : _("No later jump to go forward to"));
-		return ACT_REDRAW;
-	}
-	struct tl_pos pos = *to;
-	if (!go_to(p, app, &pos, 1))
-		app_message(app, 0, "%s", _("That lane is not shown"));
-	find_here(p, app);
-	return ACT_REDRAW;
-}
-
-/* } and {: the next or previous gap of the cursor's GPU at least the gap
- * threshold long (shorter ones are the normal distance between launches),
- * the cursor at its start on its lane; a jump. */
-static unsigned step_gap(struct timeline_pane *p, struct app *app, int dir)
-{
-	uint32_t gpu = cursor_gpu(p, app->trace);
-	char least[UNITS_BUFSZ];
-	if (gpu == TRACE_NONE) {
-		app_message(app, 0, "%s", _("Gaps are a GPU's: put the cursor on a lane of a GPU queue"));
-		return ACT_REDRAW;
-	}
-	tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
-	const struct gap *g = tl_gaps_step(&p->gaps, gpu, p->cursor, dir, app->gap_threshold);
-	if (!g) {
-		units_format_ns(app->gap_threshold, least, sizeof(least));
-		app_message(app, 0,
-			    dir > 0 ? _("No later gap of %s or more on this GPU")
-				    : _("No earlier gap of %s or more on this GPU"),
-			    least);
-		return ACT_REDRAW;
-	}
-	jumped_from(p);
-	p->cursor = g->start;
-	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
-		p->view_start = sat_sub(p->cursor, p->view_span / 2);
-	clamp_view(p);
-	find_here(p, app);
-	return ACT_REDRAW;
-}
-
-/* A time on a queue's lane (a gap from the list of gaps), seen from far
- * enough to show what ran around span ns from it; a jump. */
-static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span)
-{
-	size_t lane = p->tl.nlanes;
-	for (size_t i = 0; i < p->tl.nlanes && lane == p->tl.nlanes; i++)
-		if (p->tl.lanes[i].kind == TL_GPU && p->tl.lanes[i].queue == queue)
-			lane = i;
-	jumped_from(p);
-	p->view_span = sat_mul(span, 10) > 1000 ? sat_mul(span, 10) : 1000;
-	p->view_start = sat_sub(sat_add(time, span / 2), p->view_span / 2);
-	p->cursor = time;
-	clamp_view(p);
-	if (lane < p->tl.nlanes && !tl_lane_rules_hide(&p->rules, lane))
-		p->lane = lane;
-	else
-		app_message(app, 1, "%s", _("The gap's lane is hidden (| sets the lane filter)"));
-	find_here(p, app);
 }
 
 static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)

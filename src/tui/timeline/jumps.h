@@ -1,0 +1,37 @@
+/* The jumps, each leaving a position in the history that < and > walk:
+ * Enter from an op to its launch and back, to a search match, to a mark,
+ * along the history, to the next gap; and to the op, call or gap another
+ * view asked for. */
+#ifndef RPDTOP_TIMELINE_JUMPS_H
+#define RPDTOP_TIMELINE_JUMPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tui/timeline/state.h"
+
+struct app;
+
+/* An op in view, seen from far enough to show what ran around it. */
+void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
+/* Enter: from an op to the call that launched it, from a call to its op
+ * (the one Enter came from when the call launched several). Each is a
+ * jump: < comes back. */
+unsigned follow_link(struct timeline_pane *p, struct app *app);
+/* To a match, or past it in direction dir to the first one on a lane
+ * shown (the lane filter hides some). A jump: < comes back. */
+unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir);
+/* An API call, seen from far enough to show what ran around it. */
+void show_call(struct timeline_pane *p, struct app *app, uint32_t api);
+unsigned ask_mark(struct timeline_pane *p, struct app *app, int go);
+/* < and >: along the jump history, each position with its view. */
+unsigned walk_history(struct timeline_pane *p, struct app *app, int back);
+/* } and {: the next or previous gap of the cursor's GPU at least the gap
+ * threshold long (shorter ones are the normal distance between launches),
+ * the cursor at its start on its lane; a jump. */
+unsigned step_gap(struct timeline_pane *p, struct app *app, int dir);
+/* A time on a queue's lane (a gap from the list of gaps), seen from far
+ * enough to show what ran around span ns from it; a jump. */
+void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span);
+
+#endif
