@@ -1,0 +1,16 @@
+/* The timeline's requests: each one's handling, and what a move in time
+ * that moved nothing says. */
+#ifndef RPDTOP_TIMELINE_REQUESTS_H
+#define RPDTOP_TIMELINE_REQUESTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tui/request.h"
+#include "tui/timeline/state.h"
+
+struct app;
+
+unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req);
+
+#endif
