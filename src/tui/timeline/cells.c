@@ -5,7 +5,9 @@
 #include "config.h"
 #include "tui/timeline/cells.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/timeline.h"
 #include "analysis/timeline_place.h"
@@ -13,9 +15,14 @@
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/theme.h"
+#include "tui/timeline/detail.h"
+#include "tui/timeline/index.h"
 #include "tui/timeline/navigate.h"
+#include "tui/timeline/range.h"
+#include "tui/timeline/ruler.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
+#include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/xalloc.h"
 
@@ -109,7 +116,10 @@ static attr_t colour_of(struct app *app, const struct tl_lane *l, uint32_t op, s
 	return m->at;
 }
 
-void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0, int selected)
+/* One lane: each column a bucket; runs of one op long enough carry its
+ * name. The columns' facts are looked up once a frame (timeline_columns). */
+static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
+		      int selected)
 {
 	int64_t dt = bucket(p);
 	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
@@ -154,7 +164,10 @@ void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l
 	free(busy);
 }
 
-size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
+/* The lane shown for the call that launched the op under the cursor (its
+ * thread's when its row is folded), and where the call starts; nlanes when
+ * there is none or it is not in view. Once a frame: a search per lane. */
+static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
 {
 	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : trace_op_launch(t, op);
 	if (api == TRACE_NONE)
@@ -168,8 +181,56 @@ size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t
 	return i;
 }
 
-void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
+/* The launch's mark: a triangle at the call's start on its lane. */
+static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
 {
 	int c = (int)(sat_sub(at, p->view_start) / bucket(p));
 	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
+}
+
+void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	if (!p->ready) {
+		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));
+		return;
+	}
+	p->label_w = p->label_need;
+	if (p->label_w > LABEL_MIN && p->label_w > width / 3)
+		p->label_w = width / 3 > LABEL_MIN ? width / 3 : LABEL_MIN;
+	int x0 = p->label_w + 1;
+	p->cols = width - x0;
+	p->rows = height - 3;
+	if (p->cols < 1 || p->rows < 1)
+		return;
+	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
+	draw_minimap(p, y, x0);
+	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
+	draw_ruler(p, y + 1, x0);
+	draw_window_marks(p, session_window(app->session), y + 1, x0);
+	draw_marks(p, y + 1, x0);
+	tl_range_draw(&p->range, p->cursor, p->view_start, bucket(p), p->cols, y + 1, x0);
+	size_t pos = visible_pos(p);
+	if (pos < p->top)
+		p->top = pos;
+	if (pos >= p->top + (size_t)p->rows)
+		p->top = pos - (size_t)p->rows + 1;
+	int64_t launch_at = 0;
+	size_t launch = launch_lane(p, app->trace, &launch_at);
+	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
+		size_t i = p->vis[p->top + (size_t)r];
+		char label[160];
+		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] &&
+		    i + 1 < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[i + 1]))
+			strncat(label, " +", sizeof(label) - strlen(label) - 1);
+		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
+			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
+		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
+		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
+		if (i == launch)
+			draw_launch_mark(p, y + 2 + r, x0, launch_at);
+	}
+	draw_detail(p, app, y + height - 1, width);
 }

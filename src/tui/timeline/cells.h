@@ -11,19 +11,11 @@
 #include "tui/timeline/state.h"
 
 struct app;
+struct view;
 
 const char *shade(double f);
 /* The name of a lane's row: an op's, a call's, a roctx range's text. */
 const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row);
-/* One lane: each column a bucket; runs of one op long enough carry its
- * name. The columns' facts are looked up once a frame (timeline_columns). */
-void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
-	       int selected);
-/* The lane shown for the call that launched the op under the cursor (its
- * thread's when its row is folded), and where the call starts; nlanes when
- * there is none or it is not in view. Once a frame: a search per lane. */
-size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at);
-/* The launch's mark: a triangle at the call's start on its lane. */
-void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at);
+void timeline_draw(struct view *v, struct app *app, int y, int height, int width);
 
 #endif

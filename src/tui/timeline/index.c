@@ -6,11 +6,17 @@
 
 #include <stdlib.h>
 
+#include "analysis/search.h"
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
 #include "tui/app.h"
+#include "tui/timeline/detail.h"
+#include "tui/timeline/find.h"
+#include "tui/timeline/gaps.h"
+#include "tui/timeline/jumps.h"
 #include "tui/timeline/lanes.h"
+#include "tui/timeline/marker.h"
 #include "tui/timeline/navigate.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
@@ -110,7 +116,10 @@ void ensure_ready(struct timeline_pane *p, struct app *app)
 	build_lanes(p, app, 0);
 }
 
-int lanes_current(struct timeline_pane *p, struct app *app)
+/* Lanes of the current filter, window and dimming for a key that acts on
+ * them: they are waited for, unless a script holds background work back
+ * (then the key says so and does nothing). */
+static int lanes_current(struct timeline_pane *p, struct app *app)
 {
 	if (!p->ready || p->generation != app_generation(app))
 		build_lanes(p, app, 1);
@@ -123,4 +132,50 @@ int need_lanes(struct timeline_pane *p, struct app *app)
 		return 1;
 	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
 	return 0;
+}
+
+unsigned timeline_idle(struct view *v, struct app *app)
+{
+	struct timeline_pane *p = v->data;
+	ensure_ready(p, app);
+	if (!p->ready)
+		return ACT_NONE;
+	unsigned act = ACT_NONE;
+	/* The op is looked for in the lanes of the current selection. */
+	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
+		show_op(p, app, app->jump_op);
+		tl_find_locate(p->find, app, app->jump_op);
+		app->jump_op = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	if (app->jump_queue != TRACE_NONE && lanes_current(p, app)) {
+		show_time(p, app, app->jump_queue, app->jump_time, app->jump_span);
+		app->jump_queue = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	if (app->jump_call != TRACE_NONE && lanes_current(p, app)) {
+		show_call(p, app, app->jump_call);
+		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
+		app->jump_call = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	/* The search follows the selection; the prompt chose a match, shown
+	 * in the lanes of the current selection. */
+	tl_find_refresh(p->find, app);
+	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
+	if (match != TRACE_NONE)
+		act |= walk_matches(p, app, match, 1);
+	/* In idle time on a GPU's lane the detail line tells the gap. */
+	if (cursor_gpu(p, app->trace) != TRACE_NONE && op_under_cursor(p) == TRACE_NONE &&
+	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
+		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
+		act |= ACT_REDRAW;
+	}
+	/* On a roctx range: the GPU time under it. */
+	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
+			     call_under_cursor(p)))
+		act |= ACT_REDRAW;
+	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
+	read_dims(p, app);
+	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
 }

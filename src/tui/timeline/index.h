@@ -10,14 +10,14 @@
 #include "tui/timeline/state.h"
 
 struct app;
+struct view;
 
 /* Wait for the job's index; the trace may change again. */
 void finish_job(struct timeline_pane *p, struct timeline *tl);
 void ensure_ready(struct timeline_pane *p, struct app *app);
-/* Lanes of the current filter, window and dimming for a key that acts on
- * them: they are waited for, unless a script holds background work back
- * (then the key says so and does nothing). */
-int lanes_current(struct timeline_pane *p, struct app *app);
 int need_lanes(struct timeline_pane *p, struct app *app);
+/* An op to show (Enter in a table) once the index is there, and the
+ * launch sizes of the kernel under the cursor. */
+unsigned timeline_idle(struct view *v, struct app *app);
 
 #endif

@@ -6,22 +6,16 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "analysis/search.h"
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "trace/trace_mem.h"
 #include "tui/app.h"
-#include "tui/draw.h"
 #include "tui/panes.h"
-#include "tui/theme.h"
 #include "tui/timeline/cells.h"
-#include "tui/timeline/detail.h"
 #include "tui/timeline/find.h"
 #include "tui/timeline/gaps.h"
 #include "tui/timeline/index.h"
-#include "tui/timeline/jumps.h"
 #include "tui/timeline/lanes.h"
 #include "tui/timeline/marker.h"
 #include "tui/timeline/marks.h"
@@ -35,53 +29,6 @@
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
-{
-	struct timeline_pane *p = v->data;
-	ensure_ready(p, app);
-	if (!p->ready) {
-		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));
-		return;
-	}
-	p->label_w = p->label_need;
-	if (p->label_w > LABEL_MIN && p->label_w > width / 3)
-		p->label_w = width / 3 > LABEL_MIN ? width / 3 : LABEL_MIN;
-	int x0 = p->label_w + 1;
-	p->cols = width - x0;
-	p->rows = height - 3;
-	if (p->cols < 1 || p->rows < 1)
-		return;
-	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
-	draw_minimap(p, y, x0);
-	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
-	draw_ruler(p, y + 1, x0);
-	draw_window_marks(p, session_window(app->session), y + 1, x0);
-	draw_marks(p, y + 1, x0);
-	tl_range_draw(&p->range, p->cursor, p->view_start, bucket(p), p->cols, y + 1, x0);
-	size_t pos = visible_pos(p);
-	if (pos < p->top)
-		p->top = pos;
-	if (pos >= p->top + (size_t)p->rows)
-		p->top = pos - (size_t)p->rows + 1;
-	int64_t launch_at = 0;
-	size_t launch = launch_lane(p, app->trace, &launch_at);
-	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
-		size_t i = p->vis[p->top + (size_t)r];
-		char label[160];
-		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
-		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] &&
-		    i + 1 < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[i + 1]))
-			strncat(label, " +", sizeof(label) - strlen(label) - 1);
-		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
-			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
-		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
-		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
-		if (i == launch)
-			draw_launch_mark(p, y + 2 + r, x0, launch_at);
-	}
-	draw_detail(p, app, y + height - 1, width);
-}
 
 /* A click sets the cursor (on the minimap, the view goes there); the
  * wheel zooms. */
@@ -138,54 +85,6 @@ static unsigned timeline_release(struct view *v, struct app *app, int row, int c
 		return ACT_NONE;
 	c = c < 0 ? 0 : c >= p->cols ? p->cols - 1 : c;
 	return tl_range_release(&p->range, app, c, p->view_start, bucket(p));
-}
-
-/* An op to show (Enter in a table) once the index is there, and the
- * launch sizes of the kernel under the cursor. */
-static unsigned timeline_idle(struct view *v, struct app *app)
-{
-	struct timeline_pane *p = v->data;
-	ensure_ready(p, app);
-	if (!p->ready)
-		return ACT_NONE;
-	unsigned act = ACT_NONE;
-	/* The op is looked for in the lanes of the current selection. */
-	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
-		show_op(p, app, app->jump_op);
-		tl_find_locate(p->find, app, app->jump_op);
-		app->jump_op = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
-	if (app->jump_queue != TRACE_NONE && lanes_current(p, app)) {
-		show_time(p, app, app->jump_queue, app->jump_time, app->jump_span);
-		app->jump_queue = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
-	if (app->jump_call != TRACE_NONE && lanes_current(p, app)) {
-		show_call(p, app, app->jump_call);
-		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
-		app->jump_call = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
-	/* The search follows the selection; the prompt chose a match, shown
-	 * in the lanes of the current selection. */
-	tl_find_refresh(p->find, app);
-	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
-	if (match != TRACE_NONE)
-		act |= walk_matches(p, app, match, 1);
-	/* In idle time on a GPU's lane the detail line tells the gap. */
-	if (cursor_gpu(p, app->trace) != TRACE_NONE && op_under_cursor(p) == TRACE_NONE &&
-	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
-		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
-		act |= ACT_REDRAW;
-	}
-	/* On a roctx range: the GPU time under it. */
-	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
-			     call_under_cursor(p)))
-		act |= ACT_REDRAW;
-	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
-	read_dims(p, app);
-	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
 }
 
 static void timeline_free_view(struct view *v)
