@@ -26,7 +26,7 @@
 #include "util/satmath.h"
 #include "util/xalloc.h"
 
-const char *shade(double f)
+const char *tl_shade(double f)
 {
 	const struct glyphs *g = glyphs();
 	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93",
@@ -56,7 +56,7 @@ static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
 	return l->kind == TL_GPU ? selected_op(app_sel(app), row) : selected_api(app_sel(app), row);
 }
 
-const char *row_name(struct app *app, const struct tl_lane *l, uint32_t row)
+const char *tl_row_name(struct app *app, const struct tl_lane *l, uint32_t row)
 {
 	const struct trace *t = app->trace;
 	uint32_t id = row_name_id(t, l, row);
@@ -69,7 +69,7 @@ static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, ui
 		      attr_t at)
 {
 	if (f >= 0.99 || instant == TRACE_NONE) {
-		draw_text(stdscr, y, x, 1, shade(f), at);
+		draw_text(stdscr, y, x, 1, tl_shade(f), at);
 		return;
 	}
 	attr_t mark = kept(app, l, instant) ? name_colour(app->trace, l, instant) : theme_attr(THEME_DIM);
@@ -81,7 +81,7 @@ static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, ui
  * no sample. */
 static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, int y, int x0, int selected)
 {
-	int64_t dt = bucket(p);
+	int64_t dt = tl_bucket(p);
 	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
 	const struct counter_index *ix = &p->tl.counters;
 	for (int c = 0; c < p->cols; c++) {
@@ -121,7 +121,7 @@ static attr_t colour_of(struct app *app, const struct tl_lane *l, uint32_t op, s
 static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
 		      int selected)
 {
-	int64_t dt = bucket(p);
+	int64_t dt = tl_bucket(p);
 	int cursor_col = (int)(sat_sub(p->cursor, p->view_start) / dt);
 	if (l->kind == TL_COUNTER) {
 		draw_counter_lane(p, l, y, x0, selected);
@@ -143,7 +143,7 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 				run++;
 		attr_t at = colour_of(app, l, op, &memo);
 		if (run >= 4) {
-			const char *name = row_name(app, l, op);
+			const char *name = tl_row_name(app, l, op);
 			/* Stripping shortens C++ names; a roctx text is shown whole. */
 			char *shown = l->kind == TL_GPU ? name_strip(name) : xstrdup(name);
 			draw_fill(stdscr, y, x0 + c, run, at | A_REVERSE);
@@ -157,7 +157,7 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 	}
 	if (selected && cursor_col >= 0 && cursor_col < n) {
 		double f = (double)busy[cursor_col] / (double)dt;
-		draw_text(stdscr, y, x0 + cursor_col, 1, f > 0 ? shade(f) : "|", theme_attr(THEME_ERROR));
+		draw_text(stdscr, y, x0 + cursor_col, 1, f > 0 ? tl_shade(f) : "|", theme_attr(THEME_ERROR));
 	}
 	free(dom);
 	free(inst);
@@ -169,14 +169,14 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
  * there is none or it is not in view. Once a frame: a search per lane. */
 static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, int64_t *at)
 {
-	uint32_t op = op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : trace_op_launch(t, op);
+	uint32_t op = tl_op_under_cursor(p), api = op == TRACE_NONE ? TRACE_NONE : trace_op_launch(t, op);
 	if (api == TRACE_NONE)
 		return p->tl.nlanes;
 	*at = t->apis.start[api];
-	if (*at < p->view_start || sat_sub(*at, p->view_start) / bucket(p) >= p->cols)
+	if (*at < p->view_start || sat_sub(*at, p->view_start) / tl_bucket(p) >= p->cols)
 		return p->tl.nlanes;
 	size_t k, i = timeline_find_row(&p->tl, TL_CPU, t->apis.thread[api], api, *at, &k);
-	while (i < p->tl.nlanes && i > 0 && lane_hidden(p, &p->tl.lanes[i]))
+	while (i < p->tl.nlanes && i > 0 && tl_lane_hidden(p, &p->tl.lanes[i]))
 		i--;
 	return i;
 }
@@ -184,14 +184,14 @@ static size_t launch_lane(const struct timeline_pane *p, const struct trace *t, 
 /* The launch's mark: a triangle at the call's start on its lane. */
 static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64_t at)
 {
-	int c = (int)(sat_sub(at, p->view_start) / bucket(p));
+	int c = (int)(sat_sub(at, p->view_start) / tl_bucket(p));
 	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
 void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
 {
 	struct timeline_pane *p = v->data;
-	ensure_ready(p, app);
+	tl_ensure_ready(p, app);
 	if (!p->ready) {
 		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));
 		return;
@@ -205,13 +205,13 @@ void timeline_draw(struct view *v, struct app *app, int y, int height, int width
 	if (p->cols < 1 || p->rows < 1)
 		return;
 	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
-	draw_minimap(p, y, x0);
+	tl_draw_minimap(p, y, x0);
 	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
-	draw_ruler(p, y + 1, x0);
-	draw_window_marks(p, session_window(app->session), y + 1, x0);
-	draw_marks(p, y + 1, x0);
-	tl_range_draw(&p->range, p->cursor, p->view_start, bucket(p), p->cols, y + 1, x0);
-	size_t pos = visible_pos(p);
+	tl_draw_ruler(p, y + 1, x0);
+	tl_draw_window_marks(p, session_window(app->session), y + 1, x0);
+	tl_draw_marks(p, y + 1, x0);
+	tl_range_draw(&p->range, p->cursor, p->view_start, tl_bucket(p), p->cols, y + 1, x0);
+	size_t pos = tl_visible_pos(p);
 	if (pos < p->top)
 		p->top = pos;
 	if (pos >= p->top + (size_t)p->rows)
@@ -221,9 +221,9 @@ void timeline_draw(struct view *v, struct app *app, int y, int height, int width
 	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
 		size_t i = p->vis[p->top + (size_t)r];
 		char label[160];
-		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		tl_lane_label(app, &p->tl.lanes[i], label, sizeof(label));
 		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] &&
-		    i + 1 < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[i + 1]))
+		    i + 1 < p->tl.nlanes && tl_lane_hidden(p, &p->tl.lanes[i + 1]))
 			strncat(label, " +", sizeof(label) - strlen(label) - 1);
 		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
 			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
@@ -232,5 +232,5 @@ void timeline_draw(struct view *v, struct app *app, int y, int height, int width
 		if (i == launch)
 			draw_launch_mark(p, y + 2 + r, x0, launch_at);
 	}
-	draw_detail(p, app, y + height - 1, width);
+	tl_draw_detail(p, app, y + height - 1, width);
 }

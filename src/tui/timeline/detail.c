@@ -21,9 +21,9 @@
 #include "util/satmath.h"
 #include "util/units.h"
 
-void read_dims(struct timeline_pane *p, struct app *app)
+void tl_read_dims(struct timeline_pane *p, struct app *app)
 {
-	uint32_t op = op_under_cursor(p);
+	uint32_t op = tl_op_under_cursor(p);
 	if (op == TRACE_NONE || (p->dims_op_set && p->dims_op == op))
 		return;
 	p->dims_ok = workspace_launch_dims(app->ws, op, &p->dims) == 0;
@@ -63,13 +63,13 @@ static const char *idle_facts(const struct timeline_pane *p, struct app *app, co
 	return _("idle");
 }
 
-void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
+void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
 	const struct trace *t = app->trace;
 	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
 	const char *name = "";
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
-	int64_t dt = bucket(p); /* times are exact to a column */
+	int64_t dt = tl_bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
 		 units_format_relative(sat_sub(p->cursor, p->tl.origin), dt, a, sizeof(a)));
 	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
@@ -78,7 +78,7 @@ void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 					sizeof(line));
 	} else if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
-		size_t k = under_cursor(p, l);
+		size_t k = tl_under_cursor(p, l);
 		if (k < l->n) {
 			uint32_t row = l->ops[k];
 			char lane[320], sizes[160] = "";
@@ -93,12 +93,12 @@ void draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 					 sizes[0] ? "  " : "", thread);
 				sizes[0] = '\0';
 			} else {
-				lane_label(app, l, lane, sizeof(lane));
+				tl_lane_label(app, l, lane, sizeof(lane));
 				tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
 				tl_facts_copy(t, row, sizes, sizeof(sizes));
 				tl_facts_launch(t, row, p->tl.origin, dt, launch, sizeof(launch));
 			}
-			name = row_name(app, l, row);
+			name = tl_row_name(app, l, row);
 			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
 				 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a,
 						       sizeof(a)),

@@ -34,7 +34,7 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	int follow = p->ready && p->lane < p->tl.nlanes;
 	struct tl_place at = { 0 };
 	if (follow)
-		at = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
+		at = timeline_place(&p->tl, p->lane, tl_under_cursor(p, &p->tl.lanes[p->lane]));
 	timeline_free(&p->tl);
 	p->tl = *tl;
 	if (follow) {
@@ -70,9 +70,9 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
 	p->generation = generation;
 	p->ready = 1;
-	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
-	update_visible(p);
-	p->label_need = label_width(p, app);
+	tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app);
+	tl_update_visible(p);
+	p->label_need = tl_label_width(p, app);
 }
 
 void finish_job(struct timeline_pane *p, struct timeline *tl)
@@ -111,7 +111,7 @@ static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 		build_lanes(p, app, wait);
 }
 
-void ensure_ready(struct timeline_pane *p, struct app *app)
+void tl_ensure_ready(struct timeline_pane *p, struct app *app)
 {
 	build_lanes(p, app, 0);
 }
@@ -126,7 +126,7 @@ static int lanes_current(struct timeline_pane *p, struct app *app)
 	return p->ready && p->generation == app_generation(app);
 }
 
-int need_lanes(struct timeline_pane *p, struct app *app)
+int tl_need_lanes(struct timeline_pane *p, struct app *app)
 {
 	if (lanes_current(p, app))
 		return 1;
@@ -137,7 +137,7 @@ int need_lanes(struct timeline_pane *p, struct app *app)
 unsigned timeline_idle(struct view *v, struct app *app)
 {
 	struct timeline_pane *p = v->data;
-	ensure_ready(p, app);
+	tl_ensure_ready(p, app);
 	if (!p->ready)
 		return ACT_NONE;
 	unsigned act = ACT_NONE;
@@ -164,18 +164,18 @@ unsigned timeline_idle(struct view *v, struct app *app)
 	tl_find_refresh(p->find, app);
 	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
 	if (match != TRACE_NONE)
-		act |= walk_matches(p, app, match, 1);
+		act |= tl_walk_matches(p, app, match, 1);
 	/* In idle time on a GPU's lane the detail line tells the gap. */
-	if (cursor_gpu(p, app->trace) != TRACE_NONE && op_under_cursor(p) == TRACE_NONE &&
+	if (tl_cursor_gpu(p, app->trace) != TRACE_NONE && tl_op_under_cursor(p) == TRACE_NONE &&
 	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
 		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
 		act |= ACT_REDRAW;
 	}
 	/* On a roctx range: the GPU time under it. */
 	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
-			     call_under_cursor(p)))
+			     tl_call_under_cursor(p)))
 		act |= ACT_REDRAW;
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
-	read_dims(p, app);
+	tl_read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
 }

@@ -22,33 +22,33 @@
 void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
-	jumped_from(p);
+	tl_jumped_from(p);
 	int64_t d = sat_mul(sat_sub(ops->end[op], ops->start[op]), 10);
 	p->view_span = d > 1000 ? d : 1000;
 	p->view_start = sat_sub(ops->start[op], p->view_span / 2);
-	clamp_view(p);
-	if (goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
+	tl_clamp_view(p);
+	if (tl_goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
 		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
 }
 
-unsigned follow_link(struct timeline_pane *p, struct app *app)
+unsigned tl_follow_link(struct timeline_pane *p, struct app *app)
 {
 	const struct trace *t = app->trace;
 	if (p->lane >= p->tl.nlanes)
 		return ACT_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
+	size_t k = tl_under_cursor(p, l);
 	if (k >= l->n) {
 		app_message(app, 1, "%s", _("No event under the cursor"));
 		return ACT_REDRAW;
 	}
 	uint32_t row = l->ops[k];
-	struct tl_pos from = here(p);
+	struct tl_pos from = tl_here(p);
 	if (l->kind == TL_GPU) {
 		uint32_t api = trace_op_launch(t, row);
 		int found = api == TRACE_NONE
 				    ? 0
-				    : goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
+				    : tl_goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
 		if (api == TRACE_NONE)
 			app_message(app, 1, "%s", _("No API call launched this op"));
 		else if (found < 0)
@@ -63,7 +63,7 @@ unsigned follow_link(struct timeline_pane *p, struct app *app)
 	uint32_t op = p->came_from != TRACE_NONE && trace_op_launch(t, p->came_from) == row
 			      ? p->came_from
 			      : trace_api_launched_op(t, row);
-	int found = op == TRACE_NONE ? 0 : goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
+	int found = op == TRACE_NONE ? 0 : tl_goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
 	if (op == TRACE_NONE)
 		app_message(app, 1, "%s", _("This call launched no GPU op"));
 	else if (found < 0)
@@ -82,13 +82,13 @@ static int goto_match(struct timeline_pane *p, struct app *app, uint32_t ref)
 {
 	const struct trace *t = app->trace;
 	uint32_t row = search_row(ref);
-	return search_is_call(ref) ? goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
-				   : goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
+	return search_is_call(ref) ? tl_goto_row(p, TL_CPU, t->apis.thread[row], row, t->apis.start[row])
+				   : tl_goto_row(p, TL_GPU, t->ops.queue[row], row, t->ops.start[row]);
 }
 
-unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir)
+unsigned tl_walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir)
 {
-	struct tl_pos from = here(p);
+	struct tl_pos from = tl_here(p);
 	size_t n = tl_find_count(p->find);
 	for (size_t tried = 1; ref != TRACE_NONE; tried++) {
 		int shown = goto_match(p, app, ref);
@@ -113,12 +113,12 @@ unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, in
 void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 {
 	const struct trace_apis *a = &app->trace->apis;
-	jumped_from(p);
+	tl_jumped_from(p);
 	int64_t d = sat_mul(sat_sub(a->end[api], a->start[api]), 10);
 	p->view_span = d > 1000 ? d : 1000;
 	p->view_start = sat_sub(a->start[api], p->view_span / 2);
-	clamp_view(p);
-	int shown = goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
+	tl_clamp_view(p);
+	int shown = tl_goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
 	if (shown < 0)
 		app_message(app, 1, "%s", _("The call's lane is hidden (| sets the lane filter)"));
 	else if (shown == 0)
@@ -131,7 +131,7 @@ static void find_here(struct timeline_pane *p, struct app *app)
 	uint32_t ref = TRACE_NONE;
 	if (p->lane < p->tl.nlanes) {
 		const struct tl_lane *l = &p->tl.lanes[p->lane];
-		size_t k = under_cursor(p, l);
+		size_t k = tl_under_cursor(p, l);
 		if (k < l->n)
 			ref = l->kind == TL_GPU ? l->ops[k] : l->ops[k] | SEARCH_CALL;
 	}
@@ -150,10 +150,10 @@ static unsigned mark_set_done(struct app *app, const char *text, int accepted, v
 		app_message(app, 1, "%s", _("A mark is named by a letter"));
 		return ACT_REDRAW;
 	}
-	struct tl_pos pos = here(p);
+	struct tl_pos pos = tl_here(p);
 	tl_mark_set(&p->marks, i, &pos);
 	app_message(app, 0, _("Mark '%c at %s"), tl_mark_letter(i),
-		    units_format_relative(sat_sub(p->cursor, p->tl.origin), bucket(p), at, sizeof(at)));
+		    units_format_relative(sat_sub(p->cursor, p->tl.origin), tl_bucket(p), at, sizeof(at)));
 	return ACT_REDRAW;
 }
 
@@ -171,26 +171,26 @@ static unsigned mark_go_done(struct app *app, const char *text, int accepted, vo
 		app_message(app, 1, _("Mark '%c is not set"), tl_mark_letter(i));
 	if (!mark)
 		return ACT_REDRAW;
-	if (!need_lanes(p, app))
+	if (!tl_need_lanes(p, app))
 		return ACT_REDRAW;
 	struct tl_pos to = *mark;
-	jumped_from(p);
-	if (!go_to(p, app, &to, 0))
+	tl_jumped_from(p);
+	if (!tl_go_to(p, app, &to, 0))
 		app_message(app, 0, _("The lane of mark '%c is not shown"), tl_mark_letter(i));
 	find_here(p, app);
 	return ACT_REDRAW;
 }
 
-unsigned ask_mark(struct timeline_pane *p, struct app *app, int go)
+unsigned tl_ask_mark(struct timeline_pane *p, struct app *app, int go)
 {
 	struct prompt_owner owner = { NULL, go ? mark_go_done : mark_set_done, p };
 	prompt_open_key(&app->prompt, go ? _("Go to mark: ") : _("Mark: "), &owner);
 	return ACT_REDRAW;
 }
 
-unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
+unsigned tl_walk_history(struct timeline_pane *p, struct app *app, int back)
 {
-	struct tl_pos cur = here(p);
+	struct tl_pos cur = tl_here(p);
 	const struct tl_pos *to = back ? tl_history_back(&p->marks, &cur) : tl_history_forward(&p->marks);
 	if (!to) {
 		app_message(app, 0, "%s",
@@ -198,15 +198,15 @@ unsigned walk_history(struct timeline_pane *p, struct app *app, int back)
 		return ACT_REDRAW;
 	}
 	struct tl_pos pos = *to;
-	if (!go_to(p, app, &pos, 1))
+	if (!tl_go_to(p, app, &pos, 1))
 		app_message(app, 0, "%s", _("That lane is not shown"));
 	find_here(p, app);
 	return ACT_REDRAW;
 }
 
-unsigned step_gap(struct timeline_pane *p, struct app *app, int dir)
+unsigned tl_step_gap(struct timeline_pane *p, struct app *app, int dir)
 {
-	uint32_t gpu = cursor_gpu(p, app->trace);
+	uint32_t gpu = tl_cursor_gpu(p, app->trace);
 	char least[UNITS_BUFSZ];
 	if (gpu == TRACE_NONE) {
 		app_message(app, 0, "%s", _("Gaps are a GPU's: put the cursor on a lane of a GPU queue"));
@@ -222,11 +222,11 @@ unsigned step_gap(struct timeline_pane *p, struct app *app, int dir)
 			    least);
 		return ACT_REDRAW;
 	}
-	jumped_from(p);
+	tl_jumped_from(p);
 	p->cursor = g->start;
 	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
 		p->view_start = sat_sub(p->cursor, p->view_span / 2);
-	clamp_view(p);
+	tl_clamp_view(p);
 	find_here(p, app);
 	return ACT_REDRAW;
 }
@@ -237,11 +237,11 @@ void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t
 	for (size_t i = 0; i < p->tl.nlanes && lane == p->tl.nlanes; i++)
 		if (p->tl.lanes[i].kind == TL_GPU && p->tl.lanes[i].queue == queue)
 			lane = i;
-	jumped_from(p);
+	tl_jumped_from(p);
 	p->view_span = sat_mul(span, 10) > 1000 ? sat_mul(span, 10) : 1000;
 	p->view_start = sat_sub(sat_add(time, span / 2), p->view_span / 2);
 	p->cursor = time;
-	clamp_view(p);
+	tl_clamp_view(p);
 	if (lane < p->tl.nlanes && !tl_lane_rules_hide(&p->rules, lane))
 		p->lane = lane;
 	else

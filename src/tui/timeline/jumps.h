@@ -17,19 +17,20 @@ void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
 /* Enter: from an op to the call that launched it, from a call to its op
  * (the one Enter came from when the call launched several). Each is a
  * jump: < comes back. */
-unsigned follow_link(struct timeline_pane *p, struct app *app);
+unsigned tl_follow_link(struct timeline_pane *p, struct app *app);
 /* To a match, or past it in direction dir to the first one on a lane
  * shown (the lane filter hides some). A jump: < comes back. */
-unsigned walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir);
+unsigned tl_walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir);
 /* An API call, seen from far enough to show what ran around it. */
 void show_call(struct timeline_pane *p, struct app *app, uint32_t api);
-unsigned ask_mark(struct timeline_pane *p, struct app *app, int go);
+/* m, or ' with go set: the prompt for a mark's letter. */
+unsigned tl_ask_mark(struct timeline_pane *p, struct app *app, int go);
 /* < and >: along the jump history, each position with its view. */
-unsigned walk_history(struct timeline_pane *p, struct app *app, int back);
+unsigned tl_walk_history(struct timeline_pane *p, struct app *app, int back);
 /* } and {: the next or previous gap of the cursor's GPU at least the gap
  * threshold long (shorter ones are the normal distance between launches),
  * the cursor at its start on its lane; a jump. */
-unsigned step_gap(struct timeline_pane *p, struct app *app, int dir);
+unsigned tl_step_gap(struct timeline_pane *p, struct app *app, int dir);
 /* A time on a queue's lane (a gap from the list of gaps), seen from far
  * enough to show what ran around span ns from it; a jump. */
 void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span);

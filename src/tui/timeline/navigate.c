@@ -14,33 +14,33 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 
-int64_t bucket(const struct timeline_pane *p)
+int64_t tl_bucket(const struct timeline_pane *p)
 {
 	int64_t dt = p->view_span / (p->cols > 0 ? p->cols : 1);
 	return dt > 0 ? dt : 1;
 }
 
-size_t under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
+size_t tl_under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
 {
-	int64_t dt = bucket(p), from = sat_add(p->view_start, sat_sub(p->cursor, p->view_start) / dt * dt);
+	int64_t dt = tl_bucket(p), from = sat_add(p->view_start, sat_sub(p->cursor, p->view_start) / dt * dt);
 	return timeline_under(l, p->cursor, from, sat_add(from, dt));
 }
 
-uint32_t call_under_cursor(const struct timeline_pane *p)
+uint32_t tl_call_under_cursor(const struct timeline_pane *p)
 {
 	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_CPU)
 		return TRACE_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
+	size_t k = tl_under_cursor(p, l);
 	return k < l->n ? l->ops[k] : TRACE_NONE;
 }
 
-uint32_t op_under_cursor(const struct timeline_pane *p)
+uint32_t tl_op_under_cursor(const struct timeline_pane *p)
 {
 	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
 		return TRACE_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
+	size_t k = tl_under_cursor(p, l);
 	return k < l->n ? l->ops[k] : TRACE_NONE;
 }
 
@@ -54,7 +54,7 @@ static void clamp_span(struct timeline_pane *p)
 		p->view_span = MIN_SPAN;
 }
 
-void clamp_view(struct timeline_pane *p)
+void tl_clamp_view(struct timeline_pane *p)
 {
 	clamp_span(p);
 	if (sat_add(p->view_start, p->view_span) > p->tl.end)
@@ -67,24 +67,24 @@ void clamp_view(struct timeline_pane *p)
 		p->cursor = sat_add(p->view_start, p->view_span) - 1;
 }
 
-void zoom(struct timeline_pane *p, int64_t per_mille)
+void tl_zoom(struct timeline_pane *p, int64_t per_mille)
 {
 	/* Saturated: a span near the range's end must not wrap to a tiny one. */
 	int64_t span = p->view_span > INT64_MAX / 2000 ? sat_mul(p->view_span / 1000, per_mille)
 						       : p->view_span * per_mille / 1000;
 	if (span == p->view_span)
 		span = sat_add(span, per_mille > 1000 ? 1 : -1);
-	int64_t dt = bucket(p), off = sat_sub(p->cursor, p->view_start);
+	int64_t dt = tl_bucket(p), off = sat_sub(p->cursor, p->view_start);
 	int64_t col = off / dt, within = off - col * dt;
 	p->view_span = span;
 	clamp_span(p); /* not the cursor: it must not move */
-	int64_t dt2 = bucket(p);
+	int64_t dt2 = tl_bucket(p);
 	p->view_start = sat_sub(sat_sub(p->cursor, sat_mul(col, dt2)),
 				(int64_t)((double)within * (double)dt2 / (double)dt));
-	clamp_view(p);
+	tl_clamp_view(p);
 }
 
-void jump(struct timeline_pane *p, struct app *app, int dir)
+void tl_step_event(struct timeline_pane *p, struct app *app, int dir)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
@@ -106,15 +106,15 @@ void jump(struct timeline_pane *p, struct app *app, int dir)
 	p->cursor = timeline_start(l, k);
 	if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span))
 		p->view_start = sat_sub(p->cursor, p->view_span / 2);
-	clamp_view(p);
+	tl_clamp_view(p);
 }
 
-void zoom_event(struct timeline_pane *p, struct app *app)
+void tl_zoom_event(struct timeline_pane *p, struct app *app)
 {
 	if (p->lane >= p->tl.nlanes)
 		return;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = under_cursor(p, l);
+	size_t k = tl_under_cursor(p, l);
 	if (k >= l->n) {
 		app_message(app, 0, "%s", _("No event under the cursor"));
 		return;
@@ -128,24 +128,24 @@ void zoom_event(struct timeline_pane *p, struct app *app)
 		p->view_start = sat_sub(s, p->view_span / 2);
 	}
 	p->cursor = s;
-	clamp_view(p);
+	tl_clamp_view(p);
 }
 
-struct tl_pos here(const struct timeline_pane *p)
+struct tl_pos tl_here(const struct timeline_pane *p)
 {
 	struct tl_pos pos = { { TL_GPU, TRACE_NONE, 0, TRACE_NONE }, p->cursor, p->view_start, p->view_span };
 	if (p->lane < p->tl.nlanes)
-		pos.place = timeline_place(&p->tl, p->lane, under_cursor(p, &p->tl.lanes[p->lane]));
+		pos.place = timeline_place(&p->tl, p->lane, tl_under_cursor(p, &p->tl.lanes[p->lane]));
 	return pos;
 }
 
-void jumped_from(struct timeline_pane *p)
+void tl_jumped_from(struct timeline_pane *p)
 {
-	struct tl_pos from = here(p);
+	struct tl_pos from = tl_here(p);
 	tl_history_push(&p->marks, &from);
 }
 
-int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, int view)
+int tl_go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, int view)
 {
 	size_t lane = timeline_place_lane(&p->tl, app->trace, &pos->place);
 	p->cursor = pos->cursor;
@@ -155,57 +155,57 @@ int go_to(struct timeline_pane *p, struct app *app, const struct tl_pos *pos, in
 	} else if (p->cursor < p->view_start || p->cursor >= sat_add(p->view_start, p->view_span)) {
 		p->view_start = sat_sub(p->cursor, p->view_span / 2);
 	}
-	clamp_view(p);
+	tl_clamp_view(p);
 	if (lane >= p->tl.nlanes)
 		return 0;
-	if (lane_hidden(p, &p->tl.lanes[lane])) {
+	if (tl_lane_hidden(p, &p->tl.lanes[lane])) {
 		p->folded[p->tl.lanes[lane].thread] = 0;
-		update_visible(p);
+		tl_update_visible(p);
 	}
-	if (lane_hidden(p, &p->tl.lanes[lane]))
+	if (tl_lane_hidden(p, &p->tl.lanes[lane]))
 		return 0;
 	p->lane = lane;
 	return 1;
 }
 
-int goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
+int tl_goto_row(struct timeline_pane *p, int kind, uint32_t owner, uint32_t row, int64_t start)
 {
 	size_t k, i = timeline_find_row(&p->tl, kind, owner, row, start, &k);
 	if (i >= p->tl.nlanes)
 		return 0;
 	if (tl_lane_rules_hide(&p->rules, i))
 		return -1;
-	if (lane_hidden(p, &p->tl.lanes[i])) {
+	if (tl_lane_hidden(p, &p->tl.lanes[i])) {
 		p->folded[p->tl.lanes[i].thread] = 0;
-		update_visible(p);
+		tl_update_visible(p);
 	}
 	p->lane = i;
 	p->cursor = start;
 	if (start < p->view_start || start >= sat_add(p->view_start, p->view_span))
 		p->view_start = sat_sub(start, p->view_span / 2);
-	clamp_view(p);
+	tl_clamp_view(p);
 	return 1;
 }
 
-uint32_t cursor_gpu(const struct timeline_pane *p, const struct trace *t)
+uint32_t tl_cursor_gpu(const struct timeline_pane *p, const struct trace *t)
 {
 	if (p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
 		return TRACE_NONE;
 	return t->queues[p->tl.lanes[p->lane].queue].gpu;
 }
 
-void to_end(struct timeline_pane *p, int end)
+void tl_to_end(struct timeline_pane *p, int end)
 {
-	jumped_from(p);
+	tl_jumped_from(p);
 	p->cursor = end ? p->tl.end - 1 : p->tl.start;
 	p->view_start = end ? p->tl.end - p->view_span : p->tl.start;
 }
 
-unsigned centre_on(struct timeline_pane *p, int64_t at)
+unsigned tl_centre_on(struct timeline_pane *p, int64_t at)
 {
-	jumped_from(p);
+	tl_jumped_from(p);
 	p->cursor = at;
 	p->view_start = sat_sub(at, p->view_span / 2);
-	clamp_view(p);
+	tl_clamp_view(p);
 	return ACT_REDRAW;
 }

@@ -34,22 +34,22 @@
  * wheel zooms. */
 static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, int col, int button)
 {
-	ensure_ready(p, app);
+	tl_ensure_ready(p, app);
 	if (!p->ready)
 		return ACT_NONE;
 	if (button == 4 || button == 5) {
-		zoom(p, button == 4 ? 500 : 2000);
+		tl_zoom(p, button == 4 ? 500 : 2000);
 		return ACT_REDRAW;
 	}
 	int c = col - p->label_w - 1;
 	if (button != 1 || c >= p->cols)
 		return ACT_NONE;
 	if (row == 0 && c >= 0)
-		return centre_on(p, minimap_time(p, c));
+		return tl_centre_on(p, tl_minimap_time(p, c));
 	/* A click on lanes being replaced points at what is no longer there:
 	 * they are brought up to date and drawn first. */
 	if (row >= 2 && (!p->ready || p->generation != app_generation(app))) {
-		if (need_lanes(p, app))
+		if (tl_need_lanes(p, app))
 			app_message(app, 0, "%s", _("The lanes were rebuilt: click again"));
 		return ACT_REDRAW;
 	}
@@ -59,15 +59,15 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 	if (row == 1 && c >= 0) /* a drag on the ruler may begin */
 		tl_range_press(&p->range, c);
 	if (c < 0) /* on a label: the lane, and a thread's rows fold */
-		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? fold(p, app) : ACT_REDRAW;
-	p->cursor = sat_add(p->view_start, sat_mul(c, bucket(p)));
-	clamp_view(p);
+		return on_lane && p->tl.lanes[p->lane].kind == TL_CPU ? tl_fold(p, app) : ACT_REDRAW;
+	p->cursor = sat_add(p->view_start, sat_mul(c, tl_bucket(p)));
+	tl_clamp_view(p);
 	return ACT_REDRAW;
 }
 
 static unsigned timeline_request(struct view *v, struct app *app, enum request req)
 {
-	return handle_request(v->data, app, req);
+	return tl_request(v->data, app, req);
 }
 
 static unsigned timeline_click(struct view *v, struct app *app, int row, int col, int button)
@@ -84,7 +84,7 @@ static unsigned timeline_release(struct view *v, struct app *app, int row, int c
 	if (!p->ready || button != 1 || p->cols < 1)
 		return ACT_NONE;
 	c = c < 0 ? 0 : c >= p->cols ? p->cols - 1 : c;
-	return tl_range_release(&p->range, app, c, p->view_start, bucket(p));
+	return tl_range_release(&p->range, app, c, p->view_start, tl_bucket(p));
 }
 
 static void timeline_free_view(struct view *v)
@@ -122,8 +122,8 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 	int last = p->marks.last - 1;
 	if (last >= 0 && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, _("  from '%c %s"), tl_mark_letter(last),
-			      units_format_relative(p->cursor - p->marks.mark[last].cursor, bucket(p), from,
-						    sizeof(from)));
+			      units_format_relative(p->cursor - p->marks.mark[last].cursor, tl_bucket(p),
+						    from, sizeof(from)));
 	/* The lanes kept out of sight, so that an empty screen is explained. */
 	if (p->rules.cpu_hidden && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, "%s", _("  no CPU lanes"));
@@ -133,7 +133,7 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 
 static void timeline_prepare(struct view *v, struct app *app)
 {
-	ensure_ready(v->data, app);
+	tl_ensure_ready(v->data, app);
 }
 
 static int timeline_busy_view(struct view *v)

@@ -66,7 +66,7 @@ static int acts_on_lanes(enum request req)
 
 static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)
 {
-	int64_t dt = bucket(p);
+	int64_t dt = tl_bucket(p);
 	switch (req) {
 	case REQ_MOVE_LEFT:
 		p->cursor = sat_sub(p->cursor, dt);
@@ -87,33 +87,33 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		p->cursor = sat_add(p->cursor, p->view_span);
 		break;
 	case REQ_ZOOM_IN:
-		zoom(p, 500);
+		tl_zoom(p, 500);
 		return ACT_REDRAW;
 	case REQ_ZOOM_OUT:
-		zoom(p, 2000);
+		tl_zoom(p, 2000);
 		return ACT_REDRAW;
 	case REQ_ZOOM_ALL:
 		p->view_start = p->tl.start;
 		p->view_span = sat_sub(p->tl.end, p->tl.start);
 		break;
 	case REQ_ZOOM_EVENT:
-		zoom_event(p, app);
+		tl_zoom_event(p, app);
 		return ACT_REDRAW;
 	case REQ_FIND:
 		return tl_find_open(p->find, app, p->cursor);
 	case REQ_FIND_NEXT:
 	case REQ_FIND_PREV:
 		if (tl_find_active(p->find))
-			return walk_matches(
+			return tl_walk_matches(
 				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1),
 				req == REQ_FIND_NEXT ? 1 : -1);
-		jump(p, app, req == REQ_FIND_NEXT ? 1 : -1);
+		tl_step_event(p, app, req == REQ_FIND_NEXT ? 1 : -1);
 		return ACT_REDRAW;
 	case REQ_FIND_LIST:
 		return tl_find_list(p->find, app);
 	case REQ_GAP_NEXT:
 	case REQ_GAP_PREV:
-		return step_gap(p, app, req == REQ_GAP_NEXT ? 1 : -1);
+		return tl_step_gap(p, app, req == REQ_GAP_NEXT ? 1 : -1);
 	case REQ_RANGE_MARK:
 		return tl_range_mark(&p->range, app, p->cursor);
 	case REQ_RANGE_SHOW:
@@ -125,22 +125,22 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		return ACT_UNHANDLED;
 	case REQ_TIME_START:
 	case REQ_TIME_END:
-		to_end(p, req == REQ_TIME_END);
+		tl_to_end(p, req == REQ_TIME_END);
 		break;
 	case REQ_MARK_SET:
 	case REQ_MARK_GO:
-		return ask_mark(p, app, req == REQ_MARK_GO);
+		return tl_ask_mark(p, app, req == REQ_MARK_GO);
 	case REQ_JUMP_BACK:
 	case REQ_JUMP_FORWARD:
-		return walk_history(p, app, req == REQ_JUMP_BACK);
+		return tl_walk_history(p, app, req == REQ_JUMP_BACK);
 	case REQ_MOVE_UP:
-		return move_lane(p, -1);
+		return tl_move_lane(p, -1);
 	case REQ_MOVE_DOWN:
-		return move_lane(p, 1);
+		return tl_move_lane(p, 1);
 	case REQ_PAGE_UP:
-		return move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
+		return tl_move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
 	case REQ_PAGE_DOWN:
-		return move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
+		return tl_move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
 	case REQ_MOVE_FIRST:
 		p->lane = p->nvis ? p->vis[0] : 0;
 		return ACT_REDRAW;
@@ -148,15 +148,15 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 		p->lane = p->nvis ? p->vis[p->nvis - 1] : 0;
 		return ACT_REDRAW;
 	case REQ_TOGGLE_LANE:
-		return fold(p, app);
+		return tl_fold(p, app);
 	case REQ_FOLD_ALL:
-		return fold_all(p, app);
+		return tl_fold_every(p, app);
 	case REQ_HIDE_CPU:
-		return toggle_cpu(p, app);
+		return tl_toggle_cpu(p, app);
 	case REQ_LANE_FILTER:
-		return ask_lanes(p, app);
+		return tl_ask_lanes(p, app);
 	case REQ_ENTER:
-		return follow_link(p, app);
+		return tl_follow_link(p, app);
 	case REQ_TOGGLE_DIM:
 		p->dim = !p->dim;
 		p->generation = app_generation(app) - 1; /* build again */
@@ -173,7 +173,7 @@ static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request 
 	default:
 		return ACT_UNHANDLED;
 	}
-	clamp_view(p);
+	tl_clamp_view(p);
 	return ACT_REDRAW;
 }
 
@@ -206,9 +206,9 @@ static int own_request(enum request req)
 	return acts_on_lanes(req) || request_scope(req) == REQ_SCOPE_TIMELINE;
 }
 
-unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req)
+unsigned tl_request(struct timeline_pane *p, struct app *app, enum request req)
 {
-	ensure_ready(p, app);
+	tl_ensure_ready(p, app);
 	/* Until the first index is there, the application's keys (filter,
 	 * export, panes, quit) still work; the timeline's say why they wait. */
 	if (!p->ready && own_request(req)) {
@@ -217,7 +217,7 @@ unsigned handle_request(struct timeline_pane *p, struct app *app, enum request r
 	}
 	if (!p->ready)
 		return ACT_UNHANDLED;
-	if (acts_on_lanes(req) && !need_lanes(p, app))
+	if (acts_on_lanes(req) && !tl_need_lanes(p, app))
 		return ACT_REDRAW;
 	int64_t start = p->view_start, span = p->view_span, cursor = p->cursor;
 	unsigned act = dispatch(p, app, req);

@@ -11,6 +11,7 @@
 
 struct app;
 
-unsigned handle_request(struct timeline_pane *p, struct app *app, enum request req);
+/* A request to the timeline; ACT_UNHANDLED when it is not one of its own. */
+unsigned tl_request(struct timeline_pane *p, struct app *app, enum request req);
 
 #endif

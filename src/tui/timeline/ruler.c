@@ -48,11 +48,11 @@ static int64_t tick_step(int64_t dt, int64_t from, int64_t to)
 	}
 }
 
-void draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0)
+void tl_draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0)
 {
 	if (!w->active)
 		return;
-	int64_t dt = bucket(p), v0 = p->view_start, v1 = sat_add(p->view_start, p->view_span);
+	int64_t dt = tl_bucket(p), v0 = p->view_start, v1 = sat_add(p->view_start, p->view_span);
 	int64_t a = w->start > v0 ? w->start : v0, b = w->end < v1 ? w->end : v1;
 	if (a >= b)
 		return;
@@ -67,9 +67,9 @@ void draw_window_marks(const struct timeline_pane *p, const struct window *w, in
 		draw_text(stdscr, y, x0 + cb, 1, "]", at);
 }
 
-void draw_marks(const struct timeline_pane *p, int y, int x0)
+void tl_draw_marks(const struct timeline_pane *p, int y, int x0)
 {
-	int64_t dt = bucket(p);
+	int64_t dt = tl_bucket(p);
 	for (int i = 0; i < TL_MARKS; i++) {
 		int64_t at = p->marks.mark[i].cursor;
 		if (!p->marks.set[i] || at < p->view_start || sat_sub(at, p->view_start) / dt >= p->cols)
@@ -80,9 +80,10 @@ void draw_marks(const struct timeline_pane *p, int y, int x0)
 	}
 }
 
-void draw_ruler(struct timeline_pane *p, int y, int x0)
+void tl_draw_ruler(struct timeline_pane *p, int y, int x0)
 {
-	int64_t dt = bucket(p), rel = sat_sub(p->view_start, p->tl.origin), stop = sat_add(rel, p->view_span);
+	int64_t dt = tl_bucket(p), rel = sat_sub(p->view_start, p->tl.origin),
+		stop = sat_add(rel, p->view_span);
 	int64_t step = tick_step(dt, rel, stop);
 	/* The first tick at or after the view's start, negative times too. */
 	int64_t first = rel >= 0 ? sat_add(rel, step - 1) / step * step : rel / step * step;
@@ -104,13 +105,13 @@ static int64_t minimap_bucket(const struct timeline_pane *p)
 	return span / (p->cols > 0 ? p->cols : 1) + 1;
 }
 
-int64_t minimap_time(const struct timeline_pane *p, int c)
+int64_t tl_minimap_time(const struct timeline_pane *p, int c)
 {
 	int64_t dt = minimap_bucket(p), at = sat_add(p->tl.start, sat_add(sat_mul(c, dt), dt / 2));
 	return at < p->tl.end ? at : p->tl.end - 1;
 }
 
-void draw_minimap(struct timeline_pane *p, int y, int x0)
+void tl_draw_minimap(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = minimap_bucket(p);
 	if (p->minimap_cols != p->cols) {
@@ -131,7 +132,7 @@ void draw_minimap(struct timeline_pane *p, int y, int x0)
 	    v1 = (int)(sat_sub(sat_add(p->view_start, p->view_span), p->tl.start) / dt);
 	for (int c = 0; c < p->cols; c++) {
 		int in_view = c >= v0 && c <= v1;
-		draw_text(stdscr, y, x0 + c, 1, shade((double)p->minimap[c] / (double)most),
+		draw_text(stdscr, y, x0 + c, 1, tl_shade((double)p->minimap[c] / (double)most),
 			  theme_attr(in_view ? THEME_CURSOR : THEME_DIM));
 	}
 }

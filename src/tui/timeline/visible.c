@@ -12,22 +12,22 @@
 #include "tui/timeline/state.h"
 #include "util/i18n.h"
 
-int lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
+int tl_lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
 {
 	return (l->kind == TL_CPU && l->depth > 0 && p->folded[l->thread]) ||
 	       tl_lane_rules_hide(&p->rules, (size_t)(l - p->tl.lanes));
 }
 
-void update_visible(struct timeline_pane *p)
+void tl_update_visible(struct timeline_pane *p)
 {
 	p->nvis = 0;
 	for (size_t i = 0; i < p->tl.nlanes; i++)
-		if (!lane_hidden(p, &p->tl.lanes[i]))
+		if (!tl_lane_hidden(p, &p->tl.lanes[i]))
 			p->vis[p->nvis++] = i;
 	size_t up = p->lane;
-	while (up > 0 && up < p->tl.nlanes && lane_hidden(p, &p->tl.lanes[up]))
+	while (up > 0 && up < p->tl.nlanes && tl_lane_hidden(p, &p->tl.lanes[up]))
 		up--;
-	if (up < p->tl.nlanes && !lane_hidden(p, &p->tl.lanes[up]))
+	if (up < p->tl.nlanes && !tl_lane_hidden(p, &p->tl.lanes[up]))
 		p->lane = up;
 	else if (p->nvis)
 		p->lane = p->vis[0];
@@ -35,7 +35,7 @@ void update_visible(struct timeline_pane *p)
 		p->top = 0;
 }
 
-size_t visible_pos(const struct timeline_pane *p)
+size_t tl_visible_pos(const struct timeline_pane *p)
 {
 	for (size_t i = 0; i < p->nvis; i++)
 		if (p->vis[i] >= p->lane)
@@ -43,12 +43,12 @@ size_t visible_pos(const struct timeline_pane *p)
 	return p->nvis ? p->nvis - 1 : 0;
 }
 
-int label_width(const struct timeline_pane *p, const struct app *app)
+int tl_label_width(const struct timeline_pane *p, const struct app *app)
 {
 	int w = LABEL_MIN;
 	for (size_t i = 0; i < p->tl.nlanes; i++) {
 		char label[160];
-		lane_label(app, &p->tl.lanes[i], label, sizeof(label));
+		tl_lane_label(app, &p->tl.lanes[i], label, sizeof(label));
 		int need = text_width(label) + 2;
 		if (need > w)
 			w = need;
@@ -56,7 +56,7 @@ int label_width(const struct timeline_pane *p, const struct app *app)
 	return w < LABEL_MAX ? w : LABEL_MAX;
 }
 
-void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
+void tl_lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_t size)
 {
 	char gpu[96];
 	if (l->kind == TL_COUNTER) {
@@ -81,7 +81,7 @@ void lane_label(const struct app *app, const struct tl_lane *l, char *buf, size_
 	snprintf(buf, size, "GPU %s %s", gpu, trace_queue_label(app->trace, l->queue, queue, sizeof(queue)));
 }
 
-void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size)
+void tl_owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t size)
 {
 	const struct app *app = ctx;
 	if (l->kind == TL_CPU)
@@ -89,14 +89,14 @@ void owner_label(const void *ctx, const struct tl_lane *l, char *buf, size_t siz
 	else if (l->kind == TL_COUNTER)
 		trace_counter_label(app->trace, l->series, buf, size);
 	else
-		lane_label(app, l, buf, size);
+		tl_lane_label(app, l, buf, size);
 }
 
-unsigned move_lane(struct timeline_pane *p, int by)
+unsigned tl_move_lane(struct timeline_pane *p, int by)
 {
 	if (p->nvis == 0)
 		return ACT_NONE;
-	long pos = (long)visible_pos(p) + by;
+	long pos = (long)tl_visible_pos(p) + by;
 	if (pos < 0)
 		pos = 0;
 	if (pos >= (long)p->nvis)
@@ -105,7 +105,7 @@ unsigned move_lane(struct timeline_pane *p, int by)
 	return ACT_REDRAW;
 }
 
-unsigned fold(struct timeline_pane *p, struct app *app)
+unsigned tl_fold(struct timeline_pane *p, struct app *app)
 {
 	if (p->lane >= p->tl.nlanes)
 		return ACT_NONE;
@@ -115,14 +115,14 @@ unsigned fold(struct timeline_pane *p, struct app *app)
 		return ACT_REDRAW;
 	}
 	p->folded[l->thread] = !p->folded[l->thread];
-	update_visible(p);
+	tl_update_visible(p);
 	return ACT_REDRAW;
 }
 
-unsigned fold_all(struct timeline_pane *p, struct app *app)
+unsigned tl_fold_every(struct timeline_pane *p, struct app *app)
 {
 	int folded = tl_fold_all(p->folded, p->nfolded, &p->tl);
-	update_visible(p);
+	tl_update_visible(p);
 	app_message(app, 0, "%s",
 		    folded ? _("Every thread's nesting rows folded") : _("Every thread unfolded"));
 	return ACT_REDRAW;
@@ -131,11 +131,11 @@ unsigned fold_all(struct timeline_pane *p, struct app *app)
 /* The lane rules changed: the lanes shown again. */
 static void rules_changed(struct timeline_pane *p, struct app *app)
 {
-	tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app);
-	update_visible(p);
+	tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app);
+	tl_update_visible(p);
 }
 
-unsigned toggle_cpu(struct timeline_pane *p, struct app *app)
+unsigned tl_toggle_cpu(struct timeline_pane *p, struct app *app)
 {
 	p->rules.cpu_hidden = !p->rules.cpu_hidden;
 	rules_changed(p, app);
@@ -156,17 +156,17 @@ static unsigned lanes_done(struct app *app, const char *text, int accepted, void
 		prompt_error(&app->prompt, err);
 		return ACT_STAY;
 	}
-	if (tl_lane_rules_apply(&p->rules, &p->tl, owner_label, app) == 0) {
+	if (tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app) == 0) {
 		tl_lane_rules_restore(&p->rules, &old, was);
 		prompt_error(&app->prompt, _("No lane's label matches"));
 		return ACT_STAY;
 	}
 	filter_free(&old);
-	update_visible(p);
+	tl_update_visible(p);
 	return ACT_REDRAW;
 }
 
-unsigned ask_lanes(struct timeline_pane *p, struct app *app)
+unsigned tl_ask_lanes(struct timeline_pane *p, struct app *app)
 {
 	struct prompt_owner owner = { NULL, lanes_done, p };
 	prompt_open(&app->prompt, _("Lanes: "), p->rules.text, &owner);
