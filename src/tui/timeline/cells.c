@@ -188,9 +188,8 @@ static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64
 	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
-void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
+void tl_draw(struct timeline_pane *p, struct app *app, int y, int height, int width)
 {
-	struct timeline_pane *p = v->data;
 	tl_ensure_ready(p, app);
 	if (!p->ready) {
 		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));

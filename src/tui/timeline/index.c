@@ -1,12 +1,12 @@
 /* The lanes' index, built on a thread of its own (analysis/timeline_job.h)
  * whenever the selection, the dimming or the API rows change, and shown
- * once it is done; the previous one is shown until then. */
+ * once it is done; the previous one is shown until then. And the pane's
+ * work between events, which waits for it. */
 #include "config.h"
 #include "tui/timeline/index.h"
 
 #include <stdlib.h>
 
-#include "analysis/search.h"
 #include "analysis/timeline.h"
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
@@ -75,7 +75,8 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 	p->label_need = tl_label_width(p, app);
 }
 
-void finish_job(struct timeline_pane *p, struct timeline *tl)
+/* Wait for the job's index; the trace may change again. */
+static void finish_job(struct timeline_pane *p, struct timeline *tl)
 {
 	timeline_job_finish(p->job, tl);
 	p->job = NULL;
@@ -116,10 +117,7 @@ void tl_ensure_ready(struct timeline_pane *p, struct app *app)
 	build_lanes(p, app, 0);
 }
 
-/* Lanes of the current filter, window and dimming for a key that acts on
- * them: they are waited for, unless a script holds background work back
- * (then the key says so and does nothing). */
-static int lanes_current(struct timeline_pane *p, struct app *app)
+int tl_lanes_current(struct timeline_pane *p, struct app *app)
 {
 	if (!p->ready || p->generation != app_generation(app))
 		build_lanes(p, app, 1);
@@ -128,41 +126,22 @@ static int lanes_current(struct timeline_pane *p, struct app *app)
 
 int tl_need_lanes(struct timeline_pane *p, struct app *app)
 {
-	if (lanes_current(p, app))
+	if (tl_lanes_current(p, app))
 		return 1;
 	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
 	return 0;
 }
 
-unsigned timeline_idle(struct view *v, struct app *app)
+unsigned tl_idle(struct timeline_pane *p, struct app *app)
 {
-	struct timeline_pane *p = v->data;
 	tl_ensure_ready(p, app);
 	if (!p->ready)
 		return ACT_NONE;
-	unsigned act = ACT_NONE;
-	/* The op is looked for in the lanes of the current selection. */
-	if (app->jump_op != TRACE_NONE && lanes_current(p, app)) {
-		show_op(p, app, app->jump_op);
-		tl_find_locate(p->find, app, app->jump_op);
-		app->jump_op = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
-	if (app->jump_queue != TRACE_NONE && lanes_current(p, app)) {
-		show_time(p, app, app->jump_queue, app->jump_time, app->jump_span);
-		app->jump_queue = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
-	if (app->jump_call != TRACE_NONE && lanes_current(p, app)) {
-		show_call(p, app, app->jump_call);
-		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
-		app->jump_call = TRACE_NONE;
-		act = ACT_REDRAW;
-	}
+	unsigned act = tl_take_jumps(p, app);
 	/* The search follows the selection; the prompt chose a match, shown
 	 * in the lanes of the current selection. */
 	tl_find_refresh(p->find, app);
-	uint32_t match = lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
+	uint32_t match = tl_lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
 	if (match != TRACE_NONE)
 		act |= tl_walk_matches(p, app, match, 1);
 	/* In idle time on a GPU's lane the detail line tells the gap. */
@@ -178,4 +157,19 @@ unsigned timeline_idle(struct view *v, struct app *app)
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	tl_read_dims(p, app);
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
+}
+
+int tl_index_busy(const struct timeline_pane *p)
+{
+	return !p->job ? VIEW_IDLE : timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
+}
+
+void tl_index_free(struct timeline_pane *p)
+{
+	if (p->job) {
+		struct timeline tl;
+		finish_job(p, &tl);
+		timeline_free(&tl);
+	}
+	timeline_free(&p->tl);
 }

@@ -19,7 +19,8 @@
 #include "util/satmath.h"
 #include "util/units.h"
 
-void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
+/* An op in view, seen from far enough to show what ran around it. */
+static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
 	tl_jumped_from(p);
@@ -110,7 +111,8 @@ unsigned tl_walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref,
 	return ACT_REDRAW;
 }
 
-void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
+/* An API call, seen from far enough to show what ran around it. */
+static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 {
 	const struct trace_apis *a = &app->trace->apis;
 	tl_jumped_from(p);
@@ -231,7 +233,9 @@ unsigned tl_step_gap(struct timeline_pane *p, struct app *app, int dir)
 	return ACT_REDRAW;
 }
 
-void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span)
+/* A time on a queue's lane (a gap from the list of gaps), seen from far
+ * enough to show what ran around span ns from it; a jump. */
+static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span)
 {
 	size_t lane = p->tl.nlanes;
 	for (size_t i = 0; i < p->tl.nlanes && lane == p->tl.nlanes; i++)
@@ -247,4 +251,28 @@ void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t
 	else
 		app_message(app, 1, "%s", _("The gap's lane is hidden (| sets the lane filter)"));
 	find_here(p, app);
+}
+
+unsigned tl_take_jumps(struct timeline_pane *p, struct app *app)
+{
+	unsigned act = ACT_NONE;
+	/* The op is looked for in the lanes of the current selection. */
+	if (app->jump_op != TRACE_NONE && tl_lanes_current(p, app)) {
+		show_op(p, app, app->jump_op);
+		tl_find_locate(p->find, app, app->jump_op);
+		app->jump_op = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	if (app->jump_queue != TRACE_NONE && tl_lanes_current(p, app)) {
+		show_time(p, app, app->jump_queue, app->jump_time, app->jump_span);
+		app->jump_queue = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	if (app->jump_call != TRACE_NONE && tl_lanes_current(p, app)) {
+		show_call(p, app, app->jump_call);
+		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
+		app->jump_call = TRACE_NONE;
+		act = ACT_REDRAW;
+	}
+	return act;
 }

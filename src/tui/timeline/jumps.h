@@ -12,8 +12,6 @@
 
 struct app;
 
-/* An op in view, seen from far enough to show what ran around it. */
-void show_op(struct timeline_pane *p, struct app *app, uint32_t op);
 /* Enter: from an op to the call that launched it, from a call to its op
  * (the one Enter came from when the call launched several). Each is a
  * jump: < comes back. */
@@ -21,8 +19,6 @@ unsigned tl_follow_link(struct timeline_pane *p, struct app *app);
 /* To a match, or past it in direction dir to the first one on a lane
  * shown (the lane filter hides some). A jump: < comes back. */
 unsigned tl_walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref, int dir);
-/* An API call, seen from far enough to show what ran around it. */
-void show_call(struct timeline_pane *p, struct app *app, uint32_t api);
 /* m, or ' with go set: the prompt for a mark's letter. */
 unsigned tl_ask_mark(struct timeline_pane *p, struct app *app, int go);
 /* < and >: along the jump history, each position with its view. */
@@ -31,8 +27,9 @@ unsigned tl_walk_history(struct timeline_pane *p, struct app *app, int back);
  * threshold long (shorter ones are the normal distance between launches),
  * the cursor at its start on its lane; a jump. */
 unsigned tl_step_gap(struct timeline_pane *p, struct app *app, int dir);
-/* A time on a queue's lane (a gap from the list of gaps), seen from far
- * enough to show what ran around span ns from it; a jump. */
-void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, int64_t time, int64_t span);
+/* The op, call or gap a table asked the timeline to show (app.h jump_*),
+ * once the lanes are those of the current selection; a jump. Returns
+ * ACT_* flags. */
+unsigned tl_take_jumps(struct timeline_pane *p, struct app *app);
 
 #endif

@@ -1,14 +1,15 @@
 /* The timeline: a ruler, a minimap of the whole trace, and one lane per GPU
  * queue in which each cell is a time bucket. A cell an op fills shows the
  * op (its name when the op is long enough); a cell shared by many shows how
- * busy the bucket is, in shades. The cursor is a time and a lane. */
+ * busy the bucket is, in shades. The cursor is a time and a lane.
+ * Here the pane is made and freed and its view ops lead to its parts
+ * (state.h): the mouse and the status line are its own. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis/timeline.h"
-#include "analysis/timeline_job.h"
 #include "trace/trace_mem.h"
 #include "tui/app.h"
 #include "tui/panes.h"
@@ -65,6 +66,11 @@ static unsigned handle_click(struct timeline_pane *p, struct app *app, int row, 
 	return ACT_REDRAW;
 }
 
+static void timeline_draw(struct view *v, struct app *app, int y, int height, int width)
+{
+	tl_draw(v->data, app, y, height, width);
+}
+
 static unsigned timeline_request(struct view *v, struct app *app, enum request req)
 {
 	return tl_request(v->data, app, req);
@@ -90,12 +96,7 @@ static unsigned timeline_release(struct view *v, struct app *app, int row, int c
 static void timeline_free_view(struct view *v)
 {
 	struct timeline_pane *p = v->data;
-	if (p->job) {
-		struct timeline tl;
-		finish_job(p, &tl);
-		timeline_free(&tl);
-	}
-	timeline_free(&p->tl);
+	tl_index_free(p);
 	free(p->minimap);
 	free(p->folded);
 	tl_lane_rules_free(&p->rules);
@@ -138,8 +139,12 @@ static void timeline_prepare(struct view *v, struct app *app)
 
 static int timeline_busy_view(struct view *v)
 {
-	struct timeline_pane *p = v->data;
-	return !p->job ? VIEW_IDLE : timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
+	return tl_index_busy(v->data);
+}
+
+static unsigned timeline_idle(struct view *v, struct app *app)
+{
+	return tl_idle(v->data, app);
 }
 
 static void timeline_memory_view(struct view *v, struct mem_report *r)
@@ -173,6 +178,7 @@ struct view pane_timeline_new(struct app *app)
 	(void)app;
 	p->came_from = TRACE_NONE;
 	p->find = tl_find_new();
+	tl_lane_rules_init(&p->rules);
 	tl_range_init(&p->range);
 	tl_marker_init(&p->marker);
 	return (struct view){ &timeline_ops, p };
