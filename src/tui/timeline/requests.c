@@ -1,5 +1,6 @@
-/* The timeline's requests: each one's handling, and what a move in time
- * that moved nothing says. */
+/* The timeline's requests: a table of handlers indexed by request, each
+ * with what it needs (the lanes of the current selection) and what it
+ * says when it moves neither the view nor the cursor. */
 #include "config.h"
 #include "tui/timeline/requests.h"
 
@@ -15,6 +16,186 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 
+/* arg tells the requests of one handler apart: a direction, an end. */
+typedef unsigned tl_handler(struct timeline_pane *p, struct app *app, int arg);
+
+struct handling {
+	tl_handler *fn;
+	int arg;
+	/* Acts on the lanes, which must be those of the current filter and
+	 * window (Enter must not answer from the lanes being replaced). */
+	int lanes;
+	/* Said when the view and the cursor stayed as they were (at an end
+	 * of the trace, at most zoom), N_(). */
+	const char *still;
+};
+
+/* Left and Right: a column. */
+static unsigned cursor_by(struct timeline_pane *p, struct app *app, int dir)
+{
+	int64_t dt = tl_bucket(p);
+	(void)app;
+	if (dir < 0) {
+		p->cursor = sat_sub(p->cursor, dt);
+		if (p->cursor < p->view_start)
+			p->view_start = sat_sub(p->view_start, dt);
+	} else {
+		p->cursor = sat_add(p->cursor, dt);
+		if (p->cursor >= sat_add(p->view_start, p->view_span))
+			p->view_start = sat_add(p->view_start, dt);
+	}
+	tl_clamp_view(p);
+	return ACT_REDRAW;
+}
+
+/* A screen to the left or right, the cursor with it. */
+static unsigned pan(struct timeline_pane *p, struct app *app, int dir)
+{
+	(void)app;
+	p->view_start = dir < 0 ? sat_sub(p->view_start, p->view_span) : sat_add(p->view_start, p->view_span);
+	p->cursor = dir < 0 ? sat_sub(p->cursor, p->view_span) : sat_add(p->cursor, p->view_span);
+	tl_clamp_view(p);
+	return ACT_REDRAW;
+}
+
+static unsigned zoom_by(struct timeline_pane *p, struct app *app, int per_mille)
+{
+	(void)app;
+	tl_zoom(p, per_mille);
+	return ACT_REDRAW;
+}
+
+static unsigned zoom_all(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)app;
+	(void)arg;
+	p->view_start = p->tl.start;
+	p->view_span = sat_sub(p->tl.end, p->tl.start);
+	tl_clamp_view(p);
+	return ACT_REDRAW;
+}
+
+static unsigned zoom_event(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	tl_zoom_event(p, app);
+	return ACT_REDRAW;
+}
+
+static unsigned time_end(struct timeline_pane *p, struct app *app, int end)
+{
+	(void)app;
+	tl_to_end(p, end);
+	tl_clamp_view(p);
+	return ACT_REDRAW;
+}
+
+static unsigned find_open(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_find_open(p->find, app, p->cursor);
+}
+
+/* n and N: from match to match while a search is on, else along the lane. */
+static unsigned find_step(struct timeline_pane *p, struct app *app, int dir)
+{
+	if (tl_find_active(p->find))
+		return tl_walk_matches(p, app, tl_find_step(p->find, app, p->cursor, dir), dir);
+	tl_step_event(p, app, dir);
+	return ACT_REDRAW;
+}
+
+static unsigned find_list(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_find_list(p->find, app);
+}
+
+static unsigned range_mark(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_range_mark(&p->range, app, p->cursor);
+}
+
+static unsigned range_show(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_range_show(&p->range, app);
+}
+
+/* q and Escape step back: out of a search, then the range; then the
+ * frame's q. */
+static unsigned step_back(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	if (tl_find_end(p->find, app) || tl_range_clear(&p->range, app))
+		return ACT_REDRAW;
+	return ACT_UNHANDLED;
+}
+
+static unsigned lane_by(struct timeline_pane *p, struct app *app, int by)
+{
+	(void)app;
+	return tl_move_lane(p, by);
+}
+
+static unsigned page(struct timeline_pane *p, struct app *app, int dir)
+{
+	(void)app;
+	return tl_move_lane(p, dir * (p->rows > 1 ? p->rows - 1 : 1));
+}
+
+/* g and G: the first or last lane shown. */
+static unsigned lane_end(struct timeline_pane *p, struct app *app, int last)
+{
+	(void)app;
+	p->lane = !p->nvis ? 0 : last ? p->vis[p->nvis - 1] : p->vis[0];
+	return ACT_REDRAW;
+}
+
+static unsigned fold(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_fold(p, app);
+}
+
+static unsigned fold_every(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_fold_every(p, app);
+}
+
+static unsigned hide_cpu(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_toggle_cpu(p, app);
+}
+
+static unsigned ask_lanes(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_ask_lanes(p, app);
+}
+
+static unsigned follow_link(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	return tl_follow_link(p, app);
+}
+
+/* f: what the filter drops hidden, or dimmed; the lanes are built again. */
+static unsigned toggle_dim(struct timeline_pane *p, struct app *app, int arg)
+{
+	(void)arg;
+	p->dim = !p->dim;
+	p->generation = app_generation(app) - 1;
+	app_message(app, 0, "%s",
+		    p->dim ? _("Events the filter drops are dimmed")
+			   : _("Events the filter drops are hidden"));
+	return ACT_REDRAW;
+}
+
+/* [ and ]: the time window starts or ends at the cursor. */
 static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 {
 	struct window w = *session_window(app->session);
@@ -33,196 +214,76 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 	return app_set_window_ns(app, w.start, w.end);
 }
 
-/* Requests that act on the lanes, which must be those of the current
- * filter and window (Enter must not answer from the lanes being
- * replaced). */
-static int acts_on_lanes(enum request req)
+static unsigned clear_window(struct timeline_pane *p, struct app *app, int arg)
 {
-	switch (req) {
-	case REQ_MOVE_UP:
-	case REQ_MOVE_DOWN:
-	case REQ_PAGE_UP:
-	case REQ_PAGE_DOWN:
-	case REQ_MOVE_FIRST:
-	case REQ_MOVE_LAST:
-	case REQ_TOGGLE_LANE:
-	case REQ_FOLD_ALL:
-	case REQ_HIDE_CPU:
-	case REQ_LANE_FILTER:
-	case REQ_ENTER:
-	case REQ_FIND_NEXT:
-	case REQ_FIND_PREV:
-	case REQ_ZOOM_EVENT:
-	case REQ_MARK_SET:
-	case REQ_JUMP_BACK:
-	case REQ_JUMP_FORWARD:
-	case REQ_GAP_NEXT:
-	case REQ_GAP_PREV:
-		return 1;
-	default:
-		return 0;
-	}
+	(void)p;
+	(void)arg;
+	return app_set_window_ns(app, 0, 0);
 }
 
-static unsigned dispatch(struct timeline_pane *p, struct app *app, enum request req)
-{
-	int64_t dt = tl_bucket(p);
-	switch (req) {
-	case REQ_MOVE_LEFT:
-		p->cursor = sat_sub(p->cursor, dt);
-		if (p->cursor < p->view_start)
-			p->view_start = sat_sub(p->view_start, dt);
-		break;
-	case REQ_MOVE_RIGHT:
-		p->cursor = sat_add(p->cursor, dt);
-		if (p->cursor >= sat_add(p->view_start, p->view_span))
-			p->view_start = sat_add(p->view_start, dt);
-		break;
-	case REQ_PAN_LEFT:
-		p->view_start = sat_sub(p->view_start, p->view_span);
-		p->cursor = sat_sub(p->cursor, p->view_span);
-		break;
-	case REQ_PAN_RIGHT:
-		p->view_start = sat_add(p->view_start, p->view_span);
-		p->cursor = sat_add(p->cursor, p->view_span);
-		break;
-	case REQ_ZOOM_IN:
-		tl_zoom(p, 500);
-		return ACT_REDRAW;
-	case REQ_ZOOM_OUT:
-		tl_zoom(p, 2000);
-		return ACT_REDRAW;
-	case REQ_ZOOM_ALL:
-		p->view_start = p->tl.start;
-		p->view_span = sat_sub(p->tl.end, p->tl.start);
-		break;
-	case REQ_ZOOM_EVENT:
-		tl_zoom_event(p, app);
-		return ACT_REDRAW;
-	case REQ_FIND:
-		return tl_find_open(p->find, app, p->cursor);
-	case REQ_FIND_NEXT:
-	case REQ_FIND_PREV:
-		if (tl_find_active(p->find))
-			return tl_walk_matches(
-				p, app, tl_find_step(p->find, app, p->cursor, req == REQ_FIND_NEXT ? 1 : -1),
-				req == REQ_FIND_NEXT ? 1 : -1);
-		tl_step_event(p, app, req == REQ_FIND_NEXT ? 1 : -1);
-		return ACT_REDRAW;
-	case REQ_FIND_LIST:
-		return tl_find_list(p->find, app);
-	case REQ_GAP_NEXT:
-	case REQ_GAP_PREV:
-		return tl_step_gap(p, app, req == REQ_GAP_NEXT ? 1 : -1);
-	case REQ_RANGE_MARK:
-		return tl_range_mark(&p->range, app, p->cursor);
-	case REQ_RANGE_SHOW:
-		return tl_range_show(&p->range, app);
-	case REQ_QUIT:
-		/* q and Escape step back: out of a search, then the range. */
-		if (tl_find_end(p->find, app) || tl_range_clear(&p->range, app))
-			return ACT_REDRAW;
-		return ACT_UNHANDLED;
-	case REQ_TIME_START:
-	case REQ_TIME_END:
-		tl_to_end(p, req == REQ_TIME_END);
-		break;
-	case REQ_MARK_SET:
-	case REQ_MARK_GO:
-		return tl_ask_mark(p, app, req == REQ_MARK_GO);
-	case REQ_JUMP_BACK:
-	case REQ_JUMP_FORWARD:
-		return tl_walk_history(p, app, req == REQ_JUMP_BACK);
-	case REQ_MOVE_UP:
-		return tl_move_lane(p, -1);
-	case REQ_MOVE_DOWN:
-		return tl_move_lane(p, 1);
-	case REQ_PAGE_UP:
-		return tl_move_lane(p, -(p->rows > 1 ? p->rows - 1 : 1));
-	case REQ_PAGE_DOWN:
-		return tl_move_lane(p, p->rows > 1 ? p->rows - 1 : 1);
-	case REQ_MOVE_FIRST:
-		p->lane = p->nvis ? p->vis[0] : 0;
-		return ACT_REDRAW;
-	case REQ_MOVE_LAST:
-		p->lane = p->nvis ? p->vis[p->nvis - 1] : 0;
-		return ACT_REDRAW;
-	case REQ_TOGGLE_LANE:
-		return tl_fold(p, app);
-	case REQ_FOLD_ALL:
-		return tl_fold_every(p, app);
-	case REQ_HIDE_CPU:
-		return tl_toggle_cpu(p, app);
-	case REQ_LANE_FILTER:
-		return tl_ask_lanes(p, app);
-	case REQ_ENTER:
-		return tl_follow_link(p, app);
-	case REQ_TOGGLE_DIM:
-		p->dim = !p->dim;
-		p->generation = app_generation(app) - 1; /* build again */
-		app_message(app, 0, "%s",
-			    p->dim ? _("Events the filter drops are dimmed")
-				   : _("Events the filter drops are hidden"));
-		return ACT_REDRAW;
-	case REQ_WINDOW_START:
-		return set_window(p, app, 0);
-	case REQ_WINDOW_END:
-		return set_window(p, app, 1);
-	case REQ_WINDOW_CLEAR:
-		return app_set_window_ns(app, 0, 0);
-	default:
-		return ACT_UNHANDLED;
-	}
-	tl_clamp_view(p);
-	return ACT_REDRAW;
-}
+#define AT_START N_("At the start of the trace")
+#define AT_END N_("At the end of the trace")
+#define WHOLE N_("The whole trace is in view")
 
-/* Why a key that moves in time left the view and the cursor as they were
- * (at an end of the trace, at most zoom), or NULL. */
-static const char *no_move(enum request req)
-{
-	switch (req) {
-	case REQ_MOVE_LEFT:
-	case REQ_PAN_LEFT:
-	case REQ_TIME_START:
-		return _("At the start of the trace");
-	case REQ_MOVE_RIGHT:
-	case REQ_PAN_RIGHT:
-	case REQ_TIME_END:
-		return _("At the end of the trace");
-	case REQ_ZOOM_IN:
-		return _("Zoomed in as far as the timeline goes");
-	case REQ_ZOOM_OUT:
-	case REQ_ZOOM_ALL:
-		return _("The whole trace is in view");
-	default:
-		return NULL;
-	}
-}
-
-/* A request of the timeline's own (its scope, or one that acts on lanes). */
-static int own_request(enum request req)
-{
-	return acts_on_lanes(req) || request_scope(req) == REQ_SCOPE_TIMELINE;
-}
+static const struct handling handlings[REQ_COUNT] = {
+	[REQ_MOVE_LEFT] = { cursor_by, -1, 0, AT_START },
+	[REQ_MOVE_RIGHT] = { cursor_by, 1, 0, AT_END },
+	[REQ_PAN_LEFT] = { pan, -1, 0, AT_START },
+	[REQ_PAN_RIGHT] = { pan, 1, 0, AT_END },
+	[REQ_ZOOM_IN] = { zoom_by, 500, 0, N_("Zoomed in as far as the timeline goes") },
+	[REQ_ZOOM_OUT] = { zoom_by, 2000, 0, WHOLE },
+	[REQ_ZOOM_ALL] = { zoom_all, 0, 0, WHOLE },
+	[REQ_ZOOM_EVENT] = { zoom_event, 0, 1, NULL },
+	[REQ_TIME_START] = { time_end, 0, 0, AT_START },
+	[REQ_TIME_END] = { time_end, 1, 0, AT_END },
+	[REQ_FIND] = { find_open, 0, 0, NULL },
+	[REQ_FIND_NEXT] = { find_step, 1, 1, NULL },
+	[REQ_FIND_PREV] = { find_step, -1, 1, NULL },
+	[REQ_FIND_LIST] = { find_list, 0, 0, NULL },
+	[REQ_GAP_NEXT] = { tl_step_gap, 1, 1, NULL },
+	[REQ_GAP_PREV] = { tl_step_gap, -1, 1, NULL },
+	[REQ_RANGE_MARK] = { range_mark, 0, 0, NULL },
+	[REQ_RANGE_SHOW] = { range_show, 0, 0, NULL },
+	[REQ_QUIT] = { step_back, 0, 0, NULL },
+	[REQ_MARK_SET] = { tl_ask_mark, 0, 1, NULL },
+	[REQ_MARK_GO] = { tl_ask_mark, 1, 0, NULL }, /* waits for the lanes once it has the letter */
+	[REQ_JUMP_BACK] = { tl_walk_history, 1, 1, NULL },
+	[REQ_JUMP_FORWARD] = { tl_walk_history, 0, 1, NULL },
+	[REQ_MOVE_UP] = { lane_by, -1, 1, NULL },
+	[REQ_MOVE_DOWN] = { lane_by, 1, 1, NULL },
+	[REQ_PAGE_UP] = { page, -1, 1, NULL },
+	[REQ_PAGE_DOWN] = { page, 1, 1, NULL },
+	[REQ_MOVE_FIRST] = { lane_end, 0, 1, NULL },
+	[REQ_MOVE_LAST] = { lane_end, 1, 1, NULL },
+	[REQ_TOGGLE_LANE] = { fold, 0, 1, NULL },
+	[REQ_FOLD_ALL] = { fold_every, 0, 1, NULL },
+	[REQ_HIDE_CPU] = { hide_cpu, 0, 1, NULL },
+	[REQ_LANE_FILTER] = { ask_lanes, 0, 1, NULL },
+	[REQ_ENTER] = { follow_link, 0, 1, NULL },
+	[REQ_TOGGLE_DIM] = { toggle_dim, 0, 0, NULL },
+	[REQ_WINDOW_START] = { set_window, 0, 0, NULL },
+	[REQ_WINDOW_END] = { set_window, 1, 0, NULL },
+	[REQ_WINDOW_CLEAR] = { clear_window, 0, 0, NULL },
+};
 
 unsigned tl_request(struct timeline_pane *p, struct app *app, enum request req)
 {
+	static const struct handling none;
+	const struct handling *h = req > REQ_NONE && req < REQ_COUNT ? &handlings[req] : &none;
 	tl_ensure_ready(p, app);
 	/* Until the first index is there, the application's keys (filter,
 	 * export, panes, quit) still work; the timeline's say why they wait. */
-	if (!p->ready && own_request(req)) {
+	if (!p->ready && (h->lanes || request_scope(req) == REQ_SCOPE_TIMELINE)) {
 		app_message(app, 0, "%s", _("Indexing the timeline..."));
 		return ACT_REDRAW;
 	}
-	if (!p->ready)
+	if (!p->ready || !h->fn)
 		return ACT_UNHANDLED;
-	if (acts_on_lanes(req) && !tl_need_lanes(p, app))
+	if (h->lanes && !tl_need_lanes(p, app))
 		return ACT_REDRAW;
 	int64_t start = p->view_start, span = p->view_span, cursor = p->cursor;
-	unsigned act = dispatch(p, app, req);
-	const char *why = no_move(req);
-	if (why && start == p->view_start && span == p->view_span && cursor == p->cursor)
-		app_message(app, 0, "%s", why);
+	unsigned act = h->fn(p, app, h->arg);
+	if (h->still && start == p->view_start && span == p->view_span && cursor == p->cursor)
+		app_message(app, 0, "%s", _(h->still));
 	return act;
 }
