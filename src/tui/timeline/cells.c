@@ -18,7 +18,6 @@
 #include "tui/timeline/detail.h"
 #include "tui/timeline/index.h"
 #include "tui/timeline/navigate.h"
-#include "tui/timeline/range.h"
 #include "tui/timeline/ruler.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
@@ -116,6 +115,29 @@ static attr_t colour_of(struct app *app, const struct tl_lane *l, uint32_t op, s
 	return m->at;
 }
 
+/* How many columns from c the op of column c fills whole (1 when it
+ * does not fill c). */
+static int run_length(const uint32_t *dom, const int64_t *busy, int c, int n, int64_t dt)
+{
+	int run = 1;
+	if (dom[c] != TRACE_NONE && (double)busy[c] / (double)dt > 0.99)
+		while (c + run < n && dom[c + run] == dom[c] && busy[c + run] >= sat_mul(dt, 99) / 100)
+			run++;
+	return run;
+}
+
+/* A run of columns one op fills, long enough to carry its name: stripping
+ * shortens C++ names; a roctx text is shown whole. */
+static void draw_named_run(struct app *app, const struct tl_lane *l, uint32_t op, int y, int x, int run,
+			   attr_t at)
+{
+	const char *name = tl_row_name(app, l, op);
+	char *shown = l->kind == TL_GPU ? name_strip(name) : xstrdup(name);
+	draw_fill(stdscr, y, x, run, at | A_REVERSE);
+	draw_text(stdscr, y, x + 1, run - 2, shown, at | A_REVERSE);
+	free(shown);
+}
+
 /* One lane: each column a bucket; runs of one op long enough carry its
  * name. The columns' facts are looked up once a frame (timeline_columns). */
 static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_lane *l, int y, int x0,
@@ -136,23 +158,13 @@ static void draw_lane(struct timeline_pane *p, struct app *app, const struct tl_
 	for (int c = 0; c < n;) {
 		uint32_t op = dom[c];
 		double f = (double)busy[c] / (double)dt;
-		/* A run of columns the same op fills. */
-		int run = 1;
-		if (op != TRACE_NONE && f > 0.99)
-			while (c + run < n && dom[c + run] == op && busy[c + run] >= sat_mul(dt, 99) / 100)
-				run++;
+		int run = run_length(dom, busy, c, n, dt);
 		attr_t at = colour_of(app, l, op, &memo);
-		if (run >= 4) {
-			const char *name = tl_row_name(app, l, op);
-			/* Stripping shortens C++ names; a roctx text is shown whole. */
-			char *shown = l->kind == TL_GPU ? name_strip(name) : xstrdup(name);
-			draw_fill(stdscr, y, x0 + c, run, at | A_REVERSE);
-			draw_text(stdscr, y, x0 + c + 1, run - 2, shown, at | A_REVERSE);
-			free(shown);
-		} else {
+		if (run >= 4)
+			draw_named_run(app, l, op, y, x0 + c, run, at);
+		else
 			for (int k = 0; k < run; k++)
 				draw_cell(app, l, y, x0 + c + k, inst[c + k], f, at);
-		}
 		c += run;
 	}
 	if (selected && cursor_col >= 0 && cursor_col < n) {
@@ -188,6 +200,39 @@ static void draw_launch_mark(const struct timeline_pane *p, int y, int x0, int64
 	draw_text(stdscr, y, x0 + c, 1, glyphs()->sort_up, theme_attr(THEME_ERROR));
 }
 
+/* Row r of the lanes area: lane i's label (+ when its thread's rows are
+ * folded away), then its cells. */
+static void draw_row(struct timeline_pane *p, struct app *app, size_t i, int y, int x0)
+{
+	char label[160];
+	const struct tl_lane *l = &p->tl.lanes[i];
+	tl_lane_label(app, l, label, sizeof(label));
+	if (l->kind == TL_CPU && p->folded[l->thread] && i + 1 < p->tl.nlanes &&
+	    tl_lane_hidden(p, &p->tl.lanes[i + 1]))
+		strncat(label, " +", sizeof(label) - strlen(label) - 1);
+	draw_text(stdscr, y, 0, p->label_w, label, theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
+	draw_text(stdscr, y, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
+	draw_lane(p, app, l, y, x0, i == p->lane);
+}
+
+/* The lanes shown from p->top, scrolled so that the cursor's is in sight. */
+static void draw_lanes(struct timeline_pane *p, struct app *app, int y, int x0)
+{
+	size_t pos = tl_visible_pos(p);
+	if (pos < p->top)
+		p->top = pos;
+	if (pos >= p->top + (size_t)p->rows)
+		p->top = pos - (size_t)p->rows + 1;
+	int64_t launch_at = 0;
+	size_t launch = launch_lane(p, app->trace, &launch_at);
+	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
+		size_t i = p->vis[p->top + (size_t)r];
+		draw_row(p, app, i, y + r, x0);
+		if (i == launch)
+			draw_launch_mark(p, y + r, x0, launch_at);
+	}
+}
+
 void tl_draw(struct timeline_pane *p, struct app *app, int y, int height, int width)
 {
 	tl_ensure_ready(p, app);
@@ -203,33 +248,7 @@ void tl_draw(struct timeline_pane *p, struct app *app, int y, int height, int wi
 	p->rows = height - 3;
 	if (p->cols < 1 || p->rows < 1)
 		return;
-	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
-	tl_draw_minimap(p, y, x0);
-	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
-	tl_draw_ruler(p, y + 1, x0);
-	tl_draw_window_marks(p, session_window(app->session), y + 1, x0);
-	tl_draw_marks(p, y + 1, x0);
-	tl_range_draw(&p->range, p->cursor, p->view_start, tl_bucket(p), p->cols, y + 1, x0);
-	size_t pos = tl_visible_pos(p);
-	if (pos < p->top)
-		p->top = pos;
-	if (pos >= p->top + (size_t)p->rows)
-		p->top = pos - (size_t)p->rows + 1;
-	int64_t launch_at = 0;
-	size_t launch = launch_lane(p, app->trace, &launch_at);
-	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
-		size_t i = p->vis[p->top + (size_t)r];
-		char label[160];
-		tl_lane_label(app, &p->tl.lanes[i], label, sizeof(label));
-		if (p->tl.lanes[i].kind == TL_CPU && p->folded[p->tl.lanes[i].thread] &&
-		    i + 1 < p->tl.nlanes && tl_lane_hidden(p, &p->tl.lanes[i + 1]))
-			strncat(label, " +", sizeof(label) - strlen(label) - 1);
-		draw_text(stdscr, y + 2 + r, 0, p->label_w, label,
-			  theme_attr(i == p->lane ? THEME_CURSOR : THEME_LABEL));
-		draw_text(stdscr, y + 2 + r, p->label_w, 1, glyphs()->vline, theme_attr(THEME_DIM));
-		draw_lane(p, app, &p->tl.lanes[i], y + 2 + r, x0, i == p->lane);
-		if (i == launch)
-			draw_launch_mark(p, y + 2 + r, x0, launch_at);
-	}
+	tl_draw_ruler_lines(p, app, y, x0);
+	draw_lanes(p, app, y + 2, x0);
 	tl_draw_detail(p, app, y + height - 1, width);
 }

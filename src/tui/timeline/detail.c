@@ -63,54 +63,47 @@ static const char *idle_facts(const struct timeline_pane *p, struct app *app, co
 	return _("idle");
 }
 
-void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
+/* A call's lane in the detail line: a range's GPU work before its
+ * thread's label (also a nesting row's), so that a line cut short at its
+ * end keeps it. */
+static void call_lane(const struct timeline_pane *p, struct app *app, const struct tl_lane *l, uint32_t row,
+		      char *buf, size_t size)
+{
+	char thread[128], gpu[160] = "";
+	trace_thread_label(app->trace, l->thread, thread, sizeof(thread));
+	tl_marker_facts(&p->marker, row, app_generation(app), gpu, sizeof(gpu));
+	snprintf(buf, size, "%s%s%s", gpu[0] ? gpu + 2 : "", gpu[0] ? "  " : "", thread);
+}
+
+/* Row k of lane l, under the cursor: its times and lane in line, an op's
+ * launch in launch. Returns its name. */
+static const char *event_facts(const struct timeline_pane *p, struct app *app, const struct tl_lane *l,
+			       size_t k, int64_t dt, char *line, size_t size, char *launch,
+			       size_t launch_size)
 {
 	const struct trace *t = app->trace;
-	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ], span[UNITS_BUFSZ];
-	const char *name = "";
-	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
-	int64_t dt = tl_bucket(p); /* times are exact to a column */
-	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
-		 units_format_relative(sat_sub(p->cursor, p->tl.origin), dt, a, sizeof(a)));
-	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind == TL_COUNTER) {
-		name = tl_facts_counter(t, &p->tl.counters, p->tl.lanes[p->lane].series, p->cursor,
-					p->view_start, sat_add(p->view_start, p->view_span), line,
-					sizeof(line));
-	} else if (p->lane < p->tl.nlanes) {
-		const struct tl_lane *l = &p->tl.lanes[p->lane];
-		size_t k = tl_under_cursor(p, l);
-		if (k < l->n) {
-			uint32_t row = l->ops[k];
-			char lane[320], sizes[160] = "";
-			if (l->kind == TL_CPU) {
-				/* A range's GPU work before its thread: the
-				 * line may be cut short at its end. */
-				char thread[128];
-				trace_thread_label(t, l->thread, thread,
-						   sizeof(thread)); /* also for nesting rows */
-				tl_marker_facts(&p->marker, row, app_generation(app), sizes, sizeof(sizes));
-				snprintf(lane, sizeof(lane), "%s%s%s", sizes[0] ? sizes + 2 : "",
-					 sizes[0] ? "  " : "", thread);
-				sizes[0] = '\0';
-			} else {
-				tl_lane_label(app, l, lane, sizeof(lane));
-				tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
-				tl_facts_copy(t, row, sizes, sizeof(sizes));
-				tl_facts_launch(t, row, p->tl.origin, dt, launch, sizeof(launch));
-			}
-			name = tl_row_name(app, l, row);
-			snprintf(line, sizeof(line), _("  start %s  duration %s  %s%s"),
-				 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a,
-						       sizeof(a)),
-				 units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d,
-						    sizeof(d)),
-				 lane, sizes);
-		} else if (l->kind == TL_GPU) {
-			name = idle_facts(p, app, l, dt, line, sizeof(line));
-		}
+	uint32_t row = l->ops[k];
+	char lane[320], sizes[160] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ];
+	if (l->kind == TL_CPU) {
+		call_lane(p, app, l, row, lane, sizeof(lane));
+	} else {
+		tl_lane_label(app, l, lane, sizeof(lane));
+		tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
+		tl_facts_copy(t, row, sizes, sizeof(sizes));
+		tl_facts_launch(t, row, p->tl.origin, dt, launch, launch_size);
 	}
-	/* The name keeps 40 columns at least, or what the facts leave it (20
-	 * at least), and gets more when the launch fits beside it too. */
+	const char *name = tl_row_name(app, l, row);
+	snprintf(line, size, _("  start %s  duration %s  %s%s"),
+		 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a, sizeof(a)),
+		 units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d, sizeof(d)),
+		 lane, sizes);
+	return name;
+}
+
+/* The name keeps 40 columns at least, or what the facts leave it (20 at
+ * least), and gets more when the launch fits beside it too. */
+static void draw_line(int y, int width, const char *name, const char *line, const char *launch)
+{
 	int facts = text_width(line), want = text_width(name);
 	int name_w = width - facts - text_width(launch);
 	if (name_w < (want < 40 ? want : 40))
@@ -123,4 +116,24 @@ void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 	x += draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
 	if (x < width)
 		draw_text(stdscr, y, x, width - x, launch, theme_attr(THEME_STATUS));
+}
+
+void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
+{
+	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], span[UNITS_BUFSZ];
+	const char *name = "";
+	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
+	int64_t dt = tl_bucket(p); /* times are exact to a column */
+	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
+		 units_format_relative(sat_sub(p->cursor, p->tl.origin), dt, a, sizeof(a)));
+	const struct tl_lane *l = p->lane < p->tl.nlanes ? &p->tl.lanes[p->lane] : NULL;
+	size_t k = l && l->kind != TL_COUNTER ? tl_under_cursor(p, l) : 0;
+	if (l && l->kind == TL_COUNTER)
+		name = tl_facts_counter(app->trace, &p->tl.counters, l->series, p->cursor, p->view_start,
+					sat_add(p->view_start, p->view_span), line, sizeof(line));
+	else if (l && k < l->n)
+		name = event_facts(p, app, l, k, dt, line, sizeof(line), launch, sizeof(launch));
+	else if (l && l->kind == TL_GPU)
+		name = idle_facts(p, app, l, dt, line, sizeof(line));
+	draw_line(y, width, name, line, launch);
 }

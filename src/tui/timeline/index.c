@@ -24,6 +24,48 @@
 #include "util/satmath.h"
 #include "util/xalloc.h"
 
+/* The view on the whole trace. */
+static void view_whole(struct timeline_pane *p)
+{
+	p->view_start = p->tl.start;
+	p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
+}
+
+/* The first index shown: the whole trace, the cursor at its origin on the
+ * first queue, whether the counters (read with the API rows) are in yet
+ * or not. */
+static void first_view(struct timeline_pane *p)
+{
+	view_whole(p);
+	p->cursor = p->tl.origin;
+	p->lane = 0;
+	while (p->lane + 1 < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+		p->lane++;
+	if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
+		p->lane = 0;
+}
+
+/* What is made from the lanes, made again for new ones: the minimap, the
+ * launch sizes (the links may have come with the API rows), the folds
+ * (threads come with them too), the lanes shown and the labels' room. */
+static void remake_from_lanes(struct timeline_pane *p, struct app *app)
+{
+	free(p->minimap);
+	p->minimap = NULL;
+	p->minimap_cols = 0;
+	p->dims_op_set = 0;
+	if (p->nfolded != app->trace->nthreads) {
+		free(p->folded);
+		p->nfolded = app->trace->nthreads;
+		p->folded = xcalloc(p->nfolded ? p->nfolded : 1, 1);
+	}
+	free(p->vis);
+	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
+	tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app);
+	tl_update_visible(p);
+	p->label_need = tl_label_width(p, app);
+}
+
 /* Show a newly built index. A view of the whole trace stays so when the
  * trace grows (the API rows arrive while the first frame is drawn). */
 static void install(struct timeline_pane *p, struct app *app, struct timeline *tl, unsigned generation)
@@ -41,38 +83,13 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 		size_t lane = timeline_place_lane(&p->tl, app->trace, &at);
 		p->lane = lane < p->tl.nlanes ? lane : p->lane < p->tl.nlanes ? p->lane : 0;
 	}
-	if (whole) {
-		p->view_start = p->tl.start;
-		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
-	}
-	if (!p->ready) {
-		p->view_start = p->tl.start;
-		p->view_span = p->tl.end > p->tl.start ? sat_sub(p->tl.end, p->tl.start) : 1;
-		p->cursor = p->tl.origin;
-		/* On the first queue, whether the counters (read with the API
-		 * rows) are in yet or not. */
-		p->lane = 0;
-		while (p->lane + 1 < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
-			p->lane++;
-		if (p->lane < p->tl.nlanes && p->tl.lanes[p->lane].kind != TL_GPU)
-			p->lane = 0;
-	}
-	free(p->minimap);
-	p->minimap = NULL;
-	p->minimap_cols = 0;
-	p->dims_op_set = 0;                       /* the links may have come with the API rows */
-	if (p->nfolded != app->trace->nthreads) { /* threads come with the API rows */
-		free(p->folded);
-		p->nfolded = app->trace->nthreads;
-		p->folded = xcalloc(p->nfolded ? p->nfolded : 1, 1);
-	}
-	free(p->vis);
-	p->vis = xcalloc(p->tl.nlanes ? p->tl.nlanes : 1, sizeof(*p->vis));
+	if (whole)
+		view_whole(p);
+	if (!p->ready)
+		first_view(p);
 	p->generation = generation;
 	p->ready = 1;
-	tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app);
-	tl_update_visible(p);
-	p->label_need = tl_label_width(p, app);
+	remake_from_lanes(p, app);
 }
 
 /* Wait for the job's index; the trace may change again. */

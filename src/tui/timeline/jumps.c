@@ -32,9 +32,51 @@ static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
 }
 
-unsigned tl_follow_link(struct timeline_pane *p, struct app *app)
+/* Where a link led: said when its row is on a hidden lane or filtered
+ * out, else a jump from from. */
+static void landed(struct timeline_pane *p, struct app *app, int found, const struct tl_pos *from,
+		   const char *hidden, const char *filtered)
+{
+	if (found < 0)
+		app_message(app, 1, "%s", hidden);
+	else if (!found)
+		app_message(app, 1, "%s", filtered);
+	else
+		tl_history_push(&p->marks, from);
+}
+
+/* From an op to the call that launched it, remembering the op. */
+static void to_launch(struct timeline_pane *p, struct app *app, uint32_t op, const struct tl_pos *from)
 {
 	const struct trace *t = app->trace;
+	uint32_t api = trace_op_launch(t, op);
+	if (api == TRACE_NONE)
+		app_message(app, 1, "%s", _("No API call launched this op"));
+	else
+		landed(p, app, tl_goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]), from,
+		       _("The call that launched this op is on a hidden lane"),
+		       _("The call that launched this op is filtered out"));
+	p->came_from = op;
+}
+
+/* From a call to the op it launched: the one Enter came from when the
+ * call launched several. */
+static void to_launched(struct timeline_pane *p, struct app *app, uint32_t api, const struct tl_pos *from)
+{
+	const struct trace *t = app->trace;
+	uint32_t op = p->came_from != TRACE_NONE && trace_op_launch(t, p->came_from) == api
+			      ? p->came_from
+			      : trace_api_launched_op(t, api);
+	if (op == TRACE_NONE)
+		app_message(app, 1, "%s", _("This call launched no GPU op"));
+	else
+		landed(p, app, tl_goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]), from,
+		       _("The op this call launched is on a hidden lane"),
+		       _("The op this call launched is filtered out"));
+}
+
+unsigned tl_follow_link(struct timeline_pane *p, struct app *app)
+{
 	if (p->lane >= p->tl.nlanes)
 		return ACT_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
@@ -43,36 +85,11 @@ unsigned tl_follow_link(struct timeline_pane *p, struct app *app)
 		app_message(app, 1, "%s", _("No event under the cursor"));
 		return ACT_REDRAW;
 	}
-	uint32_t row = l->ops[k];
 	struct tl_pos from = tl_here(p);
-	if (l->kind == TL_GPU) {
-		uint32_t api = trace_op_launch(t, row);
-		int found = api == TRACE_NONE
-				    ? 0
-				    : tl_goto_row(p, TL_CPU, t->apis.thread[api], api, t->apis.start[api]);
-		if (api == TRACE_NONE)
-			app_message(app, 1, "%s", _("No API call launched this op"));
-		else if (found < 0)
-			app_message(app, 1, "%s", _("The call that launched this op is on a hidden lane"));
-		else if (!found)
-			app_message(app, 1, "%s", _("The call that launched this op is filtered out"));
-		else
-			tl_history_push(&p->marks, &from);
-		p->came_from = row;
-		return ACT_REDRAW;
-	}
-	uint32_t op = p->came_from != TRACE_NONE && trace_op_launch(t, p->came_from) == row
-			      ? p->came_from
-			      : trace_api_launched_op(t, row);
-	int found = op == TRACE_NONE ? 0 : tl_goto_row(p, TL_GPU, t->ops.queue[op], op, t->ops.start[op]);
-	if (op == TRACE_NONE)
-		app_message(app, 1, "%s", _("This call launched no GPU op"));
-	else if (found < 0)
-		app_message(app, 1, "%s", _("The op this call launched is on a hidden lane"));
-	else if (!found)
-		app_message(app, 1, "%s", _("The op this call launched is filtered out"));
+	if (l->kind == TL_GPU)
+		to_launch(p, app, l->ops[k], &from);
 	else
-		tl_history_push(&p->marks, &from);
+		to_launched(p, app, l->ops[k], &from);
 	return ACT_REDRAW;
 }
 

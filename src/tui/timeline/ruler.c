@@ -8,12 +8,15 @@
 #include <stdlib.h>
 
 #include "analysis/timeline.h"
+#include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/theme.h"
 #include "tui/timeline/cells.h"
 #include "tui/timeline/marks.h"
 #include "tui/timeline/navigate.h"
+#include "tui/timeline/range.h"
 #include "tui/timeline/state.h"
+#include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -48,7 +51,9 @@ static int64_t tick_step(int64_t dt, int64_t from, int64_t to)
 	}
 }
 
-void tl_draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0)
+/* The time window on the ruler: its columns highlighted, [ and ] at its
+ * ends when they are in view. */
+static void draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0)
 {
 	if (!w->active)
 		return;
@@ -67,7 +72,8 @@ void tl_draw_window_marks(const struct timeline_pane *p, const struct window *w,
 		draw_text(stdscr, y, x0 + cb, 1, "]", at);
 }
 
-void tl_draw_marks(const struct timeline_pane *p, int y, int x0)
+/* The marks in view: their letters on the ruler, at their columns. */
+static void draw_marks(const struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = tl_bucket(p);
 	for (int i = 0; i < TL_MARKS; i++) {
@@ -80,7 +86,8 @@ void tl_draw_marks(const struct timeline_pane *p, int y, int x0)
 	}
 }
 
-void tl_draw_ruler(struct timeline_pane *p, int y, int x0)
+/* The ruler: ticks at round times from the origin, with their labels. */
+static void draw_ruler(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = tl_bucket(p), rel = sat_sub(p->view_start, p->tl.origin),
 		stop = sat_add(rel, p->view_span);
@@ -111,7 +118,8 @@ int64_t tl_minimap_time(const struct timeline_pane *p, int c)
 	return at < p->tl.end ? at : p->tl.end - 1;
 }
 
-void tl_draw_minimap(struct timeline_pane *p, int y, int x0)
+/* The whole trace in one line: how busy the GPUs are, and where the view is. */
+static void draw_minimap(struct timeline_pane *p, int y, int x0)
 {
 	int64_t dt = minimap_bucket(p);
 	if (p->minimap_cols != p->cols) {
@@ -135,4 +143,15 @@ void tl_draw_minimap(struct timeline_pane *p, int y, int x0)
 		draw_text(stdscr, y, x0 + c, 1, tl_shade((double)p->minimap[c] / (double)most),
 			  theme_attr(in_view ? THEME_CURSOR : THEME_DIM));
 	}
+}
+
+void tl_draw_ruler_lines(struct timeline_pane *p, struct app *app, int y, int x0)
+{
+	draw_text(stdscr, y, 0, p->label_w, _("whole trace"), theme_attr(THEME_DIM));
+	draw_minimap(p, y, x0);
+	draw_text(stdscr, y + 1, 0, p->label_w, "", theme_attr(THEME_NORMAL));
+	draw_ruler(p, y + 1, x0);
+	draw_window_marks(p, session_window(app->session), y + 1, x0);
+	draw_marks(p, y + 1, x0);
+	tl_range_draw(&p->range, p->cursor, p->view_start, tl_bucket(p), p->cols, y + 1, x0);
 }

@@ -11,16 +11,10 @@
 
 struct app;
 
-/* The time window on the ruler: its columns highlighted, [ and ] at its
- * ends when they are in view. */
-void tl_draw_window_marks(const struct timeline_pane *p, const struct window *w, int y, int x0);
-/* The marks in view: their letters on the ruler, at their columns. */
-void tl_draw_marks(const struct timeline_pane *p, int y, int x0);
-/* The ruler: ticks at round times from the origin, with their labels. */
-void tl_draw_ruler(struct timeline_pane *p, int y, int x0);
+/* Rows y and y + 1: the minimap, and the ruler with the time window, the
+ * marks and the marked range on it; the lanes start at column x0. */
+void tl_draw_ruler_lines(struct timeline_pane *p, struct app *app, int y, int x0);
 /* The middle of a minimap column's time, within the trace. */
 int64_t tl_minimap_time(const struct timeline_pane *p, int c);
-/* The whole trace in one line: how busy the GPUs are, and where the view is. */
-void tl_draw_minimap(struct timeline_pane *p, int y, int x0);
 
 #endif
