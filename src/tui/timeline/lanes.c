@@ -1,5 +1,6 @@
 /* The lane rules: CPU lanes hidden, a lane filter on the owners' labels,
  * and folding every thread at once. */
+#include "config.h"
 #include "tui/timeline/lanes.h"
 
 #include <stdio.h>
