@@ -108,8 +108,12 @@ void app_wait(struct app *app)
 }
 
 /* A request the frame answers for every view (REQ_SCOPE_APP), when the
- * view on top does not. */
-typedef unsigned app_handler(struct app *app, enum request req);
+ * view on top does not: fn is given the request, to tell those it
+ * handles apart; act needs only the application. */
+struct app_handling {
+	unsigned (*fn)(struct app *app, enum request req);
+	unsigned (*act)(struct app *app);
+};
 
 static unsigned show_pane(struct app *app, enum request req)
 {
@@ -149,31 +153,22 @@ static unsigned toggle_style(struct app *app, enum request req)
 	return ACT_REDRAW;
 }
 
-static unsigned push_help(struct app *app, enum request req)
+static unsigned push_help(struct app *app)
 {
-	(void)req;
 	app_push(app, view_help_new(app));
 	return ACT_REDRAW;
 }
 
-static unsigned push_gaps(struct app *app, enum request req)
+static unsigned push_gaps(struct app *app)
 {
-	(void)req;
 	app_push(app, view_gaps_new(app));
 	return ACT_REDRAW;
 }
 
-static unsigned ask_threshold(struct app *app, enum request req)
-{
-	(void)req;
-	return view_gaps_ask_threshold(app);
-}
-
 /* Quitting while an export is written asks first: a second quit stops
  * the export (no file is left) and quits. */
-static unsigned quit(struct app *app, enum request req)
+static unsigned quit(struct app *app)
 {
-	(void)req;
 	if (!app->export || app->quit_asked)
 		return ACT_QUIT;
 	app->quit_asked = 1;
@@ -183,25 +178,23 @@ static unsigned quit(struct app *app, enum request req)
 }
 
 /* q: back from a view pushed over the panes, else quit. */
-static unsigned back(struct app *app, enum request req)
+static unsigned back(struct app *app)
 {
 	if (app->depth == 0)
-		return quit(app, req);
+		return quit(app);
 	app_free_view(&app->stack[--app->depth]);
 	return ACT_REDRAW;
 }
 
-static unsigned suspend(struct app *app, enum request req)
+static unsigned suspend(struct app *app)
 {
 	(void)app;
-	(void)req;
 	return ACT_SUSPEND;
 }
 
 /* Said, so that the text typed next is not taken for commands. */
-static unsigned nothing_to_find(struct app *app, enum request req)
+static unsigned nothing_to_find(struct app *app)
 {
-	(void)req;
 	app_message(app, 1, "%s", _("Nothing to find in this view"));
 	return ACT_REDRAW;
 }
@@ -211,67 +204,48 @@ static unsigned ask_filter(struct app *app, enum request req)
 	return app_prompt_filter(app, req == REQ_FILTER_ADD);
 }
 
-static unsigned pop_filter(struct app *app, enum request req)
-{
-	(void)req;
-	return app_pop_filter(app);
-}
-
-static unsigned ask_window(struct app *app, enum request req)
-{
-	(void)req;
-	return app_prompt_window(app);
-}
-
 static unsigned ask_place(struct app *app, enum request req)
 {
 	return app_prompt_place(app, req == REQ_GPU_FILTER);
 }
 
-static unsigned ask_export(struct app *app, enum request req)
-{
-	(void)req;
-	return app_prompt_export(app);
-}
-
-static unsigned redraw_all(struct app *app, enum request req)
+static unsigned redraw_all(struct app *app)
 {
 	(void)app;
-	(void)req;
 	clearok(curscr, TRUE);
 	return ACT_REDRAW;
 }
 
 /* Every request of scope REQ_SCOPE_APP has its handler here; a request
  * without one says it does nothing here. */
-static app_handler *const handlers[REQ_COUNT] = {
-	[REQ_VIEW_PROFILE] = show_pane,
-	[REQ_VIEW_KERNELS] = show_pane,
-	[REQ_VIEW_BUSY] = show_pane,
-	[REQ_VIEW_TIMELINE] = show_pane,
-	[REQ_VIEW_API] = show_pane,
-	[REQ_VIEW_MARKERS] = show_pane,
-	[REQ_VIEW_DIFF] = show_diff,
-	[REQ_NEXT_PANE] = step_pane,
-	[REQ_PREV_PANE] = step_pane,
-	[REQ_TOGGLE_DEMANGLE] = toggle_style,
-	[REQ_TOGGLE_TEMPLATES] = toggle_style,
-	[REQ_TOGGLE_TENSILE] = toggle_style,
-	[REQ_HELP] = push_help,
-	[REQ_GAPS_VIEW] = push_gaps,
-	[REQ_GAP_THRESHOLD] = ask_threshold,
-	[REQ_QUIT] = back,
-	[REQ_QUIT_NOW] = quit,
-	[REQ_SUSPEND] = suspend,
-	[REQ_FIND] = nothing_to_find,
-	[REQ_FILTER] = ask_filter,
-	[REQ_FILTER_ADD] = ask_filter,
-	[REQ_FILTER_POP] = pop_filter,
-	[REQ_WINDOW] = ask_window,
-	[REQ_GPU_FILTER] = ask_place,
-	[REQ_INPUT_FILTER] = ask_place,
-	[REQ_EXPORT] = ask_export,
-	[REQ_REFRESH] = redraw_all,
+static const struct app_handling handlers[REQ_COUNT] = {
+	[REQ_VIEW_PROFILE] = { .fn = show_pane },
+	[REQ_VIEW_KERNELS] = { .fn = show_pane },
+	[REQ_VIEW_BUSY] = { .fn = show_pane },
+	[REQ_VIEW_TIMELINE] = { .fn = show_pane },
+	[REQ_VIEW_API] = { .fn = show_pane },
+	[REQ_VIEW_MARKERS] = { .fn = show_pane },
+	[REQ_VIEW_DIFF] = { .fn = show_diff },
+	[REQ_NEXT_PANE] = { .fn = step_pane },
+	[REQ_PREV_PANE] = { .fn = step_pane },
+	[REQ_TOGGLE_DEMANGLE] = { .fn = toggle_style },
+	[REQ_TOGGLE_TEMPLATES] = { .fn = toggle_style },
+	[REQ_TOGGLE_TENSILE] = { .fn = toggle_style },
+	[REQ_HELP] = { .act = push_help },
+	[REQ_GAPS_VIEW] = { .act = push_gaps },
+	[REQ_GAP_THRESHOLD] = { .act = view_gaps_ask_threshold },
+	[REQ_QUIT] = { .act = back },
+	[REQ_QUIT_NOW] = { .act = quit },
+	[REQ_SUSPEND] = { .act = suspend },
+	[REQ_FIND] = { .act = nothing_to_find },
+	[REQ_FILTER] = { .fn = ask_filter },
+	[REQ_FILTER_ADD] = { .fn = ask_filter },
+	[REQ_FILTER_POP] = { .act = app_pop_filter },
+	[REQ_WINDOW] = { .act = app_prompt_window },
+	[REQ_GPU_FILTER] = { .fn = ask_place },
+	[REQ_INPUT_FILTER] = { .fn = ask_place },
+	[REQ_EXPORT] = { .act = app_prompt_export },
+	[REQ_REFRESH] = { .act = redraw_all },
 };
 
 /* What a key of the timeline does elsewhere: Space folds a lane there and
@@ -293,7 +267,8 @@ unsigned app_request(struct app *app, enum request req)
 		act = v->ops->request(v, app, elsewhere[req]);
 	if (!(act & ACT_UNHANDLED))
 		return act;
-	return handlers[req] ? handlers[req](app, req) : ACT_UNHANDLED;
+	const struct app_handling *h = &handlers[req];
+	return h->fn ? h->fn(app, req) : h->act ? h->act(app) : ACT_UNHANDLED;
 }
 
 static void draw_title(struct app *app, int cols)
