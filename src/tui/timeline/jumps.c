@@ -19,15 +19,23 @@
 #include "util/satmath.h"
 #include "util/units.h"
 
+/* A jump to a row from start to end: the view around its start, ten
+ * times as long as the row (a microsecond at least), to show what ran
+ * around it. */
+static void view_around(struct timeline_pane *p, int64_t start, int64_t end)
+{
+	tl_jumped_from(p);
+	int64_t d = sat_mul(sat_sub(end, start), 10);
+	p->view_span = d > 1000 ? d : 1000;
+	p->view_start = sat_sub(start, p->view_span / 2);
+	tl_clamp_view(p);
+}
+
 /* An op in view, seen from far enough to show what ran around it. */
 static void show_op(struct timeline_pane *p, struct app *app, uint32_t op)
 {
 	const struct trace_ops *ops = &app->trace->ops;
-	tl_jumped_from(p);
-	int64_t d = sat_mul(sat_sub(ops->end[op], ops->start[op]), 10);
-	p->view_span = d > 1000 ? d : 1000;
-	p->view_start = sat_sub(ops->start[op], p->view_span / 2);
-	tl_clamp_view(p);
+	view_around(p, ops->start[op], ops->end[op]);
 	if (tl_goto_row(p, TL_GPU, ops->queue[op], op, ops->start[op]) < 0)
 		app_message(app, 1, "%s", _("The op's lane is hidden (| sets the lane filter)"));
 }
@@ -132,11 +140,7 @@ unsigned tl_walk_matches(struct timeline_pane *p, struct app *app, uint32_t ref,
 static void show_call(struct timeline_pane *p, struct app *app, uint32_t api)
 {
 	const struct trace_apis *a = &app->trace->apis;
-	tl_jumped_from(p);
-	int64_t d = sat_mul(sat_sub(a->end[api], a->start[api]), 10);
-	p->view_span = d > 1000 ? d : 1000;
-	p->view_start = sat_sub(a->start[api], p->view_span / 2);
-	tl_clamp_view(p);
+	view_around(p, a->start[api], a->end[api]);
 	int shown = tl_goto_row(p, TL_CPU, a->thread[api], api, a->start[api]);
 	if (shown < 0)
 		app_message(app, 1, "%s", _("The call's lane is hidden (| sets the lane filter)"));

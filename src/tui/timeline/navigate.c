@@ -26,22 +26,24 @@ size_t tl_under_cursor(const struct timeline_pane *p, const struct tl_lane *l)
 	return timeline_under(l, p->cursor, from, sat_add(from, dt));
 }
 
-uint32_t tl_call_under_cursor(const struct timeline_pane *p)
+/* The row under the cursor on a lane of this kind, or TRACE_NONE. */
+static uint32_t row_under_cursor(const struct timeline_pane *p, int kind)
 {
-	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_CPU)
+	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != kind)
 		return TRACE_NONE;
 	const struct tl_lane *l = &p->tl.lanes[p->lane];
 	size_t k = tl_under_cursor(p, l);
 	return k < l->n ? l->ops[k] : TRACE_NONE;
 }
 
+uint32_t tl_call_under_cursor(const struct timeline_pane *p)
+{
+	return row_under_cursor(p, TL_CPU);
+}
+
 uint32_t tl_op_under_cursor(const struct timeline_pane *p)
 {
-	if (!p->ready || p->lane >= p->tl.nlanes || p->tl.lanes[p->lane].kind != TL_GPU)
-		return TRACE_NONE;
-	const struct tl_lane *l = &p->tl.lanes[p->lane];
-	size_t k = tl_under_cursor(p, l);
-	return k < l->n ? l->ops[k] : TRACE_NONE;
+	return row_under_cursor(p, TL_GPU);
 }
 
 /* The view's span: at most the trace's, at least MIN_SPAN. */

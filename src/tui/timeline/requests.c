@@ -16,12 +16,12 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 
-/* arg tells the requests of one handler apart: a direction, an end. */
-typedef unsigned tl_handler(struct timeline_pane *p, struct app *app, int arg);
-
+/* A request's handler: fn, given arg, which tells the requests it
+ * handles apart (a direction, an end), or act. */
 struct handling {
-	tl_handler *fn;
+	unsigned (*fn)(struct timeline_pane *p, struct app *app, int arg);
 	int arg;
+	unsigned (*act)(struct timeline_pane *p, struct app *app);
 	/* Acts on the lanes, which must be those of the current filter and
 	 * window (Enter must not answer from the lanes being replaced). */
 	int lanes;
@@ -65,19 +65,17 @@ static unsigned zoom_by(struct timeline_pane *p, struct app *app, int per_mille)
 	return ACT_REDRAW;
 }
 
-static unsigned zoom_all(struct timeline_pane *p, struct app *app, int arg)
+static unsigned zoom_all(struct timeline_pane *p, struct app *app)
 {
 	(void)app;
-	(void)arg;
 	p->view_start = p->tl.start;
 	p->view_span = sat_sub(p->tl.end, p->tl.start);
 	tl_clamp_view(p);
 	return ACT_REDRAW;
 }
 
-static unsigned zoom_event(struct timeline_pane *p, struct app *app, int arg)
+static unsigned zoom_event(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	tl_zoom_event(p, app);
 	return ACT_REDRAW;
 }
@@ -90,9 +88,8 @@ static unsigned time_end(struct timeline_pane *p, struct app *app, int end)
 	return ACT_REDRAW;
 }
 
-static unsigned find_open(struct timeline_pane *p, struct app *app, int arg)
+static unsigned find_open(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	return tl_find_open(p->find, app, p->cursor);
 }
 
@@ -105,29 +102,25 @@ static unsigned find_step(struct timeline_pane *p, struct app *app, int dir)
 	return ACT_REDRAW;
 }
 
-static unsigned find_list(struct timeline_pane *p, struct app *app, int arg)
+static unsigned find_list(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	return tl_find_list(p->find, app);
 }
 
-static unsigned range_mark(struct timeline_pane *p, struct app *app, int arg)
+static unsigned range_mark(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	return tl_range_mark(&p->range, app, p->cursor);
 }
 
-static unsigned range_show(struct timeline_pane *p, struct app *app, int arg)
+static unsigned range_show(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	return tl_range_show(&p->range, app);
 }
 
 /* q and Escape step back: out of a search, then the range; then the
  * frame's q. */
-static unsigned step_back(struct timeline_pane *p, struct app *app, int arg)
+static unsigned step_back(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	if (tl_find_end(p->find, app) || tl_range_clear(&p->range, app))
 		return ACT_REDRAW;
 	return ACT_UNHANDLED;
@@ -153,40 +146,9 @@ static unsigned lane_end(struct timeline_pane *p, struct app *app, int last)
 	return ACT_REDRAW;
 }
 
-static unsigned fold(struct timeline_pane *p, struct app *app, int arg)
-{
-	(void)arg;
-	return tl_fold(p, app);
-}
-
-static unsigned fold_every(struct timeline_pane *p, struct app *app, int arg)
-{
-	(void)arg;
-	return tl_fold_every(p, app);
-}
-
-static unsigned hide_cpu(struct timeline_pane *p, struct app *app, int arg)
-{
-	(void)arg;
-	return tl_toggle_cpu(p, app);
-}
-
-static unsigned ask_lanes(struct timeline_pane *p, struct app *app, int arg)
-{
-	(void)arg;
-	return tl_ask_lanes(p, app);
-}
-
-static unsigned follow_link(struct timeline_pane *p, struct app *app, int arg)
-{
-	(void)arg;
-	return tl_follow_link(p, app);
-}
-
 /* f: what the filter drops hidden, or dimmed; the lanes are built again. */
-static unsigned toggle_dim(struct timeline_pane *p, struct app *app, int arg)
+static unsigned toggle_dim(struct timeline_pane *p, struct app *app)
 {
-	(void)arg;
 	p->dim = !p->dim;
 	p->generation = app_generation(app) - 1;
 	app_message(app, 0, "%s",
@@ -214,10 +176,9 @@ static unsigned set_window(struct timeline_pane *p, struct app *app, int end)
 	return app_set_window_ns(app, w.start, w.end);
 }
 
-static unsigned clear_window(struct timeline_pane *p, struct app *app, int arg)
+static unsigned clear_window(struct timeline_pane *p, struct app *app)
 {
 	(void)p;
-	(void)arg;
 	return app_set_window_ns(app, 0, 0);
 }
 
@@ -226,44 +187,44 @@ static unsigned clear_window(struct timeline_pane *p, struct app *app, int arg)
 #define WHOLE N_("The whole trace is in view")
 
 static const struct handling handlings[REQ_COUNT] = {
-	[REQ_MOVE_LEFT] = { cursor_by, -1, 0, AT_START },
-	[REQ_MOVE_RIGHT] = { cursor_by, 1, 0, AT_END },
-	[REQ_PAN_LEFT] = { pan, -1, 0, AT_START },
-	[REQ_PAN_RIGHT] = { pan, 1, 0, AT_END },
-	[REQ_ZOOM_IN] = { zoom_by, 500, 0, N_("Zoomed in as far as the timeline goes") },
-	[REQ_ZOOM_OUT] = { zoom_by, 2000, 0, WHOLE },
-	[REQ_ZOOM_ALL] = { zoom_all, 0, 0, WHOLE },
-	[REQ_ZOOM_EVENT] = { zoom_event, 0, 1, NULL },
-	[REQ_TIME_START] = { time_end, 0, 0, AT_START },
-	[REQ_TIME_END] = { time_end, 1, 0, AT_END },
-	[REQ_FIND] = { find_open, 0, 0, NULL },
-	[REQ_FIND_NEXT] = { find_step, 1, 1, NULL },
-	[REQ_FIND_PREV] = { find_step, -1, 1, NULL },
-	[REQ_FIND_LIST] = { find_list, 0, 0, NULL },
-	[REQ_GAP_NEXT] = { tl_step_gap, 1, 1, NULL },
-	[REQ_GAP_PREV] = { tl_step_gap, -1, 1, NULL },
-	[REQ_RANGE_MARK] = { range_mark, 0, 0, NULL },
-	[REQ_RANGE_SHOW] = { range_show, 0, 0, NULL },
-	[REQ_QUIT] = { step_back, 0, 0, NULL },
-	[REQ_MARK_SET] = { tl_ask_mark, 0, 1, NULL },
-	[REQ_MARK_GO] = { tl_ask_mark, 1, 0, NULL }, /* waits for the lanes once it has the letter */
-	[REQ_JUMP_BACK] = { tl_walk_history, 1, 1, NULL },
-	[REQ_JUMP_FORWARD] = { tl_walk_history, 0, 1, NULL },
-	[REQ_MOVE_UP] = { lane_by, -1, 1, NULL },
-	[REQ_MOVE_DOWN] = { lane_by, 1, 1, NULL },
-	[REQ_PAGE_UP] = { page, -1, 1, NULL },
-	[REQ_PAGE_DOWN] = { page, 1, 1, NULL },
-	[REQ_MOVE_FIRST] = { lane_end, 0, 1, NULL },
-	[REQ_MOVE_LAST] = { lane_end, 1, 1, NULL },
-	[REQ_TOGGLE_LANE] = { fold, 0, 1, NULL },
-	[REQ_FOLD_ALL] = { fold_every, 0, 1, NULL },
-	[REQ_HIDE_CPU] = { hide_cpu, 0, 1, NULL },
-	[REQ_LANE_FILTER] = { ask_lanes, 0, 1, NULL },
-	[REQ_ENTER] = { follow_link, 0, 1, NULL },
-	[REQ_TOGGLE_DIM] = { toggle_dim, 0, 0, NULL },
-	[REQ_WINDOW_START] = { set_window, 0, 0, NULL },
-	[REQ_WINDOW_END] = { set_window, 1, 0, NULL },
-	[REQ_WINDOW_CLEAR] = { clear_window, 0, 0, NULL },
+	[REQ_MOVE_LEFT] = { .fn = cursor_by, .arg = -1, .still = AT_START },
+	[REQ_MOVE_RIGHT] = { .fn = cursor_by, .arg = 1, .still = AT_END },
+	[REQ_PAN_LEFT] = { .fn = pan, .arg = -1, .still = AT_START },
+	[REQ_PAN_RIGHT] = { .fn = pan, .arg = 1, .still = AT_END },
+	[REQ_ZOOM_IN] = { .fn = zoom_by, .arg = 500, .still = N_("Zoomed in as far as the timeline goes") },
+	[REQ_ZOOM_OUT] = { .fn = zoom_by, .arg = 2000, .still = WHOLE },
+	[REQ_ZOOM_ALL] = { .act = zoom_all, .still = WHOLE },
+	[REQ_ZOOM_EVENT] = { .act = zoom_event, .lanes = 1 },
+	[REQ_TIME_START] = { .fn = time_end, .still = AT_START },
+	[REQ_TIME_END] = { .fn = time_end, .arg = 1, .still = AT_END },
+	[REQ_FIND] = { .act = find_open },
+	[REQ_FIND_NEXT] = { .fn = find_step, .arg = 1, .lanes = 1 },
+	[REQ_FIND_PREV] = { .fn = find_step, .arg = -1, .lanes = 1 },
+	[REQ_FIND_LIST] = { .act = find_list },
+	[REQ_GAP_NEXT] = { .fn = tl_step_gap, .arg = 1, .lanes = 1 },
+	[REQ_GAP_PREV] = { .fn = tl_step_gap, .arg = -1, .lanes = 1 },
+	[REQ_RANGE_MARK] = { .act = range_mark },
+	[REQ_RANGE_SHOW] = { .act = range_show },
+	[REQ_QUIT] = { .act = step_back },
+	[REQ_MARK_SET] = { .fn = tl_ask_mark, .lanes = 1 },
+	[REQ_MARK_GO] = { .fn = tl_ask_mark, .arg = 1 }, /* waits for the lanes once it has the letter */
+	[REQ_JUMP_BACK] = { .fn = tl_walk_history, .arg = 1, .lanes = 1 },
+	[REQ_JUMP_FORWARD] = { .fn = tl_walk_history, .lanes = 1 },
+	[REQ_MOVE_UP] = { .fn = lane_by, .arg = -1, .lanes = 1 },
+	[REQ_MOVE_DOWN] = { .fn = lane_by, .arg = 1, .lanes = 1 },
+	[REQ_PAGE_UP] = { .fn = page, .arg = -1, .lanes = 1 },
+	[REQ_PAGE_DOWN] = { .fn = page, .arg = 1, .lanes = 1 },
+	[REQ_MOVE_FIRST] = { .fn = lane_end, .lanes = 1 },
+	[REQ_MOVE_LAST] = { .fn = lane_end, .arg = 1, .lanes = 1 },
+	[REQ_TOGGLE_LANE] = { .act = tl_fold, .lanes = 1 },
+	[REQ_FOLD_ALL] = { .act = tl_fold_every, .lanes = 1 },
+	[REQ_HIDE_CPU] = { .act = tl_toggle_cpu, .lanes = 1 },
+	[REQ_LANE_FILTER] = { .act = tl_ask_lanes, .lanes = 1 },
+	[REQ_ENTER] = { .act = tl_follow_link, .lanes = 1 },
+	[REQ_TOGGLE_DIM] = { .act = toggle_dim },
+	[REQ_WINDOW_START] = { .fn = set_window },
+	[REQ_WINDOW_END] = { .fn = set_window, .arg = 1 },
+	[REQ_WINDOW_CLEAR] = { .act = clear_window },
 };
 
 unsigned tl_request(struct timeline_pane *p, struct app *app, enum request req)
@@ -277,12 +238,12 @@ unsigned tl_request(struct timeline_pane *p, struct app *app, enum request req)
 		app_message(app, 0, "%s", _("Indexing the timeline..."));
 		return ACT_REDRAW;
 	}
-	if (!p->ready || !h->fn)
+	if (!p->ready || (!h->fn && !h->act))
 		return ACT_UNHANDLED;
 	if (h->lanes && !tl_need_lanes(p, app))
 		return ACT_REDRAW;
 	int64_t start = p->view_start, span = p->view_span, cursor = p->cursor;
-	unsigned act = h->fn(p, app, h->arg);
+	unsigned act = h->fn ? h->fn(p, app, h->arg) : h->act(p, app);
 	if (h->still && start == p->view_start && span == p->view_span && cursor == p->cursor)
 		app_message(app, 0, "%s", _(h->still));
 	return act;
