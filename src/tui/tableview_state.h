@@ -50,6 +50,10 @@ struct tableview {
 
 /* tableview.c */
 size_t tv_nlines(const struct tableview *tv);
+int tv_is_row(const struct tableview *tv, size_t line);
+/* Are the rows those of the selection shown, and of whatever else the
+ * source made them of? */
+int tv_rows_current(const struct tableview *tv, struct app *app);
 /* The row a line shows, or SIZE_MAX for a line that is no row. */
 size_t tv_line_row(const struct tableview *tv, size_t line);
 size_t tv_pos_line(const struct tableview *tv, size_t pos);
