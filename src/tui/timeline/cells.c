@@ -18,6 +18,7 @@
 #include "tui/timeline/detail.h"
 #include "tui/timeline/index.h"
 #include "tui/timeline/navigate.h"
+#include "tui/timeline/rows.h"
 #include "tui/timeline/ruler.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
@@ -25,27 +26,10 @@
 #include "util/satmath.h"
 #include "util/xalloc.h"
 
-const char *tl_shade(double f)
-{
-	const struct glyphs *g = glyphs();
-	static const char *const utf8[] = { " ", "\xe2\x96\x91", "\xe2\x96\x92", "\xe2\x96\x93",
-					    "\xe2\x96\x88" };
-	static const char *const ascii[] = { " ", ".", ":", "+", "#" };
-	int i = f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.85 ? 3 : 4;
-	return g->utf8 ? utf8[i] : ascii[i];
-}
-
-/* The string id a row is known by: an op's name, a call's, a roctx
- * range's text. */
-static uint32_t row_name_id(const struct trace *t, const struct tl_lane *l, uint32_t row)
-{
-	return l->kind == TL_GPU ? t->ops.name[row] : trace_api_shown_name(t, row);
-}
-
 /* A colour per name, so that one kernel looks the same wherever it runs. */
 static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32_t row)
 {
-	uint32_t h = row_name_id(t, l, row) * 2654435761u;
+	uint32_t h = tl_row_name_id(t, l, row) * 2654435761u;
 	return theme_attr((enum theme_elem)(THEME_EVENT0 + (h >> 16) % 6));
 }
 
@@ -53,13 +37,6 @@ static attr_t name_colour(const struct trace *t, const struct tl_lane *l, uint32
 static int kept(const struct app *app, const struct tl_lane *l, uint32_t row)
 {
 	return l->kind == TL_GPU ? selected_op(app_sel(app), row) : selected_api(app_sel(app), row);
-}
-
-const char *tl_row_name(struct app *app, const struct tl_lane *l, uint32_t row)
-{
-	const struct trace *t = app->trace;
-	uint32_t id = row_name_id(t, l, row);
-	return l->kind == TL_GPU ? app_name(app, id) : trace_str(t, id);
 }
 
 /* A column of a lane: how busy its bucket is, or, where nothing covers

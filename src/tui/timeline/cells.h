@@ -12,10 +12,6 @@
 
 struct app;
 
-/* How busy a cell is, f from 0 to 1, as a shade (a block or ASCII). */
-const char *tl_shade(double f);
-/* The name of a lane's row: an op's, a call's, a roctx range's text. */
-const char *tl_row_name(struct app *app, const struct tl_lane *l, uint32_t row);
 /* The whole pane in rows y .. y + height - 1 (view.h draw). */
 void tl_draw(struct timeline_pane *p, struct app *app, int y, int height, int width);
 

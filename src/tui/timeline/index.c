@@ -11,12 +11,7 @@
 #include "analysis/timeline_job.h"
 #include "analysis/timeline_place.h"
 #include "tui/app.h"
-#include "tui/timeline/detail.h"
-#include "tui/timeline/find.h"
-#include "tui/timeline/gaps.h"
-#include "tui/timeline/jumps.h"
 #include "tui/timeline/lanes.h"
-#include "tui/timeline/marker.h"
 #include "tui/timeline/navigate.h"
 #include "tui/timeline/state.h"
 #include "tui/timeline/visible.h"
@@ -147,33 +142,6 @@ int tl_need_lanes(struct timeline_pane *p, struct app *app)
 		return 1;
 	app_message(app, 0, "%s", _("The lanes are being rebuilt: try again when they are drawn"));
 	return 0;
-}
-
-unsigned tl_idle(struct timeline_pane *p, struct app *app)
-{
-	tl_ensure_ready(p, app);
-	if (!p->ready)
-		return ACT_NONE;
-	unsigned act = tl_take_jumps(p, app);
-	/* The search follows the selection; the prompt chose a match, shown
-	 * in the lanes of the current selection. */
-	tl_find_refresh(p->find, app);
-	uint32_t match = tl_lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
-	if (match != TRACE_NONE)
-		act |= tl_walk_matches(p, app, match, 1);
-	/* In idle time on a GPU's lane the detail line tells the gap. */
-	if (tl_cursor_gpu(p, app->trace) != TRACE_NONE && tl_op_under_cursor(p) == TRACE_NONE &&
-	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
-		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
-		act |= ACT_REDRAW;
-	}
-	/* On a roctx range: the GPU time under it. */
-	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
-			     tl_call_under_cursor(p)))
-		act |= ACT_REDRAW;
-	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
-	tl_read_dims(p, app);
-	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
 }
 
 int tl_index_busy(const struct timeline_pane *p)

@@ -21,10 +21,6 @@ int tl_lanes_current(struct timeline_pane *p, struct app *app);
 /* tl_lanes_current for a key that acts on the lanes: when they are not,
  * says so and returns 0 (the key does nothing). */
 int tl_need_lanes(struct timeline_pane *p, struct app *app);
-/* The pane's work between events (view.h idle): the jumps other views
- * asked for, the search, the gap, the range's GPU time and the launch
- * sizes under the cursor. Returns ACT_* flags. */
-unsigned tl_idle(struct timeline_pane *p, struct app *app);
 /* Is the next index being built (enum view_busy)? */
 int tl_index_busy(const struct timeline_pane *p);
 /* The index and the job building the next one (waited for) freed. */

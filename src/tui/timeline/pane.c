@@ -14,9 +14,11 @@
 #include "tui/app.h"
 #include "tui/panes.h"
 #include "tui/timeline/cells.h"
+#include "tui/timeline/detail.h"
 #include "tui/timeline/find.h"
 #include "tui/timeline/gaps.h"
 #include "tui/timeline/index.h"
+#include "tui/timeline/jumps.h"
 #include "tui/timeline/lanes.h"
 #include "tui/timeline/marker.h"
 #include "tui/timeline/marks.h"
@@ -142,9 +144,36 @@ static int timeline_busy_view(struct view *v)
 	return tl_index_busy(v->data);
 }
 
+static unsigned idle_work(struct timeline_pane *p, struct app *app)
+{
+	tl_ensure_ready(p, app);
+	if (!p->ready)
+		return ACT_NONE;
+	unsigned act = tl_take_jumps(p, app);
+	/* The search follows the selection; the prompt chose a match, shown
+	 * in the lanes of the current selection. */
+	tl_find_refresh(p->find, app);
+	uint32_t match = tl_lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
+	if (match != TRACE_NONE)
+		act |= tl_walk_matches(p, app, match, 1);
+	/* In idle time on a GPU's lane the detail line tells the gap. */
+	if (tl_cursor_gpu(p, app->trace) != TRACE_NONE && tl_op_under_cursor(p) == TRACE_NONE &&
+	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
+		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
+		act |= ACT_REDRAW;
+	}
+	/* On a roctx range: the GPU time under it. */
+	if (tl_marker_update(&p->marker, app->trace, app_order(app), app_sel(app), app_generation(app),
+			     tl_call_under_cursor(p)))
+		act |= ACT_REDRAW;
+	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
+	tl_read_dims(p, app);
+	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
+}
+
 static unsigned timeline_idle(struct view *v, struct app *app)
 {
-	return tl_idle(v->data, app);
+	return idle_work(v->data, app);
 }
 
 static void timeline_memory_view(struct view *v, struct mem_report *r)
