@@ -50,7 +50,7 @@ static const struct table_col step_cols[] = {
 	{ "top_kernel", N_("TOP KERNEL"), COL_NAME },
 };
 
-static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
+static void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id)
 {
 	if (id != TRACE_NONE)
 		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
@@ -58,14 +58,14 @@ static void set_name(const struct trace *t, struct table_cell *c, uint32_t id)
 		table_set_text(c, "", 0);
 }
 
-static int want_row(const struct report_params *p, size_t i)
+static int report_want_row(const struct report_params *p, size_t i)
 {
 	return !p->limit || i < p->limit;
 }
 
 /* t's API order: the caller's when it is of these rows, else made in own. */
-static const struct api_order *order_of(const struct trace *t, const struct report_params *p,
-					struct api_order *own)
+static const struct api_order *report_api_order(const struct trace *t, const struct report_params *p,
+						struct api_order *own)
 {
 	memset(own, 0, sizeof(*own));
 	if (p->order && p->order->napis == t->apis.n && p->order->nthreads == t->nthreads)
@@ -79,7 +79,7 @@ void report_api(const struct trace *t, const struct report_params *p, const stru
 {
 	struct api_order own;
 	struct api_calls c;
-	api_calls_by_name(t, order_of(t, p, &own), sel, &c);
+	api_calls_by_name(t, report_api_order(t, p, &own), sel, &c);
 	api_order_free(&own);
 	report_api_table(t, p, &c, out);
 	api_calls_free(&c);
@@ -92,10 +92,10 @@ void report_api_table(const struct trace *t, const struct report_params *p, cons
 	table_init(out, "api", api_cols, NCOLS(api_cols));
 	snprintf(out->caption, sizeof(out->caption), _("API calls by name: %llu calls, %zu names, %s"),
 		 (unsigned long long)c->calls, c->n, units_format_ns(c->total, total, sizeof(total)));
-	for (size_t i = 0; i < c->n && want_row(p, i); i++) {
+	for (size_t i = 0; i < c->n && report_want_row(p, i); i++) {
 		const struct api_call_row *r = &c->rows[i];
 		struct table_cell *x = table_add_row(out);
-		set_name(t, &x[0], r->name);
+		report_set_name(t, &x[0], r->name);
 		x[1].num = (int64_t)r->calls;
 		x[2].num = r->total;
 		x[3].num = r->self;
@@ -114,7 +114,7 @@ void report_markers(const struct trace *t, const struct report_params *p, const 
 	struct api_order own;
 	struct markers m;
 	struct marker_table mt;
-	markers_find_any(t, order_of(t, p, &own), sel, &m);
+	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
 	api_order_free(&own);
 	markers_by_name(t, &m, sel, &mt);
 	markers_free(&m);
@@ -129,10 +129,10 @@ void report_markers_table(const struct trace *t, const struct report_params *p, 
 	table_init(out, "markers", marker_cols, NCOLS(marker_cols));
 	snprintf(out->caption, sizeof(out->caption), _("roctx ranges by text: %zu texts, %s"), mt->n,
 		 units_format_ns(mt->total, total, sizeof(total)));
-	for (size_t i = 0; i < mt->n && want_row(p, i); i++) {
+	for (size_t i = 0; i < mt->n && report_want_row(p, i); i++) {
 		const struct marker_row *r = &mt->rows[i];
 		struct table_cell *x = table_add_row(out);
-		set_name(t, &x[0], r->name);
+		report_set_name(t, &x[0], r->name);
 		x[1].num = (int64_t)r->calls;
 		x[2].num = r->total;
 		x[3].num = marker_row_avg(r);
@@ -149,7 +149,7 @@ void report_ranges(const struct trace *t, const struct report_params *p, const s
 {
 	struct api_order own;
 	struct markers m;
-	markers_find(t, order_of(t, p, &own), sel, &m);
+	markers_find(t, report_api_order(t, p, &own), sel, &m);
 	api_order_free(&own);
 	table_init(out, "ranges", range_cols, NCOLS(range_cols));
 	size_t shown = 0, in_view = 0;
@@ -159,13 +159,13 @@ void report_ranges(const struct trace *t, const struct report_params *p, const s
 		 P_("roctx ranges in time order: %zu range", "roctx ranges in time order: %zu ranges",
 		    in_view),
 		 in_view);
-	for (size_t i = 0; i < m.n && want_row(p, shown); i++) {
+	for (size_t i = 0; i < m.n && report_want_row(p, shown); i++) {
 		const struct marker_inst *r = &m.v[i];
 		if (!r->in_view)
 			continue;
 		const struct trace_thread *th = &t->threads[t->apis.thread[r->api]];
 		struct table_cell *x = table_add_row(out);
-		set_name(t, &x[0], r->name);
+		report_set_name(t, &x[0], r->name);
 		x[1].num = t->apis.start[r->api];
 		x[2].num = sat_sub(t->apis.end[r->api], t->apis.start[r->api]);
 		x[3].num = (int64_t)r->depth;
@@ -190,7 +190,7 @@ static uint32_t *step_rows(const struct trace *t, const struct report_params *p,
 	} else {
 		struct api_order own;
 		struct markers m;
-		markers_find_any(t, order_of(t, p, &own), NULL, &m);
+		markers_find_any(t, report_api_order(t, p, &own), NULL, &m);
 		api_order_free(&own);
 		*deflt = markers_default_step(t, &m);
 		markers_free(&m);
@@ -220,7 +220,7 @@ void report_steps(const struct trace *t, const struct report_params *p, const st
 		snprintf(pattern, sizeof(pattern), "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
 	snprintf(out->caption, sizeof(out->caption), P_("Steps %s: %zu step", "Steps %s: %zu steps", s.n),
 		 pattern, s.n);
-	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
+	for (size_t i = 0; i < s.n && report_want_row(p, i); i++) {
 		const struct step_row *r = &s.rows[i];
 		struct table_cell *x = table_add_row(out);
 		x[0].num = (int64_t)r->number;
@@ -228,7 +228,7 @@ void report_steps(const struct trace *t, const struct report_params *p, const st
 		x[2].num = r->dur;
 		x[3].num = r->busy;
 		x[4].pct = step_busy_percent(r);
-		set_name(t, &x[5], r->top_kernel);
+		report_set_name(t, &x[5], r->top_kernel);
 	}
 	steps_free(&s);
 }

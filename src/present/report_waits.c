@@ -69,31 +69,31 @@ static const struct table_col category_cols[] = {
 	{ "percent", N_("%"), COL_PERCENT },
 };
 
-static void set_str(struct table_cell *c, const char *s)
+static void report_set_str(struct table_cell *c, const char *s)
 {
 	table_set_text(c, s, strlen(s));
 }
 
-static void set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
+static void report_set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
 {
 	char label[256];
-	set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
+	report_set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
 }
 
 /* A lane of gaps: its GPU, or its GPU and queue ("0 q1") per queue. */
-static void set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane)
+static void report_set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane)
 {
 	char gpu[256], queue[256], label[520];
 	if (!g->per_queue) {
-		set_gpu(t, c, lane);
+		report_set_gpu(t, c, lane);
 		return;
 	}
 	snprintf(label, sizeof(label), "%s %s", trace_gpu_label(t, t->queues[lane].gpu, gpu, sizeof(gpu)),
 		 trace_queue_label(t, lane, queue, sizeof(queue)));
-	set_str(c, label);
+	report_set_str(c, label);
 }
 
-static int want_row(const struct report_params *p, size_t i)
+static int report_want_row(const struct report_params *p, size_t i)
 {
 	return !p->limit || i < p->limit;
 }
@@ -168,11 +168,11 @@ void report_gaps_table(const struct trace *t, const struct report_params *p, con
 	for (size_t i = 0; i < g->n; i++) {
 		const struct gap *x = &g->gaps[i];
 		struct table_cell *c = table_add_row(out);
-		set_lane(t, g, &c[0], x->lane);
+		report_set_lane(t, g, &c[0], x->lane);
 		c[1].num = x->start;
 		c[2].num = x->end;
 		c[3].num = sat_sub(x->end, x->start);
-		set_str(&c[4], gap_cause_name(x->cause));
+		report_set_str(&c[4], gap_cause_name(x->cause));
 		names_set_cell(&c[5], p->names, t, names->before[i]);
 		names_set_cell(&c[6], p->names, t, names->after[i]);
 		names_set_cell(&c[7], p->names, t, names->cpu[i]);
@@ -252,10 +252,10 @@ void report_idle_table(const struct trace *t, const struct report_params *p, con
 		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
 		    g.nlanes),
 		 g.nlanes, units_format_ns(sat_sub(g.range_end, g.range_start), range, sizeof(range)));
-	for (size_t i = 0; i < g.nlanes && want_row(p, i); i++) {
+	for (size_t i = 0; i < g.nlanes && report_want_row(p, i); i++) {
 		const struct gap_lane *l = &g.lanes[i];
 		struct table_cell *c = table_add_row(out);
-		set_lane(t, &g, &c[0], l->lane);
+		report_set_lane(t, &g, &c[0], l->lane);
 		c[1].num = gap_lane_span(l);
 		c[2].num = l->busy;
 		c[3].num = gap_lane_span(l) - l->busy;
@@ -289,7 +289,7 @@ void report_launch_table(const struct trace *t, const struct report_params *p, c
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Launch latency by name: %llu ops with a known launch, %zu names"),
 		 (unsigned long long)s.ops, s.n);
-	for (size_t i = 0; i < s.n && want_row(p, i); i++) {
+	for (size_t i = 0; i < s.n && report_want_row(p, i); i++) {
 		const struct launch_row *r = &s.rows[i];
 		struct table_cell *c = table_add_row(out);
 		names_set_cell(&c[0], p->names, t, r->name);
@@ -324,10 +324,10 @@ void report_breakdown_table(const struct trace *t, const struct report_params *p
 		 P_("GPU time breakdown: %zu GPU, communication %s",
 		    "GPU time breakdown: %zu GPUs, communication %s", b.n),
 		 b.n, pattern);
-	for (size_t i = 0; i < b.n && want_row(p, i); i++) {
+	for (size_t i = 0; i < b.n && report_want_row(p, i); i++) {
 		const struct breakdown_row *r = &b.rows[i];
 		struct table_cell *c = table_add_row(out);
-		set_gpu(t, &c[0], r->gpu);
+		report_set_gpu(t, &c[0], r->gpu);
 		c[1].num = r->span;
 		c[2].num = r->compute;
 		c[3].num = r->comm;
@@ -357,10 +357,10 @@ void report_categories_table(const struct report_params *p, const struct categor
 	snprintf(out->caption, sizeof(out->caption),
 		 _("Kernel time by category: %zu categories, %s GPU time"), ct.n,
 		 units_format_ns(ct.total, total, sizeof(total)));
-	for (size_t i = 0; i < ct.n && want_row(p, i); i++) {
+	for (size_t i = 0; i < ct.n && report_want_row(p, i); i++) {
 		const struct category_row *r = &ct.rows[i];
 		struct table_cell *c = table_add_row(out);
-		set_str(&c[0], category_row_name(p->cats, r));
+		report_set_str(&c[0], category_row_name(p->cats, r));
 		c[1].num = (int64_t)r->calls;
 		c[2].num = r->total;
 		c[3].pct = ct.total > 0 ? 100.0 * (double)r->total / (double)ct.total : 0.0;
