@@ -9,6 +9,7 @@
 #include "analysis/api_calls.h"
 #include "analysis/markers.h"
 #include "analysis/steps.h"
+#include "present/report_cells.h"
 #include "session/named.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
@@ -49,30 +50,6 @@ static const struct table_col step_cols[] = {
 	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
 	{ "top_kernel", N_("TOP KERNEL"), COL_NAME },
 };
-
-static void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id)
-{
-	if (id != TRACE_NONE)
-		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
-	else
-		table_set_text(c, "", 0);
-}
-
-static int report_want_row(const struct report_params *p, size_t i)
-{
-	return !p->limit || i < p->limit;
-}
-
-/* t's API order: the caller's when it is of these rows, else made in own. */
-static const struct api_order *report_api_order(const struct trace *t, const struct report_params *p,
-						struct api_order *own)
-{
-	memset(own, 0, sizeof(*own));
-	if (p->order && p->order->napis == t->apis.n && p->order->nthreads == t->nthreads)
-		return p->order;
-	api_order_build(t, own);
-	return own;
-}
 
 void report_api(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		struct table *out)

@@ -10,6 +10,7 @@
 #include "analysis/gaps.h"
 #include "analysis/launch.h"
 #include "display/names.h"
+#include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
@@ -68,35 +69,6 @@ static const struct table_col category_cols[] = {
 	{ "total_ns", N_("TOTAL"), COL_NS },
 	{ "percent", N_("%"), COL_PERCENT },
 };
-
-static void report_set_str(struct table_cell *c, const char *s)
-{
-	table_set_text(c, s, strlen(s));
-}
-
-static void report_set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
-{
-	char label[256];
-	report_set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
-}
-
-/* A lane of gaps: its GPU, or its GPU and queue ("0 q1") per queue. */
-static void report_set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane)
-{
-	char gpu[256], queue[256], label[520];
-	if (!g->per_queue) {
-		report_set_gpu(t, c, lane);
-		return;
-	}
-	snprintf(label, sizeof(label), "%s %s", trace_gpu_label(t, t->queues[lane].gpu, gpu, sizeof(gpu)),
-		 trace_queue_label(t, lane, queue, sizeof(queue)));
-	report_set_str(c, label);
-}
-
-static int report_want_row(const struct report_params *p, size_t i)
-{
-	return !p->limit || i < p->limit;
-}
 
 /* Has t only the launching calls of some input? */
 static int launches_only(const struct trace *t)

@@ -1,0 +1,51 @@
+#include "config.h"
+#include "present/report_cells.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void report_set_str(struct table_cell *c, const char *s)
+{
+	table_set_text(c, s, strlen(s));
+}
+
+void report_set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu)
+{
+	char label[256];
+	report_set_str(c, trace_gpu_label(t, gpu, label, sizeof(label)));
+}
+
+void report_set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane)
+{
+	char gpu[256], queue[256], label[520];
+	if (!g->per_queue) {
+		report_set_gpu(t, c, lane);
+		return;
+	}
+	snprintf(label, sizeof(label), "%s %s", trace_gpu_label(t, t->queues[lane].gpu, gpu, sizeof(gpu)),
+		 trace_queue_label(t, lane, queue, sizeof(queue)));
+	report_set_str(c, label);
+}
+
+int report_want_row(const struct report_params *p, size_t i)
+{
+	return !p->limit || i < p->limit;
+}
+
+void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id)
+{
+	if (id != TRACE_NONE)
+		table_set_text(c, trace_str(t, id), strtab_len(&t->strings, id));
+	else
+		table_set_text(c, "", 0);
+}
+
+const struct api_order *report_api_order(const struct trace *t, const struct report_params *p,
+					 struct api_order *own)
+{
+	memset(own, 0, sizeof(*own));
+	if (p->order && p->order->napis == t->apis.n && p->order->nthreads == t->nthreads)
+		return p->order;
+	api_order_build(t, own);
+	return own;
+}

@@ -1,0 +1,26 @@
+/* What the reports share to fill their tables' cells: texts, GPU and lane
+ * labels, names, the row limit and the API order. */
+#ifndef RPDTOP_REPORT_CELLS_H
+#define RPDTOP_REPORT_CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/gaps.h"
+#include "present/report.h"
+
+/* The cell's text, copied from s. */
+void report_set_str(struct table_cell *c, const char *s);
+/* The label of GPU gpu of t. */
+void report_set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu);
+/* A lane of gaps: its GPU, or its GPU and queue ("0 q1") per queue. */
+void report_set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane);
+/* Is row i within the limit? */
+int report_want_row(const struct report_params *p, size_t i);
+/* String id of t as recorded ("" for TRACE_NONE). */
+void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id);
+/* t's API order: the caller's when it is of these rows, else made in own. */
+const struct api_order *report_api_order(const struct trace *t, const struct report_params *p,
+					 struct api_order *own);
+
+#endif
