@@ -1,0 +1,57 @@
+#include "config.h"
+#include "present/report_waits.h"
+
+#include <stdio.h>
+
+#include "analysis/breakdown.h"
+#include "present/report_cells.h"
+#include "util/i18n.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col breakdown_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "compute_ns", N_("COMPUTE"), COL_NS },
+	{ "comm_ns", N_("COMM"), COL_NS },
+	{ "copy_ns", N_("COPY"), COL_NS },
+	{ "idle_ns", N_("IDLE"), COL_NS },
+	{ "exposed_comm_ns", N_("EXPOSED COMM"), COL_NS },
+	{ "exposed_copy_ns", N_("EXPOSED COPY"), COL_NS },
+	{ "overlap_ratio", N_("OVERLAP"), COL_PERCENT },
+};
+
+void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *bp,
+			    struct table *out)
+{
+	const struct breakdown b = *bp;
+	char pattern[256];
+	filter_describe(p->comm, pattern, sizeof(pattern));
+	table_init(out, "breakdown", breakdown_cols, NCOLS(breakdown_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("GPU time breakdown: %zu GPU, communication %s",
+		    "GPU time breakdown: %zu GPUs, communication %s", b.n),
+		 b.n, pattern);
+	for (size_t i = 0; i < b.n && report_want_row(p, i); i++) {
+		const struct breakdown_row *r = &b.rows[i];
+		struct table_cell *c = table_add_row(out);
+		report_set_gpu(t, &c[0], r->gpu);
+		c[1].num = r->span;
+		c[2].num = r->compute;
+		c[3].num = r->comm;
+		c[4].num = r->copy;
+		c[5].num = r->idle;
+		c[6].num = r->exposed_comm;
+		c[7].num = r->exposed_copy;
+		c[8].pct = r->overlap_ratio;
+	}
+}
+
+void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out)
+{
+	struct breakdown b;
+	breakdown_per_gpu(t, sel, p->comm, &b);
+	report_breakdown_table(t, p, &b, out);
+	breakdown_free(&b);
+}

@@ -1,0 +1,94 @@
+#include "config.h"
+#include "present/report_waits.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/gaps.h"
+#include "present/report_cells.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col idle_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "busy_ns", N_("BUSY"), COL_NS },
+	{ "idle_ns", N_("IDLE"), COL_NS },
+	{ "leading_ns", N_("LEADING"), COL_NS },
+	{ "trailing_ns", N_("TRAILING"), COL_NS },
+	{ "gaps", N_("GAPS"), COL_COUNT },
+	{ "host_wait_ns", N_("HOST WAIT"), COL_NS },
+	{ "kernel_wait_ns", N_("KERNEL WAIT"), COL_NS },
+	{ "other_ns", N_("OTHER"), COL_NS },
+	{ "max_gap_ns", N_("MAX GAP"), COL_NS },
+};
+
+/* The histogram of gap lengths under the idle table. */
+static char *gap_histogram(const struct gaps *g)
+{
+	static const char *const labels[GAPS_NBUCKETS] = { "< 5 us",    "5-10 us",  "10-20 us",
+							   "20-100 us", "0.1-1 ms", ">= 1 ms" };
+	uint64_t count[GAPS_NBUCKETS] = { 0 }, most = 0;
+	size_t size = 4096, o = 0;
+	char *buf = xmalloc(size);
+	for (size_t k = 0; k < g->nlanes; k++)
+		for (int b = 0; b < GAPS_NBUCKETS; b++)
+			count[b] += g->lanes[k].hist[b];
+	for (int b = 0; b < GAPS_NBUCKETS; b++)
+		most = count[b] > most ? count[b] : most;
+	o += (size_t)snprintf(buf + o, size - o, "%s\n", _("Gap lengths:"));
+	for (int b = 0; b < GAPS_NBUCKETS; b++) {
+		int bar = most ? (int)((40 * count[b] + most - 1) / most) : 0;
+		o += (size_t)snprintf(buf + o, size - o, "  %-10s %10llu  ", labels[b],
+				      (unsigned long long)count[b]);
+		for (int i = 0; i < bar && o + 2 < size; i++)
+			buf[o++] = '#';
+		buf[o++] = '\n';
+		buf[o] = '\0';
+	}
+	return buf;
+}
+
+void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *gp,
+		       struct table *out)
+{
+	const struct gaps g = *gp;
+	char range[UNITS_BUFSZ];
+	table_init(out, "idle", idle_cols, NCOLS(idle_cols));
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("GPU idle: %zu GPU over %s of wall time", "GPU idle: %zu GPUs over %s of wall time",
+		    g.nlanes),
+		 g.nlanes, units_format_ns(sat_sub(g.range_end, g.range_start), range, sizeof(range)));
+	for (size_t i = 0; i < g.nlanes && report_want_row(p, i); i++) {
+		const struct gap_lane *l = &g.lanes[i];
+		struct table_cell *c = table_add_row(out);
+		report_set_lane(t, &g, &c[0], l->lane);
+		c[1].num = gap_lane_span(l);
+		c[2].num = l->busy;
+		c[3].num = gap_lane_span(l) - l->busy;
+		c[4].num = l->leading;
+		c[5].num = l->trailing;
+		c[6].num = (int64_t)l->ngaps;
+		c[7].num = l->cause_ns[GAP_HOST_WAIT];
+		c[8].num = l->cause_ns[GAP_KERNEL_WAIT];
+		c[9].num = l->cause_ns[GAP_OTHER];
+		c[10].num = l->max_gap;
+	}
+	out->footer = gap_histogram(&g);
+}
+
+void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		 struct table *out)
+{
+	struct gaps g;
+	/* The lanes' sums are all it shows: no gap is kept. */
+	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	gaps_find(t, sel, &gp, &g);
+	report_idle_table(t, p, &g, out);
+	gaps_free(&g);
+}
