@@ -1,0 +1,55 @@
+#include "config.h"
+#include "present/report_cpu.h"
+
+#include <stdio.h>
+
+#include "analysis/markers.h"
+#include "present/report_cells.h"
+#include "util/i18n.h"
+#include "util/units.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col marker_cols[] = {
+	{ "name", N_("NAME"), COL_NAME },    { "calls", N_("CALLS"), COL_COUNT },
+	{ "total_ns", N_("TOTAL"), COL_NS }, { "avg_ns", N_("AVG"), COL_NS },
+	{ "min_ns", N_("MIN"), COL_NS },     { "max_ns", N_("MAX"), COL_NS },
+	{ "p50_ns", N_("P50"), COL_NS },     { "gpu_ns", N_("GPU"), COL_NS },
+	{ "ops", N_("OPS"), COL_COUNT },
+};
+
+void report_markers(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		    struct table *out)
+{
+	struct api_order own;
+	struct markers m;
+	struct marker_table mt;
+	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
+	api_order_free(&own);
+	markers_by_name(t, &m, sel, &mt);
+	markers_free(&m);
+	report_markers_table(t, p, &mt, out);
+	marker_table_free(&mt);
+}
+
+void report_markers_table(const struct trace *t, const struct report_params *p, const struct marker_table *mt,
+			  struct table *out)
+{
+	char total[UNITS_BUFSZ];
+	table_init(out, "markers", marker_cols, NCOLS(marker_cols));
+	snprintf(out->caption, sizeof(out->caption), _("roctx ranges by text: %zu texts, %s"), mt->n,
+		 units_format_ns(mt->total, total, sizeof(total)));
+	for (size_t i = 0; i < mt->n && report_want_row(p, i); i++) {
+		const struct marker_row *r = &mt->rows[i];
+		struct table_cell *x = table_add_row(out);
+		report_set_name(t, &x[0], r->name);
+		x[1].num = (int64_t)r->calls;
+		x[2].num = r->total;
+		x[3].num = marker_row_avg(r);
+		x[4].num = r->min;
+		x[5].num = r->max;
+		x[6].num = r->p50;
+		x[7].num = r->gpu;
+		x[8].num = (int64_t)r->ops;
+	}
+}

@@ -1,0 +1,78 @@
+#include "config.h"
+#include "present/report_cpu.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/markers.h"
+#include "analysis/steps.h"
+#include "present/report_cells.h"
+#include "session/named.h"
+#include "util/i18n.h"
+#include "util/xalloc.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col step_cols[] = {
+	{ "step", N_("STEP"), COL_COUNT },
+	{ "start_ns", N_("START"), COL_COUNT },
+	{ "dur_ns", N_("DURATION"), COL_NS },
+	{ "gpu_busy_ns", N_("GPU BUSY"), COL_NS },
+	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
+	{ "top_kernel", N_("TOP KERNEL"), COL_NAME },
+};
+
+/* The instances that are steps: those whose text passes --step, or by
+ * default those of the most frequent outermost text. */
+static uint32_t *step_rows(const struct trace *t, const struct report_params *p, size_t *n, uint32_t *deflt)
+{
+	uint8_t *pass;
+	*deflt = TRACE_NONE;
+	if (p->step) {
+		pass = filter_strings(p->step, t, NULL);
+	} else {
+		struct api_order own;
+		struct markers m;
+		markers_find_any(t, report_api_order(t, p, &own), NULL, &m);
+		api_order_free(&own);
+		*deflt = markers_default_step(t, &m);
+		markers_free(&m);
+		pass = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+		if (*deflt != TRACE_NONE)
+			pass[*deflt] = 1;
+	}
+	uint32_t *rows = named_marker_rows(t, pass, n);
+	free(pass);
+	return rows;
+}
+
+void report_steps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
+{
+	size_t n;
+	uint32_t deflt;
+	uint32_t *rows = step_rows(t, p, &n, &deflt);
+	struct steps s;
+	steps_find(t, sel, rows, n, &s);
+	free(rows);
+	table_init(out, "steps", step_cols, NCOLS(step_cols));
+	char pattern[256];
+	if (p->step)
+		filter_describe(p->step, pattern, sizeof(pattern));
+	else
+		snprintf(pattern, sizeof(pattern), "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
+	snprintf(out->caption, sizeof(out->caption), P_("Steps %s: %zu step", "Steps %s: %zu steps", s.n),
+		 pattern, s.n);
+	for (size_t i = 0; i < s.n && report_want_row(p, i); i++) {
+		const struct step_row *r = &s.rows[i];
+		struct table_cell *x = table_add_row(out);
+		x[0].num = (int64_t)r->number;
+		x[1].num = r->start;
+		x[2].num = r->dur;
+		x[3].num = r->busy;
+		x[4].pct = step_busy_percent(r);
+		report_set_name(t, &x[5], r->top_kernel);
+	}
+	steps_free(&s);
+}
