@@ -104,9 +104,9 @@ void report_profile_table(const struct trace *t, enum report_kind kind, const st
 	int kernels = kind == REPORT_KTOP, outliers = rp->outlier_z > 0;
 	size_t limit = rp->limit;
 	if (outliers)
-		table_init(out, report_names[kind], profile_outlier_cols, NCOLS(profile_outlier_cols));
+		table_init(out, kernels ? "ktop" : "top", profile_outlier_cols, NCOLS(profile_outlier_cols));
 	else
-		table_init(out, report_names[kind], profile_cols, NCOLS(profile_cols));
+		table_init(out, kernels ? "ktop" : "top", profile_cols, NCOLS(profile_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 kernels ? _("Kernels by name: %llu kernels, %zu names, %s GPU time")
 			 : _("GPU ops by name: %llu ops, %zu names, %s GPU time"),
@@ -144,8 +144,8 @@ void report_profile_table(const struct trace *t, enum report_kind kind, const st
 	}
 }
 
-static void build_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
-			  const struct selection *sel, struct table *out)
+void report_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+		    const struct selection *sel, struct table *out)
 {
 	struct profile p;
 	profile_by_name_z(t, kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, rp->outlier_z, &p);
@@ -186,7 +186,7 @@ void report_busy_table(const struct trace *t, size_t limit, const struct busy *b
 	}
 }
 
-static void build_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+void report_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
 {
 	struct busy b;
 	busy_per_gpu(t, sel, &b);
@@ -212,8 +212,7 @@ static int by_gpu_name(const void *a, const void *b, void *ctx)
 
 /* Every counter series: the window applies, the filter does not (counters
  * have no name it matches). */
-static void build_counters(const struct trace *t, size_t limit, const struct selection *sel,
-			   struct table *out)
+void report_counters(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
 {
 	size_t n;
 	struct counter_summary *rows = counter_summarize(&t->counters, sel ? &sel->window : NULL, &n);
@@ -267,10 +266,10 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 	switch (kind) {
 	case REPORT_TOP:
 	case REPORT_KTOP:
-		build_profile(t, kind, p, sel, out);
+		report_profile(t, kind, p, sel, out);
 		break;
 	case REPORT_BUSY:
-		build_busy(t, p->limit, sel, out);
+		report_busy(t, p->limit, sel, out);
 		break;
 	case REPORT_GAPS:
 		return report_gaps(t, p, sel, out);
@@ -287,7 +286,7 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 		report_categories(t, p, sel, out);
 		break;
 	case REPORT_COUNTERS:
-		build_counters(t, p->limit, sel, out);
+		report_counters(t, p->limit, sel, out);
 		break;
 	case REPORT_RANKS:
 		report_ranks(t, p, sel, out);

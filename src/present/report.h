@@ -73,6 +73,11 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 void report_profile_table(const struct trace *t, enum report_kind kind, const struct report_params *rp,
 			  const struct profile *p, struct table *out);
 void report_busy_table(const struct trace *t, size_t limit, const struct busy *b, struct table *out);
+/* The top or ktop, busy and counters reports of the selected part of t. */
+void report_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+		    const struct selection *sel, struct table *out);
+void report_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out);
+void report_counters(const struct trace *t, size_t limit, const struct selection *sel, struct table *out);
 
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);
