@@ -1,0 +1,67 @@
+#include "config.h"
+#include "present/report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/busy.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/units.h"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct table_col busy_cols[] = {
+	{ "gpu", N_("GPU"), COL_LABEL },
+	{ "ops", N_("OPS"), COL_COUNT },
+	{ "sum_ns", N_("SUM"), COL_NS },
+	{ "busy_ns", N_("BUSY"), COL_NS },
+	{ "wall_ns", N_("WALL"), COL_NS },
+	{ "busy_percent", N_("BUSY%"), COL_PERCENT },
+	{ "input", N_("INPUT"), COL_LABEL },
+	{ "first_ns", N_("FIRST"), COL_COUNT },
+	{ "last_ns", N_("LAST"), COL_COUNT },
+	{ "span_ns", N_("SPAN"), COL_NS },
+	{ "span_busy_percent", N_("SPAN BUSY%"), COL_PERCENT },
+};
+
+void report_busy_table(const struct trace *t, size_t limit, const struct busy *bp, struct table *out)
+{
+	const struct busy b = *bp;
+	char wall[UNITS_BUFSZ], label[256];
+	table_init(out, "busy", busy_cols, NCOLS(busy_cols));
+	if (b.disjoint)
+		snprintf(out->caption, sizeof(out->caption), "%s",
+			 _("GPU busy: the inputs do not overlap in time, so each GPU's wall time "
+			   "is its input's span"));
+	else
+		snprintf(out->caption, sizeof(out->caption),
+			 P_("GPU busy: %zu GPU over %s of wall time",
+			    "GPU busy: %zu GPUs over %s of wall time", b.n),
+			 b.n, units_format_ns(b.wall, wall, sizeof(wall)));
+	for (size_t i = 0; i < b.n && (!limit || i < limit); i++) {
+		const struct busy_row *r = &b.rows[i];
+		struct table_cell *c = table_add_row(out);
+		trace_gpu_label(t, r->gpu, label, sizeof(label));
+		table_set_text(&c[0], label, strlen(label));
+		c[1].num = (int64_t)r->ops;
+		c[2].num = r->sum;
+		c[3].num = r->busy;
+		c[4].num = r->wall;
+		c[5].pct = busy_row_percent(&b, r);
+		const char *place = trace_gpu_place(t, r->gpu);
+		table_set_text(&c[6], place, strlen(place));
+		c[7].num = r->first;
+		c[8].num = r->last;
+		c[9].num = sat_sub(r->last, r->first);
+		c[10].pct = busy_row_span_percent(r);
+	}
+}
+
+void report_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+{
+	struct busy b;
+	busy_per_gpu(t, sel, &b);
+	report_busy_table(t, limit, &b, out);
+	busy_free(&b);
+}
