@@ -181,51 +181,66 @@ static void put_skipped(const struct batch_plan *plan, size_t g, const struct lo
 	}
 }
 
+void categories_part_init(struct categories_part *p, const struct categories *c)
+{
+	p->ct.n = c->n + 1;
+	p->ct.total = 0;
+	p->ct.rows = xcalloc(p->ct.n, sizeof(*p->ct.rows));
+	for (size_t k = 0; k < p->ct.n; k++)
+		p->ct.rows[k].category = k;
+}
+
+void categories_part_free(struct categories_part *p)
+{
+	category_times_free(&p->ct);
+}
+
 /* Kernel time by category: each category's calls and time, summed. */
-static void put_categories(const struct trace *t, const struct selection *sel, const struct categories *c,
-			   struct bytes_out *b)
+void categories_part_add(struct categories_part *p, const struct trace *t, const struct selection *sel,
+			 const struct categories *c)
 {
 	struct category_times ct;
 	categories_by_kernel(t, sel, c, &ct);
-	bytes_put_i64(b, ct.total);
-	bytes_put_u64(b, ct.n);
+	p->ct.total = sat_add(p->ct.total, ct.total);
 	for (size_t i = 0; i < ct.n; i++) {
-		bytes_put_u64(b, ct.rows[i].category);
-		bytes_put_u64(b, ct.rows[i].calls);
-		bytes_put_i64(b, ct.rows[i].total);
+		struct category_row *r = &p->ct.rows[ct.rows[i].category];
+		r->calls += ct.rows[i].calls;
+		r->total = sat_add(r->total, ct.rows[i].total);
 	}
 	category_times_free(&ct);
 }
 
-static int categories_table(const struct batch_plan *plan, struct merge_state *m,
-			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
+void categories_part_encode(const struct categories_part *p, struct bytes_out *b)
 {
-	struct category_times ct = { .n = rp->cats->n + 1 };
-	ct.rows = xcalloc(ct.n, sizeof(*ct.rows));
-	for (size_t k = 0; k < ct.n; k++)
-		ct.rows[k].category = k;
-	int rc = 0;
-	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
-		struct bytes_in *r = &m->in[g];
-		ct.total = sat_add(ct.total, bytes_get_i64(r));
-		uint64_t n = bytes_get_count(r, 24);
-		for (uint64_t i = 0; i < n && !r->bad; i++) {
-			uint64_t k = bytes_get_u64(r);
-			if (k >= ct.n) {
-				r->bad = 1;
-				break;
-			}
-			ct.rows[k].calls += bytes_get_u64(r);
-			ct.rows[k].total = sat_add(ct.rows[k].total, bytes_get_i64(r));
-		}
-		rc = r->bad ? batch_bad_part(g, err) : 0;
+	bytes_put_i64(b, p->ct.total);
+	bytes_put_u64(b, p->ct.n);
+	for (size_t i = 0; i < p->ct.n; i++) {
+		bytes_put_u64(b, p->ct.rows[i].category);
+		bytes_put_u64(b, p->ct.rows[i].calls);
+		bytes_put_i64(b, p->ct.rows[i].total);
 	}
-	if (rc == 0) {
-		category_times_sort(&ct);
-		report_categories_table(rp, &ct, tb);
+}
+
+int categories_part_merge(struct categories_part *p, const struct part_in *in)
+{
+	struct bytes_in *r = in->in;
+	p->ct.total = sat_add(p->ct.total, bytes_get_i64(r));
+	uint64_t n = bytes_get_count(r, 24);
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		uint64_t k = bytes_get_u64(r);
+		if (k >= p->ct.n)
+			return r->bad = 1, -1;
+		p->ct.rows[k].calls += bytes_get_u64(r);
+		p->ct.rows[k].total = sat_add(p->ct.rows[k].total, bytes_get_i64(r));
 	}
-	category_times_free(&ct);
-	return rc;
+	return r->bad ? -1 : 0;
+}
+
+void categories_part_finish(struct categories_part *p, struct category_times *out)
+{
+	*out = p->ct;
+	memset(&p->ct, 0, sizeof(p->ct));
+	category_times_sort(out);
 }
 
 static int launch_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
@@ -278,9 +293,17 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	put_skipped(plan, g, &skipped, &b);
 	load_skipped_free(&skipped);
 	if (req->kind == REPORT_BUSY) {
-		batch_put_busy(t, session_sel(s), &b);
+		struct busy_part p;
+		busy_part_init(&p);
+		busy_part_add(&p, t, session_sel(s));
+		busy_part_encode(&p, &b);
+		busy_part_free(&p);
 	} else if (req->kind == REPORT_IDLE) {
-		batch_put_idle(t, session_sel(s), req, &b);
+		struct idle_part p;
+		idle_part_init(&p);
+		idle_part_add(&p, t, session_sel(s), req->gap_threshold);
+		idle_part_encode(&p, &b);
+		idle_part_free(&p);
 	} else if (req->kind == REPORT_GAPS) {
 		struct probe_ctx pc = { &ws, err };
 		struct report_params rp = { .probe_calls = probe_calls,
@@ -294,16 +317,25 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		launch_acc_encode(&a, t, &b);
 		launch_acc_free(&a);
 	} else if (req->kind == REPORT_CATEGORIES) {
-		put_categories(t, session_sel(s), req->cats, &b);
+		struct categories_part p;
+		categories_part_init(&p, req->cats);
+		categories_part_add(&p, t, session_sel(s), req->cats);
+		categories_part_encode(&p, &b);
+		categories_part_free(&p);
 	} else if (req->kind == REPORT_BREAKDOWN || req->kind == REPORT_RANKS) {
 		struct filter comm;
 		char msg[512];
 		filter_init(&comm);
 		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
-		if (req->kind == REPORT_RANKS)
+		if (req->kind == REPORT_RANKS) {
 			batch_put_ranks(t, session_sel(s), &comm, &b);
-		else
-			batch_put_breakdown(t, session_sel(s), &comm, &b);
+		} else {
+			struct breakdown_part p;
+			breakdown_part_init(&p);
+			breakdown_part_add(&p, t, session_sel(s), &comm);
+			breakdown_part_encode(&p, &b);
+			breakdown_part_free(&p);
+		}
 		filter_free(&comm);
 	} else if (req->kind == REPORT_API || req->kind == REPORT_MARKERS) {
 		session_order_calls(s);
@@ -476,14 +508,95 @@ static int merge_profile(const struct batch_plan *plan, const struct batch_reque
 	return 0;
 }
 
+struct part_in batch_part_in(struct merge_state *m, size_t g)
+{
+	return (struct part_in){ &m->in[g], &m->skel, m->global[g], m->nlocal[g] };
+}
+
+static int idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		      struct table *tb, struct rpd_error *err)
+{
+	struct idle_part p;
+	struct gaps g;
+	idle_part_init(&p);
+	for (size_t k = 0; k < plan->ngroups; k++) {
+		struct part_in in = batch_part_in(m, k);
+		if (idle_part_merge(&p, &in)) {
+			idle_part_free(&p);
+			return batch_bad_part(k, err);
+		}
+	}
+	idle_part_finish(&p, &m->skel, &m->window, &g);
+	report_idle_table(&m->skel, rp, &g, tb);
+	gaps_free(&g);
+	return 0;
+}
+
+static int breakdown_table(const struct batch_plan *plan, struct merge_state *m,
+			   const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	struct breakdown_part p;
+	struct breakdown b;
+	breakdown_part_init(&p);
+	for (size_t k = 0; k < plan->ngroups; k++) {
+		struct part_in in = batch_part_in(m, k);
+		if (breakdown_part_merge(&p, &in)) {
+			breakdown_part_free(&p);
+			return batch_bad_part(k, err);
+		}
+	}
+	breakdown_part_finish(&p, &m->skel, &b);
+	report_breakdown_table(&m->skel, rp, &b, tb);
+	breakdown_free(&b);
+	return 0;
+}
+
+static int busy_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		      struct table *tb, struct rpd_error *err)
+{
+	struct busy_part p;
+	struct busy b;
+	busy_part_init(&p);
+	for (size_t k = 0; k < plan->ngroups; k++) {
+		struct part_in in = batch_part_in(m, k);
+		if (busy_part_merge(&p, &in)) {
+			busy_part_free(&p);
+			return batch_bad_part(k, err);
+		}
+	}
+	busy_part_finish(&p, &m->skel, &m->window, &b);
+	report_busy_table(&m->skel, rp->limit, &b, tb);
+	busy_free(&b);
+	return 0;
+}
+
+static int categories_table(const struct batch_plan *plan, struct merge_state *m,
+			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
+{
+	struct categories_part p;
+	struct category_times ct;
+	categories_part_init(&p, rp->cats);
+	for (size_t k = 0; k < plan->ngroups; k++) {
+		struct part_in in = batch_part_in(m, k);
+		if (categories_part_merge(&p, &in)) {
+			categories_part_free(&p);
+			return batch_bad_part(k, err);
+		}
+	}
+	categories_part_finish(&p, &ct);
+	report_categories_table(rp, &ct, tb);
+	category_times_free(&ct);
+	return 0;
+}
+
 /* The table of the merged result. */
 static int merged_table(const struct batch_plan *plan, const struct batch_request *req, struct merge_state *m,
 			const struct report_params *rp, struct table *tb, struct rpd_error *err)
 {
 	if (req->kind == REPORT_IDLE)
-		return batch_idle_table(plan, m, rp, tb, err);
+		return idle_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_BREAKDOWN)
-		return batch_breakdown_table(plan, m, rp, tb, err);
+		return breakdown_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_CATEGORIES)
 		return categories_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_LAUNCH)
@@ -494,16 +607,8 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 		return batch_by_name_table(plan, req->kind, m, rp, tb, err);
 	if (req->kind == REPORT_RANKS)
 		return batch_ranks_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_BUSY) {
-		struct busy b;
-		if (batch_merge_busy(plan, m, &b, err)) {
-			busy_free(&b);
-			return -1;
-		}
-		report_busy_table(&m->skel, rp->limit, &b, tb);
-		busy_free(&b);
-		return 0;
-	}
+	if (req->kind == REPORT_BUSY)
+		return busy_table(plan, m, rp, tb, err);
 	struct profile p;
 	if (merge_profile(plan, req, m, &p, err))
 		return -1;

@@ -1,7 +1,8 @@
-/* The partial results of the reports with a row per GPU: busy and idle.
- * A GPU belongs to one node, so its row is made whole by its group; the
- * finish only makes its GPU again (in the order the whole load makes
- * GPUs: of their first ops) and puts the rows in the reports' order. */
+/* The partial results of the reports with a row per GPU: busy, idle and
+ * breakdown, and the GPUs of the gaps. A GPU belongs to one node, so its
+ * row is made whole by its part; the finish only makes its GPU again (in
+ * the order the whole load makes GPUs: of their first ops) and puts the
+ * rows in the reports' order. */
 #include "config.h"
 #include "batch/batch_part.h"
 
@@ -14,14 +15,7 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-/* Where each GPU of t runs its first op: the input and the op's place in
- * it (SIZE_MAX: it runs none). */
-struct gpu_firsts {
-	size_t *offset;
-	uint32_t *input;
-};
-
-static void gpu_firsts_of(const struct trace *t, struct gpu_firsts *f)
+void part_gpus_of(const struct trace *t, struct part_gpus *f)
 {
 	size_t n = t->ngpus ? t->ngpus : 1;
 	f->offset = xmalloc_array(n, sizeof(*f->offset));
@@ -37,134 +31,171 @@ static void gpu_firsts_of(const struct trace *t, struct gpu_firsts *f)
 	}
 }
 
-static void gpu_firsts_free(struct gpu_firsts *f)
+void part_gpus_free(struct part_gpus *f)
 {
 	free(f->offset);
 	free(f->input);
 }
 
-static void put_gpu(struct bytes_out *b, const struct trace *t, const struct gpu_firsts *f, uint32_t gpu)
+struct part_gpu part_gpu_of(const struct trace *t, const struct part_gpus *f, uint32_t gpu)
 {
-	bytes_put_u32(b, f->input[gpu]);
-	bytes_put_u64(b, f->offset[gpu]);
-	bytes_put_u32(b, t->gpus[gpu].input);
-	bytes_put_i64(b, t->gpus[gpu].device);
+	return (struct part_gpu){ .input = f->input[gpu],
+				  .offset = f->offset[gpu],
+				  .label_input = t->gpus[gpu].input,
+				  .device = t->gpus[gpu].device };
 }
 
-#define GPU_BYTES (4 + 8 + 4 + 8)
-
-/* A row's GPU as it came: its first op (input in skel, place in it), the
- * input it is labelled by and its number. */
-struct gpu_came {
-	size_t input, offset;
-	uint32_t label_input;
-	int64_t device;
-	size_t row; /* the row it came with */
-};
-
-static int get_gpu(struct merge_state *m, size_t g, struct gpu_came *c)
+void part_put_gpu(struct bytes_out *b, const struct part_gpu *g)
 {
-	struct bytes_in *r = &m->in[g];
+	bytes_put_u32(b, (uint32_t)g->input);
+	bytes_put_u64(b, g->offset);
+	bytes_put_u32(b, g->label_input);
+	bytes_put_i64(b, g->device);
+}
+
+int part_get_gpu(const struct part_in *in, struct part_gpu *g)
+{
+	struct bytes_in *r = in->in;
 	uint32_t input = bytes_get_u32(r);
 	uint64_t offset = bytes_get_u64(r);
 	uint32_t label = bytes_get_u32(r);
-	c->device = bytes_get_i64(r);
-	if (r->bad || input >= m->nlocal[g] || label >= m->nlocal[g])
+	g->device = bytes_get_i64(r);
+	if (r->bad || input >= in->ninputs || label >= in->ninputs)
 		return r->bad = 1, -1;
-	c->input = m->global[g][input];
-	c->offset = (size_t)offset;
-	c->label_input = (uint32_t)m->global[g][label];
+	g->input = in->input[input];
+	g->offset = (size_t)offset;
+	g->label_input = (uint32_t)in->input[label];
 	return 0;
 }
 
+struct came {
+	struct part_gpu gpu;
+	size_t row;
+};
+
 static int by_first_op(const void *a, const void *b)
 {
-	const struct gpu_came *x = a, *y = b;
+	const struct part_gpu *x = &((const struct came *)a)->gpu, *y = &((const struct came *)b)->gpu;
 	if (x->input != y->input)
 		return x->input < y->input ? -1 : 1;
 	return (x->offset > y->offset) - (x->offset < y->offset);
 }
 
-/* Make the GPUs in skel in the whole load's order; gpu[c.row] their
- * indices. Returns the rows' order: by GPU index. */
-static size_t *make_gpus(struct merge_state *m, struct gpu_came *came, size_t n, uint32_t *gpu)
+size_t *part_make_gpus(struct trace *whole, const struct part_gpu *gpus, size_t n, uint32_t *gpu)
 {
+	struct came *came = xmalloc_array(n ? n : 1, sizeof(*came));
 	size_t *order = xmalloc_array(n ? n : 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		came[i] = (struct came){ gpus[i], i };
 	qsort(came, n, sizeof(*came), by_first_op);
 	for (size_t i = 0; i < n; i++) {
-		gpu[came[i].row] = trace_gpu(&m->skel, came[i].label_input, came[i].device);
+		gpu[came[i].row] = trace_gpu(whole, came[i].gpu.label_input, came[i].gpu.device);
 		order[i] = came[i].row;
 	}
+	free(came);
 	return order;
 }
 
-void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b)
+void part_gpu_list_add(struct part_gpu_list *l, const struct part_gpu *g)
 {
-	struct busy bz;
-	struct busy_inputs in;
-	struct gpu_firsts f;
-	busy_per_gpu(t, sel, &bz);
-	busy_inputs_of(t, &in);
-	gpu_firsts_of(t, &f);
-	bytes_put_u64(b, in.ops);
-	bytes_put_i64(b, in.first);
-	bytes_put_i64(b, in.last);
-	for (size_t k = 0; k < in.n; k++) {
-		bytes_put_u64(b, in.count[k]);
-		bytes_put_i64(b, in.from[k]);
-		bytes_put_i64(b, in.to[k]);
-	}
+	l->v = xgrow(l->v, &l->cap, l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = *g;
+}
+
+void busy_part_init(struct busy_part *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void busy_part_free(struct busy_part *p)
+{
+	busy_inputs_free(&p->in);
+	free(p->rows);
+	free(p->gpus.v);
+	memset(p, 0, sizeof(*p));
+}
+
+void busy_part_add(struct busy_part *p, const struct trace *t, const struct selection *sel)
+{
+	struct busy b;
+	struct part_gpus f;
+	busy_per_gpu(t, sel, &b);
+	busy_inputs_of(t, &p->in);
+	part_gpus_of(t, &f);
 	/* The GPUs that ran an op, as the whole load has them. */
-	uint64_t n = 0;
-	for (size_t i = 0; i < bz.n; i++)
-		n += f.offset[bz.rows[i].gpu] != SIZE_MAX;
-	bytes_put_u64(b, n);
-	for (size_t i = 0; i < bz.n; i++) {
-		const struct busy_row *r = &bz.rows[i];
-		if (f.offset[r->gpu] == SIZE_MAX)
+	for (size_t i = 0; i < b.n; i++) {
+		if (!part_gpu_ran(&f, b.rows[i].gpu))
 			continue;
-		put_gpu(b, t, &f, r->gpu);
+		struct part_gpu g = part_gpu_of(t, &f, b.rows[i].gpu);
+		p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
+		p->rows[p->n++] = b.rows[i];
+		part_gpu_list_add(&p->gpus, &g);
+	}
+	part_gpus_free(&f);
+	busy_free(&b);
+}
+
+void busy_part_encode(const struct busy_part *p, struct bytes_out *b)
+{
+	bytes_put_u64(b, p->in.ops);
+	bytes_put_i64(b, p->in.first);
+	bytes_put_i64(b, p->in.last);
+	for (size_t k = 0; k < p->in.n; k++) {
+		bytes_put_u64(b, p->in.count[k]);
+		bytes_put_i64(b, p->in.from[k]);
+		bytes_put_i64(b, p->in.to[k]);
+	}
+	bytes_put_u64(b, p->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct busy_row *r = &p->rows[i];
+		part_put_gpu(b, &p->gpus.v[i]);
 		bytes_put_u64(b, r->ops);
 		const int64_t v[] = { r->sum, r->busy, r->first, r->last, r->span_from, r->span_to };
 		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
 			bytes_put_i64(b, v[k]);
 	}
-	gpu_firsts_free(&f);
-	busy_inputs_free(&in);
-	busy_free(&bz);
 }
 
-/* Every input's span, as busy_inputs_of gives them. */
-static void read_busy_inputs(struct merge_state *m, size_t g, struct busy_inputs *in)
+/* Every input's span, as busy_inputs_of gives them: the whole's inputs
+ * are made on the first part. */
+static void merge_busy_inputs(struct busy_inputs *all, const struct part_in *in)
 {
-	struct bytes_in *r = &m->in[g];
+	struct bytes_in *r = in->in;
+	if (!all->count) {
+		size_t n = in->whole->ninputs ? in->whole->ninputs : 1;
+		all->n = in->whole->ninputs;
+		all->count = xcalloc(n, sizeof(*all->count));
+		all->from = xcalloc(n, sizeof(*all->from));
+		all->to = xcalloc(n, sizeof(*all->to));
+	}
 	uint64_t ops = bytes_get_u64(r);
 	int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
-	if (ops && (!in->ops || first < in->first))
-		in->first = first;
-	if (ops && (!in->ops || last > in->last))
-		in->last = last;
-	in->ops += ops;
-	for (size_t j = 0; j < m->nlocal[g]; j++) {
-		size_t k = m->global[g][j];
-		in->count[k] = bytes_get_u64(r);
-		in->from[k] = bytes_get_i64(r);
-		in->to[k] = bytes_get_i64(r);
+	if (ops && (!all->ops || first < all->first))
+		all->first = first;
+	if (ops && (!all->ops || last > all->last))
+		all->last = last;
+	all->ops += ops;
+	for (size_t j = 0; j < in->ninputs; j++) {
+		size_t k = in->input[j];
+		all->count[k] = bytes_get_u64(r);
+		all->from[k] = bytes_get_i64(r);
+		all->to[k] = bytes_get_i64(r);
 	}
 }
 
-static void read_busy_rows(struct merge_state *m, size_t g, struct busy *b, struct gpu_came **came,
-			   size_t *cap, size_t *ccap)
+int busy_part_merge(struct busy_part *p, const struct part_in *in)
 {
-	struct bytes_in *r = &m->in[g];
-	uint64_t count = bytes_get_count(r, GPU_BYTES + 7 * 8);
+	struct bytes_in *r = in->in;
+	merge_busy_inputs(&p->in, in);
+	uint64_t count = bytes_get_count(r, PART_GPU_BYTES + 7 * 8);
 	for (uint64_t i = 0; i < count && !r->bad; i++) {
-		*came = xgrow(*came, ccap, b->n + 1, sizeof(**came));
-		b->rows = xgrow(b->rows, cap, b->n + 1, sizeof(*b->rows));
-		if (get_gpu(m, g, &(*came)[b->n]))
+		struct part_gpu g;
+		if (part_get_gpu(in, &g))
 			break;
-		(*came)[b->n].row = b->n;
-		struct busy_row *row = &b->rows[b->n++];
+		part_gpu_list_add(&p->gpus, &g);
+		p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
+		struct busy_row *row = &p->rows[p->n++];
+		memset(row, 0, sizeof(*row));
 		row->ops = bytes_get_u64(r);
 		row->sum = bytes_get_i64(r);
 		row->busy = bytes_get_i64(r);
@@ -173,71 +204,78 @@ static void read_busy_rows(struct merge_state *m, size_t g, struct busy *b, stru
 		row->span_from = bytes_get_i64(r);
 		row->span_to = bytes_get_i64(r);
 	}
+	return r->bad ? -1 : 0;
 }
 
-int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
-		     struct rpd_error *err)
+void busy_part_finish(struct busy_part *p, struct trace *whole, const struct window *window, struct busy *out)
 {
-	struct busy_inputs in = { .n = m->skel.ninputs };
-	size_t n = in.n ? in.n : 1, cap = 0, ccap = 0;
-	struct gpu_came *came = NULL;
-	in.count = xcalloc(n, sizeof(*in.count));
-	in.from = xcalloc(n, sizeof(*in.from));
-	in.to = xcalloc(n, sizeof(*in.to));
-	memset(b, 0, sizeof(*b));
-	int rc = 0;
-	for (size_t g = 0; g < plan->ngroups && rc == 0; g++) {
-		read_busy_inputs(m, g, &in);
-		read_busy_rows(m, g, b, &came, &cap, &ccap);
-		rc = m->in[g].bad ? batch_bad_part(g, err) : 0;
+	/* The rows from the whole load's order of GPUs, then sorted. */
+	uint32_t *gpu = xcalloc(p->n ? p->n : 1, sizeof(*gpu));
+	size_t *order = part_make_gpus(whole, p->gpus.v, p->n, gpu);
+	memset(out, 0, sizeof(*out));
+	out->rows = xmalloc_array(p->n ? p->n : 1, sizeof(*out->rows));
+	out->n = p->n;
+	for (size_t i = 0; i < p->n; i++) {
+		out->rows[i] = p->rows[order[i]];
+		out->rows[i].gpu = gpu[order[i]];
 	}
-	if (rc == 0) {
-		/* The rows from the whole load's order of GPUs, then sorted. */
-		uint32_t *gpu = xcalloc(b->n ? b->n : 1, sizeof(*gpu));
-		size_t *order = make_gpus(m, came, b->n, gpu);
-		struct busy_row *rows = xmalloc_array(b->n ? b->n : 1, sizeof(*rows));
-		for (size_t i = 0; i < b->n; i++) {
-			rows[i] = b->rows[order[i]];
-			rows[i].gpu = gpu[order[i]];
-		}
-		free(b->rows);
-		b->rows = rows;
-		free(order);
-		free(gpu);
-		busy_set_walls(b, &in, &m->window);
-		busy_sort(b, &m->skel);
-	}
-	free(came);
-	busy_inputs_free(&in);
-	return rc;
+	free(order);
+	free(gpu);
+	busy_set_walls(out, &p->in, window);
+	busy_sort(out, whole);
+	busy_part_free(p);
 }
 
-void batch_put_idle(const struct trace *t, const struct selection *sel, const struct batch_request *req,
-		    struct bytes_out *b)
+void idle_part_init(struct idle_part *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void idle_part_free(struct idle_part *p)
+{
+	free(p->lanes);
+	free(p->gpus.v);
+	memset(p, 0, sizeof(*p));
+}
+
+void idle_part_add(struct idle_part *p, const struct trace *t, const struct selection *sel, int64_t threshold)
 {
 	struct gaps g;
-	struct gpu_firsts f;
-	struct gaps_params gp = { .threshold = req->gap_threshold, .per_queue = 0, .keep = 0 };
+	struct part_gpus f;
+	struct gaps_params gp = { .threshold = threshold, .per_queue = 0, .keep = 0 };
 	gaps_find(t, sel, &gp, &g);
-	gpu_firsts_of(t, &f);
-	bytes_put_u64(b, t->ops.n);
-	bytes_put_i64(b, t->op_first_start);
-	bytes_put_i64(b, t->op_last_end);
+	part_gpus_of(t, &f);
+	p->ops = t->ops.n;
+	p->first = t->op_first_start;
+	p->last = t->op_last_end;
 	/* Every GPU that ran an op, its lane empty when the selection keeps
 	 * none of them: the whole load orders its lanes among all its GPUs. */
 	const struct gap_lane **lane = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*lane));
-	uint64_t n = 0;
 	for (size_t i = 0; i < g.nlanes; i++)
 		lane[g.lanes[i].lane] = &g.lanes[i];
-	for (size_t k = 0; k < t->ngpus; k++)
-		n += f.offset[k] != SIZE_MAX;
-	bytes_put_u64(b, n);
 	for (size_t k = 0; k < t->ngpus; k++) {
-		if (f.offset[k] == SIZE_MAX)
+		if (!part_gpu_ran(&f, (uint32_t)k))
 			continue;
 		static const struct gap_lane none;
-		const struct gap_lane *l = lane[k] ? lane[k] : &none;
-		put_gpu(b, t, &f, (uint32_t)k);
+		struct part_gpu pg = part_gpu_of(t, &f, (uint32_t)k);
+		p->lanes = xgrow(p->lanes, &p->cap, p->n + 1, sizeof(*p->lanes));
+		p->lanes[p->n++] = lane[k] ? *lane[k] : none;
+		part_gpu_list_add(&p->gpus, &pg);
+	}
+	free(lane);
+	part_gpus_free(&f);
+	gaps_free(&g);
+}
+
+void idle_part_encode(const struct idle_part *p, struct bytes_out *b)
+{
+	bytes_put_u64(b, p->ops);
+	bytes_put_i64(b, p->first);
+	bytes_put_i64(b, p->last);
+	bytes_put_u64(b, p->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct gap_lane *l = &p->lanes[i];
+		part_put_gpu(b, &p->gpus.v[i]);
 		bytes_put_u64(b, l->ops);
 		bytes_put_i64(b, l->first);
 		bytes_put_i64(b, l->last);
@@ -249,23 +287,26 @@ void batch_put_idle(const struct trace *t, const struct selection *sel, const st
 		for (int h = 0; h < GAPS_NBUCKETS; h++)
 			bytes_put_u64(b, l->hist[h]);
 	}
-	free(lane);
-	gpu_firsts_free(&f);
-	gaps_free(&g);
 }
 
-static void read_lanes(struct merge_state *m, size_t g, struct gap_lane **lanes, size_t *n, size_t *cap,
-		       struct gpu_came **came, size_t *ccap)
+int idle_part_merge(struct idle_part *p, const struct part_in *in)
 {
-	struct bytes_in *r = &m->in[g];
-	uint64_t count = bytes_get_count(r, GPU_BYTES + 8 * (6 + GAP_NCAUSES + GAPS_NBUCKETS));
+	struct bytes_in *r = in->in;
+	uint64_t ops = bytes_get_u64(r);
+	int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
+	if (ops && (!p->ops || first < p->first))
+		p->first = first;
+	if (ops && (!p->ops || last > p->last))
+		p->last = last;
+	p->ops += ops;
+	uint64_t count = bytes_get_count(r, PART_GPU_BYTES + 8 * (6 + GAP_NCAUSES + GAPS_NBUCKETS));
 	for (uint64_t i = 0; i < count && !r->bad; i++) {
-		*came = xgrow(*came, ccap, *n + 1, sizeof(**came));
-		*lanes = xgrow(*lanes, cap, *n + 1, sizeof(**lanes));
-		if (get_gpu(m, g, &(*came)[*n]))
+		struct part_gpu g;
+		if (part_get_gpu(in, &g))
 			break;
-		(*came)[*n].row = *n;
-		struct gap_lane *l = &(*lanes)[(*n)++];
+		part_gpu_list_add(&p->gpus, &g);
+		p->lanes = xgrow(p->lanes, &p->cap, p->n + 1, sizeof(*p->lanes));
+		struct gap_lane *l = &p->lanes[p->n++];
 		memset(l, 0, sizeof(*l));
 		l->ops = bytes_get_u64(r);
 		l->first = bytes_get_i64(r);
@@ -278,6 +319,7 @@ static void read_lanes(struct merge_state *m, size_t g, struct gap_lane **lanes,
 		for (int h = 0; h < GAPS_NBUCKETS; h++)
 			l->hist[h] = bytes_get_u64(r);
 	}
+	return r->bad ? -1 : 0;
 }
 
 /* The lanes in the idle report's order: by GPU (trace_gpu_cmp), then by
@@ -290,57 +332,37 @@ static int by_lane_gpu(const void *a, const void *b, void *ctx)
 	return c ? c : (x > y) - (x < y);
 }
 
-int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		     struct table *tb, struct rpd_error *err)
+void idle_part_finish(struct idle_part *p, struct trace *whole, const struct window *window, struct gaps *out)
 {
-	struct gaps g = { 0 };
-	struct gpu_came *came = NULL;
-	struct gap_lane *lanes = NULL;
-	size_t n = 0, cap = 0, ccap = 0;
-	uint64_t ops = 0;
-	int rc = 0;
-	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
-		struct bytes_in *r = &m->in[k];
-		uint64_t o = bytes_get_u64(r);
-		int64_t first = bytes_get_i64(r), last = bytes_get_i64(r);
-		if (o && (!ops || first < g.range_start))
-			g.range_start = first;
-		if (o && (!ops || last > g.range_end))
-			g.range_end = last;
-		ops += o;
-		read_lanes(m, k, &lanes, &n, &cap, &came, &ccap);
-		rc = r->bad ? batch_bad_part(k, err) : 0;
+	memset(out, 0, sizeof(*out));
+	if (p->ops) {
+		out->range_start = p->first;
+		out->range_end = p->last;
 	}
-	if (m->window.active) {
-		g.range_start = m->window.start;
-		g.range_end = m->window.end;
+	if (window && window->active) {
+		out->range_start = window->start;
+		out->range_end = window->end;
 	}
-	if (rc == 0) {
-		uint32_t *gpu = xcalloc(n ? n : 1, sizeof(*gpu));
-		size_t *order = make_gpus(m, came, n, gpu);
-		g.lanes = xcalloc(n ? n : 1, sizeof(*g.lanes));
-		for (size_t i = 0; i < n; i++) {
-			g.lanes[i] = lanes[order[i]];
-			g.lanes[i].lane = gpu[order[i]];
-		}
-		sort_with(g.lanes, n, sizeof(*g.lanes), by_lane_gpu, &m->skel);
-		/* Lanes of no op in the selection are not listed. */
-		for (size_t i = 0; i < n; i++) {
-			struct gap_lane *l = &g.lanes[i];
-			if (!l->ops)
-				continue;
-			l->leading = l->first - g.range_start;
-			l->trailing = g.range_end - l->last;
-			g.lanes[g.nlanes++] = *l;
-		}
-		report_idle_table(&m->skel, rp, &g, tb);
-		free(order);
-		free(gpu);
+	uint32_t *gpu = xcalloc(p->n ? p->n : 1, sizeof(*gpu));
+	size_t *order = part_make_gpus(whole, p->gpus.v, p->n, gpu);
+	out->lanes = xcalloc(p->n ? p->n : 1, sizeof(*out->lanes));
+	for (size_t i = 0; i < p->n; i++) {
+		out->lanes[i] = p->lanes[order[i]];
+		out->lanes[i].lane = gpu[order[i]];
 	}
-	free(g.lanes);
-	free(lanes);
-	free(came);
-	return rc;
+	sort_with(out->lanes, p->n, sizeof(*out->lanes), by_lane_gpu, whole);
+	/* Lanes of no op in the selection are not listed. */
+	for (size_t i = 0; i < p->n; i++) {
+		struct gap_lane *l = &out->lanes[i];
+		if (!l->ops)
+			continue;
+		l->leading = l->first - out->range_start;
+		l->trailing = out->range_end - l->last;
+		out->lanes[out->nlanes++] = *l;
+	}
+	free(order);
+	free(gpu);
+	idle_part_free(p);
 }
 
 static void put_double(struct bytes_out *b, double v)
@@ -358,112 +380,117 @@ static double get_double(struct bytes_in *b)
 	return v;
 }
 
-void batch_put_breakdown(const struct trace *t, const struct selection *sel, const struct filter *comm,
-			 struct bytes_out *b)
+void breakdown_part_init(struct breakdown_part *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void breakdown_part_free(struct breakdown_part *p)
+{
+	free(p->rows);
+	free(p->gpus.v);
+	memset(p, 0, sizeof(*p));
+}
+
+static void add_breakdown_row(struct breakdown_part *p, const struct breakdown_row *r, int present,
+			      const struct part_gpu *g)
+{
+	p->rows = xgrow(p->rows, &p->cap, p->n + 1, sizeof(*p->rows));
+	p->rows[p->n].row = *r;
+	p->rows[p->n++].present = present;
+	part_gpu_list_add(&p->gpus, g);
+}
+
+void breakdown_part_add(struct breakdown_part *p, const struct trace *t, const struct selection *sel,
+			const struct filter *comm)
 {
 	struct breakdown bd;
-	struct gpu_firsts f;
+	struct part_gpus f;
 	breakdown_per_gpu(t, sel, comm, &bd);
-	gpu_firsts_of(t, &f);
+	part_gpus_of(t, &f);
 	/* Every GPU that ran an op, with its row when it has one. */
 	const struct breakdown_row **row = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*row));
-	uint64_t n = 0;
 	for (size_t i = 0; i < bd.n; i++)
 		row[bd.rows[i].gpu] = &bd.rows[i];
-	for (size_t k = 0; k < t->ngpus; k++)
-		n += f.offset[k] != SIZE_MAX;
-	bytes_put_u64(b, n);
 	for (size_t k = 0; k < t->ngpus; k++) {
-		if (f.offset[k] == SIZE_MAX)
+		if (!part_gpu_ran(&f, (uint32_t)k))
 			continue;
 		static const struct breakdown_row none;
-		const struct breakdown_row *r = row[k] ? row[k] : &none;
-		put_gpu(b, t, &f, (uint32_t)k);
-		bytes_put_u8(b, row[k] != NULL);
-		const int64_t v[] = { r->span, r->compute,      r->comm,        r->copy,
-				      r->idle, r->exposed_comm, r->exposed_copy };
-		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-			bytes_put_i64(b, v[i]);
-		put_double(b, r->overlap_ratio);
+		struct part_gpu g = part_gpu_of(t, &f, (uint32_t)k);
+		add_breakdown_row(p, row[k] ? row[k] : &none, row[k] != NULL, &g);
 	}
 	free(row);
-	gpu_firsts_free(&f);
+	part_gpus_free(&f);
 	breakdown_free(&bd);
 }
 
-/* A breakdown row as it came: whether the GPU has one. */
-struct breakdown_came {
-	struct breakdown_row row;
-	int present;
-};
-
-static void read_breakdown(struct merge_state *m, size_t g, struct breakdown_came **rows, size_t *n,
-			   size_t *cap, struct gpu_came **came, size_t *ccap)
+void breakdown_part_encode(const struct breakdown_part *p, struct bytes_out *b)
 {
-	struct bytes_in *r = &m->in[g];
-	uint64_t count = bytes_get_count(r, GPU_BYTES + 1 + 8 * 8);
-	for (uint64_t i = 0; i < count && !r->bad; i++) {
-		*came = xgrow(*came, ccap, *n + 1, sizeof(**came));
-		*rows = xgrow(*rows, cap, *n + 1, sizeof(**rows));
-		if (get_gpu(m, g, &(*came)[*n]))
-			break;
-		(*came)[*n].row = *n;
-		struct breakdown_came *c = &(*rows)[(*n)++];
-		c->present = bytes_get_u8(r);
-		c->row.span = bytes_get_i64(r);
-		c->row.compute = bytes_get_i64(r);
-		c->row.comm = bytes_get_i64(r);
-		c->row.copy = bytes_get_i64(r);
-		c->row.idle = bytes_get_i64(r);
-		c->row.exposed_comm = bytes_get_i64(r);
-		c->row.exposed_copy = bytes_get_i64(r);
-		c->row.overlap_ratio = get_double(r);
+	bytes_put_u64(b, p->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct breakdown_row *r = &p->rows[i].row;
+		part_put_gpu(b, &p->gpus.v[i]);
+		bytes_put_u8(b, (uint8_t)p->rows[i].present);
+		const int64_t v[] = { r->span, r->compute,      r->comm,        r->copy,
+				      r->idle, r->exposed_comm, r->exposed_copy };
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+			bytes_put_i64(b, v[k]);
+		put_double(b, r->overlap_ratio);
 	}
+}
+
+int breakdown_part_merge(struct breakdown_part *p, const struct part_in *in)
+{
+	struct bytes_in *r = in->in;
+	uint64_t count = bytes_get_count(r, PART_GPU_BYTES + 1 + 8 * 8);
+	for (uint64_t i = 0; i < count && !r->bad; i++) {
+		struct part_gpu g;
+		struct breakdown_row row = { 0 };
+		if (part_get_gpu(in, &g))
+			break;
+		int present = bytes_get_u8(r);
+		row.span = bytes_get_i64(r);
+		row.compute = bytes_get_i64(r);
+		row.comm = bytes_get_i64(r);
+		row.copy = bytes_get_i64(r);
+		row.idle = bytes_get_i64(r);
+		row.exposed_comm = bytes_get_i64(r);
+		row.exposed_copy = bytes_get_i64(r);
+		row.overlap_ratio = get_double(r);
+		add_breakdown_row(p, &row, present, &g);
+	}
+	return r->bad ? -1 : 0;
 }
 
 static int by_row_gpu(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;
-	uint32_t x = ((const struct breakdown_came *)a)->row.gpu,
-		 y = ((const struct breakdown_came *)b)->row.gpu;
+	uint32_t x = ((const struct breakdown_part_row *)a)->row.gpu,
+		 y = ((const struct breakdown_part_row *)b)->row.gpu;
 	int c = trace_gpu_cmp(t, x, y);
 	return c ? c : (x > y) - (x < y);
 }
 
-int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
-			  const struct report_params *rp, struct table *tb, struct rpd_error *err)
+void breakdown_part_finish(struct breakdown_part *p, struct trace *whole, struct breakdown *out)
 {
-	struct breakdown_came *rows = NULL, *sorted = NULL;
-	struct gpu_came *came = NULL;
-	size_t n = 0, cap = 0, ccap = 0;
-	int rc = 0;
-	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
-		read_breakdown(m, k, &rows, &n, &cap, &came, &ccap);
-		rc = m->in[k].bad ? batch_bad_part(k, err) : 0;
+	uint32_t *gpu = xcalloc(p->n ? p->n : 1, sizeof(*gpu));
+	size_t *order = part_make_gpus(whole, p->gpus.v, p->n, gpu);
+	struct breakdown_part_row *sorted = xcalloc(p->n ? p->n : 1, sizeof(*sorted));
+	for (size_t i = 0; i < p->n; i++) {
+		sorted[i] = p->rows[order[i]];
+		sorted[i].row.gpu = gpu[order[i]];
 	}
-	if (rc == 0) {
-		uint32_t *gpu = xcalloc(n ? n : 1, sizeof(*gpu));
-		size_t *order = make_gpus(m, came, n, gpu);
-		sorted = xcalloc(n ? n : 1, sizeof(*sorted));
-		for (size_t i = 0; i < n; i++) {
-			sorted[i] = rows[order[i]];
-			sorted[i].row.gpu = gpu[order[i]];
-		}
-		/* In the report's order of lanes, those with a row. */
-		sort_with(sorted, n, sizeof(*sorted), by_row_gpu, &m->skel);
-		struct breakdown bd = { .rows = xcalloc(n ? n : 1, sizeof(*bd.rows)) };
-		for (size_t i = 0; i < n; i++)
-			if (sorted[i].present)
-				bd.rows[bd.n++] = sorted[i].row;
-		report_breakdown_table(&m->skel, rp, &bd, tb);
-		breakdown_free(&bd);
-		free(order);
-		free(gpu);
-	}
+	/* In the report's order of lanes, those with a row. */
+	sort_with(sorted, p->n, sizeof(*sorted), by_row_gpu, whole);
+	memset(out, 0, sizeof(*out));
+	out->rows = xcalloc(p->n ? p->n : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < p->n; i++)
+		if (sorted[i].present)
+			out->rows[out->n++] = sorted[i].row;
 	free(sorted);
-	free(rows);
-	free(came);
-	return rc;
+	free(order);
+	free(gpu);
+	breakdown_part_free(p);
 }
 
 /* The names a group's gaps refer to, each once: local index by string id. */
@@ -489,7 +516,7 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err)
 {
 	struct gaps g;
-	struct gpu_firsts f;
+	struct part_gpus f;
 	struct gaps_params gp = { .threshold = req->gap_threshold,
 				  .per_queue = 0,
 				  .keep = req->limit ? req->limit : SIZE_MAX };
@@ -502,7 +529,7 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 		gaps_free(&g);
 		return -1;
 	}
-	gpu_firsts_of(t, &f);
+	part_gpus_of(t, &f);
 	bytes_put_u64(b, g.total);
 	bytes_put_i64(b, report_gaps_idle(&g));
 	/* Every GPU that ran an op (the order of gaps of equal length and
@@ -510,14 +537,15 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 	uint32_t *at = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*at));
 	uint64_t n = 0;
 	for (size_t k = 0; k < t->ngpus; k++)
-		n += f.offset[k] != SIZE_MAX;
+		n += part_gpu_ran(&f, (uint32_t)k);
 	bytes_put_u64(b, n);
 	n = 0;
 	for (size_t k = 0; k < t->ngpus; k++) {
-		if (f.offset[k] == SIZE_MAX)
+		if (!part_gpu_ran(&f, (uint32_t)k))
 			continue;
 		at[k] = (uint32_t)n++;
-		put_gpu(b, t, &f, (uint32_t)k);
+		struct part_gpu pg = part_gpu_of(t, &f, (uint32_t)k);
+		part_put_gpu(b, &pg);
 	}
 	struct name_list names = { .index = xmalloc_array(t->strings.count ? t->strings.count : 1, 4) };
 	memset(names.index, 0xff, t->strings.count * sizeof(*names.index));
@@ -545,7 +573,7 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 	free(names.ids);
 	free(at);
 	free(cpu);
-	gpu_firsts_free(&f);
+	part_gpus_free(&f);
 	gaps_free(&g);
 	return 0;
 }
@@ -555,8 +583,7 @@ struct gaps_came {
 	struct gap *gaps;
 	uint32_t (*names)[3];
 	size_t n, cap, ncap;
-	struct gpu_came *came;
-	size_t ngpus, ccap;
+	struct part_gpu_list gpus;
 	uint64_t total;
 	int64_t idle;
 };
@@ -566,14 +593,14 @@ static void read_gaps(struct merge_state *m, size_t g, struct gaps_came *gc)
 	struct bytes_in *r = &m->in[g];
 	gc->total += bytes_get_u64(r);
 	gc->idle = sat_add(gc->idle, bytes_get_i64(r));
-	size_t base = gc->ngpus;
-	uint64_t ngpus = bytes_get_count(r, GPU_BYTES);
+	size_t base = gc->gpus.n;
+	struct part_in in = batch_part_in(m, g);
+	uint64_t ngpus = bytes_get_count(r, PART_GPU_BYTES);
 	for (uint64_t i = 0; i < ngpus && !r->bad; i++) {
-		gc->came = xgrow(gc->came, &gc->ccap, gc->ngpus + 1, sizeof(*gc->came));
-		if (get_gpu(m, g, &gc->came[gc->ngpus]))
+		struct part_gpu pg;
+		if (part_get_gpu(&in, &pg))
 			return;
-		gc->came[gc->ngpus].row = gc->ngpus;
-		gc->ngpus++;
+		part_gpu_list_add(&gc->gpus, &pg);
 	}
 	uint64_t nnames = bytes_get_count(r, 8);
 	uint32_t *id = xmalloc_array(nnames ? nnames : 1, sizeof(*id));
@@ -648,8 +675,8 @@ static uint32_t *gpu_ranks(const struct trace *t)
 static void gaps_finish(struct merge_state *m, struct gaps_came *gc, const struct report_params *rp,
 			struct table *tb)
 {
-	uint32_t *gpu = xcalloc(gc->ngpus ? gc->ngpus : 1, sizeof(*gpu));
-	free(make_gpus(m, gc->came, gc->ngpus, gpu));
+	uint32_t *gpu = xcalloc(gc->gpus.n ? gc->gpus.n : 1, sizeof(*gpu));
+	free(part_make_gpus(&m->skel, gc->gpus.v, gc->gpus.n, gpu));
 	for (size_t i = 0; i < gc->n; i++)
 		gc->gaps[i].lane = gpu[gc->gaps[i].lane];
 	uint32_t *rank = gpu_ranks(&m->skel);
@@ -694,6 +721,6 @@ int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const
 		gaps_finish(m, &gc, rp, tb);
 	free(gc.gaps);
 	free(gc.names);
-	free(gc.came);
+	free(gc.gpus.v);
 	return rc;
 }

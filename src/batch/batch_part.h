@@ -3,7 +3,10 @@
 #ifndef RPDTOP_BATCH_PART_H
 #define RPDTOP_BATCH_PART_H
 
+#include "analysis/breakdown.h"
 #include "analysis/busy.h"
+#include "analysis/categories.h"
+#include "analysis/gaps.h"
 #include "batch/batch_plan.h"
 #include "session/window.h"
 #include "trace/api_order.h"
@@ -29,18 +32,130 @@ struct skipped_input {
 	char *why;
 };
 
-void batch_put_busy(const struct trace *t, const struct selection *sel, struct bytes_out *b);
-int batch_merge_busy(const struct batch_plan *plan, struct merge_state *m, struct busy *b,
-		     struct rpd_error *err);
-void batch_put_idle(const struct trace *t, const struct selection *sel, const struct batch_request *req,
-		    struct bytes_out *b);
-int batch_idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		     struct table *tb, struct rpd_error *err);
+/* One part's bytes being merged, and the trace they merge into: every
+ * part's inputs (and their domains, and the GPUs that finishing makes
+ * again), no op; names are interned in its strings. */
+struct part_in {
+	struct bytes_in *in;
+	struct trace *whole;
+	const size_t *input; /* the part's input k is whole's input[k] */
+	size_t ninputs;
+};
 
-void batch_put_breakdown(const struct trace *t, const struct selection *sel, const struct filter *comm,
-			 struct bytes_out *b);
-int batch_breakdown_table(const struct batch_plan *plan, struct merge_state *m,
-			  const struct report_params *rp, struct table *tb, struct rpd_error *err);
+/* Group g's partial as merge_state holds it. */
+struct part_in batch_part_in(struct merge_state *m, size_t g);
+
+/* A GPU as a part knows it, to be made again in the whole in the order
+ * the whole load makes GPUs (of their first ops): the input and place of
+ * its first op, the input it is labelled by, its number. */
+struct part_gpu {
+	size_t input, offset;
+	uint32_t label_input;
+	int64_t device;
+};
+
+#define PART_GPU_BYTES (4 + 8 + 4 + 8)
+
+struct part_gpu_list {
+	struct part_gpu *v;
+	size_t n, cap;
+};
+
+/* Where each GPU of a trace runs its first op: the input and the op's
+ * place in it (offset SIZE_MAX: it runs none). */
+struct part_gpus {
+	size_t *offset;
+	uint32_t *input;
+};
+
+void part_gpus_of(const struct trace *t, struct part_gpus *f);
+void part_gpus_free(struct part_gpus *f);
+/* Did GPU gpu run an op? */
+static inline int part_gpu_ran(const struct part_gpus *f, uint32_t gpu)
+{
+	return f->offset[gpu] != SIZE_MAX;
+}
+/* GPU gpu of t, which ran an op, as a part knows it. */
+struct part_gpu part_gpu_of(const struct trace *t, const struct part_gpus *f, uint32_t gpu);
+void part_gpu_list_add(struct part_gpu_list *l, const struct part_gpu *g);
+void part_put_gpu(struct bytes_out *b, const struct part_gpu *g);
+/* A GPU read from in, its inputs those of the whole; -1 when malformed. */
+int part_get_gpu(const struct part_in *in, struct part_gpu *g);
+/* Make the n GPUs in whole, in the whole load's order: gpu[i] is made of
+ * gpus[i]. Returns their order (indices of gpus, by the GPUs made). */
+size_t *part_make_gpus(struct trace *whole, const struct part_gpu *gpus, size_t n, uint32_t *gpu);
+
+/* Busy's partial result: every input's span, and a row for each GPU that
+ * ran an op. */
+struct busy_part {
+	struct busy_inputs in;
+	struct busy_row *rows;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each row's */
+};
+
+void busy_part_init(struct busy_part *p);
+void busy_part_free(struct busy_part *p);
+void busy_part_add(struct busy_part *p, const struct trace *t, const struct selection *sel);
+void busy_part_encode(const struct busy_part *p, struct bytes_out *b);
+int busy_part_merge(struct busy_part *p, const struct part_in *in);
+/* window: the request's on the whole span (inactive: none). */
+void busy_part_finish(struct busy_part *p, struct trace *whole, const struct window *window,
+		      struct busy *out);
+
+/* Idle's partial result: the trace's ops and their span, and a lane for
+ * each GPU that ran an op (of no ops when the selection keeps none). */
+struct idle_part {
+	uint64_t ops;
+	int64_t first, last;
+	struct gap_lane *lanes;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each lane's */
+};
+
+void idle_part_init(struct idle_part *p);
+void idle_part_free(struct idle_part *p);
+void idle_part_add(struct idle_part *p, const struct trace *t, const struct selection *sel,
+		   int64_t threshold);
+void idle_part_encode(const struct idle_part *p, struct bytes_out *b);
+int idle_part_merge(struct idle_part *p, const struct part_in *in);
+/* The lanes in the idle report's order and the range they are of. */
+void idle_part_finish(struct idle_part *p, struct trace *whole, const struct window *window,
+		      struct gaps *out);
+
+/* Breakdown's partial result: each GPU that ran an op, with its row when
+ * the selection keeps an op of it. */
+struct breakdown_part_row {
+	struct breakdown_row row;
+	int present;
+};
+
+struct breakdown_part {
+	struct breakdown_part_row *rows;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each row's */
+};
+
+void breakdown_part_init(struct breakdown_part *p);
+void breakdown_part_free(struct breakdown_part *p);
+void breakdown_part_add(struct breakdown_part *p, const struct trace *t, const struct selection *sel,
+			const struct filter *comm);
+void breakdown_part_encode(const struct breakdown_part *p, struct bytes_out *b);
+int breakdown_part_merge(struct breakdown_part *p, const struct part_in *in);
+void breakdown_part_finish(struct breakdown_part *p, struct trace *whole, struct breakdown *out);
+
+/* Kernel time by category, each category's calls and time summed. */
+struct categories_part {
+	struct category_times ct; /* a row per category, in their order */
+};
+
+void categories_part_init(struct categories_part *p, const struct categories *c);
+void categories_part_free(struct categories_part *p);
+void categories_part_add(struct categories_part *p, const struct trace *t, const struct selection *sel,
+			 const struct categories *c);
+void categories_part_encode(const struct categories_part *p, struct bytes_out *b);
+int categories_part_merge(struct categories_part *p, const struct part_in *in);
+void categories_part_finish(struct categories_part *p, struct category_times *out);
 
 /* rp: what finding the host's calls at the gaps needs (probe_calls,
  * order). */
