@@ -261,19 +261,6 @@ static int launch_table(const struct batch_plan *plan, struct merge_state *m, co
 	return 0;
 }
 
-/* The gaps report asks the group's inputs what the host did when only
- * the launching calls were read. */
-struct probe_ctx {
-	struct workspace *ws;
-	struct rpd_error *err;
-};
-
-static int probe_calls(void *ctx, struct call_probe *p, size_t n)
-{
-	struct probe_ctx *c = ctx;
-	return workspace_probe_calls(c->ws, p, n, c->err) ? -1 : 0;
-}
-
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err)
 {
@@ -305,11 +292,19 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		idle_part_encode(&p, &b);
 		idle_part_free(&p);
 	} else if (req->kind == REPORT_GAPS) {
-		struct probe_ctx pc = { &ws, err };
-		struct report_params rp = { .probe_calls = probe_calls,
-					    .probe_ctx = &pc,
-					    .order = &s->views[0].order };
-		rc = batch_put_gaps(t, session_sel(s), req, &rp, &b, err);
+		struct gaps_part p;
+		struct gaps_params gp = { .threshold = req->gap_threshold,
+					  .per_queue = 0,
+					  .keep = req->limit ? req->limit : SIZE_MAX };
+		gaps_part_init(&p);
+		gaps_part_add(&p, t, session_sel(s), &gp, &s->views[0].order);
+		/* The host's calls at the gaps, asked of the group's inputs. */
+		const struct call_asks *asks = &p.made.asks;
+		if (asks->n && workspace_probe_calls(&ws, asks->probe, asks->n, err))
+			rc = -1;
+		else
+			gaps_part_encode(&p, t, &b);
+		gaps_part_free(&p);
 	} else if (req->kind == REPORT_LAUNCH) {
 		struct launch_acc a;
 		launch_acc_init(&a);
@@ -570,6 +565,27 @@ static int busy_table(const struct batch_plan *plan, struct merge_state *m, cons
 	return 0;
 }
 
+static int gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
+		      struct table *tb, struct rpd_error *err)
+{
+	struct gaps_part p;
+	struct gaps g;
+	struct gap_names names;
+	gaps_part_init(&p);
+	for (size_t k = 0; k < plan->ngroups; k++) {
+		struct part_in in = batch_part_in(m, k);
+		if (gaps_part_merge(&p, &in)) {
+			gaps_part_free(&p);
+			return batch_bad_part(k, err);
+		}
+	}
+	int64_t idle = gaps_part_finish(&p, &m->skel, rp->limit, &g, &names);
+	report_gaps_table(&m->skel, rp, &g, &names, idle, tb);
+	gap_names_free(&names);
+	gaps_free(&g);
+	return 0;
+}
+
 static int categories_table(const struct batch_plan *plan, struct merge_state *m,
 			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
 {
@@ -602,7 +618,7 @@ static int merged_table(const struct batch_plan *plan, const struct batch_reques
 	if (req->kind == REPORT_LAUNCH)
 		return launch_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_GAPS)
-		return batch_gaps_table(plan, m, rp, tb, err);
+		return gaps_table(plan, m, rp, tb, err);
 	if (req->kind == REPORT_API || req->kind == REPORT_MARKERS)
 		return batch_by_name_table(plan, req->kind, m, rp, tb, err);
 	if (req->kind == REPORT_RANKS)

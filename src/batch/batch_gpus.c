@@ -493,7 +493,51 @@ void breakdown_part_finish(struct breakdown_part *p, struct trace *whole, struct
 	breakdown_part_free(p);
 }
 
-/* The names a group's gaps refer to, each once: local index by string id. */
+void gaps_part_init(struct gaps_part *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void gaps_part_free(struct gaps_part *p)
+{
+	free(p->gaps);
+	free(p->names);
+	free(p->gpus.v);
+	gap_names_free(&p->made);
+	memset(p, 0, sizeof(*p));
+}
+
+void gaps_part_add(struct gaps_part *p, const struct trace *t, const struct selection *sel,
+		   const struct gaps_params *gp, const struct api_order *order)
+{
+	struct gaps g;
+	struct part_gpus f;
+	gaps_find(t, sel, gp, &g);
+	gap_names_find(t, order, &g, &p->made);
+	part_gpus_of(t, &f);
+	p->total = g.total;
+	p->idle = report_gaps_idle(&g);
+	/* Every GPU that ran an op (the order of gaps of equal length and
+	 * start is that of their GPUs among all of them). */
+	uint32_t *at = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*at));
+	for (size_t k = 0; k < t->ngpus; k++) {
+		if (!part_gpu_ran(&f, (uint32_t)k))
+			continue;
+		struct part_gpu pg = part_gpu_of(t, &f, (uint32_t)k);
+		at[k] = (uint32_t)p->gpus.n;
+		part_gpu_list_add(&p->gpus, &pg);
+	}
+	for (size_t i = 0; i < g.n; i++)
+		g.gaps[i].lane = at[g.gaps[i].lane];
+	p->gaps = g.gaps;
+	p->n = p->cap = g.n;
+	g.gaps = NULL;
+	free(at);
+	part_gpus_free(&f);
+	gaps_free(&g);
+}
+
+/* The names a part's gaps refer to, each once: local index by string id. */
 struct name_list {
 	uint32_t *index; /* by string id, UINT32_MAX: not listed */
 	uint32_t *ids;
@@ -512,56 +556,29 @@ static uint32_t list_name(struct name_list *l, uint32_t id)
 	return l->index[id];
 }
 
-int batch_put_gaps(const struct trace *t, const struct selection *sel, const struct batch_request *req,
-		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err)
+void gaps_part_encode(struct gaps_part *p, const struct trace *t, struct bytes_out *b)
 {
-	struct gaps g;
-	struct part_gpus f;
-	struct gaps_params gp = { .threshold = req->gap_threshold,
-				  .per_queue = 0,
-				  .keep = req->limit ? req->limit : SIZE_MAX };
-	gaps_find(t, sel, &gp, &g);
-	uint32_t *cpu = xmalloc_array(g.n ? g.n : 1, sizeof(*cpu));
-	/* The loader's question fails with its reason in err (probe_ctx). */
-	(void)err;
-	if (report_gaps_cpu(t, rp, &g, cpu)) {
-		free(cpu);
-		gaps_free(&g);
-		return -1;
-	}
-	part_gpus_of(t, &f);
-	bytes_put_u64(b, g.total);
-	bytes_put_i64(b, report_gaps_idle(&g));
-	/* Every GPU that ran an op (the order of gaps of equal length and
-	 * start is that of their GPUs among all of them). */
-	uint32_t *at = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*at));
-	uint64_t n = 0;
-	for (size_t k = 0; k < t->ngpus; k++)
-		n += part_gpu_ran(&f, (uint32_t)k);
-	bytes_put_u64(b, n);
-	n = 0;
-	for (size_t k = 0; k < t->ngpus; k++) {
-		if (!part_gpu_ran(&f, (uint32_t)k))
-			continue;
-		at[k] = (uint32_t)n++;
-		struct part_gpu pg = part_gpu_of(t, &f, (uint32_t)k);
-		part_put_gpu(b, &pg);
-	}
+	gap_names_answered(&p->made);
+	bytes_put_u64(b, p->total);
+	bytes_put_i64(b, p->idle);
+	bytes_put_u64(b, p->gpus.n);
+	for (size_t k = 0; k < p->gpus.n; k++)
+		part_put_gpu(b, &p->gpus.v[k]);
 	struct name_list names = { .index = xmalloc_array(t->strings.count ? t->strings.count : 1, 4) };
 	memset(names.index, 0xff, t->strings.count * sizeof(*names.index));
-	uint32_t *ref = xmalloc_array(3 * (g.n ? g.n : 1), sizeof(*ref));
-	for (size_t i = 0; i < g.n; i++) {
-		ref[3 * i] = list_name(&names, t->ops.name[g.gaps[i].before]);
-		ref[3 * i + 1] = list_name(&names, t->ops.name[g.gaps[i].after]);
-		ref[3 * i + 2] = list_name(&names, cpu[i]);
+	uint32_t *ref = xmalloc_array(3 * (p->n ? p->n : 1), sizeof(*ref));
+	for (size_t i = 0; i < p->n; i++) {
+		ref[3 * i] = list_name(&names, p->made.before[i]);
+		ref[3 * i + 1] = list_name(&names, p->made.after[i]);
+		ref[3 * i + 2] = list_name(&names, p->made.cpu[i]);
 	}
 	bytes_put_u64(b, names.n);
 	for (size_t i = 0; i < names.n; i++)
 		bytes_put_str(b, trace_str(t, names.ids[i]));
-	bytes_put_u64(b, g.n);
-	for (size_t i = 0; i < g.n; i++) {
-		const struct gap *x = &g.gaps[i];
-		bytes_put_u32(b, at[x->lane]);
+	bytes_put_u64(b, p->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct gap *x = &p->gaps[i];
+		bytes_put_u32(b, x->lane);
 		bytes_put_i64(b, x->start);
 		bytes_put_i64(b, x->end);
 		bytes_put_u8(b, (uint8_t)x->cause);
@@ -571,50 +588,43 @@ int batch_put_gaps(const struct trace *t, const struct selection *sel, const str
 	free(ref);
 	free(names.index);
 	free(names.ids);
-	free(at);
-	free(cpu);
-	part_gpus_free(&f);
-	gaps_free(&g);
-	return 0;
 }
 
-/* The gaps of every group as they came. */
-struct gaps_came {
-	struct gap *gaps;
-	uint32_t (*names)[3];
-	size_t n, cap, ncap;
-	struct part_gpu_list gpus;
-	uint64_t total;
-	int64_t idle;
-};
-
-static void read_gaps(struct merge_state *m, size_t g, struct gaps_came *gc)
+/* The names of a part, interned in the whole's strings (*n of them). */
+static uint32_t *merge_gap_names(const struct part_in *in, uint64_t *n)
 {
-	struct bytes_in *r = &m->in[g];
-	gc->total += bytes_get_u64(r);
-	gc->idle = sat_add(gc->idle, bytes_get_i64(r));
-	size_t base = gc->gpus.n;
-	struct part_in in = batch_part_in(m, g);
-	uint64_t ngpus = bytes_get_count(r, PART_GPU_BYTES);
-	for (uint64_t i = 0; i < ngpus && !r->bad; i++) {
-		struct part_gpu pg;
-		if (part_get_gpu(&in, &pg))
-			return;
-		part_gpu_list_add(&gc->gpus, &pg);
-	}
-	uint64_t nnames = bytes_get_count(r, 8);
-	uint32_t *id = xmalloc_array(nnames ? nnames : 1, sizeof(*id));
-	for (uint64_t i = 0; i < nnames && !r->bad; i++) {
+	struct bytes_in *r = in->in;
+	*n = bytes_get_count(r, 8);
+	uint32_t *id = xmalloc_array(*n ? *n : 1, sizeof(*id));
+	for (uint64_t i = 0; i < *n && !r->bad; i++) {
 		char *s = bytes_get_str(r);
-		id[i] = s ? strtab_intern(&m->skel.strings, s) : 0;
+		id[i] = s ? strtab_intern(&in->whole->strings, s) : 0;
 		r->bad |= !s;
 		free(s);
 	}
+	return id;
+}
+
+int gaps_part_merge(struct gaps_part *p, const struct part_in *in)
+{
+	struct bytes_in *r = in->in;
+	p->total += bytes_get_u64(r);
+	p->idle = sat_add(p->idle, bytes_get_i64(r));
+	size_t base = p->gpus.n;
+	uint64_t ngpus = bytes_get_count(r, PART_GPU_BYTES);
+	for (uint64_t i = 0; i < ngpus && !r->bad; i++) {
+		struct part_gpu pg;
+		if (part_get_gpu(in, &pg))
+			return -1;
+		part_gpu_list_add(&p->gpus, &pg);
+	}
+	uint64_t nnames;
+	uint32_t *id = merge_gap_names(in, &nnames);
 	uint64_t n = bytes_get_count(r, 4 + 8 + 8 + 1 + 12);
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
-		gc->gaps = xgrow(gc->gaps, &gc->cap, gc->n + 1, sizeof(*gc->gaps));
-		gc->names = xgrow(gc->names, &gc->ncap, gc->n + 1, sizeof(*gc->names));
-		struct gap *x = &gc->gaps[gc->n];
+		p->gaps = xgrow(p->gaps, &p->cap, p->n + 1, sizeof(*p->gaps));
+		p->names = xgrow(p->names, &p->ncap, p->n + 1, sizeof(*p->names));
+		struct gap *x = &p->gaps[p->n];
 		uint32_t lane = bytes_get_u32(r);
 		x->start = bytes_get_i64(r);
 		x->end = bytes_get_i64(r);
@@ -622,18 +632,19 @@ static void read_gaps(struct merge_state *m, size_t g, struct gaps_came *gc)
 		for (int k = 0; k < 3; k++) {
 			uint32_t ref = bytes_get_u32(r);
 			r->bad |= ref != UINT32_MAX && ref >= nnames;
-			gc->names[gc->n][k] = ref == UINT32_MAX || r->bad ? TRACE_NONE : id[ref];
+			p->names[p->n][k] = ref == UINT32_MAX || r->bad ? TRACE_NONE : id[ref];
 		}
 		r->bad |= lane >= ngpus || x->cause >= GAP_NCAUSES;
 		x->lane = (uint32_t)(base + lane); /* a GPU as it came, for now */
-		gc->n++;
+		p->n++;
 	}
 	free(id);
+	return r->bad ? -1 : 0;
 }
 
 struct gap_order {
 	const struct gap *gaps;
-	const uint32_t *rank; /* of each GPU of skel */
+	const uint32_t *rank; /* of each GPU of the whole */
 };
 
 /* Longest first, then by start, then by the GPU's place in the report's
@@ -672,55 +683,38 @@ static uint32_t *gpu_ranks(const struct trace *t)
 	return rank;
 }
 
-static void gaps_finish(struct merge_state *m, struct gaps_came *gc, const struct report_params *rp,
-			struct table *tb)
+int64_t gaps_part_finish(struct gaps_part *p, struct trace *whole, size_t limit, struct gaps *out,
+			 struct gap_names *names)
 {
-	uint32_t *gpu = xcalloc(gc->gpus.n ? gc->gpus.n : 1, sizeof(*gpu));
-	free(part_make_gpus(&m->skel, gc->gpus.v, gc->gpus.n, gpu));
-	for (size_t i = 0; i < gc->n; i++)
-		gc->gaps[i].lane = gpu[gc->gaps[i].lane];
-	uint32_t *rank = gpu_ranks(&m->skel);
-	size_t *order = xmalloc_array(gc->n ? gc->n : 1, sizeof(*order));
-	for (size_t i = 0; i < gc->n; i++)
+	uint32_t *gpu = xcalloc(p->gpus.n ? p->gpus.n : 1, sizeof(*gpu));
+	free(part_make_gpus(whole, p->gpus.v, p->gpus.n, gpu));
+	for (size_t i = 0; i < p->n; i++)
+		p->gaps[i].lane = gpu[p->gaps[i].lane];
+	uint32_t *rank = gpu_ranks(whole);
+	size_t *order = xmalloc_array(p->n ? p->n : 1, sizeof(*order));
+	for (size_t i = 0; i < p->n; i++)
 		order[i] = i;
-	struct gap_order o = { gc->gaps, rank };
-	sort_with(order, gc->n, sizeof(*order), by_gap, &o);
-	size_t keep = rp->limit && rp->limit < gc->n ? rp->limit : gc->n;
-	struct gaps g = { .gaps = xmalloc_array(keep ? keep : 1, sizeof(*g.gaps)),
-			  .n = keep,
-			  .total = gc->total };
-	struct gap_names names = { xmalloc_array(keep ? keep : 1, sizeof(uint32_t)),
-				   xmalloc_array(keep ? keep : 1, sizeof(uint32_t)),
-				   xmalloc_array(keep ? keep : 1, sizeof(uint32_t)) };
+	struct gap_order o = { p->gaps, rank };
+	sort_with(order, p->n, sizeof(*order), by_gap, &o);
+	size_t keep = limit && limit < p->n ? limit : p->n;
+	memset(out, 0, sizeof(*out));
+	memset(names, 0, sizeof(*names));
+	out->gaps = xmalloc_array(keep ? keep : 1, sizeof(*out->gaps));
+	out->n = keep;
+	out->total = p->total;
+	names->before = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
+	names->after = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
+	names->cpu = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
 	for (size_t i = 0; i < keep; i++) {
-		g.gaps[i] = gc->gaps[order[i]];
-		names.before[i] = gc->names[order[i]][0];
-		names.after[i] = gc->names[order[i]][1];
-		names.cpu[i] = gc->names[order[i]][2];
+		out->gaps[i] = p->gaps[order[i]];
+		names->before[i] = p->names[order[i]][0];
+		names->after[i] = p->names[order[i]][1];
+		names->cpu[i] = p->names[order[i]][2];
 	}
-	report_gaps_table(&m->skel, rp, &g, &names, gc->idle, tb);
-	free(names.before);
-	free(names.after);
-	free(names.cpu);
-	free(g.gaps);
+	int64_t idle = p->idle;
 	free(order);
 	free(rank);
 	free(gpu);
-}
-
-int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		     struct table *tb, struct rpd_error *err)
-{
-	struct gaps_came gc = { 0 };
-	int rc = 0;
-	for (size_t k = 0; k < plan->ngroups && rc == 0; k++) {
-		read_gaps(m, k, &gc);
-		rc = m->in[k].bad ? batch_bad_part(k, err) : 0;
-	}
-	if (rc == 0)
-		gaps_finish(m, &gc, rp, tb);
-	free(gc.gaps);
-	free(gc.names);
-	free(gc.gpus.v);
-	return rc;
+	gaps_part_free(p);
+	return idle;
 }

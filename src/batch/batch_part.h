@@ -8,6 +8,7 @@
 #include "analysis/categories.h"
 #include "analysis/gaps.h"
 #include "batch/batch_plan.h"
+#include "present/report_waits.h"
 #include "session/window.h"
 #include "trace/api_order.h"
 #include "util/bytes.h"
@@ -157,12 +158,32 @@ void categories_part_encode(const struct categories_part *p, struct bytes_out *b
 int categories_part_merge(struct categories_part *p, const struct part_in *in);
 void categories_part_finish(struct categories_part *p, struct category_times *out);
 
-/* rp: what finding the host's calls at the gaps needs (probe_calls,
- * order). */
-int batch_put_gaps(const struct trace *t, const struct selection *sel, const struct batch_request *req,
-		   const struct report_params *rp, struct bytes_out *b, struct rpd_error *err);
-int batch_gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		     struct table *tb, struct rpd_error *err);
+/* The gaps' partial result: the gaps found and their count, the idle
+ * time between ops, the GPUs that ran an op (the gaps' lanes are their
+ * indices) and the names around each gap. */
+struct gaps_part {
+	uint64_t total;
+	int64_t idle;
+	struct gap *gaps;
+	size_t n, cap, ncap;
+	struct gap_names made; /* added: the names, and what to ask */
+	uint32_t (*names)[3];  /* merged: before, after, cpu (whole's ids) */
+	struct part_gpu_list gpus;
+};
+
+void gaps_part_init(struct gaps_part *p);
+void gaps_part_free(struct gaps_part *p);
+/* The host's calls at the gaps are asked of the inputs when t holds its
+ * launching calls alone: the caller answers p->made.asks before
+ * encoding. order: t's API order (NULL: made when needed). */
+void gaps_part_add(struct gaps_part *p, const struct trace *t, const struct selection *sel,
+		   const struct gaps_params *gp, const struct api_order *order);
+void gaps_part_encode(struct gaps_part *p, const struct trace *t, struct bytes_out *b);
+int gaps_part_merge(struct gaps_part *p, const struct part_in *in);
+/* The longest limit gaps (0: all) in the report's order, and their
+ * names; returns the idle time between ops of every lane. */
+int64_t gaps_part_finish(struct gaps_part *p, struct trace *whole, size_t limit, struct gaps *out,
+			 struct gap_names *names);
 
 /* API calls (kind REPORT_API) or roctx ranges (REPORT_MARKERS) by name;
  * o: t's API order. */

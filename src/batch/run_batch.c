@@ -198,17 +198,6 @@ int run_export(const struct options *o, struct workspace *w)
 	return 0;
 }
 
-/* The gaps report asks what the host did when only the launching calls
- * were read. */
-static int probe_calls(void *ctx, struct call_probe *p, size_t n)
-{
-	struct rpd_error err = { { 0 } };
-	if (workspace_probe_calls(ctx, p, n, &err) == 0)
-		return 0;
-	err_report("rpdtop: %s", err.msg);
-	return -1;
-}
-
 int run_report(const struct options *o, struct workspace *w, enum report_kind kind)
 {
 	const struct session *s = &w->session;
@@ -236,16 +225,23 @@ int run_report(const struct options *o, struct workspace *w, enum report_kind ki
 				   .comm = &comm,
 				   .cats = &cats,
 				   .order = &s->views[0].order,
-				   .probe_calls = probe_calls,
 				   .csv_stream = o->format == FORMAT_CSV ? stdout : NULL,
-				   .probe_ctx = w,
 				   .step = o->step ? &step : NULL };
-	int failed = report_build(session_trace(s), kind, &p, session_sel(s), &tb);
+	struct report_job job;
+	struct rpd_error err = { { 0 } };
+	report_start(&job, session_trace(s), kind, &p, session_sel(s));
+	/* What the report asks of the inputs (the host's calls at the gaps). */
+	int failed = job.asks && job.asks->n && workspace_probe_calls(w, job.asks->probe, job.asks->n, &err);
+	if (failed) {
+		err_report("rpdtop: %s", err.msg);
+		report_drop(&job);
+	} else {
+		report_finish(&job, &tb);
+	}
 	categories_free(&cats);
 	filter_free(&step);
 	filter_free(&comm);
 	if (failed) {
-		table_free(&tb);
 		name_cache_free(&names);
 		return 1;
 	}

@@ -59,19 +59,38 @@ enum api_need report_needs_apis(enum report_kind kind)
 	}
 }
 
-int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
-		 const struct selection *sel, struct table *out)
+void report_start(struct report_job *j, const struct trace *t, enum report_kind kind,
+		  const struct report_params *p, const struct selection *sel)
 {
-	switch (kind) {
+	*j = (struct report_job){ .kind = kind, .t = t, .p = p, .sel = sel };
+	if (kind == REPORT_GAPS)
+		j->state = report_gaps_start(t, p, sel, &j->asks);
+}
+
+void report_drop(struct report_job *j)
+{
+	if (j->state)
+		report_gaps_drop(j->state);
+	j->state = NULL;
+}
+
+void report_finish(struct report_job *j, struct table *out)
+{
+	const struct trace *t = j->t;
+	const struct report_params *p = j->p;
+	const struct selection *sel = j->sel;
+	switch (j->kind) {
 	case REPORT_TOP:
 	case REPORT_KTOP:
-		report_profile(t, kind, p, sel, out);
+		report_profile(t, j->kind, p, sel, out);
 		break;
 	case REPORT_BUSY:
 		report_busy(t, p->limit, sel, out);
 		break;
 	case REPORT_GAPS:
-		return report_gaps(t, p, sel, out);
+		report_gaps_finish(j->state, t, p, out);
+		j->state = NULL;
+		break;
 	case REPORT_IDLE:
 		report_idle(t, p, sel, out);
 		break;
@@ -103,7 +122,6 @@ int report_build(const struct trace *t, enum report_kind kind, const struct repo
 		report_steps(t, p, sel, out);
 		break;
 	}
-	return 0;
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)

@@ -45,10 +45,6 @@ struct report_params {
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* gaps: t's API order (NULL: made when needed) */
-	/* gaps, of a trace holding its launching calls alone: asks the loader
-	 * what the host did (0, or -1 when an input could not be read). */
-	int (*probe_calls)(void *ctx, struct call_probe *p, size_t n);
-	void *probe_ctx;
 	/* CSV going to this file: a report of every row (gaps) may write them
 	 * as it makes them instead of holding them all. */
 	FILE *csv_stream;
@@ -64,9 +60,27 @@ int report_parse(const char *name, enum report_kind *kind);
 /* Parse a format name; returns -1 when unknown. */
 int report_parse_format(const char *name, enum table_format *format);
 
-/* Build the report over the selected part of t (sel NULL: all of it). */
-int report_build(const struct trace *t, enum report_kind kind, const struct report_params *p,
-		 const struct selection *sel, struct table *out);
+/* A report being made over the selected part of t (sel NULL: all of
+ * it). Some reports must ask the inputs something between finding their
+ * figures and making their rows (the gaps of a trace holding its
+ * launching calls alone: what the host did at each); report_start leaves
+ * the questions in asks, the caller, who may read the inputs, answers
+ * them in place (trace_probe_calls), and report_finish makes the table. */
+struct report_job {
+	enum report_kind kind;
+	const struct trace *t;
+	const struct report_params *p;
+	const struct selection *sel;
+	void *state;            /* the report's own, between start and finish */
+	struct call_asks *asks; /* NULL: nothing to ask */
+};
+
+void report_start(struct report_job *j, const struct trace *t, enum report_kind kind,
+		  const struct report_params *p, const struct selection *sel);
+/* The table of a started job, its asks answered; the job is done. */
+void report_finish(struct report_job *j, struct table *out);
+/* Give up a started job (its asks could not be answered). */
+void report_drop(struct report_job *j);
 
 /* The tables of results made elsewhere (merged from partial results):
  * the profile of top or ktop, and busy. */

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/gaps.h"
 #include "display/names.h"
@@ -31,12 +32,12 @@ static int launches_only(const struct trace *t)
 	return 0;
 }
 
-/* The cpu column of a trace holding every call: from its rows. */
-static void cpu_from_rows(const struct trace *t, const struct report_params *p, const struct gaps *g,
+/* The host's call at each of g's gaps, from t's rows: t holds every call
+ * (order: its API order, made here when it is not of these rows). */
+static void cpu_from_rows(const struct trace *t, const struct api_order *order, const struct gaps *g,
 			  uint32_t *name)
 {
 	struct api_order own = { 0 };
-	const struct api_order *order = p->order;
 	if (!order || order->napis != t->apis.n) {
 		api_order_build(t, &own);
 		order = &own;
@@ -50,33 +51,51 @@ static void cpu_from_rows(const struct trace *t, const struct report_params *p, 
 	api_order_free(&own);
 }
 
-/* The cpu column of a trace holding its launching calls alone: asked of
- * the loader, all gaps at once. */
-static int cpu_from_files(const struct trace *t, const struct report_params *p, const struct gaps *g,
-			  uint32_t *name)
+/* The moments to ask the loader about, all gaps at once: t holds its
+ * launching calls alone. */
+static void cpu_asks(const struct trace *t, const struct gaps *g, struct call_asks *asks)
 {
-	struct call_probe *probe = xmalloc_array(g->n ? g->n : 1, sizeof(*probe));
-	uint32_t *at = xmalloc_array(g->n ? g->n : 1, sizeof(*at));
-	size_t n = 0;
-	for (size_t i = 0; i < g->n; i++) {
-		name[i] = TRACE_NONE;
-		if (gap_cpu_moment(t, &g->gaps[i], &probe[n]))
-			at[n++] = (uint32_t)i;
-	}
-	int rc = p->probe_calls(p->probe_ctx, probe, n);
-	for (size_t k = 0; rc == 0 && k < n; k++)
-		name[at[k]] = probe[k].name;
-	free(probe);
-	free(at);
-	return rc;
+	asks->probe = xmalloc_array(g->n ? g->n : 1, sizeof(*asks->probe));
+	asks->at = xmalloc_array(g->n ? g->n : 1, sizeof(*asks->at));
+	asks->n = 0;
+	for (size_t i = 0; i < g->n; i++)
+		if (gap_cpu_moment(t, &g->gaps[i], &asks->probe[asks->n]))
+			asks->at[asks->n++] = (uint32_t)i;
 }
 
-int report_gaps_cpu(const struct trace *t, const struct report_params *p, const struct gaps *g, uint32_t *cpu)
+void gap_names_find(const struct trace *t, const struct api_order *order, const struct gaps *g,
+		    struct gap_names *out)
 {
-	if (launches_only(t) && p->probe_calls)
-		return cpu_from_files(t, p, g, cpu);
-	cpu_from_rows(t, p, g, cpu);
-	return 0;
+	size_t n = g->n ? g->n : 1;
+	memset(out, 0, sizeof(*out));
+	out->before = xmalloc_array(n, sizeof(*out->before));
+	out->after = xmalloc_array(n, sizeof(*out->after));
+	out->cpu = xmalloc_array(n, sizeof(*out->cpu));
+	for (size_t i = 0; i < g->n; i++) {
+		out->before[i] = t->ops.name[g->gaps[i].before];
+		out->after[i] = t->ops.name[g->gaps[i].after];
+		out->cpu[i] = TRACE_NONE;
+	}
+	if (launches_only(t))
+		cpu_asks(t, g, &out->asks);
+	else
+		cpu_from_rows(t, order, g, out->cpu);
+}
+
+void gap_names_answered(struct gap_names *n)
+{
+	for (size_t k = 0; k < n->asks.n; k++)
+		n->cpu[n->asks.at[k]] = n->asks.probe[k].name;
+}
+
+void gap_names_free(struct gap_names *n)
+{
+	free(n->before);
+	free(n->after);
+	free(n->cpu);
+	free(n->asks.probe);
+	free(n->asks.at);
+	memset(n, 0, sizeof(*n));
 }
 
 void report_gaps_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
@@ -111,31 +130,38 @@ int64_t report_gaps_idle(const struct gaps *g)
 	return idle;
 }
 
-int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		struct table *out)
-{
+/* The gaps found and their names, between report_gaps_start and
+ * report_gaps_finish. */
+struct gaps_job {
 	struct gaps g;
+	struct gap_names names;
+};
+
+void *report_gaps_start(const struct trace *t, const struct report_params *p, const struct selection *sel,
+			struct call_asks **asks)
+{
+	struct gaps_job *j = xmalloc(sizeof(*j));
 	struct gaps_params gp = { .threshold = p->gap_threshold,
 				  .per_queue = p->per_queue,
 				  .keep = p->limit ? p->limit : SIZE_MAX };
-	gaps_find(t, sel, &gp, &g);
-	struct gap_names names = { xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)),
-				   xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)),
-				   xmalloc_array(g.n ? g.n : 1, sizeof(uint32_t)) };
-	/* Names are read before the rows are made: asking the loader may
-	 * add strings to the trace. */
-	int rc = report_gaps_cpu(t, p, &g, names.cpu);
-	for (size_t i = 0; i < g.n; i++) {
-		names.before[i] = t->ops.name[g.gaps[i].before];
-		names.after[i] = t->ops.name[g.gaps[i].after];
-	}
-	if (rc == 0)
-		report_gaps_table(t, p, &g, &names, report_gaps_idle(&g), out);
-	else
-		table_init(out, "gaps", gaps_cols, NCOLS(gaps_cols));
-	free(names.before);
-	free(names.after);
-	free(names.cpu);
-	gaps_free(&g);
-	return rc;
+	gaps_find(t, sel, &gp, &j->g);
+	gap_names_find(t, p->order, &j->g, &j->names);
+	*asks = &j->names.asks;
+	return j;
+}
+
+void report_gaps_finish(void *job, const struct trace *t, const struct report_params *p, struct table *out)
+{
+	struct gaps_job *j = job;
+	gap_names_answered(&j->names);
+	report_gaps_table(t, p, &j->g, &j->names, report_gaps_idle(&j->g), out);
+	report_gaps_drop(j);
+}
+
+void report_gaps_drop(void *job)
+{
+	struct gaps_job *j = job;
+	gap_names_free(&j->names);
+	gaps_free(&j->g);
+	free(j);
 }

@@ -8,20 +8,31 @@
 #include "analysis/launch.h"
 #include "present/report.h"
 
-/* 0, or -1 when the host side could not be read (p->probe_calls said
- * why). */
-int report_gaps(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		struct table *out);
+/* The gaps report in two steps: its figures, and the moments it must ask
+ * the inputs about in *asks (those a trace holding its launching calls
+ * alone cannot answer), to be answered by the caller (trace_probe_calls);
+ * then its table. The job returned is freed by finish, or by drop when
+ * the asking failed. */
+void *report_gaps_start(const struct trace *t, const struct report_params *p, const struct selection *sel,
+			struct call_asks **asks);
+void report_gaps_finish(void *job, const struct trace *t, const struct report_params *p, struct table *out);
+void report_gaps_drop(void *job);
 /* The names of a gaps table's rows: the ops before and after each gap and
- * the host's call at it (string ids, TRACE_NONE: none). */
+ * the host's call at it (string ids, TRACE_NONE: none). A trace holding
+ * its launching calls alone cannot say the host's: the moments are left
+ * in asks (at: the gap), answered by the caller, then taken by
+ * gap_names_answered. */
 struct gap_names {
 	uint32_t *before, *after, *cpu;
+	struct call_asks asks;
 };
 
-/* The host's call at each of g's gaps (cpu[i]; string ids of t); -1 when
- * the inputs could not be read again (p->probe_calls said why). */
-int report_gaps_cpu(const struct trace *t, const struct report_params *p, const struct gaps *g,
-		    uint32_t *cpu);
+/* The names at g's gaps; order: t's API order (NULL, or not of t's rows:
+ * made when needed). */
+void gap_names_find(const struct trace *t, const struct api_order *order, const struct gaps *g,
+		    struct gap_names *out);
+void gap_names_answered(struct gap_names *n);
+void gap_names_free(struct gap_names *n);
 /* The idle time between ops the gaps caption gives: over g's lanes. */
 int64_t report_gaps_idle(const struct gaps *g);
 void report_gaps_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
