@@ -516,7 +516,7 @@ void gaps_part_add(struct gaps_part *p, const struct trace *t, const struct sele
 	gap_names_find(t, order, &g, &p->made);
 	part_gpus_of(t, &f);
 	p->total = g.total;
-	p->idle = report_gaps_idle(&g);
+	p->idle = gaps_idle_time(&g);
 	/* Every GPU that ran an op (the order of gaps of equal length and
 	 * start is that of their GPUs among all of them). */
 	uint32_t *at = xmalloc_array(t->ngpus ? t->ngpus : 1, sizeof(*at));

@@ -122,7 +122,7 @@ void report_gaps_table(const struct trace *t, const struct report_params *p, con
 	}
 }
 
-int64_t report_gaps_idle(const struct gaps *g)
+int64_t gaps_idle_time(const struct gaps *g)
 {
 	int64_t idle = 0;
 	for (size_t k = 0; k < g->nlanes; k++)
@@ -154,7 +154,7 @@ void report_gaps_finish(void *job, const struct trace *t, const struct report_pa
 {
 	struct gaps_job *j = job;
 	gap_names_answered(&j->names);
-	report_gaps_table(t, p, &j->g, &j->names, report_gaps_idle(&j->g), out);
+	report_gaps_table(t, p, &j->g, &j->names, gaps_idle_time(&j->g), out);
 	report_gaps_drop(j);
 }
 

@@ -34,7 +34,7 @@ void gap_names_find(const struct trace *t, const struct api_order *order, const 
 void gap_names_answered(struct gap_names *n);
 void gap_names_free(struct gap_names *n);
 /* The idle time between ops the gaps caption gives: over g's lanes. */
-int64_t report_gaps_idle(const struct gaps *g);
+int64_t gaps_idle_time(const struct gaps *g);
 void report_gaps_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
 		       const struct gap_names *names, int64_t idle, struct table *out);
 /* The idle and breakdown tables of lanes and rows found elsewhere (merged
