@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/part.h"
 #include "session/filter.h"
 #include "session/select.h"
 #include "trace/trace.h"
@@ -41,5 +42,26 @@ struct breakdown {
 void breakdown_per_gpu(const struct trace *t, const struct selection *sel, const struct filter *comm,
 		       struct breakdown *out);
 void breakdown_free(struct breakdown *b);
+
+/* Breakdown's partial result: each GPU that ran an op, with its row when
+ * the selection keeps an op of it. */
+struct breakdown_part_row {
+	struct breakdown_row row;
+	int present;
+};
+
+struct breakdown_part {
+	struct breakdown_part_row *rows;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each row's */
+};
+
+void breakdown_part_init(struct breakdown_part *p);
+void breakdown_part_free(struct breakdown_part *p);
+void breakdown_part_add(struct breakdown_part *p, const struct trace *t, const struct selection *sel,
+			const struct filter *comm);
+void breakdown_part_encode(const struct breakdown_part *p, struct bytes_out *b);
+int breakdown_part_merge(struct breakdown_part *p, const struct part_in *in);
+void breakdown_part_finish(struct breakdown_part *p, struct trace *whole, struct breakdown *out);
 
 #endif

@@ -5,7 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/part.h"
 #include "session/select.h"
+#include "session/window.h"
 #include "trace/trace.h"
 
 struct busy_row {
@@ -61,5 +63,23 @@ void busy_sort(struct busy *b, const struct trace *t);
 double busy_row_percent(const struct busy *b, const struct busy_row *r);
 /* 100 * busy / (last - first), busy over the GPU's own span (0 when empty). */
 double busy_row_span_percent(const struct busy_row *r);
+
+/* Busy's partial result: every input's span, and a row for each GPU that
+ * ran an op. */
+struct busy_part {
+	struct busy_inputs in;
+	struct busy_row *rows;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each row's */
+};
+
+void busy_part_init(struct busy_part *p);
+void busy_part_free(struct busy_part *p);
+void busy_part_add(struct busy_part *p, const struct trace *t, const struct selection *sel);
+void busy_part_encode(const struct busy_part *p, struct bytes_out *b);
+int busy_part_merge(struct busy_part *p, const struct part_in *in);
+/* window: the request's on the whole span (inactive: none). */
+void busy_part_finish(struct busy_part *p, struct trace *whole, const struct window *window,
+		      struct busy *out);
 
 #endif

@@ -116,3 +116,65 @@ void category_times_free(struct category_times *ct)
 	free(ct->rows);
 	memset(ct, 0, sizeof(*ct));
 }
+
+void categories_part_init(struct categories_part *p, const struct categories *c)
+{
+	p->ct.n = c->n + 1;
+	p->ct.total = 0;
+	p->ct.rows = xcalloc(p->ct.n, sizeof(*p->ct.rows));
+	for (size_t k = 0; k < p->ct.n; k++)
+		p->ct.rows[k].category = k;
+}
+
+void categories_part_free(struct categories_part *p)
+{
+	category_times_free(&p->ct);
+}
+
+/* Kernel time by category: each category's calls and time, summed. */
+void categories_part_add(struct categories_part *p, const struct trace *t, const struct selection *sel,
+			 const struct categories *c)
+{
+	struct category_times ct;
+	categories_by_kernel(t, sel, c, &ct);
+	p->ct.total = sat_add(p->ct.total, ct.total);
+	for (size_t i = 0; i < ct.n; i++) {
+		struct category_row *r = &p->ct.rows[ct.rows[i].category];
+		r->calls += ct.rows[i].calls;
+		r->total = sat_add(r->total, ct.rows[i].total);
+	}
+	category_times_free(&ct);
+}
+
+void categories_part_encode(const struct categories_part *p, struct bytes_out *b)
+{
+	bytes_put_i64(b, p->ct.total);
+	bytes_put_u64(b, p->ct.n);
+	for (size_t i = 0; i < p->ct.n; i++) {
+		bytes_put_u64(b, p->ct.rows[i].category);
+		bytes_put_u64(b, p->ct.rows[i].calls);
+		bytes_put_i64(b, p->ct.rows[i].total);
+	}
+}
+
+int categories_part_merge(struct categories_part *p, const struct part_in *in)
+{
+	struct bytes_in *r = in->in;
+	p->ct.total = sat_add(p->ct.total, bytes_get_i64(r));
+	uint64_t n = bytes_get_count(r, 24);
+	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		uint64_t k = bytes_get_u64(r);
+		if (k >= p->ct.n)
+			return r->bad = 1, -1;
+		p->ct.rows[k].calls += bytes_get_u64(r);
+		p->ct.rows[k].total = sat_add(p->ct.rows[k].total, bytes_get_i64(r));
+	}
+	return r->bad ? -1 : 0;
+}
+
+void categories_part_finish(struct categories_part *p, struct category_times *out)
+{
+	*out = p->ct;
+	memset(&p->ct, 0, sizeof(p->ct));
+	category_times_sort(out);
+}

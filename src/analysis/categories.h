@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/part.h"
 #include "session/filter.h"
 #include "session/select.h"
 #include "trace/trace.h"
@@ -50,5 +51,18 @@ void category_times_free(struct category_times *ct);
 void category_times_sort(struct category_times *ct);
 /* The name of a row's category. */
 const char *category_row_name(const struct categories *c, const struct category_row *r);
+
+/* Kernel time by category, each category's calls and time summed. */
+struct categories_part {
+	struct category_times ct; /* a row per category, in their order */
+};
+
+void categories_part_init(struct categories_part *p, const struct categories *c);
+void categories_part_free(struct categories_part *p);
+void categories_part_add(struct categories_part *p, const struct trace *t, const struct selection *sel,
+			 const struct categories *c);
+void categories_part_encode(const struct categories_part *p, struct bytes_out *b);
+int categories_part_merge(struct categories_part *p, const struct part_in *in);
+void categories_part_finish(struct categories_part *p, struct category_times *out);
 
 #endif

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "analysis/lane_ops.h"
+#include "analysis/part.h"
 #include "session/select.h"
 #include "trace/api_order.h"
 #include "trace/probe.h"
@@ -102,5 +103,71 @@ uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g); /* API row,
  * answered by the loader. 0 when no launch is known. */
 int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe *out);
 void gap_cpu_free(struct gap_cpu *c);
+
+/* The names of a gaps table's rows: the ops before and after each gap and
+ * the host's call at it (string ids, TRACE_NONE: none). A trace holding
+ * its launching calls alone cannot say the host's: the moments are left
+ * in asks (at: the gap), answered by the caller, then taken by
+ * gap_names_answered. */
+struct gap_names {
+	uint32_t *before, *after, *cpu;
+	struct call_asks asks;
+};
+
+/* The names at g's gaps; order: t's API order (NULL, or not of t's rows:
+ * made when needed). */
+void gap_names_find(const struct trace *t, const struct api_order *order, const struct gaps *g,
+		    struct gap_names *out);
+void gap_names_answered(struct gap_names *n);
+void gap_names_free(struct gap_names *n);
+/* The idle time between ops the gaps caption gives: over g's lanes. */
+int64_t gaps_idle_time(const struct gaps *g);
+
+/* Idle's partial result: the trace's ops and their span, and a lane for
+ * each GPU that ran an op (of no ops when the selection keeps none). */
+struct idle_part {
+	uint64_t ops;
+	int64_t first, last;
+	struct gap_lane *lanes;
+	size_t n, cap;
+	struct part_gpu_list gpus; /* each lane's */
+};
+
+void idle_part_init(struct idle_part *p);
+void idle_part_free(struct idle_part *p);
+void idle_part_add(struct idle_part *p, const struct trace *t, const struct selection *sel,
+		   int64_t threshold);
+void idle_part_encode(const struct idle_part *p, struct bytes_out *b);
+int idle_part_merge(struct idle_part *p, const struct part_in *in);
+/* The lanes in the idle report's order and the range they are of. */
+void idle_part_finish(struct idle_part *p, struct trace *whole, const struct window *window,
+		      struct gaps *out);
+
+/* The gaps' partial result: the gaps found and their count, the idle
+ * time between ops, the GPUs that ran an op (the gaps' lanes are their
+ * indices) and the names around each gap. */
+struct gaps_part {
+	uint64_t total;
+	int64_t idle;
+	struct gap *gaps;
+	size_t n, cap, ncap;
+	struct gap_names made; /* added: the names, and what to ask */
+	uint32_t (*names)[3];  /* merged: before, after, cpu (whole's ids) */
+	struct part_gpu_list gpus;
+};
+
+void gaps_part_init(struct gaps_part *p);
+void gaps_part_free(struct gaps_part *p);
+/* The host's calls at the gaps are asked of the inputs when t holds its
+ * launching calls alone: the caller answers p->made.asks before
+ * encoding. order: t's API order (NULL: made when needed). */
+void gaps_part_add(struct gaps_part *p, const struct trace *t, const struct selection *sel,
+		   const struct gaps_params *gp, const struct api_order *order);
+void gaps_part_encode(struct gaps_part *p, const struct trace *t, struct bytes_out *b);
+int gaps_part_merge(struct gaps_part *p, const struct part_in *in);
+/* The longest limit gaps (0: all) in the report's order, and their
+ * names; returns the idle time between ops of every lane. */
+int64_t gaps_part_finish(struct gaps_part *p, struct trace *whole, size_t limit, struct gaps *out,
+			 struct gap_names *names);
 
 #endif

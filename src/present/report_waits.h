@@ -17,24 +17,6 @@ void *report_gaps_start(const struct trace *t, const struct report_params *p, co
 			struct call_asks **asks);
 void report_gaps_finish(void *job, const struct trace *t, const struct report_params *p, struct table *out);
 void report_gaps_drop(void *job);
-/* The names of a gaps table's rows: the ops before and after each gap and
- * the host's call at it (string ids, TRACE_NONE: none). A trace holding
- * its launching calls alone cannot say the host's: the moments are left
- * in asks (at: the gap), answered by the caller, then taken by
- * gap_names_answered. */
-struct gap_names {
-	uint32_t *before, *after, *cpu;
-	struct call_asks asks;
-};
-
-/* The names at g's gaps; order: t's API order (NULL, or not of t's rows:
- * made when needed). */
-void gap_names_find(const struct trace *t, const struct api_order *order, const struct gaps *g,
-		    struct gap_names *out);
-void gap_names_answered(struct gap_names *n);
-void gap_names_free(struct gap_names *n);
-/* The idle time between ops the gaps caption gives: over g's lanes. */
-int64_t gaps_idle_time(const struct gaps *g);
 void report_gaps_table(const struct trace *t, const struct report_params *p, const struct gaps *g,
 		       const struct gap_names *names, int64_t idle, struct table *out);
 /* The idle and breakdown tables of lanes and rows found elsewhere (merged
