@@ -64,8 +64,8 @@ static void self_times(struct namestat *a, const struct trace *t, const struct a
 	free(open);
 }
 
-void api_calls_part(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		    struct namestat *a)
+void api_calls_part_add(const struct trace *t, const struct api_order *o, const struct selection *sel,
+			struct namestat *a)
 {
 	uint32_t marker = api_marker_name(t);
 	const struct window *w = sel ? &sel->window : NULL;
@@ -80,7 +80,7 @@ void api_calls_part(const struct trace *t, const struct api_order *o, const stru
 	self_times(a, t, o, sel, marker);
 }
 
-void api_calls_finish(struct namestat *a, const struct trace *t, struct api_calls *out)
+void api_calls_part_finish(struct namestat *a, const struct trace *t, struct api_calls *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
@@ -111,8 +111,8 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 {
 	struct namestat a;
 	namestat_init(&a);
-	api_calls_part(t, o, sel, &a);
-	api_calls_finish(&a, t, out);
+	api_calls_part_add(t, o, sel, &a);
+	api_calls_part_finish(&a, t, out);
 }
 
 void api_calls_free(struct api_calls *c)

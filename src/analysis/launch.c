@@ -22,12 +22,12 @@ static int by_ops_name(const void *a, const void *b, void *ctx)
 	return strcmp(trace_str(t, x->name), trace_str(t, y->name));
 }
 
-void launch_acc_init(struct launch_acc *a)
+void launch_part_init(struct launch_part *a)
 {
 	memset(a, 0, sizeof(*a));
 }
 
-void launch_acc_free(struct launch_acc *a)
+void launch_part_free(struct launch_part *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		durstat_free(&a->rows[i].launch);
@@ -38,26 +38,26 @@ void launch_acc_free(struct launch_acc *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static struct launch_acc_row *acc_row(struct launch_acc *a, uint32_t name, size_t nstrings)
+static struct launch_part_row *acc_row(struct launch_part *a, uint32_t name, size_t nstrings)
 {
 	int made;
 	uint32_t i = keymap_row(&a->map, name, nstrings, a->n, &made);
 	if (made) {
 		a->rows = xgrow(a->rows, &a->cap, a->n + 1, sizeof(*a->rows));
-		a->rows[a->n] = (struct launch_acc_row){ .name = name };
+		a->rows[a->n] = (struct launch_part_row){ .name = name };
 		durstat_init(&a->rows[a->n].launch);
 		durstat_init(&a->rows[a->n++].queue);
 	}
 	return &a->rows[i];
 }
 
-void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct selection *sel)
+void launch_part_add(struct launch_part *a, const struct trace *t, const struct selection *sel)
 {
 	for (size_t i = 0; i < t->ops.n; i++) {
 		uint32_t api = launch_of(t, i);
 		if (!selected_op(sel, i) || api == TRACE_NONE)
 			continue;
-		struct launch_acc_row *r = acc_row(a, t->ops.name[i], t->strings.count);
+		struct launch_part_row *r = acc_row(a, t->ops.name[i], t->strings.count);
 		r->ops++;
 		durstat_add(&r->launch, sat_sub(t->ops.start[i], t->apis.start[api]));
 		durstat_add(&r->queue, sat_sub(t->ops.start[i], t->apis.end[api]));
@@ -68,13 +68,13 @@ void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct se
 
 #define LAUNCH_BYTES_VERSION 1
 
-void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct bytes_out *b)
+void launch_part_encode(const struct launch_part *a, const struct trace *t, struct bytes_out *b)
 {
 	bytes_put_u8(b, LAUNCH_BYTES_VERSION);
 	bytes_put_u64(b, a->ops);
 	bytes_put_u64(b, a->n);
 	for (size_t i = 0; i < a->n; i++) {
-		const struct launch_acc_row *r = &a->rows[i];
+		const struct launch_part_row *r = &a->rows[i];
 		bytes_put_str(b, trace_str(t, r->name));
 		bytes_put_u64(b, r->ops);
 		bytes_put_i128(b, r->calls);
@@ -83,7 +83,7 @@ void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct
 	}
 }
 
-int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct bytes_in *b)
+int launch_part_merge(struct launch_part *a, struct strtab *strings, struct bytes_in *b)
 {
 	if (bytes_get_u8(b) != LAUNCH_BYTES_VERSION)
 		return -1;
@@ -93,7 +93,7 @@ int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct 
 		char *name = bytes_get_str(b);
 		if (!name)
 			return -1;
-		struct launch_acc_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
+		struct launch_part_row *r = acc_row(a, strtab_intern(strings, name), strings->count);
 		free(name);
 		r->ops += bytes_get_u64(b);
 		r->calls += bytes_get_i128(b);
@@ -103,12 +103,12 @@ int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct 
 	return b->bad ? -1 : 0;
 }
 
-void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launch_stats *out)
+void launch_part_finish(struct launch_part *a, const struct trace *t, struct launch_stats *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < a->n; i++) {
-		struct launch_acc_row *ar = &a->rows[i];
+		struct launch_part_row *ar = &a->rows[i];
 		struct launch_row *r = &out->rows[out->n++];
 		durstat_finish(&ar->launch);
 		durstat_finish(&ar->queue);
@@ -124,7 +124,7 @@ void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launc
 		r->call_avg = ar->ops ? (int64_t)(ar->calls / (__int128)ar->ops) : 0;
 	}
 	out->ops = a->ops;
-	launch_acc_free(a);
+	launch_part_free(a);
 	sort_with(out->rows, out->n, sizeof(*out->rows), by_ops_name, (void *)t);
 }
 
@@ -132,10 +132,10 @@ void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launc
  * from one trace as from the partial results of its parts. */
 void launch_stats_by_name(const struct trace *t, const struct selection *sel, struct launch_stats *out)
 {
-	struct launch_acc a;
-	launch_acc_init(&a);
-	launch_acc_add(&a, t, sel);
-	launch_acc_finish(&a, t, out);
+	struct launch_part a;
+	launch_part_init(&a);
+	launch_part_add(&a, t, sel);
+	launch_part_finish(&a, t, out);
 }
 
 void launch_stats_free(struct launch_stats *s)

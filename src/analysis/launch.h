@@ -35,27 +35,27 @@ void launch_stats_free(struct launch_stats *s);
  * per name its ops, the exact sum of their calls' durations and the
  * mergeable statistics (analysis/durstat.h) of its latencies; names are
  * string ids of a trace. */
-struct launch_acc_row {
+struct launch_part_row {
 	uint32_t name;
 	uint64_t ops;
 	__int128 calls;
 	struct durstat launch, queue;
 };
 
-struct launch_acc {
-	struct launch_acc_row *rows;
+struct launch_part {
+	struct launch_part_row *rows;
 	size_t n, cap;
 	struct keymap map; /* row by string id */
 	uint64_t ops;
 };
 
-void launch_acc_init(struct launch_acc *a);
-void launch_acc_free(struct launch_acc *a);
-void launch_acc_add(struct launch_acc *a, const struct trace *t, const struct selection *sel);
-void launch_acc_encode(const struct launch_acc *a, const struct trace *t, struct bytes_out *b);
+void launch_part_init(struct launch_part *a);
+void launch_part_free(struct launch_part *a);
+void launch_part_add(struct launch_part *a, const struct trace *t, const struct selection *sel);
+void launch_part_encode(const struct launch_part *a, const struct trace *t, struct bytes_out *b);
 /* -1 when the bytes are malformed; names are interned in strings. */
-int launch_acc_merge_bytes(struct launch_acc *a, struct strtab *strings, struct bytes_in *b);
+int launch_part_merge(struct launch_part *a, struct strtab *strings, struct bytes_in *b);
 /* The figures of what a holds (names: string ids of t); a is emptied. */
-void launch_acc_finish(struct launch_acc *a, const struct trace *t, struct launch_stats *out);
+void launch_part_finish(struct launch_part *a, const struct trace *t, struct launch_stats *out);
 
 #endif

@@ -184,8 +184,8 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 /* What each text's sums hold. */
 enum { SUM_TOTAL, SUM_GPU };
 
-void markers_part(const struct trace *t, const struct markers *m, const struct selection *sel,
-		  struct namestat *a)
+void markers_part_add(const struct trace *t, const struct markers *m, const struct selection *sel,
+		      struct namestat *a)
 {
 	const struct window *w = sel ? &sel->window : NULL;
 	for (size_t i = 0; i < m->n; i++) {
@@ -200,7 +200,7 @@ void markers_part(const struct trace *t, const struct markers *m, const struct s
 	}
 }
 
-void markers_finish(struct namestat *a, const struct trace *t, struct marker_table *out)
+void markers_part_finish(struct namestat *a, const struct trace *t, struct marker_table *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->rows = xcalloc(a->n ? a->n : 1, sizeof(*out->rows));
@@ -230,8 +230,8 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 {
 	struct namestat a;
 	namestat_init(&a);
-	markers_part(t, m, sel, &a);
-	markers_finish(&a, t, out);
+	markers_part_add(t, m, sel, &a);
+	markers_part_finish(&a, t, out);
 }
 
 void marker_table_free(struct marker_table *mt)

@@ -60,7 +60,7 @@ void namestat_encode(const struct namestat *a, const struct trace *t, struct byt
 	}
 }
 
-int namestat_merge_bytes(struct namestat *a, struct strtab *strings, struct bytes_in *b)
+int namestat_merge(struct namestat *a, struct strtab *strings, struct bytes_in *b)
 {
 	if (bytes_get_u8(b) != NAMESTAT_BYTES_VERSION)
 		return -1;

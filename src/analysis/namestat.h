@@ -42,6 +42,6 @@ void namestat_add(struct namestat *a, struct namestat_row *r, int64_t whole, int
 void namestat_encode(const struct namestat *a, const struct trace *t, struct bytes_out *b);
 /* Merge encoded bytes into a, interning the names in strings; -1 when
  * they are malformed. */
-int namestat_merge_bytes(struct namestat *a, struct strtab *strings, struct bytes_in *b);
+int namestat_merge(struct namestat *a, struct strtab *strings, struct bytes_in *b);
 
 #endif

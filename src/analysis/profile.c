@@ -45,13 +45,13 @@ static void kept_run(const int64_t *v, size_t n, long double var, double z, size
 /* What each name's sums hold. */
 enum { SUM_TOTAL, SUM_WHOLE };
 
-void profile_acc_init(struct profile_acc *a)
+void profile_part_init(struct profile_part *a)
 {
 	namestat_init(&a->ns);
 	a->all = 0;
 }
 
-void profile_acc_free(struct profile_acc *a)
+void profile_part_free(struct profile_part *a)
 {
 	namestat_free(&a->ns);
 	a->all = 0;
@@ -69,8 +69,8 @@ static __int128 all_time(const struct trace *t, const struct selection *sel)
 	return all;
 }
 
-void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
-		     const struct selection *sel)
+void profile_part_add(struct profile_part *a, const struct trace *t, enum profile_scope scope,
+		      const struct selection *sel)
 {
 	const struct window *w = sel ? &sel->window : NULL;
 	for (size_t i = 0; i < t->ops.n; i++) {
@@ -86,16 +86,16 @@ void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_
 
 #define PROFILE_BYTES_VERSION 1
 
-void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b)
+void profile_part_encode(const struct profile_part *a, const struct trace *t, struct bytes_out *b)
 {
 	bytes_put_u8(b, PROFILE_BYTES_VERSION);
 	namestat_encode(&a->ns, t, b);
 	bytes_put_i128(b, a->all);
 }
 
-int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struct bytes_in *b)
+int profile_part_merge(struct profile_part *a, struct strtab *strings, struct bytes_in *b)
 {
-	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION || namestat_merge_bytes(&a->ns, strings, b))
+	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION || namestat_merge(&a->ns, strings, b))
 		return -1;
 	a->all += bytes_get_i128(b);
 	return b->bad ? -1 : 0;
@@ -103,7 +103,7 @@ int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struc
 
 /* With --outliers: each name's statistic of its kept durations only,
  * those whose |z-score| over all of them is at most z. */
-static void keep_within(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
+static void keep_within(struct profile_part *a, const struct trace *t, enum profile_scope scope,
 			const struct selection *sel, double z, uint64_t *outliers)
 {
 	size_t *at = xmalloc_array(a->ns.n + 1, sizeof(*at));
@@ -148,8 +148,8 @@ static void row_stats(struct profile_row *r, struct durstat *st)
 	r->var = durstat_excess(st);
 }
 
-static void acc_finish(struct profile_acc *a, const struct trace *t, const uint64_t *outliers,
-		       struct profile *out)
+static void finish_rows(struct profile_part *a, const struct trace *t, const uint64_t *outliers,
+			struct profile *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->rows = xmalloc_array(a->ns.n ? a->ns.n : 1, sizeof(*out->rows));
@@ -167,28 +167,28 @@ static void acc_finish(struct profile_acc *a, const struct trace *t, const uint6
 	out->calls = a->ns.calls;
 	out->total = sat_from128(a->ns.total);
 	out->all = sat_from128(a->all);
-	profile_acc_free(a);
+	profile_part_free(a);
 	if (out->n)
 		sort_with(out->rows, out->n, sizeof(*out->rows), by_total_then_name, (void *)t);
 }
 
-void profile_acc_finish(struct profile_acc *a, const struct trace *t, struct profile *out)
+void profile_part_finish(struct profile_part *a, const struct trace *t, struct profile *out)
 {
-	acc_finish(a, t, NULL, out);
+	finish_rows(a, t, NULL, out);
 }
 
 void profile_by_name_z(const struct trace *t, enum profile_scope scope, const struct selection *sel, double z,
 		       struct profile *out)
 {
-	struct profile_acc a;
+	struct profile_part a;
 	uint64_t *outliers = NULL;
-	profile_acc_init(&a);
-	profile_acc_add(&a, t, scope, sel);
+	profile_part_init(&a);
+	profile_part_add(&a, t, scope, sel);
 	if (z > 0) {
 		outliers = xcalloc(a.ns.n ? a.ns.n : 1, sizeof(*outliers));
 		keep_within(&a, t, scope, sel, z, outliers);
 	}
-	acc_finish(&a, t, outliers, out);
+	finish_rows(&a, t, outliers, out);
 	free(outliers);
 }
 

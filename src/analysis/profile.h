@@ -53,25 +53,25 @@ void profile_free(struct profile *p);
 /* A profile's partial result, to be merged with others (analysis/durstat.h):
  * each name's counts, exact sums and statistic of all its durations,
  * keyed by string id in a trace's string table. */
-struct profile_acc {
+struct profile_part {
 	/* Per name sum[0] the total, sum[1] the whole durations (kept apart
 	 * from the statistic's: --outliers makes that one of the kept only). */
 	struct namestat ns;
 	__int128 all; /* every GPU op's time in the window, filter or not */
 };
 
-void profile_acc_init(struct profile_acc *a);
-void profile_acc_free(struct profile_acc *a);
+void profile_part_init(struct profile_part *a);
+void profile_part_free(struct profile_part *a);
 /* Add the ops of t in scope and in the selection. */
-void profile_acc_add(struct profile_acc *a, const struct trace *t, enum profile_scope scope,
-		     const struct selection *sel);
+void profile_part_add(struct profile_part *a, const struct trace *t, enum profile_scope scope,
+		      const struct selection *sel);
 /* As bytes, names by their text (t holds the string ids of a). */
-void profile_acc_encode(const struct profile_acc *a, const struct trace *t, struct bytes_out *b);
+void profile_part_encode(const struct profile_part *a, const struct trace *t, struct bytes_out *b);
 /* Merge encoded bytes into a, interning the names in strings; -1 when
  * they are malformed. */
-int profile_acc_merge_bytes(struct profile_acc *a, struct strtab *strings, struct bytes_in *b);
+int profile_part_merge(struct profile_part *a, struct strtab *strings, struct bytes_in *b);
 /* The profile of what a holds (names are string ids of t); a is emptied. */
-void profile_acc_finish(struct profile_acc *a, const struct trace *t, struct profile *out);
+void profile_part_finish(struct profile_part *a, const struct trace *t, struct profile *out);
 
 /* Mean duration of the kept instances, truncated to whole nanoseconds. */
 int64_t profile_row_avg(const struct profile_row *r);

@@ -195,8 +195,8 @@ static int merge_rows(struct ranks_part *p, const size_t *global, size_t nlocal,
 	return b->bad ? -1 : 0;
 }
 
-int ranks_part_merge_bytes(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
-			   struct bytes_in *b)
+int ranks_part_merge(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
+		     struct bytes_in *b)
 {
 	if (bytes_get_u8(b) != RANKS_BYTES_VERSION || merge_rows(p, global, nlocal, b))
 		return -1;
@@ -319,7 +319,7 @@ static int by_input_name(const void *a, const void *b, void *ctx)
 	return c ? c : (x->input > y->input) - (x->input < y->input);
 }
 
-void ranks_finish(struct ranks_part *p, const struct trace *t, struct ranks *out)
+void ranks_part_finish(struct ranks_part *p, const struct trace *t, struct ranks *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->straggler = SIZE_MAX;
@@ -344,7 +344,7 @@ void ranks_per_input(const struct trace *t, const struct selection *sel, const s
 	struct ranks_part p;
 	ranks_part_init(&p);
 	ranks_part_add(&p, t, sel, comm);
-	ranks_finish(&p, t, out);
+	ranks_part_finish(&p, t, out);
 }
 
 void ranks_free(struct ranks *r)

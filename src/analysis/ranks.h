@@ -73,9 +73,9 @@ void ranks_part_encode(const struct ranks_part *p, const struct trace *t, struct
 /* Merge encoded bytes into p: an input k of the part is input global[k]
  * (k < nlocal) of the merged trace; names are interned in strings. -1
  * when the bytes are malformed. */
-int ranks_part_merge_bytes(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
-			   struct bytes_in *b);
+int ranks_part_merge(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
+		     struct bytes_in *b);
 /* The rows, matched (t holds the inputs and names); p is emptied. */
-void ranks_finish(struct ranks_part *p, const struct trace *t, struct ranks *out);
+void ranks_part_finish(struct ranks_part *p, const struct trace *t, struct ranks *out);
 
 #endif

@@ -184,16 +184,16 @@ static void put_skipped(const struct batch_plan *plan, size_t g, const struct lo
 static int launch_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
 			struct table *tb, struct rpd_error *err)
 {
-	struct launch_acc a;
+	struct launch_part a;
 	struct launch_stats ls;
-	launch_acc_init(&a);
+	launch_part_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (launch_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
-			launch_acc_free(&a);
+		if (launch_part_merge(&a, &m->skel.strings, &m->in[g])) {
+			launch_part_free(&a);
 			return batch_bad_part(g, err);
 		}
 	}
-	launch_acc_finish(&a, &m->skel, &ls);
+	launch_part_finish(&a, &m->skel, &ls);
 	report_launch_table(&m->skel, rp, &ls, tb);
 	launch_stats_free(&ls);
 	return 0;
@@ -244,11 +244,11 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 			gaps_part_encode(&p, t, &b);
 		gaps_part_free(&p);
 	} else if (req->kind == REPORT_LAUNCH) {
-		struct launch_acc a;
-		launch_acc_init(&a);
-		launch_acc_add(&a, t, session_sel(s));
-		launch_acc_encode(&a, t, &b);
-		launch_acc_free(&a);
+		struct launch_part a;
+		launch_part_init(&a);
+		launch_part_add(&a, t, session_sel(s));
+		launch_part_encode(&a, t, &b);
+		launch_part_free(&a);
 	} else if (req->kind == REPORT_CATEGORIES) {
 		struct categories_part p;
 		categories_part_init(&p, req->cats);
@@ -274,12 +274,12 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 		session_order_calls(s);
 		batch_put_by_name(t, &s->views[0].order, session_sel(s), req->kind, &b);
 	} else {
-		struct profile_acc a;
-		profile_acc_init(&a);
-		profile_acc_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
-				session_sel(s));
-		profile_acc_encode(&a, t, &b);
-		profile_acc_free(&a);
+		struct profile_part a;
+		profile_part_init(&a);
+		profile_part_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
+				 session_sel(s));
+		profile_part_encode(&a, t, &b);
+		profile_part_free(&a);
 	}
 	/* Each group's trace goes to the cache as a whole load's does, so
 	 * that the next report reads the group from there; a cache that
@@ -428,16 +428,16 @@ static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 static int merge_profile(const struct batch_plan *plan, const struct batch_request *req,
 			 struct merge_state *m, struct profile *p, struct rpd_error *err)
 {
-	struct profile_acc a;
-	profile_acc_init(&a);
+	struct profile_part a;
+	profile_part_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (profile_acc_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
-			profile_acc_free(&a);
+		if (profile_part_merge(&a, &m->skel.strings, &m->in[g])) {
+			profile_part_free(&a);
 			return batch_bad_part(g, err);
 		}
 	}
 	(void)req;
-	profile_acc_finish(&a, &m->skel, p);
+	profile_part_finish(&a, &m->skel, p);
 	return 0;
 }
 

@@ -19,11 +19,11 @@ void batch_put_by_name(const struct trace *t, const struct api_order *o, const s
 	struct namestat a;
 	namestat_init(&a);
 	if (kind == REPORT_API) {
-		api_calls_part(t, o, sel, &a);
+		api_calls_part_add(t, o, sel, &a);
 	} else {
 		struct markers m;
 		markers_find_any(t, o, sel, &m);
-		markers_part(t, &m, sel, &a);
+		markers_part_add(t, &m, sel, &a);
 		markers_free(&m);
 	}
 	namestat_encode(&a, t, b);
@@ -36,19 +36,19 @@ int batch_by_name_table(const struct batch_plan *plan, enum report_kind kind, st
 	struct namestat a;
 	namestat_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (namestat_merge_bytes(&a, &m->skel.strings, &m->in[g])) {
+		if (namestat_merge(&a, &m->skel.strings, &m->in[g])) {
 			namestat_free(&a);
 			return batch_bad_part(g, err);
 		}
 	}
 	if (kind == REPORT_API) {
 		struct api_calls c;
-		api_calls_finish(&a, &m->skel, &c);
+		api_calls_part_finish(&a, &m->skel, &c);
 		report_api_table(&m->skel, rp, &c, tb);
 		api_calls_free(&c);
 	} else {
 		struct marker_table mt;
-		markers_finish(&a, &m->skel, &mt);
+		markers_part_finish(&a, &m->skel, &mt);
 		report_markers_table(&m->skel, rp, &mt, tb);
 		marker_table_free(&mt);
 	}
@@ -72,12 +72,12 @@ int batch_ranks_table(const struct batch_plan *plan, struct merge_state *m, cons
 	struct ranks rk;
 	ranks_part_init(&p);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (ranks_part_merge_bytes(&p, &m->skel.strings, m->global[g], m->nlocal[g], &m->in[g])) {
+		if (ranks_part_merge(&p, &m->skel.strings, m->global[g], m->nlocal[g], &m->in[g])) {
 			ranks_part_free(&p);
 			return batch_bad_part(g, err);
 		}
 	}
-	ranks_finish(&p, &m->skel, &rk);
+	ranks_part_finish(&p, &m->skel, &rk);
 	report_ranks_table(&m->skel, rp, &rk, tb);
 	ranks_free(&rk);
 	return 0;

@@ -53,7 +53,7 @@ static int decode_names(struct bytes_in *in, struct trace *t)
 {
 	struct namestat a;
 	namestat_init(&a);
-	int rc = namestat_merge_bytes(&a, &t->strings, in);
+	int rc = namestat_merge(&a, &t->strings, in);
 	namestat_free(&a);
 	return rc;
 }
@@ -63,7 +63,7 @@ static int decode_ranks(struct bytes_in *in, struct trace *t)
 	struct ranks_part p;
 	size_t global = 0;
 	ranks_part_init(&p);
-	int rc = ranks_part_merge_bytes(&p, &t->strings, &global, 1, in);
+	int rc = ranks_part_merge(&p, &t->strings, &global, 1, in);
 	ranks_part_free(&p);
 	return rc;
 }
@@ -75,7 +75,7 @@ static void api_of(const struct trace *t, struct namestat *a)
 {
 	struct api_order o;
 	api_order_build(t, &o);
-	api_calls_part(t, &o, NULL, a);
+	api_calls_part_add(t, &o, NULL, a);
 	api_order_free(&o);
 }
 
@@ -86,7 +86,7 @@ static void markers_of(const struct trace *t, struct namestat *a)
 	api_order_build(t, &o);
 	markers_find_any(t, &o, NULL, &m);
 	api_order_free(&o);
-	markers_part(t, &m, NULL, a);
+	markers_part_add(t, &m, NULL, a);
 	markers_free(&m);
 }
 
@@ -104,7 +104,7 @@ static void merge_parts(struct trace *parts, struct trace *whole, part_fn fn, st
 		namestat_encode(&a, &parts[k], &b);
 		namestat_free(&a);
 		bytes_in_init(&in, b.p, b.n);
-		CHECK(namestat_merge_bytes(merged, &whole->strings, &in) == 0);
+		CHECK(namestat_merge(merged, &whole->strings, &in) == 0);
 		CHECK_INT(in.at, b.n);
 		if (k == 0)
 			check_cuts(&b, decode_names, whole);
@@ -121,7 +121,7 @@ static void test_api(struct trace *parts, struct trace *whole)
 	api_calls_by_name(whole, &o, NULL, &want);
 	api_order_free(&o);
 	merge_parts(parts, whole, api_of, &merged);
-	api_calls_finish(&merged, whole, &got);
+	api_calls_part_finish(&merged, whole, &got);
 	CHECK_INT(got.n, want.n);
 	CHECK_INT(got.calls, want.calls);
 	CHECK_INT(got.total, want.total);
@@ -144,7 +144,7 @@ static void test_markers(struct trace *parts, struct trace *whole)
 	markers_by_name(whole, &m, NULL, &want);
 	markers_free(&m);
 	merge_parts(parts, whole, markers_of, &merged);
-	markers_finish(&merged, whole, &got);
+	markers_part_finish(&merged, whole, &got);
 	CHECK_INT(got.n, want.n);
 	CHECK_INT(got.total, want.total);
 	CHECK(want.n > 3);
@@ -174,7 +174,7 @@ static void test_ranks(struct trace *parts, struct trace *whole)
 		ranks_part_encode(&p, &parts[k], &b);
 		ranks_part_free(&p);
 		bytes_in_init(&in, b.p, b.n);
-		CHECK(ranks_part_merge_bytes(&merged, &whole->strings, &global, 1, &in) == 0);
+		CHECK(ranks_part_merge(&merged, &whole->strings, &global, 1, &in) == 0);
 		CHECK_INT(in.at, b.n);
 		if (k == 1)
 			check_cuts(&b, decode_ranks, whole);
@@ -182,11 +182,11 @@ static void test_ranks(struct trace *parts, struct trace *whole)
 		bytes_in_init(&in, b.p, b.n);
 		struct ranks_part other;
 		ranks_part_init(&other);
-		CHECK(ranks_part_merge_bytes(&other, &whole->strings, &global, 0, &in) != 0);
+		CHECK(ranks_part_merge(&other, &whole->strings, &global, 0, &in) != 0);
 		ranks_part_free(&other);
 		free(b.p);
 	}
-	ranks_finish(&merged, whole, &got);
+	ranks_part_finish(&merged, whole, &got);
 	CHECK_INT(got.n, 2);
 	CHECK_INT(got.n, want.n);
 	CHECK_INT(got.collectives, want.collectives);
