@@ -64,8 +64,8 @@ static void self_times(struct namestat *a, const struct trace *t, const struct a
 	free(open);
 }
 
-void api_calls_part_add(const struct trace *t, const struct api_order *o, const struct selection *sel,
-			struct namestat *a)
+void api_calls_part_add(struct namestat *a, const struct trace *t, const struct api_order *o,
+			const struct selection *sel)
 {
 	uint32_t marker = api_marker_name(t);
 	const struct window *w = sel ? &sel->window : NULL;
@@ -111,7 +111,7 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
 {
 	struct namestat a;
 	namestat_init(&a);
-	api_calls_part_add(t, o, sel, &a);
+	api_calls_part_add(&a, t, o, sel);
 	api_calls_part_finish(&a, t, out);
 }
 

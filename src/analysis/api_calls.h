@@ -43,8 +43,8 @@ void api_calls_by_name(const struct trace *t, const struct api_order *o, const s
  * (analysis/namestat.h): per name sum[0] the total, sum[1] the self time
  * (the whole durations' sum is the statistic's). A call's parent is on
  * its own thread, so a process's self times are whole in its own part. */
-void api_calls_part_add(const struct trace *t, const struct api_order *o, const struct selection *sel,
-			struct namestat *part);
+void api_calls_part_add(struct namestat *part, const struct trace *t, const struct api_order *o,
+			const struct selection *sel);
 /* The rows of what part holds (names: string ids of t); part is emptied. */
 void api_calls_part_finish(struct namestat *part, const struct trace *t, struct api_calls *out);
 void api_calls_free(struct api_calls *c);

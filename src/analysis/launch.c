@@ -83,8 +83,10 @@ void launch_part_encode(const struct launch_part *a, const struct trace *t, stru
 	}
 }
 
-int launch_part_merge(struct launch_part *a, struct strtab *strings, struct bytes_in *b)
+int launch_part_merge(struct launch_part *a, const struct part_in *in)
 {
+	struct bytes_in *b = in->in;
+	struct strtab *strings = &in->whole->strings;
 	if (bytes_get_u8(b) != LAUNCH_BYTES_VERSION)
 		return -1;
 	a->ops += bytes_get_u64(b);

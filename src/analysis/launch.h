@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "analysis/durstat.h"
+#include "analysis/part.h"
 #include "session/select.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
@@ -54,7 +55,7 @@ void launch_part_free(struct launch_part *a);
 void launch_part_add(struct launch_part *a, const struct trace *t, const struct selection *sel);
 void launch_part_encode(const struct launch_part *a, const struct trace *t, struct bytes_out *b);
 /* -1 when the bytes are malformed; names are interned in strings. */
-int launch_part_merge(struct launch_part *a, struct strtab *strings, struct bytes_in *b);
+int launch_part_merge(struct launch_part *a, const struct part_in *in);
 /* The figures of what a holds (names: string ids of t); a is emptied. */
 void launch_part_finish(struct launch_part *a, const struct trace *t, struct launch_stats *out);
 

@@ -184,8 +184,8 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 /* What each text's sums hold. */
 enum { SUM_TOTAL, SUM_GPU };
 
-void markers_part_add(const struct trace *t, const struct markers *m, const struct selection *sel,
-		      struct namestat *a)
+void markers_part_add(struct namestat *a, const struct trace *t, const struct markers *m,
+		      const struct selection *sel)
 {
 	const struct window *w = sel ? &sel->window : NULL;
 	for (size_t i = 0; i < m->n; i++) {
@@ -230,7 +230,7 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
 {
 	struct namestat a;
 	namestat_init(&a);
-	markers_part_add(t, m, sel, &a);
+	markers_part_add(&a, t, m, sel);
 	markers_part_finish(&a, t, out);
 }
 

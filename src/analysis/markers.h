@@ -66,8 +66,8 @@ void markers_by_name(const struct trace *t, const struct markers *m, const struc
  * text sum[0] the total, sum[1] the GPU time, count the ops (the whole
  * durations' sum is the statistic's). A range's ops are launched on its own thread, so each
  * process's instances are whole in its own part. */
-void markers_part_add(const struct trace *t, const struct markers *m, const struct selection *sel,
-		      struct namestat *part);
+void markers_part_add(struct namestat *part, const struct trace *t, const struct markers *m,
+		      const struct selection *sel);
 /* The rows of what part holds (texts: string ids of t); part is emptied. */
 void markers_part_finish(struct namestat *part, const struct trace *t, struct marker_table *out);
 void marker_table_free(struct marker_table *mt);

@@ -60,8 +60,10 @@ void namestat_encode(const struct namestat *a, const struct trace *t, struct byt
 	}
 }
 
-int namestat_merge(struct namestat *a, struct strtab *strings, struct bytes_in *b)
+int namestat_merge(struct namestat *a, const struct part_in *in)
 {
+	struct bytes_in *b = in->in;
+	struct strtab *strings = &in->whole->strings;
 	if (bytes_get_u8(b) != NAMESTAT_BYTES_VERSION)
 		return -1;
 	a->calls += bytes_get_u64(b);

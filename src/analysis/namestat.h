@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "analysis/durstat.h"
+#include "analysis/part.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
 #include "util/keymap.h"
@@ -40,8 +41,8 @@ struct namestat_row *namestat_row(struct namestat *a, uint32_t name, size_t nstr
 void namestat_add(struct namestat *a, struct namestat_row *r, int64_t whole, int64_t in_total);
 /* As bytes, names by their text (t holds a's string ids). */
 void namestat_encode(const struct namestat *a, const struct trace *t, struct bytes_out *b);
-/* Merge encoded bytes into a, interning the names in strings; -1 when
- * they are malformed. */
-int namestat_merge(struct namestat *a, struct strtab *strings, struct bytes_in *b);
+/* Merge one part's bytes into a, interning the names in the whole's
+ * strings; -1 when they are malformed. */
+int namestat_merge(struct namestat *a, const struct part_in *in);
 
 #endif

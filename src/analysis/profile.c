@@ -93,9 +93,10 @@ void profile_part_encode(const struct profile_part *a, const struct trace *t, st
 	bytes_put_i128(b, a->all);
 }
 
-int profile_part_merge(struct profile_part *a, struct strtab *strings, struct bytes_in *b)
+int profile_part_merge(struct profile_part *a, const struct part_in *in)
 {
-	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION || namestat_merge(&a->ns, strings, b))
+	struct bytes_in *b = in->in;
+	if (bytes_get_u8(b) != PROFILE_BYTES_VERSION || namestat_merge(&a->ns, in))
 		return -1;
 	a->all += bytes_get_i128(b);
 	return b->bad ? -1 : 0;

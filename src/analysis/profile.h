@@ -69,7 +69,7 @@ void profile_part_add(struct profile_part *a, const struct trace *t, enum profil
 void profile_part_encode(const struct profile_part *a, const struct trace *t, struct bytes_out *b);
 /* Merge encoded bytes into a, interning the names in strings; -1 when
  * they are malformed. */
-int profile_part_merge(struct profile_part *a, struct strtab *strings, struct bytes_in *b);
+int profile_part_merge(struct profile_part *a, const struct part_in *in);
 /* The profile of what a holds (names are string ids of t); a is emptied. */
 void profile_part_finish(struct profile_part *a, const struct trace *t, struct profile *out);
 

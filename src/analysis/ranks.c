@@ -195,9 +195,12 @@ static int merge_rows(struct ranks_part *p, const size_t *global, size_t nlocal,
 	return b->bad ? -1 : 0;
 }
 
-int ranks_part_merge(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
-		     struct bytes_in *b)
+int ranks_part_merge(struct ranks_part *p, const struct part_in *in)
 {
+	struct bytes_in *b = in->in;
+	struct strtab *strings = &in->whole->strings;
+	const size_t *global = in->input;
+	size_t nlocal = in->ninputs;
 	if (bytes_get_u8(b) != RANKS_BYTES_VERSION || merge_rows(p, global, nlocal, b))
 		return -1;
 	uint64_t nnames = bytes_get_count(b, 8);

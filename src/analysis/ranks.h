@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/part.h"
 #include "session/filter.h"
 #include "session/select.h"
 #include "trace/trace.h"
@@ -73,8 +74,7 @@ void ranks_part_encode(const struct ranks_part *p, const struct trace *t, struct
 /* Merge encoded bytes into p: an input k of the part is input global[k]
  * (k < nlocal) of the merged trace; names are interned in strings. -1
  * when the bytes are malformed. */
-int ranks_part_merge(struct ranks_part *p, struct strtab *strings, const size_t *global, size_t nlocal,
-		     struct bytes_in *b);
+int ranks_part_merge(struct ranks_part *p, const struct part_in *in);
 /* The rows, matched (t holds the inputs and names); p is emptied. */
 void ranks_part_finish(struct ranks_part *p, const struct trace *t, struct ranks *out);
 

@@ -188,7 +188,8 @@ static int launch_table(const struct batch_plan *plan, struct merge_state *m, co
 	struct launch_stats ls;
 	launch_part_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (launch_part_merge(&a, &m->skel.strings, &m->in[g])) {
+		struct part_in in = batch_part_in(m, g);
+		if (launch_part_merge(&a, &in)) {
 			launch_part_free(&a);
 			return batch_bad_part(g, err);
 		}
@@ -431,7 +432,8 @@ static int merge_profile(const struct batch_plan *plan, const struct batch_reque
 	struct profile_part a;
 	profile_part_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (profile_part_merge(&a, &m->skel.strings, &m->in[g])) {
+		struct part_in in = batch_part_in(m, g);
+		if (profile_part_merge(&a, &in)) {
 			profile_part_free(&a);
 			return batch_bad_part(g, err);
 		}

@@ -19,11 +19,11 @@ void batch_put_by_name(const struct trace *t, const struct api_order *o, const s
 	struct namestat a;
 	namestat_init(&a);
 	if (kind == REPORT_API) {
-		api_calls_part_add(t, o, sel, &a);
+		api_calls_part_add(&a, t, o, sel);
 	} else {
 		struct markers m;
 		markers_find_any(t, o, sel, &m);
-		markers_part_add(t, &m, sel, &a);
+		markers_part_add(&a, t, &m, sel);
 		markers_free(&m);
 	}
 	namestat_encode(&a, t, b);
@@ -36,7 +36,8 @@ int batch_by_name_table(const struct batch_plan *plan, enum report_kind kind, st
 	struct namestat a;
 	namestat_init(&a);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (namestat_merge(&a, &m->skel.strings, &m->in[g])) {
+		struct part_in in = batch_part_in(m, g);
+		if (namestat_merge(&a, &in)) {
 			namestat_free(&a);
 			return batch_bad_part(g, err);
 		}
@@ -72,7 +73,8 @@ int batch_ranks_table(const struct batch_plan *plan, struct merge_state *m, cons
 	struct ranks rk;
 	ranks_part_init(&p);
 	for (size_t g = 0; g < plan->ngroups; g++) {
-		if (ranks_part_merge(&p, &m->skel.strings, m->global[g], m->nlocal[g], &m->in[g])) {
+		struct part_in in = batch_part_in(m, g);
+		if (ranks_part_merge(&p, &in)) {
 			ranks_part_free(&p);
 			return batch_bad_part(g, err);
 		}

@@ -53,7 +53,8 @@ static int decode_names(struct bytes_in *in, struct trace *t)
 {
 	struct namestat a;
 	namestat_init(&a);
-	int rc = namestat_merge(&a, &t->strings, in);
+	struct part_in pin = { in, t, NULL, 0 };
+	int rc = namestat_merge(&a, &pin);
 	namestat_free(&a);
 	return rc;
 }
@@ -63,7 +64,8 @@ static int decode_ranks(struct bytes_in *in, struct trace *t)
 	struct ranks_part p;
 	size_t global = 0;
 	ranks_part_init(&p);
-	int rc = ranks_part_merge(&p, &t->strings, &global, 1, in);
+	struct part_in pin = { in, t, &global, 1 };
+	int rc = ranks_part_merge(&p, &pin);
 	ranks_part_free(&p);
 	return rc;
 }
@@ -75,7 +77,7 @@ static void api_of(const struct trace *t, struct namestat *a)
 {
 	struct api_order o;
 	api_order_build(t, &o);
-	api_calls_part_add(t, &o, NULL, a);
+	api_calls_part_add(a, t, &o, NULL);
 	api_order_free(&o);
 }
 
@@ -86,7 +88,7 @@ static void markers_of(const struct trace *t, struct namestat *a)
 	api_order_build(t, &o);
 	markers_find_any(t, &o, NULL, &m);
 	api_order_free(&o);
-	markers_part_add(t, &m, NULL, a);
+	markers_part_add(a, t, &m, NULL);
 	markers_free(&m);
 }
 
@@ -104,7 +106,8 @@ static void merge_parts(struct trace *parts, struct trace *whole, part_fn fn, st
 		namestat_encode(&a, &parts[k], &b);
 		namestat_free(&a);
 		bytes_in_init(&in, b.p, b.n);
-		CHECK(namestat_merge(merged, &whole->strings, &in) == 0);
+		struct part_in pin = { &in, whole, NULL, 0 };
+		CHECK(namestat_merge(merged, &pin) == 0);
 		CHECK_INT(in.at, b.n);
 		if (k == 0)
 			check_cuts(&b, decode_names, whole);
@@ -174,7 +177,8 @@ static void test_ranks(struct trace *parts, struct trace *whole)
 		ranks_part_encode(&p, &parts[k], &b);
 		ranks_part_free(&p);
 		bytes_in_init(&in, b.p, b.n);
-		CHECK(ranks_part_merge(&merged, &whole->strings, &global, 1, &in) == 0);
+		struct part_in pin = { &in, whole, &global, 1 };
+		CHECK(ranks_part_merge(&merged, &pin) == 0);
 		CHECK_INT(in.at, b.n);
 		if (k == 1)
 			check_cuts(&b, decode_ranks, whole);
@@ -182,7 +186,8 @@ static void test_ranks(struct trace *parts, struct trace *whole)
 		bytes_in_init(&in, b.p, b.n);
 		struct ranks_part other;
 		ranks_part_init(&other);
-		CHECK(ranks_part_merge(&other, &whole->strings, &global, 0, &in) != 0);
+		pin.ninputs = 0;
+		CHECK(ranks_part_merge(&other, &pin) != 0);
 		ranks_part_free(&other);
 		free(b.p);
 	}
