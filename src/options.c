@@ -61,6 +61,42 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The words of text after an option, wrapped in the help's column of
+ * texts at its width (in characters: a translation may hold any). */
+static void print_wrapped(const char *option, const char *text)
+{
+	enum { COLUMN = 23, WIDTH = 74 };
+	size_t at = COLUMN;
+	int first = 1;
+	fputs(option, stdout);
+	for (const char *w = text; *w;) {
+		size_t len = strcspn(w, " "), chars = 0;
+		for (size_t i = 0; i < len; i++)
+			chars += ((unsigned char)w[i] & 0xc0) != 0x80;
+		if (!first && at + 1 + chars > WIDTH) {
+			printf("\n%*s", COLUMN, "");
+			at = COLUMN;
+			first = 1;
+		}
+		if (!first)
+			putchar(' '), at++;
+		fwrite(w, 1, len, stdout);
+		at += chars;
+		first = 0;
+		w += len + strspn(w + len, " ");
+	}
+	putchar('\n');
+}
+
+/* -r, and what each report of the registry shows. */
+static void print_reports(void)
+{
+	char list[2048], text[2200];
+	report_list(list, sizeof(list), 1);
+	snprintf(text, sizeof(text), _("print a report and exit: %s"), list);
+	print_wrapped("  -r, --report=NAME    ", text);
+}
+
 static void print_help(void)
 {
 	printf(_("Usage: %s [OPTION]... DATABASE...\n"), "rpdtop");
@@ -68,18 +104,9 @@ static void print_help(void)
 		"rocpd .db) in the terminal, or print reports from them. Several\n"
 		"databases, or directories of them, are read as one trace.\n\n"),
 	      stdout);
+	print_reports();
 	/* xgettext:no-c-format */
-	fputs(_("  -r, --report=NAME    print a report and exit: top (GPU ops by name),\n"
-		"                       ktop (kernels by name), busy (per GPU), counters\n"
-		"                       (per GPU counter), gaps (idle gaps, longest first),\n"
-		"                       idle (per GPU), launch (launch latency by name),\n"
-		"                       breakdown (compute, communication, copies, idle per\n"
-		"                       GPU), categories, ranks (per input: busy,\n"
-		"                       communication and time waiting for other ranks),\n"
-		"                       api (API calls by name), markers (roctx ranges by\n"
-		"                       text), ranges (every roctx range) or steps (one\n"
-		"                       row per step: --step)\n"
-		"  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
+	fputs(_("  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
 		"                       (Markdown)\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -268,11 +295,12 @@ static int parse_one(int c, struct options *o)
 	switch (c) {
 	case 'r':
 		o->have_report = 1;
-		if (report_parse(optarg, &o->report))
-			return usage_error(_("unknown report '%s' (expected top, ktop, busy, counters, gaps, "
-					     "idle, launch, breakdown, categories, ranks, api, markers, "
-					     "ranges or steps)"),
-					   optarg);
+		o->report = report_find(optarg);
+		if (!o->report) {
+			char list[512];
+			report_list(list, sizeof(list), 0);
+			return usage_error(_("unknown report '%s' (expected %s)"), optarg, list);
+		}
 		return 0;
 	case 'f':
 		o->format_set = 1;

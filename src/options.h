@@ -9,7 +9,7 @@
 
 struct options {
 	int have_report;
-	enum report_kind report;
+	const struct report_def *report; /* of the registry (present/report.h) */
 	enum table_format format;
 	size_t limit; /* 0: all rows */
 	int demo;

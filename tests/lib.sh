@@ -39,6 +39,16 @@ sql() {
 	"$SQLITE3" -readonly -batch -noheader "$@"
 }
 
+# The reports of rpdtop's registry (src/present/report_list.h), in its
+# order; and in words, as rpdtop lists them ("top, ktop, ... or steps").
+reports() {
+	sed -n 's/^REPORT(\([a-z_]*\))$/\1/p' "$srcdir/src/present/report_list.h"
+}
+
+reports_in_words() {
+	reports | awk '{ w[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s", w[i], i == NR ? "" : i == NR - 1 ? " or " : ", " }'
+}
+
 # expect_error STATUS MESSAGE COMMAND...: the command fails with exactly
 # STATUS, prints exactly MESSAGE on stderr and nothing on stdout.
 expect_error() {

@@ -7,14 +7,12 @@
 #include "batch/batch.h"
 #include "batch/batch_part.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/busy.h"
-#include "analysis/profile.h"
 #include "display/names.h"
 #include "load/load.h"
-#include "present/report_waits.h"
 #include "session/named.h"
 #include "util/bytes.h"
 #include "util/i18n.h"
@@ -23,6 +21,24 @@
 #include "workspace/workspace.h"
 
 #define PART_VERSION 1
+
+/* The report's parameters as the request gives them; with comm, the
+ * communication pattern compiled there (it was checked before anything
+ * was read), to be freed by the caller. */
+static void request_params(const struct batch_request *req, struct filter *comm, struct report_params *rp)
+{
+	char msg[512];
+	*rp = (struct report_params){ .limit = req->limit,
+				      .outlier_z = req->outlier_z,
+				      .gap_threshold = req->gap_threshold,
+				      .per_queue = req->per_queue,
+				      .cats = req->cats };
+	if (!comm)
+		return;
+	filter_init(comm);
+	filter_push(comm, req->comm, msg, sizeof(msg));
+	rp->comm = comm;
+}
 
 int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req)
 {
@@ -34,34 +50,15 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 		return 0;
 	/* A window named by markers or kernels is searched for over the
 	 * whole trace (a window of times is placed on the span a first pass
-	 * finds); the place filters match labels that depend on every input;
-	 * --outliers needs each name's mean and spread before it can leave
-	 * instances out. */
+	 * finds); the place filters match labels that depend on every input. */
 	if ((req->window && window_is_named(req->window)) || req->roi || req->gpu || req->input)
 		return 0;
-	switch (req->kind) {
-	case REPORT_TOP:
-	case REPORT_KTOP:
-		return req->outlier_z <= 0;
-	case REPORT_BUSY:
-		return 1;
-	case REPORT_IDLE: /* a lane's queue label would need the queues' names */
-		return !req->per_queue;
-	case REPORT_BREAKDOWN:
-		return 1;
-	case REPORT_CATEGORIES:
-		return req->cats != NULL;
-	case REPORT_LAUNCH:
-		return 1;
-	case REPORT_GAPS:
-		return !req->per_queue;
-	case REPORT_API:
-	case REPORT_MARKERS:
-	case REPORT_RANKS:
-		return 1;
-	default:
-		return 0;
-	}
+	/* Every entry says how it merges, or that it does not. */
+	const struct report_merge *merge = req->report->merge;
+	assert(merge);
+	struct report_params rp;
+	request_params(req, NULL, &rp);
+	return merge != &report_whole_load && (!merge->can || merge->can(&rp));
 }
 
 /* The group's session: its inputs, the filter; none of its own reading
@@ -77,7 +74,7 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 					.skipped = skipped,
 					.progress = plan->at_once <= 1,
 					.allow_empty = 1,
-					.apis = report_needs_apis(req->kind) };
+					.apis = req->report->apis };
 	char msg[512];
 	if (workspace_open(ws, &so, err))
 		return -1;
@@ -181,23 +178,33 @@ static void put_skipped(const struct batch_plan *plan, size_t g, const struct lo
 	}
 }
 
-static int launch_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-			struct table *tb, struct rpd_error *err)
+/* The group's partial result, as bytes after its inputs: 0, or -1 when
+ * the group's inputs could not answer what the report asks of them. */
+static int reduce(const struct batch_request *req, struct workspace *ws, struct bytes_out *b,
+		  struct rpd_error *err)
 {
-	struct launch_part a;
-	struct launch_stats ls;
-	launch_part_init(&a);
-	for (size_t g = 0; g < plan->ngroups; g++) {
-		struct part_in in = batch_part_in(m, g);
-		if (launch_part_merge(&a, &in)) {
-			launch_part_free(&a);
-			return batch_bad_part(g, err);
-		}
-	}
-	launch_part_finish(&a, &m->skel, &ls);
-	report_launch_table(&m->skel, rp, &ls, tb);
-	launch_stats_free(&ls);
-	return 0;
+	struct session *s = &ws->session;
+	const struct report_merge *merge = req->report->merge;
+	const struct trace *t = session_trace(s);
+	struct filter comm;
+	struct report_params rp;
+	struct call_asks *asks = NULL;
+	int rc = 0;
+	request_params(req, &comm, &rp);
+	if (req->report->uses & REPORT_USES_CALL_ORDER)
+		session_order_calls(s);
+	rp.order = &s->views[0].order;
+	void *part = merge->part_new(&rp);
+	merge->part_add(part, t, session_sel(s), &rp, &asks);
+	/* What the report asks of the group's inputs (the host's calls at
+	 * the gaps of a group read with its launching calls alone). */
+	if (asks && asks->n && workspace_probe_calls(ws, asks->probe, asks->n, err))
+		rc = -1;
+	else
+		merge->part_encode(part, t, b);
+	merge->part_free(part);
+	filter_free(&comm);
+	return rc;
 }
 
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
@@ -214,74 +221,11 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	struct session *s = &ws.session;
 	const struct trace *t = session_trace(s);
 	bytes_put_u8(&b, PART_VERSION);
-	bytes_put_u8(&b, (uint8_t)req->kind);
+	bytes_put_u8(&b, (uint8_t)report_index(req->report));
 	put_inputs(plan, g, t, &b);
 	put_skipped(plan, g, &skipped, &b);
 	load_skipped_free(&skipped);
-	if (req->kind == REPORT_BUSY) {
-		struct busy_part p;
-		busy_part_init(&p);
-		busy_part_add(&p, t, session_sel(s));
-		busy_part_encode(&p, &b);
-		busy_part_free(&p);
-	} else if (req->kind == REPORT_IDLE) {
-		struct idle_part p;
-		idle_part_init(&p);
-		idle_part_add(&p, t, session_sel(s), req->gap_threshold);
-		idle_part_encode(&p, &b);
-		idle_part_free(&p);
-	} else if (req->kind == REPORT_GAPS) {
-		struct gaps_part p;
-		struct gaps_params gp = { .threshold = req->gap_threshold,
-					  .per_queue = 0,
-					  .keep = req->limit ? req->limit : SIZE_MAX };
-		gaps_part_init(&p);
-		gaps_part_add(&p, t, session_sel(s), &gp, &s->views[0].order);
-		/* The host's calls at the gaps, asked of the group's inputs. */
-		const struct call_asks *asks = &p.made.asks;
-		if (asks->n && workspace_probe_calls(&ws, asks->probe, asks->n, err))
-			rc = -1;
-		else
-			gaps_part_encode(&p, t, &b);
-		gaps_part_free(&p);
-	} else if (req->kind == REPORT_LAUNCH) {
-		struct launch_part a;
-		launch_part_init(&a);
-		launch_part_add(&a, t, session_sel(s));
-		launch_part_encode(&a, t, &b);
-		launch_part_free(&a);
-	} else if (req->kind == REPORT_CATEGORIES) {
-		struct categories_part p;
-		categories_part_init(&p, req->cats);
-		categories_part_add(&p, t, session_sel(s), req->cats);
-		categories_part_encode(&p, &b);
-		categories_part_free(&p);
-	} else if (req->kind == REPORT_BREAKDOWN || req->kind == REPORT_RANKS) {
-		struct filter comm;
-		char msg[512];
-		filter_init(&comm);
-		filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
-		if (req->kind == REPORT_RANKS) {
-			batch_put_ranks(t, session_sel(s), &comm, &b);
-		} else {
-			struct breakdown_part p;
-			breakdown_part_init(&p);
-			breakdown_part_add(&p, t, session_sel(s), &comm);
-			breakdown_part_encode(&p, &b);
-			breakdown_part_free(&p);
-		}
-		filter_free(&comm);
-	} else if (req->kind == REPORT_API || req->kind == REPORT_MARKERS) {
-		session_order_calls(s);
-		batch_put_by_name(t, &s->views[0].order, session_sel(s), req->kind, &b);
-	} else {
-		struct profile_part a;
-		profile_part_init(&a);
-		profile_part_add(&a, t, req->kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS,
-				 session_sel(s));
-		profile_part_encode(&a, t, &b);
-		profile_part_free(&a);
-	}
+	rc = reduce(req, &ws, &b, err);
 	/* Each group's trace goes to the cache as a whole load's does, so
 	 * that the next report reads the group from there; a cache that
 	 * cannot be written is passed over (the report is not the cache's). */
@@ -394,7 +338,7 @@ static int merge_open(const struct batch_plan *plan, const struct batch_request 
 		uint64_t ops = 0;
 		bytes_in_init(&m->in[g], parts[g], lens[g]);
 		if (bytes_get_u8(&m->in[g]) != PART_VERSION ||
-		    bytes_get_u8(&m->in[g]) != (uint8_t)req->kind ||
+		    bytes_get_u8(&m->in[g]) != (uint8_t)report_index(req->report) ||
 		    read_inputs(&m->in[g], &pin[g], &npin[g], &ops) || read_skipped(&m->in[g], m))
 			rc = batch_bad_part(g, err);
 		m->ops += ops;
@@ -426,150 +370,26 @@ static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 	trace_free(&m->skel);
 }
 
-static int merge_profile(const struct batch_plan *plan, const struct batch_request *req,
-			 struct merge_state *m, struct profile *p, struct rpd_error *err)
-{
-	struct profile_part a;
-	profile_part_init(&a);
-	for (size_t g = 0; g < plan->ngroups; g++) {
-		struct part_in in = batch_part_in(m, g);
-		if (profile_part_merge(&a, &in)) {
-			profile_part_free(&a);
-			return batch_bad_part(g, err);
-		}
-	}
-	(void)req;
-	profile_part_finish(&a, &m->skel, p);
-	return 0;
-}
-
 struct part_in batch_part_in(struct merge_state *m, size_t g)
 {
 	return (struct part_in){ &m->in[g], &m->skel, m->global[g], m->nlocal[g] };
 }
 
-static int idle_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		      struct table *tb, struct rpd_error *err)
-{
-	struct idle_part p;
-	struct gaps g;
-	idle_part_init(&p);
-	for (size_t k = 0; k < plan->ngroups; k++) {
-		struct part_in in = batch_part_in(m, k);
-		if (idle_part_merge(&p, &in)) {
-			idle_part_free(&p);
-			return batch_bad_part(k, err);
-		}
-	}
-	idle_part_finish(&p, &m->skel, &m->window, &g);
-	report_idle_table(&m->skel, rp, &g, tb);
-	gaps_free(&g);
-	return 0;
-}
-
-static int breakdown_table(const struct batch_plan *plan, struct merge_state *m,
-			   const struct report_params *rp, struct table *tb, struct rpd_error *err)
-{
-	struct breakdown_part p;
-	struct breakdown b;
-	breakdown_part_init(&p);
-	for (size_t k = 0; k < plan->ngroups; k++) {
-		struct part_in in = batch_part_in(m, k);
-		if (breakdown_part_merge(&p, &in)) {
-			breakdown_part_free(&p);
-			return batch_bad_part(k, err);
-		}
-	}
-	breakdown_part_finish(&p, &m->skel, &b);
-	report_breakdown_table(&m->skel, rp, &b, tb);
-	breakdown_free(&b);
-	return 0;
-}
-
-static int busy_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		      struct table *tb, struct rpd_error *err)
-{
-	struct busy_part p;
-	struct busy b;
-	busy_part_init(&p);
-	for (size_t k = 0; k < plan->ngroups; k++) {
-		struct part_in in = batch_part_in(m, k);
-		if (busy_part_merge(&p, &in)) {
-			busy_part_free(&p);
-			return batch_bad_part(k, err);
-		}
-	}
-	busy_part_finish(&p, &m->skel, &m->window, &b);
-	report_busy_table(&m->skel, rp->limit, &b, tb);
-	busy_free(&b);
-	return 0;
-}
-
-static int gaps_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		      struct table *tb, struct rpd_error *err)
-{
-	struct gaps_part p;
-	struct gaps g;
-	struct gap_names names;
-	gaps_part_init(&p);
-	for (size_t k = 0; k < plan->ngroups; k++) {
-		struct part_in in = batch_part_in(m, k);
-		if (gaps_part_merge(&p, &in)) {
-			gaps_part_free(&p);
-			return batch_bad_part(k, err);
-		}
-	}
-	int64_t idle = gaps_part_finish(&p, &m->skel, rp->limit, &g, &names);
-	report_gaps_table(&m->skel, rp, &g, &names, idle, tb);
-	gap_names_free(&names);
-	gaps_free(&g);
-	return 0;
-}
-
-static int categories_table(const struct batch_plan *plan, struct merge_state *m,
-			    const struct report_params *rp, struct table *tb, struct rpd_error *err)
-{
-	struct categories_part p;
-	struct category_times ct;
-	categories_part_init(&p, rp->cats);
-	for (size_t k = 0; k < plan->ngroups; k++) {
-		struct part_in in = batch_part_in(m, k);
-		if (categories_part_merge(&p, &in)) {
-			categories_part_free(&p);
-			return batch_bad_part(k, err);
-		}
-	}
-	categories_part_finish(&p, &ct);
-	report_categories_table(rp, &ct, tb);
-	category_times_free(&ct);
-	return 0;
-}
-
-/* The table of the merged result. */
+/* The table of every group's partial result merged. */
 static int merged_table(const struct batch_plan *plan, const struct batch_request *req, struct merge_state *m,
 			const struct report_params *rp, struct table *tb, struct rpd_error *err)
 {
-	if (req->kind == REPORT_IDLE)
-		return idle_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_BREAKDOWN)
-		return breakdown_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_CATEGORIES)
-		return categories_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_LAUNCH)
-		return launch_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_GAPS)
-		return gaps_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_API || req->kind == REPORT_MARKERS)
-		return batch_by_name_table(plan, req->kind, m, rp, tb, err);
-	if (req->kind == REPORT_RANKS)
-		return batch_ranks_table(plan, m, rp, tb, err);
-	if (req->kind == REPORT_BUSY)
-		return busy_table(plan, m, rp, tb, err);
-	struct profile p;
-	if (merge_profile(plan, req, m, &p, err))
-		return -1;
-	report_profile_table(&m->skel, req->kind, rp, &p, tb);
-	profile_free(&p);
+	const struct report_merge *merge = req->report->merge;
+	void *part = merge->part_new(rp);
+	for (size_t g = 0; g < plan->ngroups; g++) {
+		struct part_in in = batch_part_in(m, g);
+		if (merge->part_merge(part, &in)) {
+			merge->part_free(part);
+			return batch_bad_part(g, err);
+		}
+	}
+	merge->part_table(part, &m->skel, &m->window, rp, tb);
+	merge->part_free(part);
 	return 0;
 }
 
@@ -593,16 +413,11 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	name_cache_init(&names, NAME_DEMANGLE);
 	filter_init(&f);
 	struct filter comm;
-	filter_init(&comm);
-	filter_push(&comm, req->comm, msg, sizeof(msg)); /* checked before anything was read */
-	struct report_params rp = { .limit = req->limit,
-				    .names = req->raw_names ? NULL : &names,
-				    .outlier_z = req->outlier_z,
-				    .gap_threshold = req->gap_threshold,
-				    .comm = &comm,
-				    .cats = req->cats,
-				    /* As the whole load writes the gaps: row by row. */
-				    .csv_stream = req->format == FORMAT_CSV ? out : NULL };
+	struct report_params rp;
+	request_params(req, &comm, &rp);
+	rp.names = req->raw_names ? NULL : &names;
+	/* As the whole load writes its rows: as they are made. */
+	rp.csv_stream = req->format == FORMAT_CSV ? out : NULL;
 	if (rc == 0)
 		rc = merged_table(plan, req, &m, &rp, &tb, err);
 	if (rc == 0) {

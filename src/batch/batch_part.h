@@ -1,5 +1,4 @@
-/* What the parts of a batch run share: the partials being merged, and the
- * partial results of the reports with a row per GPU (busy, idle). */
+/* The partial results of a batch run being merged (batch.c). */
 #ifndef RPDTOP_BATCH_PART_H
 #define RPDTOP_BATCH_PART_H
 
@@ -34,16 +33,5 @@ struct skipped_input {
 
 /* Group g's partial as merge_state holds it. */
 struct part_in batch_part_in(struct merge_state *m, size_t g);
-
-/* API calls (kind REPORT_API) or roctx ranges (REPORT_MARKERS) by name;
- * o: t's API order. */
-void batch_put_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		       enum report_kind kind, struct bytes_out *b);
-int batch_by_name_table(const struct batch_plan *plan, enum report_kind kind, struct merge_state *m,
-			const struct report_params *rp, struct table *tb, struct rpd_error *err);
-void batch_put_ranks(const struct trace *t, const struct selection *sel, const struct filter *comm,
-		     struct bytes_out *b);
-int batch_ranks_table(const struct batch_plan *plan, struct merge_state *m, const struct report_params *rp,
-		      struct table *tb, struct rpd_error *err);
 
 #endif

@@ -15,7 +15,7 @@ struct categories;
 
 /* What a batch report asks for, as the command line gives it. */
 struct batch_request {
-	enum report_kind kind;
+	const struct report_def *report;
 	enum table_format format;
 	const char *const *rules; /* the filter: "P" or "!P", in order */
 	size_t nrules;

@@ -47,7 +47,7 @@ int run_wants_viewer(const struct options *o)
  * beside an export or for a window named by markers. */
 static enum api_need needs_apis(const struct options *o)
 {
-	enum api_need need = o->have_report ? report_needs_apis(o->report) : API_NEED_NONE;
+	enum api_need need = o->have_report ? o->report->apis : API_NEED_NONE;
 	if ((o->export_path && need != API_NEED_NONE) || window_names_markers(o->window))
 		need = API_NEED_ALL;
 	return need;
@@ -198,7 +198,7 @@ int run_export(const struct options *o, struct workspace *w)
 	return 0;
 }
 
-int run_report(const struct options *o, struct workspace *w, enum report_kind kind)
+int run_report(const struct options *o, struct workspace *w, const struct report_def *def)
 {
 	const struct session *s = &w->session;
 	struct table tb;
@@ -212,7 +212,7 @@ int run_report(const struct options *o, struct workspace *w, enum report_kind ki
 	if (o->step)
 		filter_push(&step, o->step, msg, sizeof(msg));
 	categories_init(&cats);
-	if (kind == REPORT_CATEGORIES)
+	if (def->uses & REPORT_USES_CATEGORIES)
 		settings_categories_load(&cats, o->comm);
 	struct name_cache names;
 	/* Names as the viewer shows them at first: C++ names demangled. */
@@ -229,7 +229,7 @@ int run_report(const struct options *o, struct workspace *w, enum report_kind ki
 				   .step = o->step ? &step : NULL };
 	struct report_job job;
 	struct rpd_error err = { { 0 } };
-	report_start(&job, session_trace(s), kind, &p, session_sel(s));
+	report_start(&job, def, session_trace(s), &p, session_sel(s));
 	/* What the report asks of the inputs (the host's calls at the gaps). */
 	int failed = job.asks && job.asks->n && workspace_probe_calls(w, job.asks->probe, job.asks->n, &err);
 	if (failed) {
@@ -260,7 +260,7 @@ int run_report(const struct options *o, struct workspace *w, enum report_kind ki
 
 void run_request(const struct options *o, struct batch_request *req)
 {
-	*req = (struct batch_request){ .kind = o->report,
+	*req = (struct batch_request){ .report = o->report,
 				       .format = o->format,
 				       .rules = o->rules,
 				       .nrules = o->nrules,
@@ -292,7 +292,7 @@ static int groupwise_plan(const struct options *o, const struct workspace_option
 	}
 	if (!batch_groupwise(plan, req))
 		return 0;
-	if (o->report == REPORT_CATEGORIES)
+	if (o->report->uses & REPORT_USES_CATEGORIES)
 		settings_categories_load(cats, o->comm);
 	*status = 0;
 	int rc = batch_run(plan, req, stdout, &err);
@@ -362,7 +362,7 @@ int run_batch(const struct options *o, struct workspace *w)
 		return run_report(o, w, o->report);
 	/* Piped or redirected: print what the first pane shows. */
 	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
-	return run_report(o, w, REPORT_TOP);
+	return run_report(o, w, &report_top);
 }
 
 void run_process_setup(void)

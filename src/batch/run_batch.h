@@ -28,7 +28,7 @@ int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
  * exit status. */
 int run_batch(const struct options *o, struct workspace *w);
 int run_export(const struct options *o, struct workspace *w);
-int run_report(const struct options *o, struct workspace *w, enum report_kind kind);
+int run_report(const struct options *o, struct workspace *w, const struct report_def *def);
 int run_diff(const struct options *o, const struct session *s);
 
 #endif

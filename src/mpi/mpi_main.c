@@ -380,14 +380,14 @@ int main(int argc, char **argv)
 	/* Without -r: the top report, as rpdtop prints when not a terminal. */
 	if (!o.have_report) {
 		o.have_report = 1;
-		o.report = REPORT_TOP;
+		o.report = &report_top;
 	}
 	struct batch_request req;
 	run_request(&o, &req);
 	/* Every process sorts kernels into the settings' categories. */
 	struct categories cats;
 	categories_init(&cats);
-	if (req.kind == REPORT_CATEGORIES)
+	if (req.report->uses & REPORT_USES_CATEGORIES)
 		settings_categories_load(&cats, o.comm);
 	req.cats = &cats;
 	struct batch_plan plan = { 0 };

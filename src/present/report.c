@@ -4,124 +4,109 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "present/report_cpu.h"
-#include "present/report_ranks.h"
-#include "present/report_waits.h"
+#include "util/i18n.h"
 #include "util/xalloc.h"
 
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+static const struct report_def *const reports[] = {
+#define REPORT(name) &report_##name,
+#include "present/report_list.h"
+#undef REPORT
+};
 
-static const char *const report_names[] = { "top",    "ktop",      "busy",       "gaps",     "idle",
-					    "launch", "breakdown", "categories", "counters", "ranks",
-					    "api",    "markers",   "ranges",     "steps" };
-static const char *const format_names[] = { "text", "csv", "json", "md" };
+const struct report_merge report_whole_load = { 0 };
 
-static int index_of(const char *const *names, size_t n, const char *name)
+size_t report_count(void)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return (int)i;
-	return -1;
+	return NCOLS(reports);
 }
 
-int report_parse(const char *name, enum report_kind *kind)
+const struct report_def *report_at(size_t i)
 {
-	int i = index_of(report_names, NCOLS(report_names), name);
-	if (i >= 0)
-		*kind = (enum report_kind)i;
-	return i < 0 ? -1 : 0;
+	return i < NCOLS(reports) ? reports[i] : NULL;
+}
+
+size_t report_index(const struct report_def *r)
+{
+	size_t i = 0;
+	while (i < NCOLS(reports) && reports[i] != r)
+		i++;
+	return i;
+}
+
+const struct report_def *report_find(const char *name)
+{
+	for (size_t i = 0; i < NCOLS(reports); i++)
+		if (strcmp(reports[i]->name, name) == 0)
+			return reports[i];
+	return NULL;
+}
+
+static void append(char *buf, size_t size, size_t *at, const char *s)
+{
+	int n = snprintf(buf + *at, size - *at, "%s", s);
+	*at += n < 0 ? 0 : (size_t)n < size - *at ? (size_t)n : size - *at - 1;
+}
+
+void report_list(char *buf, size_t size, int with_help)
+{
+	size_t at = 0, n = NCOLS(reports);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		append(buf, size, &at, reports[i]->name);
+		if (with_help && reports[i]->help) {
+			append(buf, size, &at, " (");
+			append(buf, size, &at, _(reports[i]->help));
+			append(buf, size, &at, ")");
+		}
+		if (i + 2 < n)
+			append(buf, size, &at, ", ");
+		else if (i + 2 == n)
+			append(buf, size, &at, _(" or "));
+	}
+}
+
+const struct table_col *report_col(const struct report_def *r, const char *key)
+{
+	for (size_t c = 0; c < r->ncols; c++)
+		if (strcmp(r->cols[c].key, key) == 0)
+			return &r->cols[c];
+	return NULL;
 }
 
 int report_parse_format(const char *name, enum table_format *format)
 {
-	int i = index_of(format_names, NCOLS(format_names), name);
-	if (i >= 0)
-		*format = (enum table_format)i;
-	return i < 0 ? -1 : 0;
-}
-
-enum api_need report_needs_apis(enum report_kind kind)
-{
-	switch (kind) {
-	case REPORT_IDLE:
-	case REPORT_LAUNCH:
-		return API_NEED_LAUNCHES;
-	case REPORT_GAPS: /* its cpu column reads the other calls again */
-		return API_NEED_LAUNCHES;
-	case REPORT_COUNTERS: /* read with the API rows */
-	case REPORT_API:
-	case REPORT_MARKERS:
-	case REPORT_RANGES:
-	case REPORT_STEPS:
-		return API_NEED_ALL;
-	default:
-		return API_NEED_NONE;
+	static const char *const names[] = { "text", "csv", "json", "md" };
+	for (size_t i = 0; i < NCOLS(names); i++) {
+		if (strcmp(names[i], name) == 0) {
+			*format = (enum table_format)i;
+			return 0;
+		}
 	}
+	return -1;
 }
 
-void report_start(struct report_job *j, const struct trace *t, enum report_kind kind,
+void report_start(struct report_job *j, const struct report_def *def, const struct trace *t,
 		  const struct report_params *p, const struct selection *sel)
 {
-	*j = (struct report_job){ .kind = kind, .t = t, .p = p, .sel = sel };
-	if (kind == REPORT_GAPS)
-		j->state = report_gaps_start(t, p, sel, &j->asks);
+	*j = (struct report_job){ .def = def, .t = t, .p = p, .sel = sel };
+	if (def->start)
+		j->state = def->start(t, p, sel, &j->asks);
 }
 
 void report_drop(struct report_job *j)
 {
-	if (j->state)
-		report_gaps_drop(j->state);
+	if (j->def->drop && j->state)
+		j->def->drop(j->state);
 	j->state = NULL;
 }
 
 void report_finish(struct report_job *j, struct table *out)
 {
-	const struct trace *t = j->t;
-	const struct report_params *p = j->p;
-	const struct selection *sel = j->sel;
-	switch (j->kind) {
-	case REPORT_TOP:
-	case REPORT_KTOP:
-		report_profile(t, j->kind, p, sel, out);
-		break;
-	case REPORT_BUSY:
-		report_busy(t, p->limit, sel, out);
-		break;
-	case REPORT_GAPS:
-		report_gaps_finish(j->state, t, p, out);
-		j->state = NULL;
-		break;
-	case REPORT_IDLE:
-		report_idle(t, p, sel, out);
-		break;
-	case REPORT_LAUNCH:
-		report_launch(t, p, sel, out);
-		break;
-	case REPORT_BREAKDOWN:
-		report_breakdown(t, p, sel, out);
-		break;
-	case REPORT_CATEGORIES:
-		report_categories(t, p, sel, out);
-		break;
-	case REPORT_COUNTERS:
-		report_counters(t, p->limit, sel, out);
-		break;
-	case REPORT_RANKS:
-		report_ranks(t, p, sel, out);
-		break;
-	case REPORT_API:
-		report_api(t, p, sel, out);
-		break;
-	case REPORT_MARKERS:
-		report_markers(t, p, sel, out);
-		break;
-	case REPORT_RANGES:
-		report_ranges(t, p, sel, out);
-		break;
-	case REPORT_STEPS:
-		report_steps(t, p, sel, out);
-		break;
-	}
+	if (j->def->start)
+		j->def->finish(j->state, j->t, j->p, out);
+	else
+		j->def->build(j->t, j->p, j->sel, out);
+	j->state = NULL;
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_cpu.h"
+#include "present/report.h"
 
 #include <stdio.h>
 
@@ -7,8 +7,6 @@
 #include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/units.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col api_cols[] = {
 	{ "name", N_("NAME"), COL_NAME },    { "calls", N_("CALLS"), COL_COUNT },
@@ -18,18 +16,7 @@ static const struct table_col api_cols[] = {
 	{ "p99_ns", N_("P99"), COL_NS },     { "percent", N_("%"), COL_PERCENT },
 };
 
-void report_api(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		struct table *out)
-{
-	struct api_order own;
-	struct api_calls c;
-	api_calls_by_name(t, report_api_order(t, p, &own), sel, &c);
-	api_order_free(&own);
-	report_api_table(t, p, &c, out);
-	api_calls_free(&c);
-}
-
-void report_api_table(const struct trace *t, const struct report_params *p, const struct api_calls *c,
+static void api_table(const struct trace *t, const struct report_params *p, const struct api_calls *c,
 		      struct table *out)
 {
 	char total[UNITS_BUFSZ];
@@ -51,3 +38,49 @@ void report_api_table(const struct trace *t, const struct report_params *p, cons
 		x[9].pct = api_call_row_percent(c, r);
 	}
 }
+
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
+{
+	struct api_order own;
+	struct api_calls c;
+	api_calls_by_name(t, report_api_order(t, p, &own), sel, &c);
+	api_order_free(&own);
+	api_table(t, p, &c, out);
+	api_calls_free(&c);
+}
+
+/* Node group by node group: each name's calls, whole in its group (a
+ * call's parent is on its own thread). */
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	struct api_order own;
+	(void)asks;
+	api_calls_part_add(part, t, report_api_order(t, p, &own), sel);
+	api_order_free(&own);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct api_calls c;
+	(void)window;
+	api_calls_part_finish(part, whole, &c);
+	api_table(whole, p, &c, out);
+	api_calls_free(&c);
+}
+
+static const struct report_merge merge = {
+	NULL,       report_names_new, part_add, report_names_encode, report_names_merge,
+	part_table, report_names_free
+};
+
+const struct report_def report_api = { .name = "api",
+				       .help = N_("API calls by name"),
+				       .cols = api_cols,
+				       .ncols = NCOLS(api_cols),
+				       .apis = API_NEED_ALL,
+				       .uses = REPORT_USES_CALL_ORDER,
+				       .build = build,
+				       .merge = &merge };

@@ -1,13 +1,13 @@
 #include "config.h"
-#include "present/report_waits.h"
+#include "present/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/breakdown.h"
 #include "present/report_cells.h"
 #include "util/i18n.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/xalloc.h"
 
 static const struct table_col breakdown_cols[] = {
 	{ "gpu", N_("GPU"), COL_LABEL },
@@ -21,7 +21,7 @@ static const struct table_col breakdown_cols[] = {
 	{ "overlap_ratio", N_("OVERLAP"), COL_PERCENT },
 };
 
-void report_breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *bp,
+static void breakdown_table(const struct trace *t, const struct report_params *p, const struct breakdown *bp,
 			    struct table *out)
 {
 	const struct breakdown b = *bp;
@@ -47,11 +47,65 @@ void report_breakdown_table(const struct trace *t, const struct report_params *p
 	}
 }
 
-void report_breakdown(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		      struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct breakdown b;
 	breakdown_per_gpu(t, sel, p->comm, &b);
-	report_breakdown_table(t, p, &b, out);
+	breakdown_table(t, p, &b, out);
 	breakdown_free(&b);
 }
+
+/* Node group by node group: each GPU's row, whole in its group. */
+static void *part_new(const struct report_params *p)
+{
+	struct breakdown_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	breakdown_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)asks;
+	breakdown_part_add(part, t, sel, p->comm);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	(void)t;
+	breakdown_part_encode(part, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return breakdown_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct breakdown b;
+	(void)window;
+	breakdown_part_finish(part, whole, &b);
+	breakdown_table(whole, p, &b, out);
+	breakdown_free(&b);
+}
+
+static void part_free(void *part)
+{
+	breakdown_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_breakdown = { .name = "breakdown",
+					     .help = N_("compute, communication, copies, idle per GPU"),
+					     .cols = breakdown_cols,
+					     .ncols = NCOLS(breakdown_cols),
+					     .apis = API_NEED_NONE,
+					     .build = build,
+					     .merge = &merge };

@@ -2,14 +2,14 @@
 #include "present/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/busy.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/xalloc.h"
 
 static const struct table_col busy_cols[] = {
 	{ "gpu", N_("GPU"), COL_LABEL },
@@ -25,7 +25,7 @@ static const struct table_col busy_cols[] = {
 	{ "span_busy_percent", N_("SPAN BUSY%"), COL_PERCENT },
 };
 
-void report_busy_table(const struct trace *t, size_t limit, const struct busy *bp, struct table *out)
+static void busy_table(const struct trace *t, size_t limit, const struct busy *bp, struct table *out)
 {
 	const struct busy b = *bp;
 	char wall[UNITS_BUFSZ], label[256];
@@ -58,10 +58,65 @@ void report_busy_table(const struct trace *t, size_t limit, const struct busy *b
 	}
 }
 
-void report_busy(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct busy b;
 	busy_per_gpu(t, sel, &b);
-	report_busy_table(t, limit, &b, out);
+	busy_table(t, p->limit, &b, out);
 	busy_free(&b);
 }
+
+/* Node group by node group: each GPU's row, whole in its group. */
+static void *part_new(const struct report_params *p)
+{
+	struct busy_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	busy_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)p;
+	(void)asks;
+	busy_part_add(part, t, sel);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	(void)t;
+	busy_part_encode(part, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return busy_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct busy b;
+	busy_part_finish(part, whole, window, &b);
+	busy_table(whole, p->limit, &b, out);
+	busy_free(&b);
+}
+
+static void part_free(void *part)
+{
+	busy_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_busy = { .name = "busy",
+					.help = N_("per GPU"),
+					.cols = busy_cols,
+					.ncols = NCOLS(busy_cols),
+					.apis = API_NEED_NONE,
+					.build = build,
+					.merge = &merge };

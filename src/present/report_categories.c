@@ -1,14 +1,14 @@
 #include "config.h"
-#include "present/report_waits.h"
+#include "present/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/categories.h"
 #include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/units.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/xalloc.h"
 
 static const struct table_col category_cols[] = {
 	{ "category", N_("CATEGORY"), COL_LABEL },
@@ -17,7 +17,7 @@ static const struct table_col category_cols[] = {
 	{ "percent", N_("%"), COL_PERCENT },
 };
 
-void report_categories_table(const struct report_params *p, const struct category_times *ctp,
+static void categories_table(const struct report_params *p, const struct category_times *ctp,
 			     struct table *out)
 {
 	const struct category_times ct = *ctp;
@@ -36,11 +36,71 @@ void report_categories_table(const struct report_params *p, const struct categor
 	}
 }
 
-void report_categories(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		       struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct category_times ct;
 	categories_by_kernel(t, sel, p->cats, &ct);
-	report_categories_table(p, &ct, out);
+	categories_table(p, &ct, out);
 	category_times_free(&ct);
 }
+
+/* Node group by node group: each category's calls and time, summed; the
+ * categories must be known before the groups are read. */
+static int can_merge(const struct report_params *p)
+{
+	return p->cats != NULL;
+}
+
+static void *part_new(const struct report_params *p)
+{
+	struct categories_part *part = xmalloc(sizeof(*part));
+	categories_part_init(part, p->cats);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)asks;
+	categories_part_add(part, t, sel, p->cats);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	(void)t;
+	categories_part_encode(part, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return categories_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct category_times ct;
+	(void)whole;
+	(void)window;
+	categories_part_finish(part, &ct);
+	categories_table(p, &ct, out);
+	category_times_free(&ct);
+}
+
+static void part_free(void *part)
+{
+	categories_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { can_merge,  part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_categories = { .name = "categories",
+					      .cols = category_cols,
+					      .ncols = NCOLS(category_cols),
+					      .apis = API_NEED_NONE,
+					      .uses = REPORT_USES_CATEGORIES,
+					      .build = build,
+					      .merge = &merge };

@@ -2,7 +2,11 @@
 #include "present/report_cells.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "analysis/namestat.h"
+#include "util/xalloc.h"
 
 void report_set_str(struct table_cell *c, const char *s)
 {
@@ -48,4 +52,28 @@ const struct api_order *report_api_order(const struct trace *t, const struct rep
 		return p->order;
 	api_order_build(t, own);
 	return own;
+}
+
+void *report_names_new(const struct report_params *p)
+{
+	struct namestat *part = xmalloc(sizeof(*part));
+	(void)p;
+	namestat_init(part);
+	return part;
+}
+
+void report_names_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	namestat_encode(part, t, b);
+}
+
+int report_names_merge(void *part, const struct part_in *in)
+{
+	return namestat_merge(part, in);
+}
+
+void report_names_free(void *part)
+{
+	namestat_free(part);
+	free(part);
 }

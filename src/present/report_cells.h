@@ -1,5 +1,6 @@
-/* What the reports share to fill their tables' cells: texts, GPU and lane
- * labels, names, the row limit and the API order. */
+/* What the reports share: to fill their tables' cells (texts, GPU and
+ * lane labels, names, the row limit, the API order), and the partial
+ * results by name of api and markers. */
 #ifndef RPDTOP_REPORT_CELLS_H
 #define RPDTOP_REPORT_CELLS_H
 
@@ -22,5 +23,12 @@ void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id);
 /* t's API order: the caller's when it is of these rows, else made in own. */
 const struct api_order *report_api_order(const struct trace *t, const struct report_params *p,
 					 struct api_order *own);
+
+/* The hooks of a partial result kept as figures by name (struct namestat:
+ * api, markers), but for adding and the table. */
+void *report_names_new(const struct report_params *p);
+void report_names_encode(void *part, const struct trace *t, struct bytes_out *b);
+int report_names_merge(void *part, const struct part_in *in);
+void report_names_free(void *part);
 
 #endif

@@ -6,12 +6,11 @@
 #include <string.h>
 
 #include "analysis/counters.h"
+#include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col counter_cols[] = {
 	{ "gpu", N_("GPU"), COL_LABEL },         { "counter", N_("COUNTER"), COL_LABEL },
@@ -37,7 +36,8 @@ static int by_gpu_name(const void *a, const void *b, void *ctx)
 
 /* Every counter series: the window applies, the filter does not (counters
  * have no name it matches). */
-void report_counters(const struct trace *t, size_t limit, const struct selection *sel, struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	size_t n;
 	struct counter_summary *rows = counter_summarize(&t->counters, sel ? &sel->window : NULL, &n);
@@ -52,7 +52,7 @@ void report_counters(const struct trace *t, size_t limit, const struct selection
 		order[i].sum = &rows[i];
 	}
 	sort_with(order, n, sizeof(*order), by_gpu_name, NULL);
-	for (size_t i = 0; i < n && (!limit || i < limit); i++) {
+	for (size_t i = 0; i < n && report_want_row(p, i); i++) {
 		const struct counter_summary *r = order[i].sum;
 		struct table_cell *c = table_add_row(out);
 		table_set_text(&c[0], order[i].gpu, strlen(order[i].gpu));
@@ -65,3 +65,12 @@ void report_counters(const struct trace *t, size_t limit, const struct selection
 	free(order);
 	free(rows);
 }
+
+/* Counters have no node group's merge yet: the whole load is read. */
+const struct report_def report_counters = { .name = "counters",
+					    .help = N_("per GPU counter"),
+					    .cols = counter_cols,
+					    .ncols = NCOLS(counter_cols),
+					    .apis = API_NEED_ALL, /* read with the API rows */
+					    .build = build,
+					    .merge = &report_whole_load };

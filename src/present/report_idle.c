@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_waits.h"
+#include "present/report.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -11,8 +11,6 @@
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/xalloc.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col idle_cols[] = {
 	{ "gpu", N_("GPU"), COL_LABEL },
@@ -54,7 +52,7 @@ static char *gap_histogram(const struct gaps *g)
 	return buf;
 }
 
-void report_idle_table(const struct trace *t, const struct report_params *p, const struct gaps *gp,
+static void idle_table(const struct trace *t, const struct report_params *p, const struct gaps *gp,
 		       struct table *out)
 {
 	const struct gaps g = *gp;
@@ -82,13 +80,72 @@ void report_idle_table(const struct trace *t, const struct report_params *p, con
 	out->footer = gap_histogram(&g);
 }
 
-void report_idle(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		 struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct gaps g;
 	/* The lanes' sums are all it shows: no gap is kept. */
 	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
 	gaps_find(t, sel, &gp, &g);
-	report_idle_table(t, p, &g, out);
+	idle_table(t, p, &g, out);
 	gaps_free(&g);
 }
+
+/* Node group by node group: each GPU's lane, whole in its group. Of each
+ * queue, a lane's label would need the queues' names. */
+static int can_merge(const struct report_params *p)
+{
+	return !p->per_queue;
+}
+
+static void *part_new(const struct report_params *p)
+{
+	struct idle_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	idle_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)asks;
+	idle_part_add(part, t, sel, p->gap_threshold);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	(void)t;
+	idle_part_encode(part, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return idle_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct gaps g;
+	idle_part_finish(part, whole, window, &g);
+	idle_table(whole, p, &g, out);
+	gaps_free(&g);
+}
+
+static void part_free(void *part)
+{
+	idle_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { can_merge,  part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_idle = { .name = "idle",
+					.help = N_("per GPU"),
+					.cols = idle_cols,
+					.ncols = NCOLS(idle_cols),
+					.apis = API_NEED_LAUNCHES,
+					.build = build,
+					.merge = &merge };

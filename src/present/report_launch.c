@@ -1,14 +1,14 @@
 #include "config.h"
-#include "present/report_waits.h"
+#include "present/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/launch.h"
 #include "display/names.h"
 #include "present/report_cells.h"
 #include "util/i18n.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/xalloc.h"
 
 static const struct table_col launch_cols[] = {
 	{ "name", N_("NAME"), COL_NAME },
@@ -22,7 +22,7 @@ static const struct table_col launch_cols[] = {
 	{ "call_avg_ns", N_("CALL AVG"), COL_NS },
 };
 
-void report_launch_table(const struct trace *t, const struct report_params *p, const struct launch_stats *sp,
+static void launch_table(const struct trace *t, const struct report_params *p, const struct launch_stats *sp,
 			 struct table *out)
 {
 	const struct launch_stats s = *sp;
@@ -45,11 +45,65 @@ void report_launch_table(const struct trace *t, const struct report_params *p, c
 	}
 }
 
-void report_launch(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		   struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct launch_stats s;
 	launch_stats_by_name(t, sel, &s);
-	report_launch_table(t, p, &s, out);
+	launch_table(t, p, &s, out);
 	launch_stats_free(&s);
 }
+
+/* Node group by node group: each name's latencies, merged. */
+static void *part_new(const struct report_params *p)
+{
+	struct launch_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	launch_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)p;
+	(void)asks;
+	launch_part_add(part, t, sel);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	launch_part_encode(part, t, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return launch_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct launch_stats s;
+	(void)window;
+	launch_part_finish(part, whole, &s);
+	launch_table(whole, p, &s, out);
+	launch_stats_free(&s);
+}
+
+static void part_free(void *part)
+{
+	launch_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_launch = { .name = "launch",
+					  .help = N_("launch latency by name"),
+					  .cols = launch_cols,
+					  .ncols = NCOLS(launch_cols),
+					  .apis = API_NEED_LAUNCHES,
+					  .build = build,
+					  .merge = &merge };

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_cpu.h"
+#include "present/report.h"
 
 #include <stdio.h>
 
@@ -7,8 +7,6 @@
 #include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/units.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col marker_cols[] = {
 	{ "name", N_("NAME"), COL_NAME },    { "calls", N_("CALLS"), COL_COUNT },
@@ -18,21 +16,7 @@ static const struct table_col marker_cols[] = {
 	{ "ops", N_("OPS"), COL_COUNT },
 };
 
-void report_markers(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		    struct table *out)
-{
-	struct api_order own;
-	struct markers m;
-	struct marker_table mt;
-	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
-	api_order_free(&own);
-	markers_by_name(t, &m, sel, &mt);
-	markers_free(&m);
-	report_markers_table(t, p, &mt, out);
-	marker_table_free(&mt);
-}
-
-void report_markers_table(const struct trace *t, const struct report_params *p, const struct marker_table *mt,
+static void markers_table(const struct trace *t, const struct report_params *p, const struct marker_table *mt,
 			  struct table *out)
 {
 	char total[UNITS_BUFSZ];
@@ -53,3 +37,55 @@ void report_markers_table(const struct trace *t, const struct report_params *p, 
 		x[8].num = (int64_t)r->ops;
 	}
 }
+
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
+{
+	struct api_order own;
+	struct markers m;
+	struct marker_table mt;
+	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
+	api_order_free(&own);
+	markers_by_name(t, &m, sel, &mt);
+	markers_free(&m);
+	markers_table(t, p, &mt, out);
+	marker_table_free(&mt);
+}
+
+/* Node group by node group: each text's ranges, whole in its group (a
+ * range's ops are launched on its own thread). */
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	struct api_order own;
+	struct markers m;
+	(void)asks;
+	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
+	api_order_free(&own);
+	markers_part_add(part, t, &m, sel);
+	markers_free(&m);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct marker_table mt;
+	(void)window;
+	markers_part_finish(part, whole, &mt);
+	markers_table(whole, p, &mt, out);
+	marker_table_free(&mt);
+}
+
+static const struct report_merge merge = {
+	NULL,       report_names_new, part_add, report_names_encode, report_names_merge,
+	part_table, report_names_free
+};
+
+const struct report_def report_markers = { .name = "markers",
+					   .help = N_("roctx ranges by text"),
+					   .cols = marker_cols,
+					   .ncols = NCOLS(marker_cols),
+					   .apis = API_NEED_ALL,
+					   .uses = REPORT_USES_CALL_ORDER,
+					   .build = build,
+					   .merge = &merge };

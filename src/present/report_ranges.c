@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_cpu.h"
+#include "present/report.h"
 
 #include <stdio.h>
 
@@ -7,8 +7,6 @@
 #include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col range_cols[] = {
 	{ "name", N_("NAME"), COL_NAME },          { "start_ns", N_("START"), COL_COUNT },
@@ -18,8 +16,8 @@ static const struct table_col range_cols[] = {
 	{ "gpu_span_ns", N_("GPU SPAN"), COL_NS },
 };
 
-void report_ranges(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		   struct table *out)
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
 {
 	struct api_order own;
 	struct markers m;
@@ -52,3 +50,13 @@ void report_ranges(const struct trace *t, const struct report_params *p, const s
 	}
 	markers_free(&m);
 }
+
+/* Every instance, in time order: no node group's merge yet, the whole
+ * load is read. */
+const struct report_def report_ranges = { .name = "ranges",
+					  .help = N_("every roctx range"),
+					  .cols = range_cols,
+					  .ncols = NCOLS(range_cols),
+					  .apis = API_NEED_ALL,
+					  .build = build,
+					  .merge = &report_whole_load };

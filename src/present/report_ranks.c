@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_ranks.h"
+#include "present/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +11,6 @@
 #include "util/units.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col ranks_cols[] = {
 	{ "input", N_("INPUT"), COL_LABEL },         { "node", N_("NODE"), COL_LABEL },
@@ -60,16 +58,7 @@ static char *straggler_footer(const struct trace *t, const struct ranks *rk)
 	return xstrdup(line);
 }
 
-void report_ranks(const struct trace *t, const struct report_params *p, const struct selection *sel,
-		  struct table *out)
-{
-	struct ranks rk;
-	ranks_per_input(t, sel, p->comm, &rk);
-	report_ranks_table(t, p, &rk, out);
-	ranks_free(&rk);
-}
-
-void report_ranks_table(const struct trace *t, const struct report_params *p, const struct ranks *rk,
+static void ranks_table(const struct trace *t, const struct report_params *p, const struct ranks *rk,
 			struct table *out)
 {
 	table_init(out, "ranks", ranks_cols, NCOLS(ranks_cols));
@@ -96,3 +85,69 @@ void report_ranks_table(const struct trace *t, const struct report_params *p, co
 	}
 	out->footer = straggler_footer(t, rk);
 }
+
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		  struct table *out)
+{
+	struct ranks rk;
+	ranks_per_input(t, sel, p->comm, &rk);
+	ranks_table(t, p, &rk, out);
+	ranks_free(&rk);
+}
+
+/* Node group by node group: each input's row, whole in its group, and
+ * its collectives' instances, matched across every group's ranks when
+ * they are merged. */
+static void *part_new(const struct report_params *p)
+{
+	struct ranks_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	ranks_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	(void)asks;
+	ranks_part_add(part, t, sel, p->comm);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	ranks_part_encode(part, t, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return ranks_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct ranks rk;
+	(void)window;
+	ranks_part_finish(part, whole, &rk);
+	ranks_table(whole, p, &rk, out);
+	ranks_free(&rk);
+}
+
+static void part_free(void *part)
+{
+	ranks_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
+
+const struct report_def report_ranks = {
+	.name = "ranks",
+	.help = N_("per input: busy, communication and time waiting for other ranks"),
+	.cols = ranks_cols,
+	.ncols = NCOLS(ranks_cols),
+	.apis = API_NEED_NONE,
+	.build = build,
+	.merge = &merge
+};

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "present/report_cpu.h"
+#include "present/report.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -11,8 +11,6 @@
 #include "session/named.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct table_col step_cols[] = {
 	{ "step", N_("STEP"), COL_COUNT },
@@ -47,7 +45,7 @@ static uint32_t *step_rows(const struct trace *t, const struct report_params *p,
 	return rows;
 }
 
-void report_steps(const struct trace *t, const struct report_params *p, const struct selection *sel,
+static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		  struct table *out)
 {
 	size_t n;
@@ -76,3 +74,13 @@ void report_steps(const struct trace *t, const struct report_params *p, const st
 	}
 	steps_free(&s);
 }
+
+/* The default step is the most frequent text of the whole trace: the
+ * whole load is read. */
+const struct report_def report_steps = { .name = "steps",
+					 .help = N_("one row per step: --step"),
+					 .cols = step_cols,
+					 .ncols = NCOLS(step_cols),
+					 .apis = API_NEED_ALL,
+					 .build = build,
+					 .merge = &report_whole_load };

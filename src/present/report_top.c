@@ -2,13 +2,13 @@
 #include "present/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/profile.h"
 #include "display/names.h"
 #include "util/i18n.h"
 #include "util/units.h"
-
-#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/xalloc.h"
 
 static const struct table_col profile_cols[] = {
 	{ "name", N_("NAME"), COL_NAME },
@@ -38,12 +38,12 @@ static const struct table_col profile_outlier_cols[] = {
 	{ "outliers", N_("OUTLIERS"), COL_COUNT }, { "share_percent", N_("SHARE%"), COL_PERCENT },
 };
 
-void report_profile_table(const struct trace *t, enum report_kind kind, const struct report_params *rp,
+static void profile_table(const struct trace *t, enum profile_scope scope, const struct report_params *rp,
 			  const struct profile *pp, struct table *out)
 {
 	const struct profile p = *pp;
 	char total[UNITS_BUFSZ];
-	int kernels = kind == REPORT_KTOP, outliers = rp->outlier_z > 0;
+	int kernels = scope == PROFILE_KERNELS, outliers = rp->outlier_z > 0;
 	size_t limit = rp->limit;
 	if (outliers)
 		table_init(out, kernels ? "ktop" : "top", profile_outlier_cols, NCOLS(profile_outlier_cols));
@@ -86,11 +86,113 @@ void report_profile_table(const struct trace *t, enum report_kind kind, const st
 	}
 }
 
-void report_profile(const struct trace *t, enum report_kind kind, const struct report_params *rp,
-		    const struct selection *sel, struct table *out)
+static void build(const struct trace *t, enum profile_scope scope, const struct report_params *rp,
+		  const struct selection *sel, struct table *out)
 {
 	struct profile p;
-	profile_by_name_z(t, kind == REPORT_KTOP ? PROFILE_KERNELS : PROFILE_ALL_OPS, sel, rp->outlier_z, &p);
-	report_profile_table(t, kind, rp, &p, out);
+	profile_by_name_z(t, scope, sel, rp->outlier_z, &p);
+	profile_table(t, scope, rp, &p, out);
 	profile_free(&p);
 }
+
+static void build_top(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		      struct table *out)
+{
+	build(t, PROFILE_ALL_OPS, p, sel, out);
+}
+
+static void build_ktop(const struct trace *t, const struct report_params *p, const struct selection *sel,
+		       struct table *out)
+{
+	build(t, PROFILE_KERNELS, p, sel, out);
+}
+
+/* Node group by node group: each name's figures, merged. */
+struct part {
+	struct profile_part figures;
+	enum profile_scope scope;
+};
+
+/* --outliers needs each name's mean and spread before it can leave
+ * instances out. */
+static int can_merge(const struct report_params *p)
+{
+	return p->outlier_z <= 0;
+}
+
+static void *part_new(enum profile_scope scope)
+{
+	struct part *part = xmalloc(sizeof(*part));
+	profile_part_init(&part->figures);
+	part->scope = scope;
+	return part;
+}
+
+static void *top_part_new(const struct report_params *p)
+{
+	(void)p;
+	return part_new(PROFILE_ALL_OPS);
+}
+
+static void *ktop_part_new(const struct report_params *p)
+{
+	(void)p;
+	return part_new(PROFILE_KERNELS);
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	struct part *x = part;
+	(void)p;
+	(void)asks;
+	profile_part_add(&x->figures, t, x->scope, sel);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	profile_part_encode(&((struct part *)part)->figures, t, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return profile_part_merge(&((struct part *)part)->figures, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct part *x = part;
+	struct profile pr;
+	(void)window;
+	profile_part_finish(&x->figures, whole, &pr);
+	profile_table(whole, x->scope, p, &pr, out);
+	profile_free(&pr);
+}
+
+static void part_free(void *part)
+{
+	profile_part_free(&((struct part *)part)->figures);
+	free(part);
+}
+
+static const struct report_merge top_merge = { can_merge,  top_part_new, part_add, part_encode,
+					       part_merge, part_table,   part_free };
+static const struct report_merge ktop_merge = { can_merge,  ktop_part_new, part_add, part_encode,
+						part_merge, part_table,    part_free };
+
+const struct report_def report_top = { .name = "top",
+				       .help = N_("GPU ops by name"),
+				       .cols = profile_cols,
+				       .ncols = NCOLS(profile_cols),
+				       .apis = API_NEED_NONE,
+				       .build = build_top,
+				       .merge = &top_merge };
+
+const struct report_def report_ktop = { .name = "ktop",
+					.help = N_("kernels by name"),
+					.cols = profile_cols,
+					.ncols = NCOLS(profile_cols),
+					.apis = API_NEED_NONE,
+					.build = build_ktop,
+					.merge = &ktop_merge };

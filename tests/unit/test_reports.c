@@ -1,0 +1,75 @@
+/* The report registry: every entry has a name of its own, its columns, a
+ * way to make its table, and says how it merges node group by node group
+ * (or that it does not: never left unsaid); the names in words are the
+ * registry's, in its order. */
+#include "config.h"
+#include "present/report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+static void check_entry(size_t i, const struct report_def *r)
+{
+	CHECK(r->name && *r->name);
+	CHECK(report_find(r->name) == r);
+	CHECK_INT(report_index(r), i);
+	CHECK(r->cols && r->ncols > 0);
+	CHECK(report_col(r, r->cols[0].key) == &r->cols[0]);
+	CHECK(report_col(r, "no such column") == NULL);
+	/* build, or start with finish and drop: one or the other. */
+	CHECK(!r->build != !r->start);
+	CHECK(!r->start == !r->finish && !r->start == !r->drop);
+	CHECK(r->merge != NULL);
+	if (r->merge && r->merge != &report_whole_load) {
+		const struct report_merge *m = r->merge;
+		CHECK(m->part_new && m->part_add && m->part_encode && m->part_merge && m->part_table &&
+		      m->part_free);
+	}
+	/* The bytes of a partial result name their report in one byte. */
+	CHECK(i < 256);
+}
+
+static void test_entries(void)
+{
+	CHECK(report_count() >= 14);
+	for (size_t i = 0; i < report_count(); i++) {
+		check_entry(i, report_at(i));
+		for (size_t k = 0; k < i; k++)
+			CHECK(strcmp(report_at(k)->name, report_at(i)->name) != 0);
+	}
+	CHECK(report_at(report_count()) == NULL);
+	CHECK(report_find("flame") == NULL);
+	CHECK(report_find("top") == &report_top);
+}
+
+static void test_list(void)
+{
+	char list[1024], want[1024] = "";
+	size_t n = report_count();
+	for (size_t i = 0; i < n; i++) {
+		strcat(want, report_at(i)->name);
+		strcat(want, i + 2 < n ? ", " : i + 2 == n ? " or " : "");
+	}
+	report_list(list, sizeof(list), 0);
+	CHECK_STR(list, want);
+	/* With each one's help: every name, in order, at its place. */
+	report_list(list, sizeof(list), 1);
+	const char *at = list;
+	for (size_t i = 0; i < n && at; i++) {
+		at = strstr(at, report_at(i)->name);
+		CHECK(at != NULL);
+	}
+	CHECK(strstr(list, "top (GPU ops by name), ktop (kernels by name)") == list);
+	/* Cut short, never past the buffer. */
+	report_list(list, 10, 1);
+	CHECK_INT(strlen(list), 9);
+}
+
+int main(void)
+{
+	test_entries();
+	test_list();
+	return check_done();
+}
