@@ -5,7 +5,6 @@
  * makes them; names travel as text, every group having its own strings. */
 #include "config.h"
 #include "batch/batch.h"
-#include "batch/batch_part.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -21,6 +20,26 @@
 #include "workspace/workspace.h"
 
 #define PART_VERSION 1
+
+/* The partials being read, and the trace their inputs make again: the
+ * whole load's inputs, domains and (for reports by GPU) GPUs, without any
+ * op. */
+struct merge_state {
+	struct trace skel;
+	struct bytes_in *in; /* each part's reader, past its inputs */
+	size_t **global;     /* each part's inputs: their index in skel */
+	size_t *nlocal;      /* and their number */
+	uint64_t ops;
+	struct window window; /* the request's, on the whole span */
+	/* The inputs --skip-bad left out, of every group: file, why. */
+	struct skipped_input *skipped;
+	size_t nskipped;
+};
+
+struct skipped_input {
+	uint64_t file;
+	char *why;
+};
 
 /* The report's parameters as the request gives them; with comm, the
  * communication pattern compiled there (it was checked before anything
@@ -370,7 +389,8 @@ static void merge_close(const struct batch_plan *plan, struct merge_state *m)
 	trace_free(&m->skel);
 }
 
-struct part_in batch_part_in(struct merge_state *m, size_t g)
+/* Group g's partial as merge_state holds it. */
+static struct part_in batch_part_in(struct merge_state *m, size_t g)
 {
 	return (struct part_in){ &m->in[g], &m->skel, m->global[g], m->nlocal[g] };
 }
