@@ -428,6 +428,7 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 				       : err_set(err, _("none of the %zu inputs has GPU ops"), plan->npaths);
 	struct name_cache names;
 	struct table tb;
+	struct table_sink sink;
 	struct filter f;
 	char msg[512];
 	name_cache_init(&names, NAME_DEMANGLE);
@@ -436,8 +437,7 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	struct report_params rp;
 	request_params(req, &comm, &rp);
 	rp.names = req->raw_names ? NULL : &names;
-	/* As the whole load writes its rows: as they are made. */
-	rp.csv_stream = req->format == FORMAT_CSV ? out : NULL;
+	report_open_table(&tb, &sink, req->format, out);
 	if (rc == 0)
 		rc = merged_table(plan, req, &m, &rp, &tb, err);
 	if (rc == 0) {

@@ -202,6 +202,7 @@ int run_report(const struct options *o, struct workspace *w, const struct report
 {
 	const struct session *s = &w->session;
 	struct table tb;
+	struct table_sink sink;
 	struct filter comm;
 	struct categories cats;
 	char msg[512];
@@ -225,11 +226,11 @@ int run_report(const struct options *o, struct workspace *w, const struct report
 				   .comm = &comm,
 				   .cats = &cats,
 				   .order = &s->views[0].order,
-				   .csv_stream = o->format == FORMAT_CSV ? stdout : NULL,
 				   .step = o->step ? &step : NULL };
 	struct report_job job;
 	struct rpd_error err = { { 0 } };
 	report_start(&job, def, session_trace(s), &p, session_sel(s));
+	report_open_table(&tb, &sink, o->format, stdout);
 	/* What the report asks of the inputs (the host's calls at the gaps). */
 	int failed = job.asks && job.asks->n && workspace_probe_calls(w, job.asks->probe, job.asks->n, &err);
 	if (failed) {

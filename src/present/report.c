@@ -109,6 +109,12 @@ void report_finish(struct report_job *j, struct table *out)
 	j->state = NULL;
 }
 
+void report_open_table(struct table *tb, struct table_sink *sink, enum table_format format, FILE *out)
+{
+	table_csv_sink(sink, out);
+	table_open(tb, format == FORMAT_CSV ? sink : NULL);
+}
+
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)
 {
 	switch (format) {

@@ -34,11 +34,8 @@ struct report_params {
 	const struct filter *comm;     /* breakdown: communication kernels */
 	const struct categories *cats; /* categories, in the order tried */
 	const struct api_order *order; /* t's API order (NULL: made when needed) */
-	/* CSV going to this file: a report of every row (gaps) may write them
-	 * as it makes them instead of holding them all. */
-	FILE *csv_stream;
-	struct name_cache *names;  /* names as shown (demangled); NULL: as recorded */
-	const struct filter *step; /* steps: the roctx texts of steps (NULL: the default) */
+	struct name_cache *names;      /* names as shown (demangled); NULL: as recorded */
+	const struct filter *step;     /* steps: the roctx texts of steps (NULL: the default) */
 };
 
 /* How a report goes node group by node group (batch/batch.h): each
@@ -138,6 +135,10 @@ void report_finish(struct report_job *j, struct table *out);
 /* Give up a started job (its asks could not be answered). */
 void report_drop(struct report_job *j);
 
+/* Open tb for a report to be built into, then written in format to out
+ * (report_write): a format that can write each row as soon as it is made
+ * (CSV) does, through sink, which must live as long as tb. */
+void report_open_table(struct table *tb, struct table_sink *sink, enum table_format format, FILE *out);
 /* Write the table in the given format to out. */
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out);
 

@@ -29,8 +29,6 @@ static void gaps_table(const struct trace *t, const struct report_params *p, con
 	snprintf(out->caption, sizeof(out->caption),
 		 _("GPU gaps, longest first: %llu gaps, %s idle between ops"), (unsigned long long)g->total,
 		 units_format_ns(idle, total, sizeof(total)));
-	if (p->csv_stream)
-		table_stream_csv(out, p->csv_stream);
 	for (size_t i = 0; i < g->n; i++) {
 		const struct gap *x = &g->gaps[i];
 		struct table_cell *c = table_add_row(out);

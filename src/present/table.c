@@ -6,12 +6,20 @@
 
 #include "util/xalloc.h"
 
-void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols)
+void table_open(struct table *tb, const struct table_sink *sink)
 {
 	memset(tb, 0, sizeof(*tb));
+	tb->sink = sink;
+}
+
+void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols)
+{
+	table_open(tb, tb->sink);
 	tb->report = report;
 	tb->cols = cols;
 	tb->ncols = ncols;
+	if (tb->sink)
+		tb->sink->start(tb, tb->sink->ctx);
 }
 
 void table_free(struct table *tb)
@@ -25,12 +33,6 @@ void table_free(struct table *tb)
 	memset(tb, 0, sizeof(*tb));
 }
 
-void table_stream_csv(struct table *tb, FILE *out)
-{
-	tb->stream = out;
-	table_write_csv_header(tb, out);
-}
-
 /* Forget the rows written (their texts freed, the cells kept). */
 static void drop_rows(struct table *tb)
 {
@@ -42,8 +44,8 @@ static void drop_rows(struct table *tb)
 
 struct table_cell *table_add_row(struct table *tb)
 {
-	if (tb->stream && tb->nrows) {
-		table_write_csv_rows(tb, tb->stream);
+	if (tb->sink && tb->nrows) {
+		tb->sink->rows(tb, tb->sink->ctx);
 		drop_rows(tb);
 	}
 	tb->cells = xgrow(tb->cells, &tb->cap, (tb->nrows + 1) * tb->ncols, sizeof(*tb->cells));

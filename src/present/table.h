@@ -37,6 +37,19 @@ struct table_cell {
 	unsigned char empty; /* no value: "-" in text, empty in CSV and Markdown, null in JSON */
 };
 
+struct table;
+
+/* Where a table's rows go as they are made: a writer that can write each
+ * row once it is final (CSV) gives one to table_open before a report is
+ * built, so that a report of millions of rows (every gap) never holds
+ * them all. start: the table's columns are known (table_init); rows: the
+ * rows held, which the table then drops. */
+struct table_sink {
+	void (*start)(const struct table *tb, void *ctx);
+	void (*rows)(const struct table *tb, void *ctx);
+	void *ctx;
+};
+
 struct table {
 	const char *report; /* "top", "ktop", "busy" */
 	char caption[256];  /* one line for people, text output only */
@@ -46,8 +59,8 @@ struct table {
 	char *footer;       /* lines after the rows, text output only; owned, or NULL */
 	const struct table_col *cols;
 	size_t ncols;
-	struct table_cell *cells; /* nrows * ncols, row-major */
-	FILE *stream;             /* CSV written as rows are added (table_stream_csv) */
+	struct table_cell *cells;      /* nrows * ncols, row-major */
+	const struct table_sink *sink; /* table_open's, or NULL: rows kept */
 	size_t nrows, cap;
 	/* A totals row for JSON (a line of its own after the rows): the
 	 * columns whose bit is set in totals_cols, or none when 0. */
@@ -55,6 +68,11 @@ struct table {
 	uint64_t totals_cols;
 };
 
+/* A table for a report to build, its rows going to sink as they are made
+ * (NULL: kept until written). */
+void table_open(struct table *tb, const struct table_sink *sink);
+/* Set a table's report and columns, with no rows: a table not opened
+ * (table_open) must be zeroed before; an opened one keeps its sink. */
 void table_init(struct table *tb, const char *report, const struct table_col *cols, size_t ncols);
 void table_free(struct table *tb);
 /* Append a row and return its cells to fill in. */
@@ -80,10 +98,9 @@ void table_write_text_rows(const struct table *tb, FILE *out);
 void table_write_csv(const struct table *tb, FILE *out);
 void table_write_csv_header(const struct table *tb, FILE *out);
 void table_write_csv_rows(const struct table *tb, FILE *out);
-/* Write the table as CSV to out as its rows are added, keeping one row:
- * for reports of millions of rows (every gap), whose rows are final as
- * they are made. table_write_csv then writes the last. */
-void table_stream_csv(struct table *tb, FILE *out);
+/* The sink of CSV written to out as a table's rows are made (the header
+ * first); table_write_csv then writes the rows it still holds. */
+void table_csv_sink(struct table_sink *sink, FILE *out);
 /* inputs are listed in the object so a saved report says what it covers. */
 void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out);
 /* The rows as a JSON array of objects, and a JSON string. */

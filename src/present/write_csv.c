@@ -122,10 +122,25 @@ void table_write_csv_rows(const struct table *tb, FILE *out)
 	}
 }
 
+static void sink_start(const struct table *tb, void *out)
+{
+	table_write_csv_header(tb, out);
+}
+
+static void sink_rows(const struct table *tb, void *out)
+{
+	table_write_csv_rows(tb, out);
+}
+
+void table_csv_sink(struct table_sink *sink, FILE *out)
+{
+	*sink = (struct table_sink){ sink_start, sink_rows, out };
+}
+
 void table_write_csv(const struct table *tb, FILE *out)
 {
-	/* A streamed table wrote its header and all rows but the last. */
-	if (!tb->stream)
+	/* A table with a sink wrote its header and all rows but the last. */
+	if (!tb->sink)
 		table_write_csv_header(tb, out);
 	table_write_csv_rows(tb, out);
 }
