@@ -22,9 +22,8 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* Read one input into t: the format is told by its tables. */
-static int read_one(struct trace *t, const char *path, unsigned what, int threads, unsigned flags,
-		    struct rpd_error *err)
+/* Read one input through rd: the format is told by its tables. */
+static int read_one(const char *path, const struct input_reader *rd, unsigned flags, struct rpd_error *err)
 {
 	sqlite3 *db;
 	int version;
@@ -44,13 +43,12 @@ static int read_one(struct trace *t, const char *path, unsigned what, int thread
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &file, err);
 		if (rc == 0)
-			rc = rocpd_read(t, db, path, &file, what, err);
+			rc = rd->rocpd(rd->ctx, db, path, &file, err);
 		rocpd_file_free(&file);
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
-			rc = rpd_read(t, db, trace_add_input(t, path, INPUT_RPD, version), what, threads,
-				      err);
+			rc = rd->rpd(rd->ctx, db, path, version, err);
 	}
 	/* Connections are closed as soon as an input is read: a run over many
 	 * inputs must not hold a descriptor per file. */
@@ -66,26 +64,57 @@ static int read_one(struct trace *t, const char *path, unsigned what, int thread
 /* Reads of a file without SQLite's locks before one under them. */
 #define READ_ATTEMPTS 4
 
-/* read_one into t (as trace_init left it, with the flags of a load); a
- * file that changed as it was read without locks is read again, at last
- * under SQLite's locks, which keep a writer's changes out of the snapshot. */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err)
 {
-	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
 	int rc = 1;
 	/* A few times without locks (a writer is never held off), then under
 	 * them: a writer committing all the time waits for that one. */
 	for (int attempt = 0; rc == 1 && attempt < READ_ATTEMPTS; attempt++) {
-		if (attempt) {
-			trace_free(t);
-			trace_init(t);
-			t->same_node = same_node;
-			t->no_op_ids = no_op_ids;
-			t->apis_read = apis_read;
-		}
-		rc = read_one(t, path, what, threads, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
+		if (attempt)
+			rd->again(rd->ctx);
+		rc = read_one(path, rd, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
 	}
 	return rc ? -1 : 0;
+}
+
+/* Reading an input into a trace. */
+struct trace_reader {
+	struct trace *t;
+	unsigned what;
+	int threads;
+};
+
+static int read_rocpd(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
+		      struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return rocpd_read(r->t, db, path, f, r->what, err);
+}
+
+static int read_rpd(void *ctx, sqlite3 *db, const char *path, int version, struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return rpd_read(r->t, db, trace_add_input(r->t, path, INPUT_RPD, version), r->what, r->threads, err);
+}
+
+/* The trace as trace_init left it, with the flags of the load. */
+static void read_again(void *ctx)
+{
+	struct trace *t = ((struct trace_reader *)ctx)->t;
+	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
+	trace_free(t);
+	trace_init(t);
+	t->same_node = same_node;
+	t->no_op_ids = no_op_ids;
+	t->apis_read = apis_read;
+}
+
+/* One input into t (as trace_init left it, with the flags of a load). */
+static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+{
+	struct trace_reader r = { t, what, threads };
+	struct input_reader rd = { read_rocpd, read_rpd, read_again, &r };
+	return load_input(path, &rd, err);
 }
 
 enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };

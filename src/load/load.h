@@ -42,6 +42,23 @@ struct load_options {
 	int cache_want_all;
 };
 
+/* What is read of an input once its format is known (load_input): a
+ * rocpd file's processes, or an rpd file of that schema version; again:
+ * forget what was read, the file changed meanwhile and is read again. */
+struct rocpd_file;
+struct input_reader {
+	int (*rocpd)(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
+		     struct rpd_error *err);
+	int (*rpd)(void *ctx, sqlite3 *db, const char *path, int version, struct rpd_error *err);
+	void (*again)(void *ctx);
+	void *ctx;
+};
+
+/* Read the input at path through rd, one snapshot of it: read again when
+ * it changed meanwhile (a few times without SQLite's locks, then under
+ * them). 0, or -1 with *err naming the input. */
+int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err);
+
 /* As many readers as the descriptor limit (ulimit -n) lets open their
  * files at once: more would fail for want of a descriptor, not for any
  * fault of their input. At least one: its failure then says why. Loads
