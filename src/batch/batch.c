@@ -12,6 +12,7 @@
 
 #include "display/names.h"
 #include "load/load.h"
+#include "load/span.h"
 #include "session/named.h"
 #include "util/bytes.h"
 #include "util/i18n.h"
@@ -123,23 +124,14 @@ int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64
 		     struct rpd_error *err)
 {
 	const struct batch_group *grp = &plan->groups[g];
-	struct load_skipped skipped = { 0 }; /* said by the report's pass */
-	struct workspace_options so = { .paths = (const char *const *)grp->paths,
-					.npaths = grp->npaths,
-					.same_node = plan->same_node,
-					.skip_bad = plan->skip_bad,
-					.skipped = &skipped,
-					.progress = plan->at_once <= 1,
-					.allow_empty = 1 };
-	struct workspace ws;
-	int rc = workspace_open(&ws, &so, err);
-	load_skipped_free(&skipped);
-	if (rc)
+	struct op_span span;
+	/* Read without loading the ops; the inputs --skip-bad leaves out are
+	 * said by the report's pass. */
+	if (load_span((const char *const *)grp->paths, grp->npaths, plan->skip_bad, &span, err))
 		return -1;
-	*lo = session_trace(&ws.session)->op_first_start;
-	*hi = session_trace(&ws.session)->op_last_end;
-	*ops = session_trace(&ws.session)->ops.n;
-	workspace_close(&ws);
+	*lo = span.first;
+	*hi = span.last;
+	*ops = span.ops;
 	return 0;
 }
 

@@ -26,8 +26,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 /* A window (START:END) is placed on the span of the whole trace: a first
  * pass over the groups finds it. Does the request need it? */
 int batch_needs_span(const struct batch_request *req);
-/* Load group g's ops alone: their span (*ops 0: it has none). -1 with
- * *err set. */
+/* The span of group g's ops, read without loading them (*ops 0: it has
+ * none). -1 with *err set. */
 int batch_span_group(const struct batch_plan *plan, size_t g, int64_t *lo, int64_t *hi, uint64_t *ops,
 		     struct rpd_error *err);
 /* The span of every group's ops (their minimum and maximum). */

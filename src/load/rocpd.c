@@ -59,6 +59,7 @@ struct reader {
 	struct op_link *links;
 	size_t nlinks, links_cap;
 	uint32_t marker;
+	struct op_span *span; /* the ops' span alone (rocpd_span) */
 };
 
 static const char *part_table(const struct reader *r, const char *base, char *buf, size_t size)
@@ -384,19 +385,18 @@ static int choose_links(struct reader *r)
 	return query(r, any_row, "SELECT 1 FROM \"rocpd_event%w\" WHERE stack_id <> 0 LIMIT 1", S);
 }
 
+#define KERNELS_SQL                                                                                          \
+	"SELECT K.id, K.nid, K.agent_id, K.queue_id, K.kernel_id, K.start, K.end, K.stream_id, "             \
+	"E.stack_id, E.correlation_id FROM \"rocpd_kernel_dispatch%w\" K "                                   \
+	"LEFT JOIN \"rocpd_event%w\" E ON E.id = K.event_id ORDER BY K.id"
+#define COPIES_SQL                                                                                           \
+	"SELECT M.id, M.nid, M.start, M.end, M.src_agent_id, M.dst_agent_id, M.queue_id, M.stream_id, "      \
+	"E.stack_id, E.correlation_id, M.name_id FROM \"rocpd_memory_copy%w\" M "                            \
+	"LEFT JOIN \"rocpd_event%w\" E ON E.id = M.event_id ORDER BY M.id"
+
 static int read_ops(struct reader *r)
 {
-	return query(r, dispatch_row,
-		     "SELECT K.id, K.nid, K.agent_id, K.queue_id, K.kernel_id, K.start, K.end, K.stream_id, "
-		     "E.stack_id, E.correlation_id FROM \"rocpd_kernel_dispatch%w\" K "
-		     "LEFT JOIN \"rocpd_event%w\" E ON E.id = K.event_id ORDER BY K.id",
-		     S, S) ||
-	       query(r, copy_row,
-		     "SELECT M.id, M.nid, M.start, M.end, M.src_agent_id, M.dst_agent_id, M.queue_id, "
-		     "M.stream_id, "
-		     "E.stack_id, E.correlation_id, M.name_id FROM \"rocpd_memory_copy%w\" M "
-		     "LEFT JOIN \"rocpd_event%w\" E ON E.id = M.event_id ORDER BY M.id",
-		     S, S);
+	return query(r, dispatch_row, KERNELS_SQL, S, S) || query(r, copy_row, COPIES_SQL, S, S);
 }
 
 /* The launchers of ops read before, for the API rows read now. */
@@ -597,17 +597,25 @@ static void reader_free(struct reader *r)
 	free(r->links);
 }
 
+static void reader_init(struct reader *r, struct trace *t, sqlite3 *db, const char *path,
+			const struct rocpd_part *p, unsigned what, struct rpd_error *err)
+{
+	*r = (struct reader){ .src = { db, path, "rocpd", err }, .t = t, .p = p, .what = what };
+	struct idmap *maps[] = { &r->node_input,  &r->agent_row,  &r->pid,         &r->tid,
+				 &r->kernel_name, &r->queue_name, &r->stream_name, &r->launcher };
+	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
+		idmap_init(maps[i]);
+	strcache_init(&r->strings,
+		      rocpd_table(p, "rocpd_string", r->strings_table, sizeof(r->strings_table)));
+	rocpd_text_init(&r->text, &r->src, p->layout == ROCPD_LAYOUT_LZ4);
+	r->marker = strtab_intern(&t->strings, TRACE_MARKER_NAME);
+}
+
 static int read_one(struct trace *t, sqlite3 *db, const char *path, const struct rocpd_part *p, unsigned what,
 		    struct rpd_error *err)
 {
-	struct reader r = { .src = { db, path, "rocpd", err }, .t = t, .p = p, .what = what };
-	struct idmap *maps[] = { &r.node_input,  &r.agent_row,  &r.pid,         &r.tid,
-				 &r.kernel_name, &r.queue_name, &r.stream_name, &r.launcher };
-	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
-		idmap_init(maps[i]);
-	strcache_init(&r.strings, rocpd_table(p, "rocpd_string", r.strings_table, sizeof(r.strings_table)));
-	rocpd_text_init(&r.text, &r.src, p->layout == ROCPD_LAYOUT_LZ4);
-	r.marker = strtab_intern(&t->strings, TRACE_MARKER_NAME);
+	struct reader r;
+	reader_init(&r, t, db, path, p, what, err);
 	if (what & LOAD_OPS) {
 		r.first_input = trace_add_input(t, path, INPUT_ROCPD, atoi(p->version));
 		trace_input_set_uuid(t, r.first_input, p->suffix, p->guid);
@@ -626,4 +634,67 @@ int rocpd_read(struct trace *t, sqlite3 *db, const char *path, const struct rocp
 		if (read_one(t, db, path, &f->parts[i], what, err))
 			return -1;
 	return 0;
+}
+
+/* start, end */
+static int kernel_span_row(struct reader *r, sqlite3_stmt *st)
+{
+	op_span_add(r->span, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1));
+	return 0;
+}
+
+/* start, end, src_agent_id, dst_agent_id: a copy is an op when a GPU took
+ * part in it (copy_row). */
+static int copy_span_row(struct reader *r, sqlite3_stmt *st)
+{
+	const struct agent *src = agent_of(r, st, 2), *dst = agent_of(r, st, 3);
+	if ((src && src->kind == AGENT_GPU) || (dst && dst->kind == AGENT_GPU))
+		op_span_add(r->span, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1));
+	return 0;
+}
+
+/* Would the ops' queries run? Prepared as reading them prepares them. */
+static int ops_readable(struct reader *r)
+{
+	const char *const sql[] = { KERNELS_SQL, COPIES_SQL };
+	for (size_t k = 0; k < sizeof(sql) / sizeof(sql[0]); k++) {
+		sqlite3_stmt *st;
+		char *text = sqlite3_mprintf(sql[k], S, S);
+		int rc = sql_prepare(&r->src, text, &st);
+		sqlite3_free(text);
+		if (rc)
+			return -1;
+		sqlite3_finalize(st);
+	}
+	return 0;
+}
+
+/* A process's info and what the ops are read with, checked as reading
+ * them checks it; then their span alone. */
+static int span_part(struct reader *r)
+{
+	return read_info(r) || choose_links(r) || ops_readable(r) ||
+	       query(r, kernel_span_row, "SELECT start, end FROM \"rocpd_kernel_dispatch%w\"", S) ||
+	       query(r, copy_span_row,
+		     "SELECT start, end, src_agent_id, dst_agent_id FROM \"rocpd_memory_copy%w\"", S);
+}
+
+int rocpd_span(sqlite3 *db, const char *path, const struct rocpd_file *f, struct op_span *spans,
+	       struct rpd_error *err)
+{
+	/* What the processes' info makes (inputs, names): thrown away. */
+	struct trace info;
+	int rc = 0;
+	trace_init(&info);
+	for (size_t i = 0; i < f->n && rc == 0; i++) {
+		struct reader r;
+		reader_init(&r, &info, db, path, &f->parts[i], LOAD_OPS, err);
+		r.first_input = trace_add_input(&info, path, INPUT_ROCPD, atoi(f->parts[i].version));
+		memset(&spans[i], 0, sizeof(spans[i]));
+		r.span = &spans[i];
+		rc = span_part(&r) ? -1 : 0;
+		reader_free(&r);
+	}
+	trace_free(&info);
+	return rc;
 }

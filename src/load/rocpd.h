@@ -18,4 +18,9 @@
 int rocpd_read(struct trace *t, sqlite3 *db, const char *path, const struct rocpd_file *f, unsigned what,
 	       struct rpd_error *err);
 
+/* The span of each process's ops (spans[i] of f's part i; load/span.h),
+ * read without them. */
+int rocpd_span(sqlite3 *db, const char *path, const struct rocpd_file *f, struct op_span *spans,
+	       struct rpd_error *err);
+
 #endif

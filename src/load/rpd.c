@@ -69,13 +69,12 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 	return 0;
 }
 
+#define OPS_SQL "SELECT id, gpuId, queueId, start, end, description_id, opType_id FROM rocpd_op ORDER BY id"
+
 static int read_ops(struct rpd_reader *r)
 {
 	sqlite3_stmt *st;
-	if (sql_prepare(&r->src,
-			"SELECT id, gpuId, queueId, start, end, description_id, opType_id "
-			"FROM rocpd_op ORDER BY id",
-			&st))
+	if (sql_prepare(&r->src, OPS_SQL, &st))
 		return -1;
 	/* Consecutive ops usually share a queue: remember the last lane. */
 	int64_t last_gpu = 0, last_queue = 0;
@@ -212,4 +211,22 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int th
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;
+}
+
+int rpd_span(sqlite3 *db, const char *path, struct op_span *out, struct rpd_error *err)
+{
+	struct sqlsrc src = { db, path, "rpd", err };
+	sqlite3_stmt *st;
+	/* The ops' columns are there as the load reads them. */
+	if (sql_prepare(&src, OPS_SQL, &st))
+		return -1;
+	sqlite3_finalize(st);
+	if (sql_prepare(&src, "SELECT start, end FROM rocpd_op", &st))
+		return -1;
+	int rc;
+	memset(out, 0, sizeof(*out));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		op_span_add(out, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_fail(&src, rc);
 }

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include "load/span.h"
 #include "trace/trace.h"
 #include "util/error.h"
 
@@ -23,5 +24,8 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 
 /* Append the rows of one rpd input to t, using up to threads threads. */
 int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err);
+
+/* The span of the ops of an rpd trace (load/span.h), read without them. */
+int rpd_span(sqlite3 *db, const char *path, struct op_span *out, struct rpd_error *err);
 
 #endif

@@ -12,6 +12,7 @@
 #include "demo/demo.h"
 #include "load/background.h"
 #include "load/load.h"
+#include "load/span.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/pagescan.h"
 #include "trace/api_order.h"
@@ -606,6 +607,90 @@ static void test_real(void)
 	trace_free(&t);
 }
 
+static void copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	char buf[65536];
+	size_t n;
+	CHECK(in && out);
+	while (in && out && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		CHECK(fwrite(buf, 1, n, out) == n);
+	if (in)
+		fclose(in);
+	if (out)
+		CHECK(fclose(out) == 0);
+}
+
+/* The span of the inputs' ops read without loading them is the one the
+ * load finds, the same inputs left out or failing as it. */
+static void check_span(const char *const *paths, size_t n, int skip_bad, const char *what)
+{
+	struct load_options o = { .what = LOAD_OPS, .skip_bad = skip_bad, .allow_empty = 1 };
+	struct load_skipped skipped = { 0 };
+	struct rpd_error err_load = { { 0 } }, err_span = { { 0 } };
+	struct op_span s;
+	struct trace t;
+	o.skipped = skip_bad ? &skipped : NULL;
+	int rc_load = trace_load(&t, paths, n, &o, &err_load);
+	int rc_span = load_span(paths, n, skip_bad, &s, &err_span);
+	CHECK_INT(rc_span, rc_load);
+	if (rc_load == 0 && rc_span == 0) {
+		CHECK_INT(s.ops, t.ops.n);
+		CHECK_INT(s.first, t.op_first_start);
+		CHECK_INT(s.last, t.op_last_end);
+		trace_free(&t);
+	} else {
+		CHECK_STR(err_span.msg, err_load.msg);
+	}
+	if (check_failures)
+		fprintf(stderr, "span of %s\n", what);
+	load_skipped_free(&skipped);
+}
+
+static void test_span(const char *dir)
+{
+	char rpd[512], db[512], copy[512], bad[512], missing[512];
+	struct rpd_error err;
+	struct gen_params p = params;
+	struct demo_output as_rpd = { .format = INPUT_RPD },
+			   as_rocpd = { .format = INPUT_ROCPD, .node = "n1" };
+	snprintf(rpd, sizeof(rpd), "%s/span.rpd", dir);
+	snprintf(db, sizeof(db), "%s/span.db", dir);
+	snprintf(copy, sizeof(copy), "%s/span-copy.db", dir);
+	snprintf(bad, sizeof(bad), "%s/bad.db", dir);
+	snprintf(missing, sizeof(missing), "%s/none.rpd", dir);
+	CHECK(demo_write_file(rpd, &p, &as_rpd, &err) == 0);
+	p.seed = 6;
+	p.no_barriers = 1;
+	CHECK(demo_write_file(db, &p, &as_rocpd, &err) == 0);
+	/* The same process again under another name: counted once. */
+	copy_file(db, copy);
+	FILE *f = fopen(bad, "w");
+	CHECK(f && fputs("not a database", f) >= 0 && fclose(f) == 0);
+	const char *one[] = { rpd }, *both[] = { rpd, db }, *twice[] = { db, copy },
+		   *with_bad[] = { rpd, bad, db }, *with_missing[] = { missing, rpd };
+	check_span(one, 1, 0, "an rpd file");
+	check_span(both, 2, 0, "an rpd and a rocpd file");
+	check_span(twice, 2, 0, "a process twice");
+	check_span(with_bad, 3, 0, "a bad input");
+	check_span(with_bad, 3, 1, "a bad input skipped");
+	check_span(with_missing, 2, 0, "a missing input");
+	check_span(with_missing, 2, 1, "a missing input skipped");
+	const char *data = getenv("RPDTOP_TEST_DATA");
+	const char *real[] = { "mytrace.rpd", "matmul_result.rpd", "rocpd-rank0.db", "rocpd-rank1.db" };
+	for (size_t i = 0; data && i < sizeof(real) / sizeof(real[0]); i++) {
+		char path[1024];
+		snprintf(path, sizeof(path), "%s/%s", data, real[i]);
+		const char *paths[] = { path };
+		if (access(path, R_OK) == 0)
+			check_span(paths, 1, 0, real[i]);
+	}
+	unlink(rpd);
+	unlink(db);
+	unlink(copy);
+	unlink(bad);
+}
+
 /* Inputs read one after another into the same columns (a thousand files
  * of a job): reserving room for each grows the columns geometrically, so
  * the rows are copied a few times, not once per input; one reservation
@@ -681,6 +766,7 @@ int main(void)
 	test_rocpd(dir);
 	test_paths(dir);
 	test_desc_keys(dir);
+	test_span(dir);
 	rmdir(dir);
 	test_real();
 	return check_done();
