@@ -40,13 +40,15 @@ sql() {
 }
 
 # The reports of rpdtop's registry (src/present/report_list.h), in its
-# order; and in words, as rpdtop lists them ("top, ktop, ... or steps").
+# order; and in words, as rpdtop lists them ("top, ktop, ... or steps"),
+# with the language's OR ("or" unless given).
 reports() {
 	sed -n 's/^REPORT(\([a-z_]*\))$/\1/p' "$srcdir/src/present/report_list.h"
 }
 
 reports_in_words() {
-	reports | awk '{ w[NR] = $0 } END { for (i = 1; i <= NR; i++) printf "%s%s", w[i], i == NR ? "" : i == NR - 1 ? " or " : ", " }'
+	reports | awk -v or="${1:-or}" '{ w[NR] = $0 }
+		END { for (i = 1; i <= NR; i++) printf "%s%s", w[i], i == NR ? "" : i == NR - 1 ? " " or " " : ", " }'
 }
 
 # expect_error STATUS MESSAGE COMMAND...: the command fails with exactly
