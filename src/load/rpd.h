@@ -4,7 +4,7 @@
 
 #include <sqlite3.h>
 
-#include "load/span.h"
+#include "trace/op_span.h"
 #include "trace/trace.h"
 #include "util/error.h"
 
