@@ -290,13 +290,3 @@ const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t
 		c->by_id[id] = display_in(c, t, id);
 	return c->by_id[id];
 }
-
-void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id)
-{
-	if (id == TRACE_NONE)
-		table_set_ref(cell, "");
-	else if (c)
-		table_set_ref(cell, name_cache_get(c, t, id));
-	else
-		table_set_ref(cell, trace_str(t, id));
-}

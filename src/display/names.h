@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "present/table.h"
 #include "trace/trace.h"
 
 enum name_style {
@@ -54,9 +53,5 @@ void name_cache_init(struct name_cache *c, unsigned style);
 void name_cache_free(struct name_cache *c);
 void name_cache_set_style(struct name_cache *c, unsigned style);
 const char *name_cache_get(struct name_cache *c, const struct trace *t, uint32_t id);
-/* A report's name cell: the name as c shows it (NULL: as recorded), or ""
- * for TRACE_NONE. The cell points at it, not a copy: the trace and the
- * cache outlive the table (a gaps report has millions of rows). */
-void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id);
 
 #endif

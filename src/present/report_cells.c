@@ -77,3 +77,13 @@ void report_names_free(void *part)
 	namestat_free(part);
 	free(part);
 }
+
+void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id)
+{
+	if (id == TRACE_NONE)
+		table_set_ref(cell, "");
+	else if (c)
+		table_set_ref(cell, name_cache_get(c, t, id));
+	else
+		table_set_ref(cell, trace_str(t, id));
+}

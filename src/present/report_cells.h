@@ -18,6 +18,10 @@ void report_set_gpu(const struct trace *t, struct table_cell *c, uint32_t gpu);
 void report_set_lane(const struct trace *t, const struct gaps *g, struct table_cell *c, uint32_t lane);
 /* Is row i within the limit? */
 int report_want_row(const struct report_params *p, size_t i);
+/* A report's name cell: the name as c shows it (NULL: as recorded), or ""
+ * for TRACE_NONE. The cell points at it, not a copy: the trace and the
+ * cache outlive the table (a gaps report has millions of rows). */
+void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id);
 /* String id of t as recorded ("" for TRACE_NONE). */
 void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id);
 /* t's API order: the caller's when it is of these rows, else made in own. */

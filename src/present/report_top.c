@@ -6,6 +6,7 @@
 
 #include "analysis/profile.h"
 #include "display/names.h"
+#include "present/report_cells.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
