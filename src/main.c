@@ -19,15 +19,13 @@
 #include "util/threads.h"
 #include "workspace/workspace.h"
 
-static int run(const struct options *o, struct workspace *w)
+static int run(const struct options *o, struct workspace *w, struct analysis_params *an)
 {
 	if (!run_wants_viewer(o))
-		return run_batch(o, w);
+		return run_batch(o, w, an);
 	const char *script = getenv("RPDTOP_SCRIPT");
 	struct tui_options to = { .script = script && *script ? script : NULL,
-				  .gap_threshold = o->gap_threshold,
-				  .comm = o->comm,
-				  .tolerance = o->tolerance,
+				  .analysis = an,
 				  .strip = o->strip,
 				  .debug_memory = o->debug_memory };
 	return tui_run(w, &to);
@@ -60,9 +58,12 @@ int main(int argc, char **argv)
 	cache_configure(!o.no_cache, o.cache_size);
 	sqlfile_test_knobs();
 	struct batch_plan plan;
+	struct analysis_params an;
 	int status;
-	if (run_groupwise(&o, &plan, &status)) {
+	run_analysis_params(&o, &an);
+	if (run_groupwise(&o, &an, &plan, &status)) {
 		batch_plan_free(&plan);
+		analysis_params_free(&an);
 		return status;
 	}
 	/* The inputs listed already are not listed again (nor warned of). */
@@ -74,7 +75,7 @@ int main(int argc, char **argv)
 	struct workspace w;
 	status = run_open_workspace(&whole, &w);
 	if (status == 0) {
-		status = run(&whole, &w);
+		status = run(&whole, &w, &an);
 		/* After the output: the cache costs the next run's time, not
 		 * this one's. */
 		struct rpd_error err;
@@ -85,5 +86,7 @@ int main(int argc, char **argv)
 		workspace_close(&w);
 	}
 	batch_plan_free(&plan);
+	/* The tables point at the categories' names: freed after them. */
+	analysis_params_free(&an);
 	return status;
 }

@@ -24,6 +24,16 @@ void categories_free(struct categories *c)
 	memset(c, 0, sizeof(*c));
 }
 
+void categories_copy(const struct categories *from, struct categories *to)
+{
+	categories_init(to);
+	for (size_t i = 0; i < from->n; i++) {
+		filter_copy(&from->patterns[i], &to->patterns[i]);
+		to->names[i] = xstrdup(from->names[i]);
+	}
+	to->n = from->n;
+}
+
 int categories_add(struct categories *c, const char *name, const char *pattern, char *err, size_t errsize)
 {
 	if (c->n == CATEGORIES_MAX) {

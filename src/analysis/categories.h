@@ -24,6 +24,8 @@ struct categories {
 
 void categories_init(struct categories *c);
 void categories_free(struct categories *c);
+/* A copy whose patterns are compiled anew, for another thread. */
+void categories_copy(const struct categories *from, struct categories *to);
 /* Add a category after the others (it is tried after them). -1 with the
  * reason in err for a bad pattern or too many categories. */
 int categories_add(struct categories *c, const char *name, const char *pattern, char *err, size_t errsize);

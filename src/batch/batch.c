@@ -42,22 +42,13 @@ struct skipped_input {
 	char *why;
 };
 
-/* The report's parameters as the request gives them; with comm, the
- * communication pattern compiled there (it was checked before anything
- * was read), to be freed by the caller. */
-static void request_params(const struct batch_request *req, struct filter *comm, struct report_params *rp)
+/* The report's parameters as the request gives them, the analyses' in
+ * a copy of the thread's own (freed by the caller). */
+static void request_params(const struct batch_request *req, struct analysis_params *own,
+			   struct report_params *rp)
 {
-	char msg[512];
-	*rp = (struct report_params){ .limit = req->limit,
-				      .outlier_z = req->outlier_z,
-				      .gap_threshold = req->gap_threshold,
-				      .per_queue = req->per_queue,
-				      .cats = req->cats };
-	if (!comm)
-		return;
-	filter_init(comm);
-	filter_push(comm, req->comm, msg, sizeof(msg));
-	rp->comm = comm;
+	analysis_params_copy(req->analysis, own);
+	*rp = (struct report_params){ .limit = req->limit, .analysis = own };
 }
 
 int batch_groupwise(const struct batch_plan *plan, const struct batch_request *req)
@@ -76,8 +67,8 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 	/* Every entry says how it merges, or that it does not. */
 	const struct report_merge *merge = req->report->merge;
 	assert(merge);
-	struct report_params rp;
-	request_params(req, NULL, &rp);
+	/* The parameters as given: nothing is matched here. */
+	struct report_params rp = { .limit = req->limit, .analysis = req->analysis };
 	return merge != &report_whole_load && (!merge->can || merge->can(&rp));
 }
 
@@ -197,11 +188,11 @@ static int reduce(const struct batch_request *req, struct workspace *ws, struct 
 	struct session *s = &ws->session;
 	const struct report_merge *merge = req->report->merge;
 	const struct trace *t = session_trace(s);
-	struct filter comm;
+	struct analysis_params own;
 	struct report_params rp;
 	struct call_asks *asks = NULL;
 	int rc = 0;
-	request_params(req, &comm, &rp);
+	request_params(req, &own, &rp);
 	if (req->report->uses & REPORT_USES_CALL_ORDER)
 		session_order_calls(s);
 	rp.order = &s->views[0].order;
@@ -214,7 +205,7 @@ static int reduce(const struct batch_request *req, struct workspace *ws, struct 
 	else
 		merge->part_encode(part, t, b);
 	merge->part_free(part);
-	filter_free(&comm);
+	analysis_params_free(&own);
 	return rc;
 }
 
@@ -425,9 +416,9 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 	char msg[512];
 	name_cache_init(&names, NAME_DEMANGLE);
 	filter_init(&f);
-	struct filter comm;
+	struct analysis_params own;
 	struct report_params rp;
-	request_params(req, &comm, &rp);
+	request_params(req, &own, &rp);
 	rp.names = req->raw_names ? NULL : &names;
 	report_open_table(&tb, &sink, req->format, out);
 	if (rc == 0)
@@ -444,7 +435,7 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 		table_free(&tb);
 	}
 	filter_free(&f);
-	filter_free(&comm);
+	analysis_params_free(&own);
 	name_cache_free(&names);
 	merge_close(plan, &m);
 	return rc;

@@ -11,8 +11,6 @@
 #include "util/error.h"
 #include "workspace/workspace.h"
 
-struct categories;
-
 /* What a batch report asks for, as the command line gives it. */
 struct batch_request {
 	const struct report_def *report;
@@ -23,13 +21,11 @@ struct batch_request {
 	int roi;                 /* --roi: enum roi_kind, 0: none */
 	const char *gpu, *input; /* place filters, or NULL */
 	size_t limit;
-	double outlier_z;
-	int64_t gap_threshold;
-	int per_queue;
-	const char *comm, *step;
+	/* The parameters of the analyses; each group's thread works on a
+	 * copy of its own. */
+	const struct analysis_params *analysis;
 	int raw_names;
-	const struct categories *cats; /* categories: as the settings give them */
-	int whole_load;                /* never group by group (--whole-load) */
+	int whole_load; /* never group by group (--whole-load) */
 };
 
 /* The inputs of one node (or one input of unknown node). */

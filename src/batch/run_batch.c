@@ -198,35 +198,44 @@ int run_export(const struct options *o, struct workspace *w)
 	return 0;
 }
 
-int run_report(const struct options *o, struct workspace *w, const struct report_def *def)
+/* The settings' categories, read once, when a report sorts kernels
+ * into them. */
+static void load_categories(const struct options *o, struct analysis_params *an, const struct report_def *def)
+{
+	if ((def->uses & REPORT_USES_CATEGORIES) && !an->cats.n)
+		settings_categories_load(&an->cats, o->comm);
+}
+
+void run_analysis_params(const struct options *o, struct analysis_params *an)
+{
+	char msg[512];
+	analysis_params_init(an);
+	an->gap_threshold = o->gap_threshold;
+	an->per_queue = o->per_queue;
+	an->outlier_z = o->outlier_z;
+	an->diff_tolerance = o->tolerance;
+	/* A bad pattern is said, and the run ends, before any is used
+	 * (check_patterns). */
+	if (o->comm)
+		analysis_params_set_comm(an, o->comm, msg, sizeof(msg));
+	if (o->step)
+		analysis_params_set_step(an, o->step, msg, sizeof(msg));
+}
+
+int run_report(const struct options *o, struct workspace *w, struct analysis_params *an,
+	       const struct report_def *def)
 {
 	const struct session *s = &w->session;
 	struct table tb;
 	struct table_sink sink;
-	struct filter comm;
-	struct categories cats;
-	char msg[512];
-	struct filter step;
-	filter_init(&comm);
-	filter_init(&step);
-	filter_push(&comm, o->comm, msg, sizeof(msg)); /* checked when the session opened */
-	if (o->step)
-		filter_push(&step, o->step, msg, sizeof(msg));
-	categories_init(&cats);
-	if (def->uses & REPORT_USES_CATEGORIES)
-		settings_categories_load(&cats, o->comm);
+	load_categories(o, an, def);
 	struct name_cache names;
 	/* Names as the viewer shows them at first: C++ names demangled. */
 	name_cache_init(&names, NAME_DEMANGLE);
 	struct report_params p = { .limit = o->limit,
 				   .names = o->raw_names ? NULL : &names,
-				   .outlier_z = o->outlier_z,
-				   .gap_threshold = o->gap_threshold,
-				   .per_queue = o->per_queue,
-				   .comm = &comm,
-				   .cats = &cats,
-				   .order = &s->views[0].order,
-				   .step = o->step ? &step : NULL };
+				   .analysis = an,
+				   .order = &s->views[0].order };
 	struct report_job job;
 	struct rpd_error err = { { 0 } };
 	report_start(&job, def, session_trace(s), &p, session_sel(s));
@@ -239,9 +248,6 @@ int run_report(const struct options *o, struct workspace *w, const struct report
 	} else {
 		report_finish(&job, &tb);
 	}
-	categories_free(&cats);
-	filter_free(&step);
-	filter_free(&comm);
 	if (failed) {
 		name_cache_free(&names);
 		return 1;
@@ -259,7 +265,7 @@ int run_report(const struct options *o, struct workspace *w, const struct report
 	return 0;
 }
 
-void run_request(const struct options *o, struct batch_request *req)
+void run_request(const struct options *o, const struct analysis_params *an, struct batch_request *req)
 {
 	*req = (struct batch_request){ .report = o->report,
 				       .format = o->format,
@@ -270,19 +276,15 @@ void run_request(const struct options *o, struct batch_request *req)
 				       .gpu = o->gpu && *o->gpu ? o->gpu : NULL,
 				       .input = o->input && *o->input ? o->input : NULL,
 				       .limit = o->limit,
-				       .outlier_z = o->outlier_z,
-				       .gap_threshold = o->gap_threshold,
-				       .per_queue = o->per_queue,
-				       .comm = o->comm,
-				       .step = o->step,
+				       .analysis = an,
 				       .raw_names = o->raw_names,
 				       .whole_load = o->whole_load };
 }
 
 /* The plan, and the report group by group when the plan allows. */
 static int groupwise_plan(const struct options *o, const struct workspace_options *so,
-			  const struct batch_request *req, struct batch_plan *plan, struct categories *cats,
-			  int *status)
+			  const struct batch_request *req, struct batch_plan *plan,
+			  struct analysis_params *an, int *status)
 {
 	struct rpd_error err = { { 0 } };
 	/* An input that cannot be read is named as the whole load names it. */
@@ -293,8 +295,7 @@ static int groupwise_plan(const struct options *o, const struct workspace_option
 	}
 	if (!batch_groupwise(plan, req))
 		return 0;
-	if (o->report->uses & REPORT_USES_CATEGORIES)
-		settings_categories_load(cats, o->comm);
+	load_categories(o, an, o->report);
 	*status = 0;
 	int rc = batch_run(plan, req, stdout, &err);
 	if (rc) {
@@ -312,13 +313,10 @@ static int groupwise_plan(const struct options *o, const struct workspace_option
  * by node group when it can (batch/batch.h): one group in memory at a
  * time. 1 when it went so, with the exit status in *status; else 0, the
  * inputs as listed in plan (when they were) for the whole load. */
-int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
+int run_groupwise(const struct options *o, struct analysis_params *an, struct batch_plan *plan, int *status)
 {
-	struct categories cats;
-	categories_init(&cats);
 	struct batch_request req;
-	run_request(o, &req);
-	req.cats = &cats;
+	run_request(o, an, &req);
 	struct workspace_options so = {
 		.paths = o->paths, .npaths = o->npaths, .skip_bad = o->skip_bad, .same_node = o->same_node
 	};
@@ -328,15 +326,12 @@ int run_groupwise(const struct options *o, struct batch_plan *plan, int *status)
 		return 0;
 	if ((*status = check_patterns(o)) != 0)
 		return 1;
-	int done = groupwise_plan(o, &so, &req, plan, &cats, status);
-	/* The table points at the categories' names: freed after it. */
-	categories_free(&cats);
-	return done;
+	return groupwise_plan(o, &so, &req, plan, an, status);
 }
 
-int run_diff(const struct options *o, const struct session *s)
+int run_diff(const struct options *o, const struct analysis_params *an, const struct session *s)
 {
-	struct diff_params p = { .tolerance = o->tolerance,
+	struct diff_params p = { .tolerance = an->diff_tolerance,
 				 .gate = o->gate,
 				 .style = NAME_DEMANGLE | (o->strip ? NAME_STRIP : 0),
 				 .limit = o->limit };
@@ -348,22 +343,22 @@ int run_diff(const struct options *o, const struct session *s)
 	return status;
 }
 
-int run_batch(const struct options *o, struct workspace *w)
+int run_batch(const struct options *o, struct workspace *w, struct analysis_params *an)
 {
 	if (o->ndiff)
-		return run_diff(o, &w->session);
+		return run_diff(o, an, &w->session);
 	if (o->export_path) {
 		interrupt_catch();
 		int status = run_export(o, w);
 		if (status == 0 && o->have_report)
-			status = run_report(o, w, o->report);
+			status = run_report(o, w, an, o->report);
 		return status;
 	}
 	if (o->have_report)
-		return run_report(o, w, o->report);
+		return run_report(o, w, an, o->report);
 	/* Piped or redirected: print what the first pane shows. */
 	fputs(_("rpdtop: not a terminal, printing the top report (see --report)\n"), stderr);
-	return run_report(o, w, &report_top);
+	return run_report(o, w, an, &report_top);
 }
 
 void run_process_setup(void)

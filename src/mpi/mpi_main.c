@@ -254,7 +254,7 @@ static int gather_parts(const struct batch_plan *plan, const int *owner, int ran
 }
 
 /* A report read all at once, by rank 0, from the inputs it listed. */
-static int run_whole(const struct options *o, const struct batch_plan *plan)
+static int run_whole(const struct options *o, const struct batch_plan *plan, struct analysis_params *an)
 {
 	struct options whole = *o;
 	whole.paths = (const char *const *)plan->paths;
@@ -262,7 +262,7 @@ static int run_whole(const struct options *o, const struct batch_plan *plan)
 	struct workspace w;
 	int status = run_open_workspace(&whole, &w);
 	if (status == 0) {
-		status = run_batch(&whole, &w);
+		status = run_batch(&whole, &w, an);
 		workspace_close(&w);
 	}
 	return status;
@@ -382,16 +382,16 @@ int main(int argc, char **argv)
 		o.have_report = 1;
 		o.report = &report_top;
 	}
+	struct analysis_params an;
 	struct batch_request req;
-	run_request(&o, &req);
+	run_analysis_params(&o, &an);
+	run_request(&o, &an, &req);
 	/* Every process sorts kernels into the settings' categories. */
-	struct categories cats;
-	categories_init(&cats);
 	if (req.report->uses & REPORT_USES_CATEGORIES)
-		settings_categories_load(&cats, o.comm);
-	req.cats = &cats;
+		settings_categories_load(&an.cats, o.comm);
 	struct batch_plan plan = { 0 };
 	if (share_plan(&o, &plan, rank)) {
+		analysis_params_free(&an);
 		MPI_Finalize();
 		return 1;
 	}
@@ -399,10 +399,10 @@ int main(int argc, char **argv)
 		status = mpi_groupwise(&plan, &req, rank, nranks);
 	} else {
 		/* A report that does not merge: rank 0 reads it all, as rpdtop. */
-		status = agree(rank == 0 ? run_whole(&o, &plan) : 0);
+		status = agree(rank == 0 ? run_whole(&o, &plan, &an) : 0);
 	}
 	batch_plan_free(&plan);
-	categories_free(&cats);
+	analysis_params_free(&an);
 	MPI_Finalize();
 	return status;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "analysis/categories.h"
+#include "analysis/params.h"
 #include "analysis/part.h"
 #include "display/names.h"
 #include "present/table.h"
@@ -27,15 +28,10 @@
 
 /* What the reports take besides the trace and the selection. */
 struct report_params {
-	size_t limit;                  /* at most this many rows, 0: all */
-	double outlier_z;              /* top, ktop: |z-score| beyond it is an outlier; 0: none */
-	int64_t gap_threshold;         /* gaps: kernel wait below it (ns) */
-	int per_queue;                 /* gaps, idle: of each queue, not each GPU */
-	const struct filter *comm;     /* breakdown: communication kernels */
-	const struct categories *cats; /* categories, in the order tried */
-	const struct api_order *order; /* t's API order (NULL: made when needed) */
-	struct name_cache *names;      /* names as shown (demangled); NULL: as recorded */
-	const struct filter *step;     /* steps: the roctx texts of steps (NULL: the default) */
+	size_t limit;                           /* at most this many rows, 0: all */
+	const struct analysis_params *analysis; /* the gap threshold, the patterns... */
+	const struct api_order *order;          /* t's API order (NULL: made when needed) */
+	struct name_cache *names;               /* names as shown (demangled); NULL: as recorded */
 };
 
 /* How a report goes node group by node group (batch/batch.h): each
@@ -67,7 +63,7 @@ extern const struct report_merge report_whole_load;
 
 /* What a report needs made ready for it besides its parameters. */
 enum {
-	REPORT_USES_CATEGORIES = 1, /* the settings' categories (cats) */
+	REPORT_USES_CATEGORIES = 1, /* the settings' categories (analysis->cats) */
 	REPORT_USES_CALL_ORDER = 2, /* the API order of a group's calls (order) */
 };
 

@@ -26,7 +26,7 @@ static void breakdown_table(const struct trace *t, const struct report_params *p
 {
 	const struct breakdown b = *bp;
 	char pattern[256];
-	filter_describe(p->comm, pattern, sizeof(pattern));
+	filter_describe(&p->analysis->comm, pattern, sizeof(pattern));
 	table_init(out, "breakdown", breakdown_cols, NCOLS(breakdown_cols));
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("GPU time breakdown: %zu GPU, communication %s",
@@ -51,7 +51,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
 		  struct table *out)
 {
 	struct breakdown b;
-	breakdown_per_gpu(t, sel, p->comm, &b);
+	breakdown_per_gpu(t, sel, &p->analysis->comm, &b);
 	breakdown_table(t, p, &b, out);
 	breakdown_free(&b);
 }
@@ -69,7 +69,7 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	(void)asks;
-	breakdown_part_add(part, t, sel, p->comm);
+	breakdown_part_add(part, t, sel, &p->analysis->comm);
 }
 
 static void part_encode(void *part, const struct trace *t, struct bytes_out *b)

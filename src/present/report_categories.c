@@ -29,7 +29,7 @@ static void categories_table(const struct report_params *p, const struct categor
 	for (size_t i = 0; i < ct.n && report_want_row(p, i); i++) {
 		const struct category_row *r = &ct.rows[i];
 		struct table_cell *c = table_add_row(out);
-		report_set_str(&c[0], category_row_name(p->cats, r));
+		report_set_str(&c[0], category_row_name(&p->analysis->cats, r));
 		c[1].num = (int64_t)r->calls;
 		c[2].num = r->total;
 		c[3].pct = ct.total > 0 ? 100.0 * (double)r->total / (double)ct.total : 0.0;
@@ -40,22 +40,16 @@ static void build(const struct trace *t, const struct report_params *p, const st
 		  struct table *out)
 {
 	struct category_times ct;
-	categories_by_kernel(t, sel, p->cats, &ct);
+	categories_by_kernel(t, sel, &p->analysis->cats, &ct);
 	categories_table(p, &ct, out);
 	category_times_free(&ct);
 }
 
-/* Node group by node group: each category's calls and time, summed; the
- * categories must be known before the groups are read. */
-static int can_merge(const struct report_params *p)
-{
-	return p->cats != NULL;
-}
-
+/* Node group by node group: each category's calls and time, summed. */
 static void *part_new(const struct report_params *p)
 {
 	struct categories_part *part = xmalloc(sizeof(*part));
-	categories_part_init(part, p->cats);
+	categories_part_init(part, &p->analysis->cats);
 	return part;
 }
 
@@ -63,7 +57,7 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	(void)asks;
-	categories_part_add(part, t, sel, p->cats);
+	categories_part_add(part, t, sel, &p->analysis->cats);
 }
 
 static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
@@ -94,7 +88,7 @@ static void part_free(void *part)
 	free(part);
 }
 
-static const struct report_merge merge = { can_merge,  part_new,   part_add, part_encode,
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
 					   part_merge, part_table, part_free };
 
 const struct report_def report_categories = { .name = "categories",

@@ -54,8 +54,8 @@ static void *start(const struct trace *t, const struct report_params *p, const s
 		   struct call_asks **asks)
 {
 	struct gaps_job *j = xmalloc(sizeof(*j));
-	struct gaps_params gp = { .threshold = p->gap_threshold,
-				  .per_queue = p->per_queue,
+	struct gaps_params gp = { .threshold = p->analysis->gap_threshold,
+				  .per_queue = p->analysis->per_queue,
 				  .keep = p->limit ? p->limit : SIZE_MAX };
 	gaps_find(t, sel, &gp, &j->g);
 	gap_names_find(t, p->order, &j->g, &j->names);
@@ -83,7 +83,7 @@ static void finish(void *job, const struct trace *t, const struct report_params 
  * each queue, a lane's label would need the queues' names. */
 static int can_merge(const struct report_params *p)
 {
-	return !p->per_queue;
+	return !p->analysis->per_queue;
 }
 
 static void *part_new(const struct report_params *p)
@@ -98,7 +98,7 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	struct gaps_part *x = part;
-	struct gaps_params gp = { .threshold = p->gap_threshold,
+	struct gaps_params gp = { .threshold = p->analysis->gap_threshold,
 				  .per_queue = 0,
 				  .keep = p->limit ? p->limit : SIZE_MAX };
 	gaps_part_add(x, t, sel, &gp, p->order);

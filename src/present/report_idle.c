@@ -85,7 +85,9 @@ static void build(const struct trace *t, const struct report_params *p, const st
 {
 	struct gaps g;
 	/* The lanes' sums are all it shows: no gap is kept. */
-	struct gaps_params gp = { .threshold = p->gap_threshold, .per_queue = p->per_queue, .keep = 0 };
+	struct gaps_params gp = { .threshold = p->analysis->gap_threshold,
+				  .per_queue = p->analysis->per_queue,
+				  .keep = 0 };
 	gaps_find(t, sel, &gp, &g);
 	idle_table(t, p, &g, out);
 	gaps_free(&g);
@@ -95,7 +97,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
  * queue, a lane's label would need the queues' names. */
 static int can_merge(const struct report_params *p)
 {
-	return !p->per_queue;
+	return !p->analysis->per_queue;
 }
 
 static void *part_new(const struct report_params *p)
@@ -110,7 +112,7 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	(void)asks;
-	idle_part_add(part, t, sel, p->gap_threshold);
+	idle_part_add(part, t, sel, p->analysis->gap_threshold);
 }
 
 static void part_encode(void *part, const struct trace *t, struct bytes_out *b)

@@ -90,7 +90,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
 		  struct table *out)
 {
 	struct ranks rk;
-	ranks_per_input(t, sel, p->comm, &rk);
+	ranks_per_input(t, sel, &p->analysis->comm, &rk);
 	ranks_table(t, p, &rk, out);
 	ranks_free(&rk);
 }
@@ -110,7 +110,7 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	(void)asks;
-	ranks_part_add(part, t, sel, p->comm);
+	ranks_part_add(part, t, sel, &p->analysis->comm);
 }
 
 static void part_encode(void *part, const struct trace *t, struct bytes_out *b)

@@ -27,8 +27,8 @@ static uint32_t *step_rows(const struct trace *t, const struct report_params *p,
 {
 	uint8_t *pass;
 	*deflt = TRACE_NONE;
-	if (p->step) {
-		pass = filter_strings(p->step, t, NULL);
+	if (analysis_params_step(p->analysis)) {
+		pass = filter_strings(analysis_params_step(p->analysis), t, NULL);
 	} else {
 		struct api_order own;
 		struct markers m;
@@ -56,8 +56,8 @@ static void build(const struct trace *t, const struct report_params *p, const st
 	free(rows);
 	table_init(out, "steps", step_cols, NCOLS(step_cols));
 	char pattern[256];
-	if (p->step)
-		filter_describe(p->step, pattern, sizeof(pattern));
+	if (analysis_params_step(p->analysis))
+		filter_describe(analysis_params_step(p->analysis), pattern, sizeof(pattern));
 	else
 		snprintf(pattern, sizeof(pattern), "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
 	snprintf(out->caption, sizeof(out->caption), P_("Steps %s: %zu step", "Steps %s: %zu steps", s.n),

@@ -44,7 +44,7 @@ static void profile_table(const struct trace *t, enum profile_scope scope, const
 {
 	const struct profile p = *pp;
 	char total[UNITS_BUFSZ];
-	int kernels = scope == PROFILE_KERNELS, outliers = rp->outlier_z > 0;
+	int kernels = scope == PROFILE_KERNELS, outliers = rp->analysis->outlier_z > 0;
 	size_t limit = rp->limit;
 	if (outliers)
 		table_init(out, kernels ? "ktop" : "top", profile_outlier_cols, NCOLS(profile_outlier_cols));
@@ -91,7 +91,7 @@ static void build(const struct trace *t, enum profile_scope scope, const struct 
 		  const struct selection *sel, struct table *out)
 {
 	struct profile p;
-	profile_by_name_z(t, scope, sel, rp->outlier_z, &p);
+	profile_by_name_z(t, scope, sel, rp->analysis->outlier_z, &p);
 	profile_table(t, scope, rp, &p, out);
 	profile_free(&p);
 }
@@ -118,7 +118,7 @@ struct part {
  * instances out. */
 static int can_merge(const struct report_params *p)
 {
-	return p->outlier_z <= 0;
+	return p->analysis->outlier_z <= 0;
 }
 
 static void *part_new(enum profile_scope scope)

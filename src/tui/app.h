@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "analysis/params.h"
 #include "display/names.h"
 #include "session/session.h"
 #include "trace/trace.h"
@@ -38,25 +39,23 @@ struct app {
 	int depth;
 	char message[256];
 	int message_error;
-	int message_progress;           /* the message tells how a task goes: newer news replaces it */
-	struct prompt prompt;           /* the status line, when open */
-	int announce;                   /* say what the next selection keeps (ANNOUNCE_*) */
-	int apis_asked;                 /* the API rows were read (or tried) here */
-	int quit_asked;                 /* quit once while an export ran */
-	uint32_t jump_op;               /* for the timeline to show, or TRACE_NONE */
-	uint32_t jump_call;             /* an API call for it to show, or TRACE_NONE */
-	uint32_t jump_queue;            /* a time on this queue's lane for it to show, or TRACE_NONE */
-	int64_t jump_time, jump_span;   /* that time, and a view span around it */
-	int64_t gap_threshold;          /* --gap-threshold: kernel wait below it (ns) */
-	double diff_tolerance;          /* --tolerance: the diff's "same" (percent) */
-	struct filter comm;             /* --comm: communication kernels */
-	struct export_job *export;      /* an export being written, or NULL */
-	char export_path[1024];         /* where it goes */
-	int export_waiting;             /* it waits for the API rows to move in */
-	int export_force;               /* it may replace the file */
-	void (*flush)(struct app *app); /* draw now, before a long task */
-	int sync;                       /* a script: wait for background work at once */
-	int held;                       /* a script: take background results only at :wait */
+	int message_progress;            /* the message tells how a task goes: newer news replaces it */
+	struct prompt prompt;            /* the status line, when open */
+	int announce;                    /* say what the next selection keeps (ANNOUNCE_*) */
+	int apis_asked;                  /* the API rows were read (or tried) here */
+	int quit_asked;                  /* quit once while an export ran */
+	uint32_t jump_op;                /* for the timeline to show, or TRACE_NONE */
+	uint32_t jump_call;              /* an API call for it to show, or TRACE_NONE */
+	uint32_t jump_queue;             /* a time on this queue's lane for it to show, or TRACE_NONE */
+	int64_t jump_time, jump_span;    /* that time, and a view span around it */
+	struct analysis_params analysis; /* the gap threshold (x changes it), the patterns... */
+	struct export_job *export;       /* an export being written, or NULL */
+	char export_path[1024];          /* where it goes */
+	int export_waiting;              /* it waits for the API rows to move in */
+	int export_force;                /* it may replace the file */
+	void (*flush)(struct app *app);  /* draw now, before a long task */
+	int sync;                        /* a script: wait for background work at once */
+	int held;                        /* a script: take background results only at :wait */
 };
 
 /* What the filter and window keep, and its generation (panes recompute

@@ -28,14 +28,12 @@ void app_init(struct app *app, struct workspace *w, size_t pane, unsigned name_s
 	app->jump_op = TRACE_NONE;
 	app->jump_call = TRACE_NONE;
 	app->jump_queue = TRACE_NONE;
-	app->gap_threshold = GAPS_DEFAULT_THRESHOLD;
-	filter_init(&app->comm);
+	analysis_params_init(&app->analysis);
 	name_cache_init(&app->names, name_style);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_ALL_OPS);
 	app->panes[app->npanes++] = pane_profile_new(app, PROFILE_KERNELS);
 	app->panes[app->npanes++] = pane_busy_new(app);
 	app->panes[app->npanes++] = pane_timeline_new(app);
-	app->diff_tolerance = DIFF_DEFAULT_TOLERANCE;
 	app->panes[app->npanes++] = pane_cpu_new(app, 0);
 	app->panes[app->npanes++] = pane_cpu_new(app, 1);
 	app->active = pane < app->npanes ? pane : 0;
@@ -58,7 +56,7 @@ void app_free(struct app *app)
 	for (size_t i = 0; i < app->npanes; i++)
 		app_free_view(&app->panes[i]);
 	name_cache_free(&app->names);
-	filter_free(&app->comm);
+	analysis_params_free(&app->analysis);
 	prompt_free(&app->prompt);
 }
 

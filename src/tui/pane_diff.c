@@ -87,7 +87,7 @@ static size_t diff_fill(void *src, struct app *app)
 	struct next_ctx next = { &p->next_names, session_trace_at(s, 1) };
 	diff_run_build(session_trace_at(s, 0), session_sel_at(s, 0), base_name, app, &runs[0]);
 	diff_run_build(session_trace_at(s, 1), session_sel_at(s, 1), next_name, &next, &runs[1]);
-	diff_runs(&runs[0], &runs[1], app->diff_tolerance, -1, &d);
+	diff_runs(&runs[0], &runs[1], app->analysis.diff_tolerance, -1, &d);
 	free_rows(p);
 	p->total = d.total;
 	p->rows = d.rows; /* taken over, its names copied: the caches change */

@@ -253,13 +253,11 @@ int tui_run(struct workspace *w, const struct tui_options *o)
 	app_init(&app, w, cfg.pane, cfg.names);
 	app.flush = flush;
 	app.sync = o->script != NULL;
-	app.gap_threshold = o->gap_threshold;
-	app.diff_tolerance = o->tolerance;
+	/* The viewer's own: x changes its gap threshold. */
+	analysis_params_free(&app.analysis);
+	analysis_params_copy(o->analysis, &app.analysis);
 	if (o->strip)
 		name_cache_set_style(&app.names, app.names.style | NAME_STRIP);
-	/* main checked the pattern when the session opened. */
-	filter_push(&app.comm, o->comm ? o->comm : BREAKDOWN_DEFAULT_COMM, err, sizeof(err));
-	err[0] = '\0';
 	int status = o->script ? run_script(&app, o->script, err, sizeof(err)) : run_interactive(&app);
 	/* The terminal is given back first: a read still running is waited
 	 * for after that. */

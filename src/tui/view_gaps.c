@@ -50,7 +50,7 @@ struct gaps_src {
 static int gaps_current(void *src, struct app *app)
 {
 	const struct gaps_src *r = src;
-	return r->threshold == app->gap_threshold;
+	return r->threshold == app->analysis.gap_threshold;
 }
 
 static size_t gaps_fill(void *src, struct app *app)
@@ -58,10 +58,10 @@ static size_t gaps_fill(void *src, struct app *app)
 	struct gaps_src *r = src;
 	gaps_free(&r->g);
 	breakdown_free(&r->b);
-	struct gaps_params p = { .threshold = app->gap_threshold, .keep = SIZE_MAX };
+	struct gaps_params p = { .threshold = app->analysis.gap_threshold, .keep = SIZE_MAX };
 	gaps_find(app->trace, app_sel(app), &p, &r->g);
-	breakdown_per_gpu(app->trace, app_sel(app), &app->comm, &r->b);
-	r->threshold = app->gap_threshold;
+	breakdown_per_gpu(app->trace, app_sel(app), &app->analysis.comm, &r->b);
+	r->threshold = app->analysis.gap_threshold;
 	return r->g.n;
 }
 
@@ -213,7 +213,7 @@ static int gaps_draw_top(void *src, struct app *app, int y, int height, int widt
 		total += gap_lane_span(&r->g.lanes[k]) - r->g.lanes[k].busy;
 	snprintf(line, sizeof(line), _("GPU gaps: %llu, %s idle between ops (kernel wait: below %s)"),
 		 (unsigned long long)r->g.total, units_format_ns(total, idle, sizeof(idle)),
-		 units_format_ns(app->gap_threshold, thr, sizeof(thr)));
+		 units_format_ns(app->analysis.gap_threshold, thr, sizeof(thr)));
 	draw_text(stdscr, y, 1, width - 1, line, theme_attr(THEME_LABEL));
 	int top = gaps_top(r, height), used = 1;
 	used += draw_breakdown(r, app, y + used, top - used, width);
@@ -261,7 +261,7 @@ static unsigned threshold_done(struct app *app, const char *text, int accepted, 
 		prompt_error(&app->prompt, _("A gap threshold is a length of time: 5us, 20us, 1ms, 0"));
 		return ACT_STAY;
 	}
-	app->gap_threshold = ns;
+	app->analysis.gap_threshold = ns;
 	app_message(app, 0,
 		    _("Gap threshold %s: } and { stop at gaps as long; shorter ones can be kernel waits"),
 		    units_format_ns(ns, shown, sizeof(shown)));
@@ -273,7 +273,7 @@ unsigned view_gaps_ask_threshold(struct app *app)
 	struct prompt_owner owner = { NULL, threshold_done, NULL };
 	char label[96], now[UNITS_BUFSZ];
 	snprintf(label, sizeof(label), _("Gap threshold (now %s): "),
-		 units_format_ns(app->gap_threshold, now, sizeof(now)));
+		 units_format_ns(app->analysis.gap_threshold, now, sizeof(now)));
 	prompt_open(&app->prompt, label, NULL, &owner);
 	return ACT_REDRAW;
 }

@@ -43,7 +43,7 @@ static const char *idle_facts(const struct timeline_pane *p, struct app *app, co
 			      int64_t dt, char *line, size_t size)
 {
 	const struct trace *t = app->trace;
-	if (!tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold))
+	if (!tl_gaps_current(&p->gaps, app_generation(app), app->analysis.gap_threshold))
 		return "";
 	uint32_t gpu = t->queues[l->queue].gpu;
 	const struct gap *g = tl_gaps_at(&p->gaps, gpu, p->cursor);

@@ -235,10 +235,10 @@ unsigned tl_step_gap(struct timeline_pane *p, struct app *app, int dir)
 		app_message(app, 0, "%s", _("Gaps are a GPU's: put the cursor on a lane of a GPU queue"));
 		return ACT_REDRAW;
 	}
-	tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
-	const struct gap *g = tl_gaps_step(&p->gaps, gpu, p->cursor, dir, app->gap_threshold);
+	tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->analysis.gap_threshold);
+	const struct gap *g = tl_gaps_step(&p->gaps, gpu, p->cursor, dir, app->analysis.gap_threshold);
 	if (!g) {
-		units_format_ns(app->gap_threshold, least, sizeof(least));
+		units_format_ns(app->analysis.gap_threshold, least, sizeof(least));
 		app_message(app, 0,
 			    dir > 0 ? _("No later gap of %s or more on this GPU")
 				    : _("No earlier gap of %s or more on this GPU"),

@@ -158,8 +158,9 @@ static unsigned idle_work(struct timeline_pane *p, struct app *app)
 		act |= tl_walk_matches(p, app, match, 1);
 	/* In idle time on a GPU's lane the detail line tells the gap. */
 	if (tl_cursor_gpu(p, app->trace) != TRACE_NONE && tl_op_under_cursor(p) == TRACE_NONE &&
-	    !tl_gaps_current(&p->gaps, app_generation(app), app->gap_threshold)) {
-		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app), app->gap_threshold);
+	    !tl_gaps_current(&p->gaps, app_generation(app), app->analysis.gap_threshold)) {
+		tl_gaps_update(&p->gaps, app->trace, app_sel(app), app_generation(app),
+			       app->analysis.gap_threshold);
 		act |= ACT_REDRAW;
 	}
 	/* On a roctx range: the GPU time under it. */
