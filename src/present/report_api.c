@@ -5,6 +5,7 @@
 
 #include "analysis/api_calls.h"
 #include "present/report_cells.h"
+#include "present/report_rows.h"
 #include "util/i18n.h"
 #include "util/units.h"
 
@@ -15,6 +16,19 @@ static const struct table_col api_cols[] = {
 	{ "max_ns", N_("MAX"), COL_NS },     { "p50_ns", N_("P50"), COL_NS },
 	{ "p99_ns", N_("P99"), COL_NS },     { "percent", N_("%"), COL_PERCENT },
 };
+
+void report_api_cells(const struct api_calls *a, const struct api_call_row *r, struct table_cell *c)
+{
+	c[1].num = (int64_t)r->calls;
+	c[2].num = r->total;
+	c[3].num = r->self;
+	c[4].num = api_call_row_avg(r);
+	c[5].num = r->min;
+	c[6].num = r->max;
+	c[7].num = r->p50;
+	c[8].num = r->p99;
+	c[9].pct = api_call_row_percent(a, r);
+}
 
 static void api_table(const struct trace *t, const struct report_params *p, const struct api_calls *c,
 		      struct table *out)
@@ -27,15 +41,7 @@ static void api_table(const struct trace *t, const struct report_params *p, cons
 		const struct api_call_row *r = &c->rows[i];
 		struct table_cell *x = table_add_row(out);
 		report_set_name(t, &x[0], r->name);
-		x[1].num = (int64_t)r->calls;
-		x[2].num = r->total;
-		x[3].num = r->self;
-		x[4].num = api_call_row_avg(r);
-		x[5].num = r->min;
-		x[6].num = r->max;
-		x[7].num = r->p50;
-		x[8].num = r->p99;
-		x[9].pct = api_call_row_percent(c, r);
+		report_api_cells(c, r, x);
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/busy.h"
+#include "present/report_rows.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
@@ -24,6 +25,19 @@ static const struct table_col busy_cols[] = {
 	{ "span_ns", N_("SPAN"), COL_NS },
 	{ "span_busy_percent", N_("SPAN BUSY%"), COL_PERCENT },
 };
+
+void report_busy_cells(const struct busy *b, const struct busy_row *r, struct table_cell *c)
+{
+	c[1].num = (int64_t)r->ops;
+	c[2].num = r->sum;
+	c[3].num = r->busy;
+	c[4].num = r->wall;
+	c[5].pct = busy_row_percent(b, r);
+	c[7].num = r->first;
+	c[8].num = r->last;
+	c[9].num = sat_sub(r->last, r->first);
+	c[10].pct = busy_row_span_percent(r);
+}
 
 static void busy_table(const struct trace *t, size_t limit, const struct busy *bp, struct table *out)
 {
@@ -44,17 +58,9 @@ static void busy_table(const struct trace *t, size_t limit, const struct busy *b
 		struct table_cell *c = table_add_row(out);
 		trace_gpu_label(t, r->gpu, label, sizeof(label));
 		table_set_text(&c[0], label, strlen(label));
-		c[1].num = (int64_t)r->ops;
-		c[2].num = r->sum;
-		c[3].num = r->busy;
-		c[4].num = r->wall;
-		c[5].pct = busy_row_percent(&b, r);
+		report_busy_cells(&b, r, c);
 		const char *place = trace_gpu_place(t, r->gpu);
 		table_set_text(&c[6], place, strlen(place));
-		c[7].num = r->first;
-		c[8].num = r->last;
-		c[9].num = sat_sub(r->last, r->first);
-		c[10].pct = busy_row_span_percent(r);
 	}
 }
 

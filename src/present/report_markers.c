@@ -5,6 +5,7 @@
 
 #include "analysis/markers.h"
 #include "present/report_cells.h"
+#include "present/report_rows.h"
 #include "util/i18n.h"
 #include "util/units.h"
 
@@ -15,6 +16,18 @@ static const struct table_col marker_cols[] = {
 	{ "p50_ns", N_("P50"), COL_NS },     { "gpu_ns", N_("GPU"), COL_NS },
 	{ "ops", N_("OPS"), COL_COUNT },
 };
+
+void report_marker_cells(const struct marker_row *r, struct table_cell *c)
+{
+	c[1].num = (int64_t)r->calls;
+	c[2].num = r->total;
+	c[3].num = marker_row_avg(r);
+	c[4].num = r->min;
+	c[5].num = r->max;
+	c[6].num = r->p50;
+	c[7].num = r->gpu;
+	c[8].num = (int64_t)r->ops;
+}
 
 static void markers_table(const struct trace *t, const struct report_params *p, const struct marker_table *mt,
 			  struct table *out)
@@ -27,14 +40,7 @@ static void markers_table(const struct trace *t, const struct report_params *p, 
 		const struct marker_row *r = &mt->rows[i];
 		struct table_cell *x = table_add_row(out);
 		report_set_name(t, &x[0], r->name);
-		x[1].num = (int64_t)r->calls;
-		x[2].num = r->total;
-		x[3].num = marker_row_avg(r);
-		x[4].num = r->min;
-		x[5].num = r->max;
-		x[6].num = r->p50;
-		x[7].num = r->gpu;
-		x[8].num = (int64_t)r->ops;
+		report_marker_cells(r, x);
 	}
 }
 

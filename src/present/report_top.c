@@ -7,6 +7,7 @@
 #include "analysis/profile.h"
 #include "display/names.h"
 #include "present/report_cells.h"
+#include "present/report_rows.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/xalloc.h"
@@ -39,6 +40,22 @@ static const struct table_col profile_outlier_cols[] = {
 	{ "outliers", N_("OUTLIERS"), COL_COUNT }, { "share_percent", N_("SHARE%"), COL_PERCENT },
 };
 
+void report_profile_cells(const struct profile *p, const struct profile_row *r, struct table_cell *c)
+{
+	c[1].num = (int64_t)r->calls;
+	c[2].num = r->total;
+	c[3].num = profile_row_avg(r);
+	c[4].num = r->min;
+	c[5].num = r->max;
+	c[6].pct = profile_row_percent(p, r);
+	c[7].num = r->std;
+	c[8].num = r->p50;
+	c[9].num = r->p90;
+	c[10].num = r->p99;
+	c[11].num = r->var;
+	c[12].pct = profile_row_share(p, r);
+}
+
 static void profile_table(const struct trace *t, enum profile_scope scope, const struct report_params *rp,
 			  const struct profile *pp, struct table *out)
 {
@@ -58,17 +75,7 @@ static void profile_table(const struct trace *t, enum profile_scope scope, const
 		const struct profile_row *r = &p.rows[i];
 		struct table_cell *c = table_add_row(out);
 		names_set_cell(&c[0], rp->names, t, r->name);
-		c[1].num = (int64_t)r->calls;
-		c[2].num = r->total;
-		c[3].num = profile_row_avg(r);
-		c[4].num = r->min;
-		c[5].num = r->max;
-		c[6].pct = profile_row_percent(&p, r);
-		c[7].num = r->std;
-		c[8].num = r->p50;
-		c[9].num = r->p90;
-		c[10].num = r->p99;
-		c[11].num = r->var;
+		report_profile_cells(&p, r, c);
 		if (outliers)
 			c[12].num = (int64_t)r->outliers;
 		c[out->ncols - 1].pct = profile_row_share(&p, r);
