@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "analysis/busy.h"
+#include "present/report_rows.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/panes.h"
@@ -22,13 +23,14 @@ enum { BC_GPU, BC_OPS, BC_SUM, BC_BUSY, BC_PERCENT, BC_SPAN_PERCENT };
 /* The GPUs' own order needs no sort mark until it is reversed; the bar
  * takes what the columns leave. */
 static const struct tv_column columns[] = {
-	[BC_GPU] = { N_("GPU"), N_("GPU"), TV_FIT, 0, 0, TV_MID, TV_NUMBER, 1, TV_MARK_REVERSED | TV_SCROLL },
-	[BC_OPS] = { N_("OPS"), N_("ops"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[BC_SUM] = { N_("SUM"), N_("sum"), 10, 1, 60, TV_RIGHT, TV_NUMBER, 3, 0 },
-	[BC_BUSY] = { N_("BUSY"), N_("busy time"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0 },
-	[BC_PERCENT] = { N_("BUSY%"), N_("busy share"), 7, 1, 0, TV_RIGHT, TV_NUMBER, 5, 0 },
+	[BC_GPU] = { N_("GPU"), N_("GPU"), TV_FIT, 0, 0, TV_MID, TV_NUMBER, 1, TV_MARK_REVERSED | TV_SCROLL,
+		     NULL },
+	[BC_OPS] = { NULL, N_("ops"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, "ops" },
+	[BC_SUM] = { NULL, N_("sum"), 10, 1, 60, TV_RIGHT, TV_NUMBER, 3, 0, "sum_ns" },
+	[BC_BUSY] = { NULL, N_("busy time"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0, "busy_ns" },
+	[BC_PERCENT] = { NULL, N_("busy share"), 7, 1, 0, TV_RIGHT, TV_NUMBER, 5, 0, "busy_percent" },
 	[BC_SPAN_PERCENT] = { N_("SPAN%"), N_("busy share of its span"), 10, 1, 130, TV_RIGHT, TV_NUMBER, 6,
-			      0 },
+			      0, "span_busy_percent" },
 };
 
 struct busy_src {
@@ -66,47 +68,27 @@ static int busy_fit_width(void *src, int col, int width)
 	return p->label_need < most ? p->label_need : most;
 }
 
-/* Shares sort in millionths of a percent; GPUs in their natural order. */
-static int64_t busy_key(void *src, size_t row, int col)
+static void busy_cells(void *src, size_t row, struct table_cell *cells)
 {
 	const struct busy_src *p = src;
-	const struct busy_row *r = &p->busy.rows[row];
-	switch (col) {
-	case BC_OPS:
-		return (int64_t)r->ops;
-	case BC_SUM:
-		return r->sum;
-	case BC_BUSY:
-		return r->busy;
-	case BC_PERCENT:
-		return (int64_t)(busy_row_percent(&p->busy, r) * 1e6);
-	case BC_SPAN_PERCENT:
-		return (int64_t)(busy_row_span_percent(r) * 1e6);
-	default:
-		return -(int64_t)row;
-	}
+	report_busy_cells(&p->busy, &p->busy.rows[row], cells);
 }
 
+/* GPUs in their natural order (the other columns are the report's). */
+static int64_t busy_key(void *src, size_t row, int col)
+{
+	(void)src;
+	(void)col;
+	return -(int64_t)row;
+}
+
+/* The GPU's label, cut in the middle: the node's end and the GPU number
+ * tell rows apart. */
 static const char *busy_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
 {
 	const struct busy_src *p = src;
-	const struct busy_row *r = &p->busy.rows[row];
-	switch (col) {
-	case BC_GPU:
-		/* Cut in the middle: the node's end and the GPU number tell rows apart. */
-		return trace_gpu_label(app->trace, r->gpu, buf, size);
-	case BC_OPS:
-		snprintf(buf, size, "%llu", (unsigned long long)r->ops);
-		return buf;
-	case BC_PERCENT:
-		snprintf(buf, size, "%.2f", busy_row_percent(&p->busy, r));
-		return buf;
-	case BC_SPAN_PERCENT:
-		snprintf(buf, size, "%.2f", busy_row_span_percent(r));
-		return buf;
-	default:
-		return units_format_ns(busy_key(src, row, col), buf, size);
-	}
+	(void)col;
+	return trace_gpu_label(app->trace, p->busy.rows[row].gpu, buf, size);
 }
 
 static struct tv_ident busy_ident(void *src, size_t row)
@@ -150,12 +132,18 @@ static unsigned busy_enter(void *src, struct app *app, size_t row)
 	return first == TRACE_NONE ? ACT_NONE : app_show_in_timeline(app, first);
 }
 
-static const struct tv_source_ops busy_source = { TV_ROWS(busy), .fit_width = busy_fit_width,
-						  .header_tail = busy_caption, .draw_tail = busy_bar,
+static const struct tv_source_ops busy_source = { TV_ROWS(busy),
+						  .key = busy_key,
+						  .cells = busy_cells,
+						  .fit_width = busy_fit_width,
+						  .header_tail = busy_caption,
+						  .draw_tail = busy_bar,
 						  .enter = busy_enter };
 
-static const struct tv_spec busy_spec = { TV_VIEW("busy", N_("Busy")), TV_COLS(columns), .first_sort = BC_GPU,
-					  .tail_pad = 2, .ops = &busy_source };
+static const struct tv_spec busy_spec = {
+	TV_VIEW("busy", N_("Busy")), TV_COLS(columns), .report = &report_busy,
+	.first_sort = BC_GPU,        .tail_pad = 2,    .ops = &busy_source
+};
 
 struct view pane_busy_new(struct app *app)
 {

@@ -22,16 +22,16 @@
 enum { DC_BCALLS, DC_NCALLS, DC_BASE, DC_NEW, DC_DELTA, DC_PCT, DC_BP50, DC_NP50, DC_STATUS, DC_NAME };
 
 static const struct tv_column columns[] = {
-	[DC_BCALLS] = { N_("B.CALLS"), NULL, 7, 0, 100, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[DC_NCALLS] = { N_("N.CALLS"), NULL, 7, 1, 100, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[DC_BASE] = { N_("BASE"), N_("base time"), 9, 1, 0, TV_RIGHT, TV_NUMBER, 3, 0 },
-	[DC_NEW] = { N_("NEW"), N_("new time"), 9, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0 },
-	[DC_DELTA] = { N_("DELTA"), N_("change"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[DC_PCT] = { N_("DELTA%"), N_("change in percent"), 8, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[DC_BP50] = { N_("B.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[DC_NP50] = { N_("N.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[DC_STATUS] = { N_("STATUS"), N_("status"), 7, 2, 0, TV_LEFT, TV_NUMBER, 5, 0 },
-	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL },
+	[DC_BCALLS] = { N_("B.CALLS"), NULL, 7, 0, 100, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[DC_NCALLS] = { N_("N.CALLS"), NULL, 7, 1, 100, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[DC_BASE] = { N_("BASE"), N_("base time"), 9, 1, 0, TV_RIGHT, TV_NUMBER, 3, 0, NULL },
+	[DC_NEW] = { N_("NEW"), N_("new time"), 9, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0, NULL },
+	[DC_DELTA] = { N_("DELTA"), N_("change"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
+	[DC_PCT] = { N_("DELTA%"), N_("change in percent"), 8, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[DC_BP50] = { N_("B.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[DC_NP50] = { N_("N.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[DC_STATUS] = { N_("STATUS"), N_("status"), 7, 2, 0, TV_LEFT, TV_NUMBER, 5, 0, NULL },
+	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL, NULL },
 };
 
 struct diff_src {
@@ -241,10 +241,10 @@ static unsigned diff_enter(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static const struct tv_source_ops diff_source = {
-	TV_ROWS(diff),         .current = diff_current,   .tie = diff_tie,
-	.pinned = diff_pinned, .draw_top = diff_draw_top, .enter = diff_enter
-};
+static const struct tv_source_ops diff_source = { TV_ROWS(diff),           .key = diff_key,
+						  .current = diff_current, .tie = diff_tie,
+						  .pinned = diff_pinned,   .draw_top = diff_draw_top,
+						  .enter = diff_enter };
 
 static const struct tv_spec diff_spec = { TV_VIEW("diff", N_("Diff")), TV_COLS(columns),
 					  .first_sort = DC_DELTA,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "present/report_rows.h"
 #include "tui/app.h"
 #include "tui/panes.h"
 #include "tui/tableview.h"
@@ -14,21 +15,22 @@
 
 enum { PF_CALLS, PF_TOTAL, PF_AVG, PF_MIN, PF_MAX, PF_STD, PF_P50, PF_P90, PF_P99, PF_VAR, PF_PCT, PF_NAME };
 
-/* The variability columns come on wide screens only; every column but
- * the share can be sorted by, shown or not. */
+/* The columns of top and ktop (their titles, figures and how they are
+ * written); the variability columns come on wide screens only. Every
+ * column but the share can be sorted by, shown or not. */
 static const struct tv_column columns[] = {
-	[PF_CALLS] = { N_("CALLS"), N_("calls"), 8, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[PF_TOTAL] = { N_("TOTAL"), N_("total"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[PF_AVG] = { N_("AVG"), N_("average"), 10, 1, 70, TV_RIGHT, TV_NUMBER, 3, 0 },
-	[PF_MIN] = { N_("MIN"), N_("minimum"), 10, 1, 90, TV_RIGHT, TV_NUMBER, 4, 0 },
-	[PF_MAX] = { N_("MAX"), N_("maximum"), 10, 1, 80, TV_RIGHT, TV_NUMBER, 5, 0 },
-	[PF_STD] = { N_("STD"), N_("standard deviation"), 10, 1, 180, TV_RIGHT, TV_NUMBER, 7, 0 },
-	[PF_P50] = { N_("P50"), N_("median"), 10, 1, 190, TV_RIGHT, TV_NUMBER, 8, 0 },
-	[PF_P90] = { N_("P90"), N_("90th percentile"), 10, 1, 200, TV_RIGHT, TV_NUMBER, 9, 0 },
-	[PF_P99] = { N_("P99"), N_("99th percentile"), 10, 1, 210, TV_RIGHT, TV_NUMBER, 10, 0 },
-	[PF_VAR] = { N_("VAR"), N_("time lost to variability"), 10, 1, 170, TV_RIGHT, TV_NUMBER, 11, 0 },
-	[PF_PCT] = { N_("%"), NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL },
+	[PF_CALLS] = { NULL, N_("calls"), 8, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, "calls" },
+	[PF_TOTAL] = { NULL, N_("total"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0, "total_ns" },
+	[PF_AVG] = { NULL, N_("average"), 10, 1, 70, TV_RIGHT, TV_NUMBER, 3, 0, "avg_ns" },
+	[PF_MIN] = { NULL, N_("minimum"), 10, 1, 90, TV_RIGHT, TV_NUMBER, 4, 0, "min_ns" },
+	[PF_MAX] = { NULL, N_("maximum"), 10, 1, 80, TV_RIGHT, TV_NUMBER, 5, 0, "max_ns" },
+	[PF_STD] = { NULL, N_("standard deviation"), 10, 1, 180, TV_RIGHT, TV_NUMBER, 7, 0, "std_ns" },
+	[PF_P50] = { NULL, N_("median"), 10, 1, 190, TV_RIGHT, TV_NUMBER, 8, 0, "p50_ns" },
+	[PF_P90] = { NULL, N_("90th percentile"), 10, 1, 200, TV_RIGHT, TV_NUMBER, 9, 0, "p90_ns" },
+	[PF_P99] = { NULL, N_("99th percentile"), 10, 1, 210, TV_RIGHT, TV_NUMBER, 10, 0, "p99_ns" },
+	[PF_VAR] = { NULL, N_("time lost to variability"), 10, 1, 170, TV_RIGHT, TV_NUMBER, 11, 0, "var_ns" },
+	[PF_PCT] = { NULL, NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, "percent" },
+	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL, NULL },
 };
 
 struct profile_src {
@@ -50,36 +52,20 @@ static void profile_release(void *src)
 	profile_free(&p->prof);
 }
 
-static int64_t profile_key(void *src, size_t row, int col)
+static void profile_cells(void *src, size_t row, struct table_cell *cells)
 {
 	const struct profile_src *p = src;
-	const struct profile_row *r = &p->prof.rows[row];
-	const int64_t v[] = { [PF_CALLS] = (int64_t)r->calls,
-			      [PF_TOTAL] = r->total,
-			      [PF_AVG] = profile_row_avg(r),
-			      [PF_MIN] = r->min,
-			      [PF_MAX] = r->max,
-			      [PF_STD] = r->std,
-			      [PF_P50] = r->p50,
-			      [PF_P90] = r->p90,
-			      [PF_P99] = r->p99,
-			      [PF_VAR] = r->var };
-	return col < PF_PCT ? v[col] : 0;
+	report_profile_cells(&p->prof, &p->prof.rows[row], cells);
 }
 
+/* The name, as the viewer shows it (the other columns are the report's). */
 static const char *profile_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
 {
 	const struct profile_src *p = src;
-	const struct profile_row *r = &p->prof.rows[row];
-	if (col == PF_NAME)
-		return app_name(app, r->name);
-	if (col == PF_PCT)
-		snprintf(buf, size, "%.2f", profile_row_percent(&p->prof, r));
-	else if (col == PF_CALLS)
-		snprintf(buf, size, "%llu", (unsigned long long)r->calls);
-	else
-		units_format_ns(profile_key(src, row, col), buf, size);
-	return buf;
+	(void)col;
+	(void)buf;
+	(void)size;
+	return app_name(app, p->prof.rows[row].name);
 }
 
 /* Equal figures: by the names as recorded, as the analysis orders them. */
@@ -122,15 +108,21 @@ static unsigned profile_details(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static const struct tv_source_ops profile_source = { TV_ROWS(profile), .tie = profile_tie,
-						     .empty = profile_empty, .enter = profile_enter,
-						     .details = profile_details };
+static const struct tv_source_ops profile_source = { TV_ROWS(profile),       .cells = profile_cells,
+						     .tie = profile_tie,     .empty = profile_empty,
+						     .enter = profile_enter, .details = profile_details };
 
-static const struct tv_spec profile_spec = { TV_VIEW("profile", N_("Profile")), TV_COLS(columns),
-					     .first_sort = PF_TOTAL, .empty_skip = 1,
+static const struct tv_spec profile_spec = { TV_VIEW("profile", N_("Profile")),
+					     TV_COLS(columns),
+					     .report = &report_top,
+					     .first_sort = PF_TOTAL,
+					     .empty_skip = 1,
 					     .ops = &profile_source };
-static const struct tv_spec kernels_spec = { TV_VIEW("kernels", N_("Kernels")), TV_COLS(columns),
-					     .first_sort = PF_TOTAL, .empty_skip = 1,
+static const struct tv_spec kernels_spec = { TV_VIEW("kernels", N_("Kernels")),
+					     TV_COLS(columns),
+					     .report = &report_ktop,
+					     .first_sort = PF_TOTAL,
+					     .empty_skip = 1,
 					     .ops = &profile_source };
 
 struct view pane_profile_new(struct app *app, enum profile_scope scope)

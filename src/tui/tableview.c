@@ -75,10 +75,41 @@ void tv_fit(struct tableview *tv, int height)
 		tv->top = n > h ? n - h : 0;
 }
 
+/* The report's cell of column col, among the row's cells. */
+static const struct table_cell *report_cell(const struct tableview *tv, size_t row, int col,
+					    struct table_cell cells[TV_REPORT_COLS])
+{
+	memset(cells, 0, TV_REPORT_COLS * sizeof(*cells));
+	tv->spec->ops->cells(tv->src, row, cells);
+	return &cells[tv->rcol[col] - tv->spec->report->cols];
+}
+
 const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int col, char *buf, size_t size)
 {
+	struct table_cell cells[TV_REPORT_COLS];
+	if (tv->rcol[col])
+		return table_cell_text(tv->rcol[col], report_cell(tv, row, col, cells), buf, size);
 	const char *s = tv->spec->ops->text(tv->src, app, row, col, buf, size);
 	return s ? s : "";
+}
+
+/* A report's cell sorts by its value: shares and measured values in
+ * millionths. */
+int64_t tv_key(const struct tableview *tv, size_t row, int col)
+{
+	struct table_cell cells[TV_REPORT_COLS];
+	if (!tv->rcol[col])
+		return tv->spec->ops->key(tv->src, row, col);
+	const struct table_cell *c = report_cell(tv, row, col, cells);
+	switch (tv->rcol[col]->type) {
+	case COL_PERCENT:
+	case COL_PERCENT_CHANGE:
+		return (int64_t)(c->pct * 1e6);
+	case COL_VALUE:
+		return (int64_t)(c->val * 1e6);
+	default:
+		return c->num;
+	}
 }
 
 struct sort_ctx {
@@ -122,7 +153,7 @@ static void sort_rows(struct tableview *tv, struct app *app)
 	if (tv->spec->cols[tv->sort].kind == TV_NUMBER) {
 		keys = xmalloc_huge(tv->n ? tv->n : 1, sizeof(*keys));
 		for (size_t i = 0; i < tv->n; i++)
-			keys[i] = tv->spec->ops->key(tv->src, i, tv->sort);
+			keys[i] = tv_key(tv, i, tv->sort);
 		c.keys = keys;
 	}
 	for (size_t i = 0; i < tv->n; i++)

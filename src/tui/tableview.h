@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "present/report.h"
 #include "tui/view.h"
 
 struct app;
@@ -50,6 +51,11 @@ struct tv_column {
 	enum tv_kind kind;
 	int sort_slot; /* its place (1, 2, ...) in the order s walks through; 0: none */
 	unsigned flags;
+	/* The column of the report it shows (tv_spec.report), by key: its
+	 * title when the column has none, its cells (tv_source_ops.cells)
+	 * written as the report's text writes them, sorted by their value.
+	 * NULL: the view's own column (text, key). */
+	const char *key;
 };
 
 /* Who a row is, to keep the cursor on it when the rows are made again. */
@@ -70,9 +76,12 @@ struct tv_source_ops {
 	/* The text of a cell as shown, in buf or a string that lives as long
 	 * as the rows. */
 	const char *(*text)(void *src, struct app *app, size_t row, int col, char *buf, size_t size);
-	/* The number a TV_NUMBER column sorts by. */
+	/* The number a TV_NUMBER column of the view's own sorts by. */
 	int64_t (*key)(void *src, size_t row, int col);
 	struct tv_ident (*ident)(void *src, size_t row);
+	/* Optional: the figures of a row in its report's cells (columns with
+	 * a key), as the report puts them (present/report_rows.h). */
+	void (*cells)(void *src, size_t row, struct table_cell *cells);
 	/* Optional: rows that tie in the column sorted by, in this order (a
 	 * negative answer puts a first); NULL: in the source's order. */
 	int (*tie)(void *src, struct app *app, size_t a, size_t b);
@@ -112,9 +121,8 @@ struct tv_source_ops {
 };
 
 /* The hooks every row source has, named after its prefix x: x_fill,
- * x_text, x_key, x_ident and x_release. */
-#define TV_ROWS(x)                                                                                           \
-	.fill = x##_fill, .text = x##_text, .key = x##_key, .ident = x##_ident, .release = x##_release
+ * x_text, x_ident and x_release. */
+#define TV_ROWS(x) .fill = x##_fill, .text = x##_text, .ident = x##_ident, .release = x##_release
 
 /* Sections: the rows fall into groups (the range view's ops, GPUs, calls
  * and markers), each drawn under lines of its own and sorted within. */
@@ -144,11 +152,12 @@ struct tv_spec {
 	/* 1 + the column whose order is the rows' own (they come in it: no
 	 * sort), or 0. */
 	int own_order;
-	int lead;                       /* blank columns before the first column shown */
-	int tail_pad;                   /* blank columns before the tail (header_tail, draw_tail) */
-	int empty_skip;                 /* lines between the table's top and why it is empty */
-	const char *empty;              /* N_(): why there is no row (ops->empty may say better) */
-	const struct tv_groups *groups; /* NULL: one table under one header */
+	int lead;                        /* blank columns before the first column shown */
+	int tail_pad;                    /* blank columns before the tail (header_tail, draw_tail) */
+	int empty_skip;                  /* lines between the table's top and why it is empty */
+	const char *empty;               /* N_(): why there is no row (ops->empty may say better) */
+	const struct tv_groups *groups;  /* NULL: one table under one header */
+	const struct report_def *report; /* the report whose rows it shows, or NULL */
 	const struct tv_source_ops *ops;
 };
 

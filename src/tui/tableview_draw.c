@@ -64,7 +64,7 @@ static const char *column_title(const struct tableview *tv, int c, size_t group,
 	const struct tv_column *col = &tv->spec->cols[c];
 	const struct tv_groups *g = tv->spec->groups;
 	const char *title = g && g->title ? g->title(tv->src, group, c) : NULL;
-	title = title ? title : _(col->title);
+	title = title ? title : _(col->title ? col->title : tv->rcol[c]->title);
 	const struct glyphs *gl = glyphs();
 	int marked = c == tv->sort && col->sort_name && (!(col->flags & TV_MARK_REVERSED) || tv->reverse);
 	const char *mark = marked ? (tv->reverse ? gl->sort_up : gl->sort_down) : "";

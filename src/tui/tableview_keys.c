@@ -186,6 +186,9 @@ struct view tableview_new(const struct tv_spec *spec, size_t size)
 	struct tableview *tv = xcalloc(1, sizeof(*tv));
 	tv->spec = spec;
 	tv->src = xcalloc(1, size);
+	/* A report's columns are found once (a view of too many shows none). */
+	for (int c = 0; c < spec->ncols && spec->report && spec->report->ncols <= TV_REPORT_COLS; c++)
+		tv->rcol[c] = spec->cols[c].key ? report_col(spec->report, spec->cols[c].key) : NULL;
 	tv->sort = spec->first_sort;
 	tv->header_y = tv->table_y = 1 << 20; /* not drawn yet: nothing of it clicked */
 	for (int c = 0; c < TV_MAX_COLS; c++) {

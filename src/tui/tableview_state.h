@@ -11,6 +11,7 @@
 #include "tui/tableview.h"
 
 #define TV_MAX_COLS 16
+#define TV_REPORT_COLS 32 /* the most columns of a report a table shows */
 
 /* What a line of a table with groups shows. */
 enum tv_line_kind { TVL_ROW, TVL_BEFORE, TVL_HEADER, TVL_EMPTY };
@@ -46,6 +47,8 @@ struct tableview {
 	/* As last drawn, in the view's rows and the screen's columns. */
 	int header_y, table_y;
 	int x[TV_MAX_COLS], w[TV_MAX_COLS]; /* w < 0: not shown */
+	/* Each column's in the report (tv_column.key), or NULL. */
+	const struct table_col *rcol[TV_MAX_COLS];
 };
 
 /* tableview.c */
@@ -68,6 +71,8 @@ void tv_ensure(struct tableview *tv, struct app *app);
 unsigned tv_sort_by(struct tableview *tv, struct app *app, int col, int reverse, int say_order);
 /* The text of a cell, and of a pinned row. */
 const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int col, char *buf, size_t size);
+/* The number a number column sorts by. */
+int64_t tv_key(const struct tableview *tv, size_t row, int col);
 
 /* tableview_find.c */
 unsigned tv_find_open(struct tableview *tv, struct app *app);

@@ -26,10 +26,10 @@
 enum { OC_RUN, OC_START, OC_DURATION, OC_GPU };
 
 static const struct tv_column columns[] = {
-	[OC_RUN] = { N_("RUN"), NULL, RUN_W, 0, 0, TV_LEFT, TV_TEXT, 0, 0 },
-	[OC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[OC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[OC_GPU] = { N_("GPU"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+	[OC_RUN] = { N_("RUN"), NULL, RUN_W, 0, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
+	[OC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
+	[OC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[OC_GPU] = { N_("GPU"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct instance {
@@ -189,8 +189,8 @@ static unsigned ops_enter(void *src, struct app *app, size_t row)
 	return app_show_in_timeline(app, r->rows[row].op);
 }
 
-static const struct tv_source_ops ops_source = { TV_ROWS(ops), .order = ops_order, .draw_top = ops_draw_top,
-						 .enter = ops_enter };
+static const struct tv_source_ops ops_source = { TV_ROWS(ops), .key = ops_key, .order = ops_order,
+						 .draw_top = ops_draw_top, .enter = ops_enter };
 
 static const struct tv_spec ops_spec = { TV_VIEW("diff-instances", N_("Instances in both runs")),
 					 TV_COLS(columns), .first_sort = OC_START, .lead = 1,

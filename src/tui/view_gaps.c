@@ -32,12 +32,12 @@ enum { GC_GPU, GC_START, GC_LENGTH, GC_CAUSE, GC_BEFORE, GC_AFTER };
 
 /* The names before and after a gap share what the other columns leave. */
 static const struct tv_column columns[] = {
-	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 0, 0, TV_LEFT, TV_TEXT, 0, 0 },
-	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0 },
-	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_HALF_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
-	[GC_AFTER] = { N_("AFTER"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 0, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
+	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
+	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
+	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_HALF_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_AFTER] = { N_("AFTER"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct gaps_src {
@@ -238,9 +238,9 @@ static unsigned gaps_request(void *src, struct app *app, size_t row, enum reques
 	return req == REQ_GAPS_VIEW ? ACT_NONE : ACT_UNHANDLED; /* it is open */
 }
 
-static const struct tv_source_ops gaps_source = { TV_ROWS(gaps), .current = gaps_current,
-						  .draw_top = gaps_draw_top, .enter = gaps_enter,
-						  .request = gaps_request };
+static const struct tv_source_ops gaps_source = { TV_ROWS(gaps),           .key = gaps_key,
+						  .current = gaps_current, .draw_top = gaps_draw_top,
+						  .enter = gaps_enter,     .request = gaps_request };
 
 /* The analysis gives the gaps longest first. */
 static const struct tv_spec gaps_spec = {

@@ -33,10 +33,10 @@ enum { RG_COUNT, RG_TIME, RG_SHARE, RG_NAME };
 /* Each part's titles name its columns; the time is the rows' own order
  * (ops, calls and markers by time, GPUs in order). */
 static const struct tv_column columns[] = {
-	[RG_COUNT] = { N_("COUNT"), N_("count"), COUNT_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[RG_TIME] = { N_("TIME"), N_("time"), TIME_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, TV_MARK_REVERSED },
-	[RG_SHARE] = { N_("%RANGE"), NULL, PCT_W, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[RG_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 3, TV_SCROLL },
+	[RG_COUNT] = { N_("COUNT"), N_("count"), COUNT_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[RG_TIME] = { N_("TIME"), N_("time"), TIME_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, TV_MARK_REVERSED, NULL },
+	[RG_SHARE] = { N_("%RANGE"), NULL, PCT_W, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[RG_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 3, TV_SCROLL, NULL },
 };
 
 /* Column titles and the section's name, by part. */
@@ -216,9 +216,9 @@ static unsigned range_request(void *src, struct app *app, size_t row, enum reque
 	return req == REQ_WINDOW ? app_set_window_ns(app, r->t0, r->t1) : ACT_UNHANDLED;
 }
 
-static const struct tv_source_ops range_source = { TV_ROWS(range), .parting = range_parting,
-						   .footer = range_footer, .enter = range_enter,
-						   .request = range_request };
+static const struct tv_source_ops range_source = { TV_ROWS(range),           .key = range_key,
+						   .parting = range_parting, .footer = range_footer,
+						   .enter = range_enter,     .request = range_request };
 
 static const struct tv_groups range_groups = { .n = PARTS,
 					       .of = range_group,

@@ -26,10 +26,10 @@
 enum { RC_START, RC_DURATION, RC_LANE, RC_NAME };
 
 static const struct tv_column columns[] = {
-	[RC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[RC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[RC_LANE] = { N_("LANE"), NULL, LANE_W, 2, 0, TV_MID, TV_TEXT, 0, 0 },
-	[RC_NAME] = { N_("NAME"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+	[RC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
+	[RC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[RC_LANE] = { N_("LANE"), NULL, LANE_W, 2, 0, TV_MID, TV_TEXT, 0, 0, NULL },
+	[RC_NAME] = { N_("NAME"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct results {
@@ -153,8 +153,9 @@ static unsigned results_enter(void *src, struct app *app, size_t row)
 				   : app_show_in_timeline(app, ref);
 }
 
-static const struct tv_source_ops results_source = { TV_ROWS(results), .current = results_current,
-						     .draw_top = results_draw_top, .enter = results_enter };
+static const struct tv_source_ops results_source = { TV_ROWS(results), .key = results_key,
+						     .current = results_current, .draw_top = results_draw_top,
+						     .enter = results_enter };
 
 /* Rows come by start: that order is theirs. */
 static const struct tv_spec results_spec = { TV_VIEW("results", N_("Instances")),

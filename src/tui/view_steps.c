@@ -25,12 +25,12 @@ enum { W_NUM = 6, W_START = 12, W_DUR = 10, W_BUSY = 10, W_PCT = 7 };
 enum { SC_NUMBER, SC_START, SC_DURATION, SC_BUSY, SC_SHARE, SC_KERNEL };
 
 static const struct tv_column columns[] = {
-	[SC_NUMBER] = { N_("#"), N_("number"), W_NUM, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0 },
-	[SC_START] = { N_("START"), NULL, W_START, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0 },
-	[SC_DURATION] = { N_("DURATION"), N_("duration"), W_DUR, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0 },
-	[SC_BUSY] = { N_("GPU BUSY"), N_("GPU busy time"), W_BUSY, 1, 0, TV_RIGHT, TV_NUMBER, 3, 0 },
-	[SC_SHARE] = { N_("BUSY%"), N_("busy share"), W_PCT, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0 },
-	[SC_KERNEL] = { N_("TOP KERNEL"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL },
+	[SC_NUMBER] = { N_("#"), N_("number"), W_NUM, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
+	[SC_START] = { N_("START"), NULL, W_START, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
+	[SC_DURATION] = { N_("DURATION"), N_("duration"), W_DUR, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
+	[SC_BUSY] = { N_("GPU BUSY"), N_("GPU busy time"), W_BUSY, 1, 0, TV_RIGHT, TV_NUMBER, 3, 0, NULL },
+	[SC_SHARE] = { N_("BUSY%"), N_("busy share"), W_PCT, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0, NULL },
+	[SC_KERNEL] = { N_("TOP KERNEL"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct steps_src {
@@ -144,9 +144,9 @@ static unsigned steps_request(void *src, struct app *app, size_t row, enum reque
 	return app_set_window_ns(app, r->start, r->start + (r->dur > 0 ? r->dur : 1));
 }
 
-static const struct tv_source_ops steps_source = { TV_ROWS(steps), .tie = steps_tie,
-						   .draw_top = steps_draw_top, .enter = steps_enter,
-						   .request = steps_request };
+static const struct tv_source_ops steps_source = { TV_ROWS(steps),       .key = steps_key,
+						   .tie = steps_tie,     .draw_top = steps_draw_top,
+						   .enter = steps_enter, .request = steps_request };
 
 static const struct tv_spec steps_spec = {
 	TV_VIEW("steps", N_("Instances")),     TV_COLS(columns),    .first_sort = SC_NUMBER, .empty_skip = 1,
