@@ -315,15 +315,22 @@ static void free_input(struct input_state *in)
 	memset(in, 0, sizeof(*in));
 }
 
+/* Did an input read without locks change meanwhile (*err says so)? */
+static int changed(const char *path, const struct dbfile_stamp *stamp, struct rpd_error *err)
+{
+	return dbfile_unchanged(path, stamp, err) != 0;
+}
+
 /* Copy every planned table of one input. */
 static int export_input(struct exporter *x, uint32_t input, int first, uint64_t *apis)
 {
 	const struct trace_input *ti = &x->req->t->inputs[input];
 	struct input_state in = { .path = ti->path, .version = ti->schema_version };
 	struct rpd_error open_err;
-	struct dbfile_stamp stamp;
+	struct dbfile_stamp stamp = { 0 };
 	if (dbfile_open_stamped(ti->path, x->open_flags, &in.db, &stamp, &open_err))
-		return err_set(x->err, "%s", open_err.msg);
+		return changed(ti->path, &stamp, x->err) ? EXPORT_CHANGED
+							 : err_set(x->err, "%s", open_err.msg);
 	/* Its tables are read in one snapshot. */
 	int rc = dbfile_read_begin(in.db);
 	if (rc != SQLITE_OK) {
@@ -349,7 +356,8 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 	}
 	dbfile_read_end(in.db);
 	free_input(&in);
-	if (rc == 0 && dbfile_unchanged(ti->path, &stamp, x->err))
+	/* Whatever came of it: a file torn by a writer may fail to read. */
+	if (changed(ti->path, &stamp, x->err))
 		rc = EXPORT_CHANGED;
 	return rc;
 }
@@ -490,8 +498,10 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 		x.several = 0;
 	struct input_state first = { 0 };
 	struct rpd_error open_err;
-	if (dbfile_open_stamped(r->t->inputs[0].path, flags, &first.db, NULL, &open_err))
-		return err_set(err, "%s", open_err.msg);
+	struct dbfile_stamp first_stamp = { 0 };
+	if (dbfile_open_stamped(r->t->inputs[0].path, flags, &first.db, &first_stamp, &open_err))
+		return changed(r->t->inputs[0].path, &first_stamp, err) ? EXPORT_CHANGED
+									: err_set(err, "%s", open_err.msg);
 	if (dbwriter_open(&x.out, r->path, r->force, "", NULL, 0, err)) {
 		sqlite3_close(first.db);
 		return -1;
@@ -527,7 +537,8 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 		rc = record(&x, res);
 	if (rc == 0)
 		rc = export_replay_late(&x);
-	if (rc == 0 && export_src_unchanged(&x, &src))
+	/* Whatever came of it: a file torn by a writer may fail to read. */
+	if (export_src_unchanged(&x, &src) || changed(r->t->inputs[0].path, &first_stamp, err))
 		rc = EXPORT_CHANGED;
 	export_src_close(&src);
 	export_plan_free(&x);

@@ -127,7 +127,7 @@ int export_attach(struct exporter *x, struct export_src *p, unsigned flags)
 int export_src_unchanged(struct exporter *x, const struct export_src *p)
 {
 	struct rpd_error err;
-	if (!p->input || dbfile_unchanged(x->req->t->inputs[0].path, &p->stamp, &err) == 0)
+	if (dbfile_unchanged(x->req->t->inputs[0].path, &p->stamp, &err) == 0)
 		return 0;
 	return err_set(x->err, "%s", err.msg);
 }

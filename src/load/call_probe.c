@@ -6,6 +6,7 @@
 
 #include "load/strcache.h"
 #include "sqlfile/dbfile.h"
+#include "sqlfile/dbfile_read.h"
 #include "sqlfile/pagescan.h"
 #include "util/sort.h"
 #include "util/threads.h"
@@ -31,6 +32,7 @@ struct probing {
 	int64_t pid;
 	int have_pid;
 	uint32_t input;
+	int version; /* of the file read (its schema's) */
 };
 
 static int by_moment(const void *a, const void *b, void *ctx)
@@ -204,26 +206,36 @@ static enum fastpath offer_pages(struct probing *g, sqlite3 *db)
 	return rc;
 }
 
-static int offer_file(struct probing *g, const char *path, int version, struct rpd_error *err)
+/* The calls of a file read in one snapshot (version: its schema's). */
+static int read_file_calls(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
 {
-	sqlite3 *db;
-	if (dbfile_open(path, &db, err))
-		return -1;
+	struct probing *g = ctx;
 	struct sqlsrc src = { db, path, "rpd", err };
-	int rc = dbfile_read_begin(db);
+	int rc = SQLITE_OK;
 	memcpy(g->saved, g->best, g->n * sizeof(*g->best));
-	if (rc == SQLITE_OK && offer_pages(g, db) != FAST_DONE) {
+	if (offer_pages(g, db) != FAST_DONE) {
 		memcpy(g->best, g->saved, g->n * sizeof(*g->best));
 		g->have_pid = 0;
 		rc = pagescan_or_sql(db, "rocpd_api", call_cols, 7, file_row, file_reset, g);
 	}
 	if (rc != SQLITE_OK)
-		rc = dbfile_error(db, rc, path, err);
-	else
-		rc = name_file_calls(g, &src, version);
-	dbfile_read_end(db);
-	sqlite3_close(db);
-	return rc;
+		return dbfile_error(db, rc, path, err);
+	return name_file_calls(g, &src, g->version);
+}
+
+/* The answers as they were before the file (it is read again). */
+static void file_again(void *ctx)
+{
+	struct probing *g = ctx;
+	memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+	g->have_pid = 0;
+}
+
+static int offer_file(struct probing *g, const char *path, int version, struct rpd_error *err)
+{
+	g->version = version;
+	struct dbfile_reading r = { read_file_calls, file_again, g };
+	return dbfile_read(path, &r, err);
 }
 
 int trace_probe_calls(struct trace *t, struct call_probe *p, size_t n, struct rpd_error *err)

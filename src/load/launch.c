@@ -4,7 +4,7 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
-#include "sqlfile/dbfile.h"
+#include "sqlfile/dbfile_read.h"
 
 static const struct trace_input *input_of(const struct trace *t, uint32_t op)
 {
@@ -33,26 +33,38 @@ static int query(const struct trace *t, uint32_t op, const struct trace_input *i
 	return 0;
 }
 
+/* One kernel's row, asked by key. */
+struct dims_query {
+	const char *sql;
+	int64_t key;
+	struct launch_dims *out;
+	int found;
+};
+
+static int read_dims(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
+{
+	(void)path;
+	(void)err;
+	struct dims_query *q = ctx;
+	sqlite3_stmt *st = NULL;
+	q->found = sqlite3_prepare_v2(db, q->sql, -1, &st, NULL) == SQLITE_OK &&
+		   sqlite3_bind_int64(st, 1, q->key) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW;
+	if (q->found)
+		for (int i = 0; i < 3; i++) {
+			q->out->grid[i] = sqlite3_column_int64(st, i);
+			q->out->workgroup[i] = sqlite3_column_int64(st, i + 3);
+		}
+	sqlite3_finalize(st);
+	return 0;
+}
+
 int load_launch_dims(const struct trace *t, uint32_t op, struct launch_dims *out)
 {
 	const struct trace_input *in = op < t->ops.n && t->ops.kind[op] == OP_KERNEL ? input_of(t, op) : NULL;
-	const char *sql;
-	int64_t key;
-	if (!in || query(t, op, in, &sql, &key))
+	struct dims_query q = { .out = out };
+	if (!in || query(t, op, in, &q.sql, &q.key))
 		return -1;
 	struct rpd_error err;
-	sqlite3 *db;
-	sqlite3_stmt *st = NULL;
-	if (dbfile_open(in->path, &db, &err))
-		return -1;
-	int found = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
-		    sqlite3_bind_int64(st, 1, key) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW;
-	if (found)
-		for (int i = 0; i < 3; i++) {
-			out->grid[i] = sqlite3_column_int64(st, i);
-			out->workgroup[i] = sqlite3_column_int64(st, i + 3);
-		}
-	sqlite3_finalize(st);
-	sqlite3_close(db);
-	return found ? 0 : -1;
+	struct dbfile_reading r = { read_dims, NULL, &q };
+	return dbfile_read(in->path, &r, &err) == 0 && q.found ? 0 : -1;
 }

@@ -15,31 +15,21 @@
 #include "load/inputs.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
-#include "sqlfile/dbfile.h"
+#include "sqlfile/dbfile_read.h"
 #include "trace/merge.h"
 #include "util/error.h"
 #include "util/i18n.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* Read one input through rd: the format is told by its tables. */
-static int read_one(const char *path, const struct input_reader *rd, unsigned flags, struct rpd_error *err)
+/* Read one input through rd (in its snapshot): the format is told by its
+ * tables. */
+static int read_one(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
 {
-	sqlite3 *db;
+	const struct input_reader *rd = ctx;
 	int version;
 	struct rocpd_file file;
-	struct dbfile_stamp stamp;
-	if (dbfile_open_stamped(path, flags, &db, &stamp, err))
-		return -1;
-	/* One snapshot for the whole input: tables read one after another
-	 * must not see a writer's commit in between. */
-	int rc = dbfile_read_begin(db);
-	if (rc != SQLITE_OK) {
-		dbfile_error(db, rc, path, err);
-		sqlite3_close(db);
-		return -1;
-	}
-	rc = rocpd_is(db, path, err);
+	int rc = rocpd_is(db, path, err);
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &file, err);
 		if (rc == 0)
@@ -50,31 +40,22 @@ static int read_one(const char *path, const struct input_reader *rd, unsigned fl
 		if (rc == 0)
 			rc = rd->rpd(rd->ctx, db, path, version, err);
 	}
-	/* Connections are closed as soon as an input is read: a run over many
-	 * inputs must not hold a descriptor per file. */
-	dbfile_read_end(db);
-	sqlite3_close(db);
-	/* Read without locks, what was read may mix two states of the file
-	 * (or fail on that): whatever came of it, it is read again. */
-	if (dbfile_unchanged(path, &stamp, err))
-		return 1;
 	return rc ? -1 : 0;
 }
 
-/* Reads of a file without SQLite's locks before one under them. */
-#define READ_ATTEMPTS 4
+static void reader_again(void *ctx)
+{
+	const struct input_reader *rd = ctx;
+	rd->again(rd->ctx);
+}
 
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err)
 {
-	int rc = 1;
-	/* A few times without locks (a writer is never held off), then under
-	 * them: a writer committing all the time waits for that one. */
-	for (int attempt = 0; rc == 1 && attempt < READ_ATTEMPTS; attempt++) {
-		if (attempt)
-			rd->again(rd->ctx);
-		rc = read_one(path, rd, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
-	}
-	return rc ? -1 : 0;
+	/* One snapshot for the whole input: tables read one after another
+	 * must not see a writer's commit in between. */
+	struct input_reader copy = *rd;
+	struct dbfile_reading r = { read_one, reader_again, &copy };
+	return dbfile_read(path, &r, err);
 }
 
 /* Reading an input into a trace. */
@@ -408,72 +389,61 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 	return rc;
 }
 
-/* How far the API rows and what comes with them went before an input. */
-struct api_mark {
+/* The API rows of one input being read, and how far the API rows and
+ * what comes with them went before it. */
+struct api_reading {
+	struct trace *t;
+	uint32_t input;
 	size_t apis, runs, links, samples, series, copies;
 };
 
-static void mark_apis(const struct trace *t, struct api_mark *m)
+static void mark_apis(struct api_reading *a)
 {
-	*m = (struct api_mark){ t->apis.n,     t->apis.runs.n,      t->links.n,
-				t->counters.n, t->counters.nseries, t->copies.n };
+	const struct trace *t = a->t;
+	a->apis = t->apis.n;
+	a->runs = t->apis.runs.n;
+	a->links = t->links.n;
+	a->samples = t->counters.n;
+	a->series = t->counters.nseries;
+	a->copies = t->copies.n;
 }
 
 /* Forget what an input's reading added (it is read again). */
-static void back_to(struct trace *t, const struct api_mark *m)
+static void back_to(void *ctx)
 {
-	trace_api_texts_drop(t, m->apis);
-	t->apis.n = m->apis;
-	t->apis.runs.n = m->runs;
-	t->links.n = m->links;
-	t->counters.n = m->samples;
-	t->counters.nseries = m->series;
-	t->copies.n = m->copies;
+	const struct api_reading *a = ctx;
+	struct trace *t = a->t;
+	trace_api_texts_drop(t, a->apis);
+	t->apis.n = a->apis;
+	t->apis.runs.n = a->runs;
+	t->links.n = a->links;
+	t->counters.n = a->samples;
+	t->counters.nseries = a->series;
+	t->copies.n = a->copies;
 }
 
-static int read_apis_once(struct trace *t, uint32_t input, unsigned flags, struct rpd_error *err)
+static int read_apis_once(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
 {
-	const char *path = t->inputs[input].path;
-	sqlite3 *db;
-	struct dbfile_stamp stamp;
-	if (dbfile_open_stamped(path, flags, &db, &stamp, err))
-		return -1;
-	int rc = dbfile_read_begin(db);
-	if (rc != SQLITE_OK) {
-		rc = dbfile_error(db, rc, path, err);
-	} else if (t->inputs[input].format == INPUT_RPD) {
-		rc = rpd_read(t, db, input, LOAD_APIS, threads_limit(), err);
-	} else {
-		struct rocpd_file file;
-		rc = rocpd_detect(db, path, &file, err);
-		if (rc == 0)
-			rc = rocpd_read(t, db, path, &file, LOAD_APIS, err);
-		rocpd_file_free(&file);
-	}
-	dbfile_read_end(db);
-	sqlite3_close(db);
-	/* Read without locks, what was read may mix two states of the file
-	 * (or fail on that): it is read again. */
-	if (dbfile_unchanged(path, &stamp, err))
-		return 1;
-	return rc ? -1 : 0;
+	const struct api_reading *a = ctx;
+	if (a->t->inputs[a->input].format == INPUT_RPD)
+		return rpd_read(a->t, db, a->input, LOAD_APIS, threads_limit(), err);
+	struct rocpd_file file;
+	int rc = rocpd_detect(db, path, &file, err);
+	if (rc == 0)
+		rc = rocpd_read(a->t, db, path, &file, LOAD_APIS, err);
+	rocpd_file_free(&file);
+	return rc;
 }
 
-/* The API rows of one input (rpd), or of all a rocpd file's processes: a
- * few times without locks, then under them, as the ops (load_one). A file
- * growing between the ops and these rows gives links to ops not read,
- * which are dropped. */
+/* The API rows of one input (rpd), or of all a rocpd file's processes, in
+ * one snapshot as the ops (load_input). A file growing between the ops
+ * and these rows gives links to ops not read, which are dropped. */
 static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 {
-	struct api_mark m;
-	mark_apis(t, &m);
-	int rc = 1;
-	for (int attempt = 0; rc == 1 && attempt < READ_ATTEMPTS; attempt++) {
-		if (attempt)
-			back_to(t, &m);
-		rc = read_apis_once(t, input, attempt + 1 < READ_ATTEMPTS ? 0 : DBFILE_LOCKED, err);
-	}
-	return rc ? -1 : 0;
+	struct api_reading a = { .t = t, .input = input };
+	mark_apis(&a);
+	struct dbfile_reading r = { read_apis_once, back_to, &a };
+	return dbfile_read(t->inputs[input].path, &r, err);
 }
 
 /* Has an earlier input the same rocpd file (read with it)? */

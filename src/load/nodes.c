@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "load/rocpd_detect.h"
-#include "sqlfile/dbfile.h"
+#include "sqlfile/dbfile_read.h"
 #include "sqlfile/sqlread.h"
 #include "util/xalloc.h"
 
@@ -44,13 +44,10 @@ static int part_nodes(sqlite3 *db, const char *path, const struct rocpd_part *p,
 	return 0;
 }
 
-int input_nodes_read(const char *path, struct input_nodes *out, struct rpd_error *err)
+static int read_nodes(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
 {
-	sqlite3 *db;
+	struct input_nodes *out = ctx;
 	struct rocpd_file file;
-	memset(out, 0, sizeof(*out));
-	if (dbfile_open(path, &db, err))
-		return -1;
 	int rc = rocpd_is(db, path, err);
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &file, err);
@@ -60,10 +57,22 @@ int input_nodes_read(const char *path, struct input_nodes *out, struct rpd_error
 			rocpd_file_free(&file);
 		}
 	}
-	sqlite3_close(db);
+	return rc < 0 ? -1 : 0;
+}
+
+static void nodes_again(void *ctx)
+{
+	input_nodes_free(ctx);
+}
+
+int input_nodes_read(const char *path, struct input_nodes *out, struct rpd_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	struct dbfile_reading r = { read_nodes, nodes_again, out };
+	int rc = dbfile_read(path, &r, err);
 	if (rc < 0)
 		input_nodes_free(out);
-	return rc < 0 ? -1 : 0;
+	return rc;
 }
 
 void input_nodes_free(struct input_nodes *nodes)
