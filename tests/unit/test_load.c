@@ -14,6 +14,7 @@
 #include "load/load.h"
 #include "load/span.h"
 #include "sqlfile/dbfile.h"
+#include "sqlfile/dbfile_read.h"
 #include "sqlfile/pagescan.h"
 #include "trace/api_order.h"
 #include "util/threads.h"
@@ -756,6 +757,82 @@ static void test_id_runs(void)
 	}
 }
 
+/* A reading over a file that a writer changes while it is read. */
+struct torn {
+	const char *path;
+	int reads, agains, writes; /* writes: how many readings write */
+	int64_t rows;              /* rows the last reading counted */
+	int fails;                 /* how many readings fail (a torn file) */
+};
+
+static void write_rows(const char *path)
+{
+	sqlite3 *w;
+	CHECK(sqlite3_open(path, &w) == SQLITE_OK);
+	/* Under the reader's locks (the last reading) the commit cannot
+	 * land: it is refused at once, not waited for. */
+	sqlite3_busy_timeout(w, 0);
+	sqlite3_exec(w, "INSERT INTO t SELECT x + 100 FROM t LIMIT 5", NULL, NULL, NULL);
+	sqlite3_close(w);
+}
+
+static int torn_read(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)
+{
+	struct torn *r = ctx;
+	sqlite3_stmt *st;
+	CHECK(strcmp(path, r->path) == 0);
+	CHECK(sqlite3_prepare_v2(db, "SELECT count(*) FROM t", -1, &st, NULL) == SQLITE_OK);
+	CHECK(sqlite3_step(st) == SQLITE_ROW);
+	r->rows = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	int n = r->reads++;
+	if (n < r->writes)
+		write_rows(path);
+	return n < r->fails ? err_set(err, "%s: torn", path) : 0;
+}
+
+static void torn_again(void *ctx)
+{
+	((struct torn *)ctx)->agains++;
+}
+
+/* dbfile_read reads a file again when it changed under a reading without
+ * locks, whether that reading failed or not, and at last under locks;
+ * a failure over a file nobody changed is final. */
+static void test_dbfile_read(const char *dir)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/torn.db", dir);
+	sqlite3 *db;
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db,
+			   "CREATE TABLE t (x INTEGER); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+			   "SELECT i + 1 FROM n WHERE i < 10) INSERT INTO t SELECT i FROM n",
+			   NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	struct rpd_error err;
+	struct torn once = { .path = path, .writes = 1, .fails = 1 };
+	struct dbfile_reading r = { torn_read, torn_again, &once };
+	CHECK_INT(dbfile_read(path, &r, &err), 0);
+	CHECK_INT(once.reads, 2);
+	CHECK_INT(once.agains, 1);
+	CHECK_INT(once.rows, 15);
+
+	struct torn always = { .path = path, .writes = 100 };
+	r.ctx = &always;
+	CHECK_INT(dbfile_read(path, &r, &err), 0);
+	CHECK_INT(always.reads, 4);
+	CHECK_INT(always.agains, 3);
+
+	struct torn broken = { .path = path, .fails = 1 };
+	r.ctx = &broken;
+	/* The reading fails and the file is as it was: said at once. */
+	CHECK_INT(dbfile_read(path, &r, &err), -1);
+	CHECK_INT(broken.reads, 1);
+	CHECK(strstr(err.msg, ": torn") != NULL);
+	unlink(path);
+}
+
 int main(void)
 {
 	test_id_runs();
@@ -767,6 +844,7 @@ int main(void)
 	test_paths(dir);
 	test_desc_keys(dir);
 	test_span(dir);
+	test_dbfile_read(dir);
 	rmdir(dir);
 	test_real();
 	return check_done();
