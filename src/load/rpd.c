@@ -49,7 +49,10 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 		any |= present[i];
 	}
 	if (!any)
-		return err_set(err, _("%s: not an rpd trace (no rocpd_op table)"), path);
+		return err_set(err,
+			       _("%s: not a trace rpdtop reads: an SQLite file with neither an rpd trace (a "
+				 "rocpd_op table) nor a rocpd database (a rocpd_kernel_dispatch table)"),
+			       path);
 	for (size_t i = 0; i < NREQUIRED; i++)
 		if (!present[i])
 			return err_set(err, _("%s: rpd trace is missing the %s table"), path,
