@@ -84,13 +84,9 @@ void histogram_build(const int64_t *v, size_t n, size_t nbuckets, struct histogr
 	h->median = durstat_percentile(&st, 50);
 	h->p90 = durstat_percentile(&st, 90);
 	h->p99 = durstat_percentile(&st, 99);
+	/* Rounded to the ns as the reports' std is: the same figure. */
+	h->std = durstat_std(&st);
 	durstat_free(&st);
-	double mean = 0, sq = 0;
-	for (size_t i = 0; i < n; i++)
-		mean += (double)v[i] / (double)n;
-	for (size_t i = 0; i < n; i++)
-		sq += ((double)v[i] - mean) * ((double)v[i] - mean) / (double)n;
-	h->stddev = sqrt(sq);
 	if (nbuckets > HIST_MAX_BUCKETS)
 		nbuckets = HIST_MAX_BUCKETS;
 	/* Never more buckets than distinct values could fill. */

@@ -13,7 +13,7 @@
 struct histogram {
 	size_t n; /* instances */
 	int64_t min, max, median, p90, p99;
-	double stddev;
+	int64_t std;   /* population standard deviation, to the nearest ns */
 	int log_scale; /* buckets grow geometrically */
 	size_t nbuckets;
 	int64_t lo[HIST_MAX_BUCKETS], hi[HIST_MAX_BUCKETS]; /* [lo, hi] */

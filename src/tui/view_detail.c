@@ -222,7 +222,7 @@ static void lay_out(struct detail *d, struct app *app, struct layout *lp)
 		ns_line(&l, _("Total"), d->row.total, -1);
 		ns_line(&l, _("Average"), profile_row_avg(&d->row), -1);
 	}
-	ns_line(&l, _("Std dev"), (int64_t)d->hist.stddev, -1);
+	ns_line(&l, _("Std dev"), d->hist.std, -1);
 	ns_line(&l, _("Minimum"), d->hist.min, 0);
 	ns_line(&l, _("Median"), d->hist.median, 1);
 	ns_line(&l, _("90th pct"), d->hist.p90, 2);
