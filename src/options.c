@@ -106,7 +106,8 @@ static void print_help(void)
 	      stdout);
 	print_reports();
 	/* xgettext:no-c-format */
-	fputs(_("  -f, --format=FORMAT  report format: text (default), csv, json or md\n"
+	fputs(_("  -f, --format=FORMAT  report format: text (default), csv, tsv (tabs,\n"
+		"                       for scripts: names may hold commas), json or md\n"
 		"                       (Markdown)\n"
 		"  -n, --limit=N        print at most N rows\n"
 		"  -e, --filter=REGEX   only names matching REGEX (PCRE2; caseless unless it\n"
@@ -305,7 +306,8 @@ static int parse_one(int c, struct options *o)
 	case 'f':
 		o->format_set = 1;
 		if (report_parse_format(optarg, &o->format))
-			return usage_error(_("unknown format '%s' (expected text, csv, json or md)"), optarg);
+			return usage_error(_("unknown format '%s' (expected text, csv, tsv, json or md)"),
+					   optarg);
 		return 0;
 	case 'n':
 		return parse_limit(optarg, &o->limit);

@@ -75,7 +75,7 @@ const struct table_col *report_col(const struct report_def *r, const char *key)
 
 int report_parse_format(const char *name, enum table_format *format)
 {
-	static const char *const names[] = { "text", "csv", "json", "md" };
+	static const char *const names[] = { "text", "csv", "json", "md", "tsv" };
 	for (size_t i = 0; i < NCOLS(names); i++) {
 		if (strcmp(names[i], name) == 0) {
 			*format = (enum table_format)i;
@@ -111,8 +111,12 @@ void report_finish(struct report_job *j, struct table *out)
 
 void report_open_table(struct table *tb, struct table_sink *sink, enum table_format format, FILE *out)
 {
-	table_csv_sink(sink, out);
-	table_open(tb, format == FORMAT_CSV ? sink : NULL);
+	/* The separated formats are written as the rows are made. */
+	if (format == FORMAT_TSV)
+		table_tsv_sink(sink, out);
+	else
+		table_csv_sink(sink, out);
+	table_open(tb, format == FORMAT_CSV || format == FORMAT_TSV ? sink : NULL);
 }
 
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)
@@ -123,6 +127,9 @@ void report_write(const struct table *tb, const struct trace *t, enum table_form
 		break;
 	case FORMAT_CSV:
 		table_write_csv(tb, out);
+		break;
+	case FORMAT_TSV:
+		table_write_tsv(tb, out);
 		break;
 	case FORMAT_MD:
 		table_write_md(tb, out);

@@ -348,13 +348,16 @@ static void write_json(const struct session *s, const struct diff_params *p, con
 	fputs("}\n", out);
 }
 
-/* CSV holds the names alone: the rest goes to stderr. */
-static void write_csv(const struct diff_params *p, const struct diff_out *o, FILE *out)
+/* CSV and TSV hold the names alone: the rest goes to stderr. */
+static void write_separated(const struct diff_params *p, const struct diff_out *o, int tabs, FILE *out)
 {
 	char line[256];
 	for (size_t i = 0; i < o->nwarnings; i++)
 		err_report("rpdtop: %s%s", _("warning: "), o->warnings[i]);
-	table_write_csv(&o->names, out);
+	if (tabs)
+		table_write_tsv(&o->names, out);
+	else
+		table_write_csv(&o->names, out);
 	if (p->gate >= 0 && o->ntripped) {
 		gate_line(p, o, line, sizeof(line));
 		err_report("rpdtop: %s", line);
@@ -373,7 +376,8 @@ int report_diff(const struct session *s, const struct diff_params *p, enum table
 		write_text(p, &o, out);
 		break;
 	case FORMAT_CSV:
-		write_csv(p, &o, out);
+	case FORMAT_TSV:
+		write_separated(p, &o, format == FORMAT_TSV, out);
 		break;
 	case FORMAT_JSON:
 		write_json(s, p, &o, out);

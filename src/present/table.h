@@ -85,7 +85,7 @@ void table_set_ref(struct table_cell *cell, const char *s);
 /* The totals row's cells (made on first use); set its columns' bits. */
 struct table_cell *table_totals(struct table *tb);
 
-enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_MD };
+enum table_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_MD, FORMAT_TSV };
 
 /* A cell as people read it (durations in human units), in buf or the
  * cell's own text. */
@@ -96,11 +96,12 @@ void table_write_text(const struct table *tb, FILE *out);
 /* The header and rows alone, without caption or footer. */
 void table_write_text_rows(const struct table *tb, FILE *out);
 void table_write_csv(const struct table *tb, FILE *out);
-void table_write_csv_header(const struct table *tb, FILE *out);
-void table_write_csv_rows(const struct table *tb, FILE *out);
 /* The sink of CSV written to out as a table's rows are made (the header
  * first); table_write_csv then writes the rows it still holds. */
 void table_csv_sink(struct table_sink *sink, FILE *out);
+/* The same with tabs between the cells, nothing quoted (TSV). */
+void table_write_tsv(const struct table *tb, FILE *out);
+void table_tsv_sink(struct table_sink *sink, FILE *out);
 /* inputs are listed in the object so a saved report says what it covers. */
 void table_write_json(const struct table *tb, const char *const *inputs, size_t ninputs, FILE *out);
 /* The rows as a JSON array of objects, and a JSON string. */

@@ -79,14 +79,38 @@ static void csv_field(const char *s, FILE *out)
 	free(t.s);
 }
 
-static void csv_cell(const struct table_col *col, const struct table_cell *cell, FILE *out)
+/* TSV: no cell holds a tab or a newline (they are control characters,
+ * written \xNN as in CSV), so nothing is quoted: a script splits a line
+ * at its tabs whatever the names hold (commas, quotes). The formula guard
+ * stays: a spreadsheet opens .tsv files too. */
+static void tsv_field(const char *s, FILE *out)
+{
+	struct text t = { 0 };
+	if (s[0] && strchr("=+-@\t\r", s[0]))
+		put_text("'", 1, &t);
+	utf8_write_escaped(s, put_text, &t);
+	fputs(t.s ? t.s : "", out);
+	free(t.s);
+}
+
+/* A separated-values format: its separator and how it writes a text. */
+struct separated {
+	char sep;
+	void (*field)(const char *s, FILE *out);
+};
+
+static const struct separated csv = { ',', csv_field };
+static const struct separated tsv = { '\t', tsv_field };
+
+static void sv_cell(const struct separated *f, const struct table_col *col, const struct table_cell *cell,
+		    FILE *out)
 {
 	if (cell->empty)
 		return;
 	switch (col->type) {
 	case COL_NAME:
 	case COL_LABEL:
-		csv_field(cell->text ? cell->text : "", out);
+		f->field(cell->text ? cell->text : "", out);
 		break;
 	case COL_COUNT:
 	case COL_NS:
@@ -103,44 +127,72 @@ static void csv_cell(const struct table_col *col, const struct table_cell *cell,
 	}
 }
 
-void table_write_csv_header(const struct table *tb, FILE *out)
+static void sv_header(const struct separated *f, const struct table *tb, FILE *out)
 {
-	for (size_t c = 0; c < tb->ncols; c++)
-		fprintf(out, "%s%s", c ? "," : "", tb->cols[c].key);
+	for (size_t c = 0; c < tb->ncols; c++) {
+		if (c)
+			fputc(f->sep, out);
+		fputs(tb->cols[c].key, out);
+	}
 	fputc('\n', out);
 }
 
-void table_write_csv_rows(const struct table *tb, FILE *out)
+static void sv_rows(const struct separated *f, const struct table *tb, FILE *out)
 {
 	for (size_t r = 0; r < tb->nrows; r++) {
 		for (size_t c = 0; c < tb->ncols; c++) {
 			if (c)
-				fputc(',', out);
-			csv_cell(&tb->cols[c], &tb->cells[r * tb->ncols + c], out);
+				fputc(f->sep, out);
+			sv_cell(f, &tb->cols[c], &tb->cells[r * tb->ncols + c], out);
 		}
 		fputc('\n', out);
 	}
 }
 
-static void sink_start(const struct table *tb, void *out)
+static void sv_write(const struct separated *f, const struct table *tb, FILE *out)
 {
-	table_write_csv_header(tb, out);
+	/* A table with a sink wrote its header and all rows but the last. */
+	if (!tb->sink)
+		sv_header(f, tb, out);
+	sv_rows(f, tb, out);
 }
 
-static void sink_rows(const struct table *tb, void *out)
+static void csv_start(const struct table *tb, void *out)
 {
-	table_write_csv_rows(tb, out);
+	sv_header(&csv, tb, out);
+}
+
+static void csv_rows(const struct table *tb, void *out)
+{
+	sv_rows(&csv, tb, out);
+}
+
+static void tsv_start(const struct table *tb, void *out)
+{
+	sv_header(&tsv, tb, out);
+}
+
+static void tsv_rows(const struct table *tb, void *out)
+{
+	sv_rows(&tsv, tb, out);
 }
 
 void table_csv_sink(struct table_sink *sink, FILE *out)
 {
-	*sink = (struct table_sink){ sink_start, sink_rows, out };
+	*sink = (struct table_sink){ csv_start, csv_rows, out };
+}
+
+void table_tsv_sink(struct table_sink *sink, FILE *out)
+{
+	*sink = (struct table_sink){ tsv_start, tsv_rows, out };
 }
 
 void table_write_csv(const struct table *tb, FILE *out)
 {
-	/* A table with a sink wrote its header and all rows but the last. */
-	if (!tb->sink)
-		table_write_csv_header(tb, out);
-	table_write_csv_rows(tb, out);
+	sv_write(&csv, tb, out);
+}
+
+void table_write_tsv(const struct table *tb, FILE *out)
+{
+	sv_write(&tsv, tb, out);
 }
