@@ -44,7 +44,7 @@ CREATE TEMP TABLE g AS
     (SELECT b.id FROM o b WHERE b.gpu = r.gpu AND b.ce = r.reach ORDER BY b.start, b.id LIMIT 1) AS before_id
   FROM r WHERE r.reach IS NOT NULL AND r.cs > r.reach;
 CREATE TEMP TABLE gc AS
-  SELECT g.*, CASE WHEN a.start IS NULL THEN 'other' WHEN a.start > g.gs THEN 'host_wait'
+  SELECT g.*, CASE WHEN a.start > g.gs THEN 'host_wait'
       WHEN g.ge - g.gs < $THR THEN 'kernel_wait' ELSE 'other' END AS cause
   FROM g LEFT JOIN link la ON la.op_id = g.after_id LEFT JOIN rocpd_api a ON a.id = la.api;
 EOF

@@ -21,9 +21,11 @@ static enum gap_cause cause_of(const struct trace *t, uint32_t after, int64_t st
 			       int64_t threshold)
 {
 	uint32_t api = t->op_launch && after < t->op_launch_n ? t->op_launch[after] : TRACE_NONE;
-	if (api == TRACE_NONE)
-		return GAP_OTHER;
-	if (t->apis.start[api] > start)
+	/* Holistic Trace Analysis's rule, for figures that compare: the host
+	 * waited when the launch began after the GPU fell idle; else a short
+	 * gap is the kernels' own overhead, whether the launch is known or
+	 * not (an op of unknown launch never counts as the host's wait). */
+	if (api != TRACE_NONE && t->apis.start[api] > start)
 		return GAP_HOST_WAIT;
 	return len < threshold ? GAP_KERNEL_WAIT : GAP_OTHER;
 }

@@ -283,8 +283,9 @@ static void test_timeline(void)
 /* Gaps of each queue: queue 0 of gpu 0 runs gemm [0,100), add [150,170),
  * add [180,190): gaps [100,150) and [170,180); its queue 1 none; gpu 1's
  * one queue: [141,300) between the barrier and the fill. Per GPU, gpu 0
- * has none (the all-reduce covers them). Only gemm has a launch, so every
- * gap is "other". */
+ * has none (the all-reduce covers them). Only gemm has a launch, so no
+ * gap is the host's wait: each, shorter than the threshold, is a kernel
+ * wait (Holistic Trace Analysis's rule). */
 static void test_gaps_per_queue(void)
 {
 	struct trace t;
@@ -303,7 +304,7 @@ static void test_gaps_per_queue(void)
 	CHECK_INT(g.gaps[1].lane, 0);
 	CHECK_INT(g.gaps[2].start, 170);
 	CHECK_INT(g.gaps[2].end, 180);
-	CHECK_INT(g.gaps[2].cause, GAP_OTHER);
+	CHECK_INT(g.gaps[2].cause, GAP_KERNEL_WAIT);
 	CHECK_INT(g.nlanes, 3);
 	CHECK_INT(g.lanes[0].lane, 0);
 	CHECK_INT(g.lanes[0].busy, 130);
@@ -313,7 +314,7 @@ static void test_gaps_per_queue(void)
 	CHECK_INT(g.lanes[1].lane, 1);
 	CHECK_INT(g.lanes[1].first, 50);
 	CHECK_INT(g.lanes[1].ngaps, 0);
-	CHECK_INT(g.lanes[2].cause_ns[GAP_OTHER], 159);
+	CHECK_INT(g.lanes[2].cause_ns[GAP_KERNEL_WAIT], 159);
 	gaps_free(&g);
 	p.per_queue = 0;
 	gaps_find(&t, NULL, &p, &g);
