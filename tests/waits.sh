@@ -50,22 +50,39 @@ CREATE TEMP TABLE gc AS
 EOF
 }
 
-waits_gaps_sql() {
-	waits_ops_sql
+# waits_cpu_tables: gt, the gaps of gc with what the launching thread was
+# doing at each one's midpoint (the column waits_cpu).
+waits_cpu_tables() {
 	cat <<EOF
 CREATE TEMP TABLE calls AS
-  SELECT c.id AS id, c.pid AS pid, c.start AS start, c.end AS end,
+  SELECT c.id AS id, c.pid AS pid, c.tid AS tid, c.start AS start, c.end AS end,
     CASE WHEN n.string = 'UserMarker' THEN s.string ELSE n.string END AS name
   FROM rocpd_api c JOIN rocpd_string n ON n.id = c.apiName_id JOIN rocpd_string s ON s.id = c.args_id;
-CREATE INDEX temp.calls_pid ON calls(pid, start);
-SELECT gc.gpu, gc.gs, gc.ge, gc.ge - gc.gs, gc.cause,
-  $(csvq "(SELECT name FROM o WHERE id = gc.before_id)"), $(csvq "(SELECT name FROM o WHERE id = gc.after_id)"),
-  $(csvq "(SELECT c.name FROM calls c
-    WHERE c.pid = (SELECT a.pid FROM rocpd_api a WHERE a.id = coalesce(
-        (SELECT api FROM link WHERE op_id = gc.after_id), (SELECT api FROM link WHERE op_id = gc.before_id)))
-      AND c.start <= gc.gs + (gc.ge - gc.gs) / 2 AND c.end > gc.gs + (gc.ge - gc.gs) / 2
-    ORDER BY c.start DESC, c.end, c.id LIMIT 1)")
-FROM gc ORDER BY gc.ge - gc.gs DESC, gc.gs, gc.gpu;
+CREATE INDEX temp.calls_start ON calls(pid, tid, start);
+CREATE INDEX temp.calls_end ON calls(pid, tid, end);
+CREATE TEMP TABLE gt AS
+  SELECT gc.*, gc.gs + (gc.ge - gc.gs) / 2 AS mid,
+    (SELECT a.pid FROM rocpd_api a WHERE a.id = (SELECT api FROM link WHERE op_id = gc.after_id)) AS tpid,
+    (SELECT a.tid FROM rocpd_api a WHERE a.id = (SELECT api FROM link WHERE op_id = gc.after_id)) AS ttid
+  FROM gc;
+EOF
+}
+# The innermost call of the thread running at the midpoint, else the one
+# it finished last ("after NAME"), else "".
+waits_cpu="coalesce(
+    (SELECT c.name FROM calls c WHERE c.pid = gt.tpid AND c.tid = gt.ttid AND c.start <= gt.mid AND c.end > gt.mid
+      ORDER BY c.start DESC, c.end, c.id LIMIT 1),
+    (SELECT 'after ' || c.name FROM calls c WHERE c.pid = gt.tpid AND c.tid = gt.ttid AND c.end <= gt.mid
+      ORDER BY c.end DESC, c.start, c.id LIMIT 1), '')"
+
+waits_gaps_sql() {
+	waits_ops_sql
+	waits_cpu_tables
+	cat <<EOF
+SELECT gt.gpu, gt.gs, gt.ge, gt.ge - gt.gs, gt.cause,
+  $(csvq "(SELECT name FROM o WHERE id = gt.before_id)"), $(csvq "(SELECT name FROM o WHERE id = gt.after_id)"),
+  $(csvq "$waits_cpu")
+FROM gt ORDER BY gt.ge - gt.gs DESC, gt.gs, gt.gpu;
 EOF
 }
 

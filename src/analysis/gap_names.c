@@ -21,7 +21,7 @@ static int launches_only(const struct trace *t)
 /* The host's call at each of g's gaps, from t's rows: t holds every call
  * (order: its API order, made here when it is not of these rows). */
 static void cpu_from_rows(const struct trace *t, const struct api_order *order, const struct gaps *g,
-			  uint32_t *name)
+			  uint32_t *name, unsigned char *after)
 {
 	struct api_order own = { 0 };
 	if (!order || order->napis != t->apis.n) {
@@ -30,8 +30,10 @@ static void cpu_from_rows(const struct trace *t, const struct api_order *order, 
 	}
 	struct gap_cpu *cpu = gap_cpu_new(t, order);
 	for (size_t i = 0; i < g->n; i++) {
-		uint32_t api = gap_cpu_find(cpu, &g->gaps[i]);
+		int past;
+		uint32_t api = gap_cpu_find(cpu, &g->gaps[i], &past);
 		name[i] = api == TRACE_NONE ? TRACE_NONE : trace_api_shown_name(t, api);
+		after[i] = (unsigned char)past;
 	}
 	gap_cpu_free(cpu);
 	api_order_free(&own);
@@ -57,6 +59,7 @@ void gap_names_find(const struct trace *t, const struct api_order *order, const 
 	out->before = xmalloc_array(n, sizeof(*out->before));
 	out->after = xmalloc_array(n, sizeof(*out->after));
 	out->cpu = xmalloc_array(n, sizeof(*out->cpu));
+	out->cpu_after = xcalloc(n, sizeof(*out->cpu_after));
 	for (size_t i = 0; i < g->n; i++) {
 		out->before[i] = t->ops.name[g->gaps[i].before];
 		out->after[i] = t->ops.name[g->gaps[i].after];
@@ -65,13 +68,15 @@ void gap_names_find(const struct trace *t, const struct api_order *order, const 
 	if (launches_only(t))
 		cpu_asks(t, g, &out->asks);
 	else
-		cpu_from_rows(t, order, g, out->cpu);
+		cpu_from_rows(t, order, g, out->cpu, out->cpu_after);
 }
 
 void gap_names_answered(struct gap_names *n)
 {
-	for (size_t k = 0; k < n->asks.n; k++)
+	for (size_t k = 0; k < n->asks.n; k++) {
 		n->cpu[n->asks.at[k]] = n->asks.probe[k].name;
+		n->cpu_after[n->asks.at[k]] = (unsigned char)n->asks.probe[k].after;
+	}
 }
 
 void gap_names_free(struct gap_names *n)
@@ -79,6 +84,7 @@ void gap_names_free(struct gap_names *n)
 	free(n->before);
 	free(n->after);
 	free(n->cpu);
+	free(n->cpu_after);
 	free(n->asks.probe);
 	free(n->asks.at);
 	memset(n, 0, sizeof(*n));

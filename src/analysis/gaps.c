@@ -213,29 +213,13 @@ void gaps_free(struct gaps *g)
 struct gap_cpu {
 	const struct trace *t;
 	const struct api_order *o;
-	int64_t *pmax;     /* per parent: the latest end of its thread's parents up to it */
-	uint32_t *threads; /* the threads grouped by process */
-	size_t *pfirst;    /* process k: threads[pfirst[k]] .. */
-	uint32_t *proc;    /* per thread: its process */
-	size_t nprocs;
+	int64_t *pmax; /* per parent: the latest end of its thread's parents up to it */
 };
-
-static int by_process(const void *a, const void *b, void *ctx)
-{
-	const struct trace *t = ctx;
-	const struct trace_thread *x = &t->threads[*(const uint32_t *)a],
-				  *y = &t->threads[*(const uint32_t *)b];
-	if (x->domain != y->domain)
-		return x->domain < y->domain ? -1 : 1;
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
-}
 
 struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order)
 {
 	struct gap_cpu *c = xcalloc(1, sizeof(*c));
-	size_t nt = t->nthreads, np = order->pfirst ? order->pfirst[order->nthreads] : 0;
+	size_t np = order->pfirst ? order->pfirst[order->nthreads] : 0;
 	c->t = t;
 	c->o = order;
 	c->pmax = xmalloc_array(np ? np : 1, sizeof(*c->pmax));
@@ -247,20 +231,6 @@ struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order
 			c->pmax[j] = m;
 		}
 	}
-	c->threads = xmalloc_array(nt ? nt : 1, sizeof(*c->threads));
-	c->pfirst = xcalloc(nt + 1, sizeof(*c->pfirst));
-	c->proc = xmalloc_array(nt ? nt : 1, sizeof(*c->proc));
-	for (size_t i = 0; i < nt; i++)
-		c->threads[i] = (uint32_t)i;
-	sort_with(c->threads, nt, sizeof(*c->threads), by_process, (void *)t);
-	for (size_t i = 0; i < nt; i++) {
-		const struct trace_thread *x = &t->threads[c->threads[i]];
-		if (i == 0 || x->domain != t->threads[c->threads[i - 1]].domain ||
-		    x->pid != t->threads[c->threads[i - 1]].pid)
-			c->pfirst[c->nprocs++] = i;
-		c->proc[c->threads[i]] = (uint32_t)(c->nprocs - 1);
-	}
-	c->pfirst[c->nprocs] = nt;
 	return c;
 }
 
@@ -269,9 +239,6 @@ void gap_cpu_free(struct gap_cpu *c)
 	if (!c)
 		return;
 	free(c->pmax);
-	free(c->threads);
-	free(c->pfirst);
-	free(c->proc);
 	free(c);
 }
 
@@ -300,6 +267,20 @@ static size_t after_time(const struct trace *t, const uint32_t *rows, size_t lo,
 	return lo;
 }
 
+/* The first of thread k's parents past place p of rows. */
+static size_t parents_past(const struct api_order *o, size_t k, size_t p)
+{
+	size_t a = o->pfirst[k], b = o->pfirst[k + 1];
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+		if (o->parents[m] <= p)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a;
+}
+
 /* The innermost call of thread k running at mid. The last call to start
  * by mid is it, or it ended and the call wanted encloses it: a parent,
  * found walking back the parents while one of them still reaches mid. */
@@ -316,15 +297,7 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 	if (t->apis.end[o->rows[p]] > mid) {
 		s = t->apis.start[o->rows[p]];
 	} else {
-		size_t a = o->pfirst[k], b = o->pfirst[k + 1];
-		while (a < b) { /* the first parent past place p */
-			size_t m = a + (b - a) / 2;
-			if (o->parents[m] <= p)
-				a = m + 1;
-			else
-				b = m;
-		}
-		size_t j = a;
+		size_t j = parents_past(o, k, p);
 		for (;;) {
 			if (j == o->pfirst[k] || c->pmax[j - 1] <= mid)
 				return TRACE_NONE;
@@ -345,14 +318,40 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 	return best;
 }
 
-/* The call that launched the op after the gap, else the one before. */
+/* The call of thread k that ended last by mid, none running then: the
+ * last to start by mid, or a parent of an earlier one that ended later
+ * (a call enclosing nothing ends before the next one starts). At equal
+ * ends the outer, the one that started first. */
+static uint32_t last_finished(const struct gap_cpu *c, size_t k, int64_t mid)
+{
+	const struct trace *t = c->t;
+	const struct api_order *o = c->o;
+	size_t lo = o->first[k], hi = o->first[k + 1];
+	size_t p = after_time(t, o->rows, lo, hi, mid);
+	if (p == lo)
+		return TRACE_NONE;
+	uint32_t best = o->rows[p - 1];
+	size_t j = parents_past(o, k, p - 1);
+	if (j == o->pfirst[k] || c->pmax[j - 1] < t->apis.end[best])
+		return best;
+	/* The latest end among the parents: the first parent to reach it. */
+	size_t a = o->pfirst[k], b = j - 1;
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+		if (c->pmax[m] < c->pmax[j - 1])
+			a = m + 1;
+		else
+			b = m;
+	}
+	return o->rows[o->parents[a]];
+}
+
+/* The call that launched the op after the gap. */
 static uint32_t launching_call(const struct trace *t, const struct gap *g)
 {
 	uint32_t api = TRACE_NONE;
 	if (t->op_launch && g->after < t->op_launch_n)
 		api = t->op_launch[g->after];
-	if (api == TRACE_NONE && t->op_launch && g->before < t->op_launch_n)
-		api = t->op_launch[g->before];
 	return api < t->apis.n ? api : TRACE_NONE;
 }
 
@@ -362,24 +361,24 @@ int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe
 	if (api == TRACE_NONE)
 		return 0;
 	const struct trace_thread *th = &t->threads[t->apis.thread[api]];
-	*out = (struct call_probe){ th->domain, th->pid, gap_midpoint(g), TRACE_NONE };
+	*out = (struct call_probe){ th->domain, th->pid, th->tid, gap_midpoint(g), TRACE_NONE, 0 };
 	return 1;
 }
 
-uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g)
+uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g, int *after)
 {
 	const struct trace *t = c->t;
 	uint32_t api = launching_call(t, g);
+	*after = 0;
 	if (api == TRACE_NONE || c->o->napis != t->apis.n)
 		return TRACE_NONE;
 	/* Halved unsigned: end - start may not fit an int64_t, its half does. */
 	int64_t mid = gap_midpoint(g);
-	size_t proc = c->proc[t->apis.thread[api]];
-	uint32_t best = TRACE_NONE;
-	for (size_t i = c->pfirst[proc]; i < c->pfirst[proc + 1]; i++) {
-		uint32_t r = on_thread(c, c->threads[i], mid);
-		if (r != TRACE_NONE && inner(t, r, best))
-			best = r;
+	size_t k = t->apis.thread[api];
+	uint32_t r = on_thread(c, k, mid);
+	if (r == TRACE_NONE) {
+		r = last_finished(c, k, mid);
+		*after = r != TRACE_NONE;
 	}
-	return best;
+	return r;
 }

@@ -88,18 +88,23 @@ static inline int64_t gap_lane_span(const struct gap_lane *l)
 	return sat_sub(l->last, l->first);
 }
 
-/* What the host was doing during a gap: the innermost API call or marker
- * range of the launching process (of the op after the gap, else of the op
- * before it) running at the gap's midpoint, start + (end - start) / 2: of
- * its calls with start <= mid < end, the one that started last (at equal
- * starts the shorter, then the first row). Every call counts, whatever
+/* What the host was doing during a gap: what the launching thread (the
+ * thread of the call that launched the op after the gap) was doing at the
+ * gap's midpoint, start + (end - start) / 2: the innermost of its API calls
+ * and marker ranges running then (of those with start <= mid < end, the one
+ * that started last; at equal starts the shorter, then the first row);
+ * else the call it had finished last by then (the latest end <= mid; at
+ * equal ends the outer), *after set; else none. The process's other
+ * threads never count: a profiler's own threads (rpd's writer, its
+ * activity callbacks) run beside every gap. Every call counts, whatever
  * the filter keeps. */
 struct gap_cpu;
 /* order: t's API order (api_order_build). */
 struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order);
-uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g); /* API row, or TRACE_NONE */
+/* API row, or TRACE_NONE; *after: the thread was past it at the moment. */
+uint32_t gap_cpu_find(const struct gap_cpu *c, const struct gap *g, int *after);
 /* The same question for a trace holding its launching calls alone: the
- * process and the moment (the gap's midpoint) gap_cpu_find looks at, to be
+ * thread and the moment (the gap's midpoint) gap_cpu_find looks at, to be
  * answered by the loader. 0 when no launch is known. */
 int gap_cpu_moment(const struct trace *t, const struct gap *g, struct call_probe *out);
 void gap_cpu_free(struct gap_cpu *c);
@@ -111,6 +116,7 @@ void gap_cpu_free(struct gap_cpu *c);
  * gap_names_answered. */
 struct gap_names {
 	uint32_t *before, *after, *cpu;
+	unsigned char *cpu_after; /* the host was past its cpu call */
 	struct call_asks asks;
 };
 
@@ -152,7 +158,8 @@ struct gaps_part {
 	struct gap *gaps;
 	size_t n, cap, ncap;
 	struct gap_names made; /* added: the names, and what to ask */
-	uint32_t (*names)[3];  /* merged: before, after, cpu (whole's ids) */
+	uint32_t (*names)[4];  /* merged: before, after, cpu (whole's ids),
+				* and 1 when the host was past its cpu call */
 	struct part_gpu_list gpus;
 };
 

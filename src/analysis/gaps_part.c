@@ -101,6 +101,7 @@ void gaps_part_encode(struct gaps_part *p, const struct trace *t, struct bytes_o
 		bytes_put_u8(b, (uint8_t)x->cause);
 		for (int k = 0; k < 3; k++)
 			bytes_put_u32(b, ref[3 * i + k]);
+		bytes_put_u8(b, p->made.cpu_after[i]);
 	}
 	free(ref);
 	free(names.index);
@@ -137,7 +138,7 @@ int gaps_part_merge(struct gaps_part *p, const struct part_in *in)
 	}
 	uint64_t nnames;
 	uint32_t *id = merge_gap_names(in, &nnames);
-	uint64_t n = bytes_get_count(r, 4 + 8 + 8 + 1 + 12);
+	uint64_t n = bytes_get_count(r, 4 + 8 + 8 + 1 + 12 + 1);
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
 		p->gaps = xgrow(p->gaps, &p->cap, p->n + 1, sizeof(*p->gaps));
 		p->names = xgrow(p->names, &p->ncap, p->n + 1, sizeof(*p->names));
@@ -151,6 +152,9 @@ int gaps_part_merge(struct gaps_part *p, const struct part_in *in)
 			r->bad |= ref != UINT32_MAX && ref >= nnames;
 			p->names[p->n][k] = ref == UINT32_MAX || r->bad ? TRACE_NONE : id[ref];
 		}
+		uint8_t past = bytes_get_u8(r);
+		r->bad |= past > 1;
+		p->names[p->n][3] = past;
 		r->bad |= lane >= ngpus || x->cause >= GAP_NCAUSES;
 		x->lane = (uint32_t)(base + lane); /* a GPU as it came, for now */
 		p->n++;
@@ -222,11 +226,13 @@ int64_t gaps_part_finish(struct gaps_part *p, struct trace *whole, size_t limit,
 	names->before = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
 	names->after = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
 	names->cpu = xmalloc_array(keep ? keep : 1, sizeof(uint32_t));
+	names->cpu_after = xmalloc_array(keep ? keep : 1, 1);
 	for (size_t i = 0; i < keep; i++) {
 		out->gaps[i] = p->gaps[order[i]];
 		names->before[i] = p->names[order[i]][0];
 		names->after[i] = p->names[order[i]][1];
 		names->cpu[i] = p->names[order[i]][2];
+		names->cpu_after[i] = (unsigned char)p->names[order[i]][3];
 	}
 	int64_t idle = p->idle;
 	free(order);

@@ -12,7 +12,9 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* The innermost call met so far for a probe. */
+/* A call met so far for a probe: best[j], the innermost running at its
+ * moment; best[n + j], the one its thread finished last before it (the
+ * answer when none runs then). */
 struct best {
 	int found;
 	int64_t start, end;
@@ -25,15 +27,21 @@ struct probing {
 	struct trace *t;
 	struct call_probe *p;
 	size_t n;
-	uint32_t *order; /* the probes by domain, pid and time */
-	struct best *best, *saved;
-	size_t lo, hi;   /* the probes of the input's domain: order[lo..hi) */
-	size_t plo, phi; /* of the last pid met */
-	int64_t pid;
+	uint32_t *order;           /* the probes by domain, pid, tid and time */
+	struct best *best, *saved; /* 2n of them (struct best) */
+	size_t lo, hi;             /* the probes of the input's domain: order[lo..hi) */
+	size_t plo, phi;           /* of the last thread met */
+	int64_t pid, tid;
 	int have_pid;
 	uint32_t input;
 	int version; /* of the file read (its schema's) */
 };
+
+/* The bytes of g's answers (two per probe). */
+static size_t answers_size(const struct probing *g)
+{
+	return 2 * g->n * sizeof(*g->best);
+}
 
 static int by_moment(const void *a, const void *b, void *ctx)
 {
@@ -43,6 +51,8 @@ static int by_moment(const void *a, const void *b, void *ctx)
 		return x->domain < y->domain ? -1 : 1;
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
 	return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
@@ -63,13 +73,20 @@ static size_t first_domain(const struct probing *g, size_t lo, size_t hi, uint32
 	return lo;
 }
 
-/* The same for pids, among probes of one domain. */
-static size_t first_pid(const struct probing *g, size_t lo, size_t hi, int64_t pid, int above)
+/* Is probe v's thread below (pid, tid) (above: not above it)? */
+static int thread_below(const struct call_probe *v, int64_t pid, int64_t tid, int above)
+{
+	if (v->pid != pid)
+		return v->pid < pid;
+	return v->tid < tid || (above && v->tid == tid);
+}
+
+/* The same for threads, among probes of one domain. */
+static size_t first_thread(const struct probing *g, size_t lo, size_t hi, int64_t pid, int64_t tid, int above)
 {
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
-		int64_t v = g->p[g->order[m]].pid;
-		if (v < pid || (above && v == pid))
+		if (thread_below(&g->p[g->order[m]], pid, tid, above))
 			lo = m + 1;
 		else
 			hi = m;
@@ -77,7 +94,7 @@ static size_t first_pid(const struct probing *g, size_t lo, size_t hi, int64_t p
 	return lo;
 }
 
-/* The same for times, among probes of one pid. */
+/* The same for times, among probes of one thread. */
 static size_t first_time(const struct probing *g, size_t lo, size_t hi, int64_t time)
 {
 	while (lo < hi) {
@@ -96,23 +113,57 @@ static int more_inner(const struct best *a, const struct best *b)
 	return a->found && (!b->found || a->start > b->start || (a->start == b->start && a->end < b->end));
 }
 
-/* A call of pid from start to end: the innermost so far of the probes it
- * covers? Rows come in input order, so at a full tie the first stays. */
-static void offer(struct probing *g, int64_t pid, int64_t start, int64_t end, uint32_t row, int64_t name_raw,
-		  int64_t args_raw)
+/* Did a end strictly later than b (both finished), or as late and start
+ * first (the outer)? */
+static int later_done(const struct best *a, const struct best *b)
 {
-	if (!g->have_pid || pid != g->pid) {
-		g->plo = first_pid(g, g->lo, g->hi, pid, 0);
-		g->phi = first_pid(g, g->plo, g->hi, pid, 1);
+	return a->found && (!b->found || a->end > b->end || (a->end == b->end && a->start < b->start));
+}
+
+/* Is a better than b for answer j (of 2n)? */
+static int better(const struct probing *g, size_t j, const struct best *a, const struct best *b)
+{
+	return j < g->n ? more_inner(a, b) : later_done(a, b);
+}
+
+/* A call of thread (pid, tid) from start to end: the innermost so far of
+ * the probes it covers, and a call finished before the first probe at or
+ * after its end (the later probes of the thread learn of it in
+ * spread_done)? Rows come in input order, so at a full tie the first
+ * stays. */
+static void offer(struct probing *g, int64_t pid, int64_t tid, int64_t start, int64_t end, uint32_t row,
+		  int64_t name_raw, int64_t args_raw)
+{
+	if (!g->have_pid || pid != g->pid || tid != g->tid) {
+		g->plo = first_thread(g, g->lo, g->hi, pid, tid, 0);
+		g->phi = first_thread(g, g->plo, g->hi, pid, tid, 1);
 		g->pid = pid;
+		g->tid = tid;
 		g->have_pid = 1;
 	}
-	for (size_t j = first_time(g, g->plo, g->phi, start); j < g->phi && g->p[g->order[j]].time < end;
-	     j++) {
+	struct best b = { 1, start, end, g->input, row, name_raw, args_raw };
+	size_t j = first_time(g, g->plo, g->phi, start);
+	for (; j < g->phi && g->p[g->order[j]].time < end; j++) {
 		struct best *x = &g->best[g->order[j]];
-		struct best b = { 1, start, end, g->input, row, name_raw, args_raw };
 		if (more_inner(&b, x))
 			*x = b;
+	}
+	if (j < g->phi) {
+		struct best *x = &g->best[g->n + g->order[j]];
+		if (later_done(&b, x))
+			*x = b;
+	}
+}
+
+/* Each probe of the input's domain learns of the calls its thread
+ * finished before earlier probes: the latest of them all. */
+static void spread_done(struct probing *g)
+{
+	for (size_t j = g->lo + 1; j < g->hi; j++) {
+		const struct call_probe *a = &g->p[g->order[j - 1]], *b = &g->p[g->order[j]];
+		if (a->pid == b->pid && a->tid == b->tid &&
+		    later_done(&g->best[g->n + g->order[j - 1]], &g->best[g->n + g->order[j]]))
+			g->best[g->n + g->order[j]] = g->best[g->n + g->order[j - 1]];
 	}
 }
 
@@ -120,15 +171,15 @@ static void offer_rows(struct probing *g, const struct trace_input *in)
 {
 	const struct trace *t = g->t;
 	for (size_t r = in->api_first; r < in->api_first + in->api_count; r++)
-		offer(g, t->threads[t->apis.thread[r]].pid, t->apis.start[r], t->apis.end[r], (uint32_t)r, 0,
-		      0);
+		offer(g, t->threads[t->apis.thread[r]].pid, t->threads[t->apis.thread[r]].tid,
+		      t->apis.start[r], t->apis.end[r], (uint32_t)r, 0, 0);
 }
 
 /* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
 static int file_row(void *ctx, size_t row, const int64_t *v)
 {
 	(void)row;
-	offer(ctx, v[1], v[3], v[4], TRACE_NONE, v[5], v[6]);
+	offer(ctx, v[1], v[2], v[3], v[4], TRACE_NONE, v[5], v[6]);
 	return 0;
 }
 
@@ -136,11 +187,20 @@ static int file_row(void *ctx, size_t row, const int64_t *v)
 static void file_reset(void *ctx)
 {
 	struct probing *g = ctx;
-	memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+	memcpy(g->best, g->saved, answers_size(g));
 	g->have_pid = 0;
 }
 
-/* The shown names of the file's calls that are innermost: a roctx range
+/* The answer to probe j: the innermost call running then, else the one
+ * its thread finished last before; NULL: none. */
+static const struct best *answer(const struct probing *g, size_t j)
+{
+	if (g->best[j].found)
+		return &g->best[j];
+	return g->best[g->n + j].found ? &g->best[g->n + j] : NULL;
+}
+
+/* The shown names of the file's calls that answer: a roctx range
  * by its text, any other call by its name. */
 static int name_file_calls(struct probing *g, const struct sqlsrc *src, int version)
 {
@@ -149,14 +209,15 @@ static int name_file_calls(struct probing *g, const struct sqlsrc *src, int vers
 	strcache_init(&args, version == 3 ? "rocpd_ustring" : "rocpd_string");
 	int rc = 0;
 	for (size_t j = 0; rc == 0 && j < g->n; j++) {
-		struct best *x = &g->best[j];
+		const struct best *x = answer(g, j);
 		uint32_t name;
-		if (!x->found || x->input != g->input || x->row != TRACE_NONE)
+		if (!x || x->input != g->input || x->row != TRACE_NONE)
 			continue;
 		rc = strcache_get(&strings, src, g->t, x->name_raw, &name);
 		if (rc == 0 && strcmp(trace_str(g->t, name), TRACE_MARKER_NAME) == 0)
 			rc = strcache_get(&args, src, g->t, x->args_raw, &name);
 		g->p[j].name = name;
+		g->p[j].after = x != &g->best[j];
 	}
 	strcache_free(&strings);
 	strcache_free(&args);
@@ -188,15 +249,15 @@ static enum fastpath offer_pages(struct probing *g, sqlite3 *db)
 		void *ctx[PAGESCAN_MAX_THREADS];
 		for (int k = 0; k < n; k++) {
 			run[k] = *g;
-			run[k].best = xmalloc_array(g->n ? g->n : 1, sizeof(*g->best));
-			memcpy(run[k].best, g->best, g->n * sizeof(*g->best));
+			run[k].best = xmalloc(answers_size(g) + 1);
+			memcpy(run[k].best, g->best, answers_size(g));
 			ctx[k] = &run[k];
 		}
 		if (pagescan_count(&ps, &tab, n, parts, &rows) == FAST_DONE)
 			rc = pagescan_decode(&ps, &tab, n, parts, file_row, ctx);
 		for (int k = 0; k < n; k++) {
-			for (size_t j = 0; rc == FAST_DONE && j < g->n; j++)
-				if (more_inner(&run[k].best[j], &g->best[j]))
+			for (size_t j = 0; rc == FAST_DONE && j < 2 * g->n; j++)
+				if (better(g, j, &run[k].best[j], &g->best[j]))
 					g->best[j] = run[k].best[j];
 			free(run[k].best);
 		}
@@ -212,14 +273,15 @@ static int read_file_calls(void *ctx, sqlite3 *db, const char *path, struct rpd_
 	struct probing *g = ctx;
 	struct sqlsrc src = { db, path, "rpd", err };
 	int rc = SQLITE_OK;
-	memcpy(g->saved, g->best, g->n * sizeof(*g->best));
+	memcpy(g->saved, g->best, answers_size(g));
 	if (offer_pages(g, db) != FAST_DONE) {
-		memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+		memcpy(g->best, g->saved, answers_size(g));
 		g->have_pid = 0;
 		rc = pagescan_or_sql(db, "rocpd_api", call_cols, 7, file_row, file_reset, g);
 	}
 	if (rc != SQLITE_OK)
 		return dbfile_error(db, rc, path, err);
+	spread_done(g);
 	return name_file_calls(g, &src, g->version);
 }
 
@@ -227,7 +289,7 @@ static int read_file_calls(void *ctx, sqlite3 *db, const char *path, struct rpd_
 static void file_again(void *ctx)
 {
 	struct probing *g = ctx;
-	memcpy(g->best, g->saved, g->n * sizeof(*g->best));
+	memcpy(g->best, g->saved, answers_size(g));
 	g->have_pid = 0;
 }
 
@@ -242,11 +304,12 @@ int trace_probe_calls(struct trace *t, struct call_probe *p, size_t n, struct rp
 {
 	struct probing g = { .t = t, .p = p, .n = n };
 	g.order = xmalloc_array(n ? n : 1, sizeof(*g.order));
-	g.best = xcalloc(n ? n : 1, sizeof(*g.best));
-	g.saved = xmalloc_array(n ? n : 1, sizeof(*g.saved));
+	g.best = xcalloc(2 * n + 1, sizeof(*g.best));
+	g.saved = xmalloc_array(2 * n + 1, sizeof(*g.saved));
 	for (size_t j = 0; j < n; j++) {
 		g.order[j] = (uint32_t)j;
 		p[j].name = TRACE_NONE;
+		p[j].after = 0;
 	}
 	sort_with(g.order, n, sizeof(*g.order), by_moment, p);
 	int rc = 0;
@@ -262,10 +325,16 @@ int trace_probe_calls(struct trace *t, struct call_probe *p, size_t n, struct rp
 			rc = offer_file(&g, in->path, in->schema_version, err);
 		else
 			offer_rows(&g, in);
+		if (!in->launches_only)
+			spread_done(&g);
 	}
-	for (size_t j = 0; rc == 0 && j < n; j++)
-		if (g.best[j].found && g.best[j].row != TRACE_NONE)
-			p[j].name = trace_api_shown_name(t, g.best[j].row);
+	for (size_t j = 0; rc == 0 && j < n; j++) {
+		const struct best *x = answer(&g, j);
+		if (x && x->row != TRACE_NONE) {
+			p[j].name = trace_api_shown_name(t, x->row);
+			p[j].after = x != &g.best[j];
+		}
+	}
 	free(g.order);
 	free(g.best);
 	free(g.saved);

@@ -12,11 +12,13 @@
 #include "trace/trace.h"
 #include "util/error.h"
 
-/* For each probe, of the process's calls on any thread with start <= time
- * < end, the one that started last; at equal starts the one that ended
- * first, then the first in the input (the rows in memory for inputs read
- * whole, the file's for the others). Names are interned into t. Returns
- * 0, or -1 with *err naming the input. */
+/* For each probe, of its thread's calls with start <= time < end, the one
+ * that started last; at equal starts the one that ended first, then the
+ * first in the input (the rows in memory for inputs read whole, the
+ * file's for the others); when none runs then, the call the thread
+ * finished last before (the latest end; at equal ends the one that
+ * started first), after set. Names are interned into t. Returns 0, or -1
+ * with *err naming the input. */
 int trace_probe_calls(struct trace *t, struct call_probe *p, size_t n, struct rpd_error *err);
 
 #endif

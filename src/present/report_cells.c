@@ -87,3 +87,14 @@ void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct 
 	else
 		table_set_ref(cell, trace_str(t, id));
 }
+
+void names_set_cell_after(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id)
+{
+	const char *name = c ? name_cache_get(c, t, id) : trace_str(t, id);
+	size_t n = strlen(name);
+	char *s = xmalloc(n + 7);
+	memcpy(s, "after ", 6);
+	memcpy(s + 6, name, n + 1);
+	table_set_text(cell, s, n + 6);
+	free(s);
+}

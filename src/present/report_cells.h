@@ -22,6 +22,9 @@ int report_want_row(const struct report_params *p, size_t i);
  * for TRACE_NONE. The cell points at it, not a copy: the trace and the
  * cache outlive the table (a gaps report has millions of rows). */
 void names_set_cell(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id);
+/* The same for a call the host had finished: "after NAME" (a keyword of
+ * the data, as the gaps' causes are: not translated). */
+void names_set_cell_after(struct table_cell *cell, struct name_cache *c, const struct trace *t, uint32_t id);
 /* String id of t as recorded ("" for TRACE_NONE). */
 void report_set_name(const struct trace *t, struct table_cell *c, uint32_t id);
 /* t's API order: the caller's when it is of these rows, else made in own. */

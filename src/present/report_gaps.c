@@ -39,7 +39,10 @@ static void gaps_table(const struct trace *t, const struct report_params *p, con
 		report_set_str(&c[4], gap_cause_name(x->cause));
 		names_set_cell(&c[5], p->names, t, names->before[i]);
 		names_set_cell(&c[6], p->names, t, names->after[i]);
-		names_set_cell(&c[7], p->names, t, names->cpu[i]);
+		if (names->cpu_after[i] && names->cpu[i] != TRACE_NONE)
+			names_set_cell_after(&c[7], p->names, t, names->cpu[i]);
+		else
+			names_set_cell(&c[7], p->names, t, names->cpu[i]);
 	}
 }
 

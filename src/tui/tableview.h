@@ -19,9 +19,11 @@ struct app;
 
 /* Widths that are not a number of columns. */
 enum {
-	TV_REST = -1,      /* what the columns before it leave */
-	TV_HALF_REST = -2, /* half of that (two names side by side) */
-	TV_FIT = -3,       /* as the row source says (tv_source_ops.fit_width) */
+	TV_REST = -1,  /* what the columns before it leave */
+	TV_SHARE = -2, /* an equal share of that with the TV_SHARE and
+			* TV_REST columns after it the screen shows
+			* (names side by side) */
+	TV_FIT = -3,   /* as the row source says (tv_source_ops.fit_width) */
 };
 
 enum tv_align {
@@ -44,7 +46,7 @@ enum {
 struct tv_column {
 	const char *title;     /* N_() */
 	const char *sort_name; /* N_(), for "Sorted by ..."; NULL: no sort by it */
-	int width;             /* columns, or TV_REST, TV_HALF_REST, TV_FIT */
+	int width;             /* columns, or TV_REST, TV_SHARE, TV_FIT */
 	int pad;               /* blank columns before it, after a column shown */
 	int min_screen;        /* shown only on screens at least this wide */
 	enum tv_align align;

@@ -16,16 +16,29 @@
 #include "util/units.h"
 #include "util/xalloc.h"
 
+/* How many columns share the rest with column c: it and the TV_SHARE and
+ * TV_REST columns after it shown on a screen width wide. */
+static int sharing(const struct tableview *tv, int c, int width)
+{
+	int n = 1;
+	for (int k = c + 1; k < tv->spec->ncols; k++) {
+		const struct tv_column *col = &tv->spec->cols[k];
+		n += width >= col->min_screen && (col->width == TV_SHARE || col->width == TV_REST);
+	}
+	return n;
+}
+
 /* A column's width where it starts at x on a screen width wide. */
 static int column_width(const struct tableview *tv, int c, int x, int width)
 {
 	const struct tv_column *col = &tv->spec->cols[c];
-	int rest = width - x;
+	int rest = width - x, n;
 	switch (col->width) {
 	case TV_REST:
 		return rest > 0 ? rest : 0;
-	case TV_HALF_REST:
-		return rest > 2 ? rest / 2 : 1;
+	case TV_SHARE:
+		n = sharing(tv, c, width);
+		return rest > n ? rest / n : 1;
 	case TV_FIT:
 		return tv->spec->ops->fit_width(tv->src, c, width);
 	default:

@@ -27,21 +27,26 @@
 #define NUM_W 9 /* "123.45 ms": seven columns of them fit in 80 */
 #define START_W 13
 #define CAUSE_W 12
+#define CPU_SCREEN 120 /* the CPU column's screens: room for three names */
 
-enum { GC_GPU, GC_START, GC_LENGTH, GC_CAUSE, GC_BEFORE, GC_AFTER };
+enum { GC_GPU, GC_START, GC_LENGTH, GC_CAUSE, GC_BEFORE, GC_AFTER, GC_CPU };
 
-/* The names before and after a gap share what the other columns leave. */
+/* The names before and after a gap, and what the launching thread was
+ * doing (on screens wide enough for three names), share what the other
+ * columns leave. */
 static const struct tv_column columns[] = {
 	[GC_GPU] = { N_("GPU"), NULL, GPU_W - 1, 0, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
 	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
 	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
 	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
-	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_HALF_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
-	[GC_AFTER] = { N_("AFTER"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_SHARE, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_AFTER] = { N_("AFTER"), NULL, TV_SHARE, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_CPU] = { N_("CPU"), NULL, TV_REST, 1, CPU_SCREEN, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct gaps_src {
 	struct gaps g;
+	struct gap_names names; /* the CPU column's: what the host was doing */
 	struct breakdown b;
 	int64_t threshold; /* the gap threshold it was made for */
 };
@@ -57,9 +62,11 @@ static size_t gaps_fill(void *src, struct app *app)
 {
 	struct gaps_src *r = src;
 	gaps_free(&r->g);
+	gap_names_free(&r->names);
 	breakdown_free(&r->b);
 	struct gaps_params p = { .threshold = app->analysis.gap_threshold, .keep = SIZE_MAX };
 	gaps_find(app->trace, app_sel(app), &p, &r->g);
+	gap_names_find(app->trace, app_order(app), &r->g, &r->names);
 	breakdown_per_gpu(app->trace, app_sel(app), &app->analysis.comm, &r->b);
 	r->threshold = app->analysis.gap_threshold;
 	return r->g.n;
@@ -69,6 +76,7 @@ static void gaps_release(void *src)
 {
 	struct gaps_src *r = src;
 	gaps_free(&r->g);
+	gap_names_free(&r->names);
 	breakdown_free(&r->b);
 }
 
@@ -191,6 +199,13 @@ static const char *gaps_text(void *src, struct app *app, size_t row, int col, ch
 		return units_format_ns(sat_sub(g->end, g->start), buf, size);
 	case GC_CAUSE:
 		return tl_gap_cause_text(g->cause);
+	case GC_CPU:
+		if (r->names.cpu[row] == TRACE_NONE)
+			return "";
+		if (!r->names.cpu_after[row])
+			return app_name(app, r->names.cpu[row]);
+		snprintf(buf, size, "after %s", app_name(app, r->names.cpu[row]));
+		return buf;
 	default:
 		return app_name(app, t->ops.name[col == GC_BEFORE ? g->before : g->after]);
 	}

@@ -395,11 +395,52 @@ static void test_gap_cpu(void)
 	CHECK_INT(g.n, 1);
 	CHECK_INT(g.gaps[0].cause, GAP_HOST_WAIT); /* L began at 260, after 100 */
 	struct gap_cpu *cpu = gap_cpu_new(&t, &o);
-	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0]), r2);
+	int after = -1;
+	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), r2);
+	CHECK_INT(after, 0);
 	gap_cpu_free(cpu);
 	gaps_free(&g);
 	api_order_free(&o);
 	trace_free(&t);
+}
+
+/* The launching thread idle at the gap's midpoint (200): the call it had
+ * finished last, P [110,198) (its inner Q [120,150) started later but
+ * ended earlier), not thread 12's X [140,260) running then. An op of no
+ * known launch after the gap: nothing. */
+static void test_gap_cpu_after(void)
+{
+	for (int launched = 1; launched >= 0; launched--) {
+		struct trace t;
+		struct gaps g;
+		struct api_order o;
+		struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
+		trace_init(&t);
+		uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
+		uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+		uint32_t t11 = trace_thread(&t, in, 10, 11), t12 = trace_thread(&t, in, 10, 12);
+		uint32_t call = s(&t, "call");
+		trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
+		trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
+		uint32_t pp = trace_add_api(&t, 1, 110, 198, call, TRACE_NONE, t11);
+		trace_add_api(&t, 2, 120, 150, call, TRACE_NONE, t11);
+		uint32_t l = trace_add_api(&t, 3, 260, 270, call, TRACE_NONE, t11);
+		trace_add_api(&t, 4, 140, 260, call, TRACE_NONE, t12);
+		if (launched)
+			trace_add_link(&t, l, 1);
+		trace_finish(&t);
+		api_order_build(&t, &o);
+		gaps_find(&t, NULL, &p, &g);
+		CHECK_INT(g.n, 1);
+		struct gap_cpu *cpu = gap_cpu_new(&t, &o);
+		int after = -1;
+		CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), launched ? pp : TRACE_NONE);
+		CHECK_INT(after, launched);
+		gap_cpu_free(cpu);
+		gaps_free(&g);
+		api_order_free(&o);
+		trace_free(&t);
+	}
 }
 
 /* Each queue's ops come out by start, then row, however they were stored:
@@ -456,6 +497,7 @@ int main(void)
 {
 	test_lane_order();
 	test_gap_cpu();
+	test_gap_cpu_after();
 	test_gaps_per_queue();
 	test_breakdown();
 	test_timeline();
