@@ -43,7 +43,8 @@ struct app {
 	struct prompt prompt;            /* the status line, when open */
 	int announce;                    /* say what the next selection keeps (ANNOUNCE_*) */
 	int apis_asked;                  /* the API rows were read (or tried) here */
-	int quit_asked;                  /* quit once while an export ran */
+	int quit_asked;                  /* q once: the next q quits */
+	int closed_message;              /* the key being handled closed a message */
 	uint32_t jump_op;                /* for the timeline to show, or TRACE_NONE */
 	uint32_t jump_call;              /* an API call for it to show, or TRACE_NONE */
 	uint32_t jump_queue;             /* a time on this queue's lane for it to show, or TRACE_NONE */

@@ -175,12 +175,48 @@ static unsigned quit(struct app *app)
 	return ACT_REDRAW;
 }
 
+/* Does the session hold what a person made: a filter, a window, or a
+ * pane's marks or range? */
+static int keeps_work(struct app *app)
+{
+	if (session_filtered(app->session))
+		return 1;
+	for (size_t i = 0; i < app->npanes; i++)
+		if (app->panes[i].ops->keeps && app->panes[i].ops->keeps(&app->panes[i]))
+			return 1;
+	return 0;
+}
+
+/* q from a pane: quit, asking once when that loses a filter, a window or
+ * marks (q again quits, any other key stays). */
+static unsigned quit_asking(struct app *app)
+{
+	if (app->export || app->quit_asked || !keeps_work(app))
+		return quit(app);
+	app->quit_asked = 1;
+	app_message(app, 1, "%s", _("A filter, window or marks are set: q again quits"));
+	return ACT_REDRAW;
+}
+
 /* q: back from a view pushed over the panes, else quit. */
 static unsigned back(struct app *app)
 {
 	if (app->depth == 0)
-		return quit(app);
+		return quit_asking(app);
 	app_free_view(&app->stack[--app->depth]);
+	return ACT_REDRAW;
+}
+
+/* Escape: back from a view pushed over the panes; over a pane it closes
+ * the message and never quits (a key pressed to dismiss something must
+ * not lose the session). */
+static unsigned escape(struct app *app)
+{
+	if (app->depth > 0)
+		return back(app);
+	if (app->closed_message)
+		return ACT_REDRAW;
+	app_message(app, 0, "%s", _("Escape never quits: q quits (Q at once)"));
 	return ACT_REDRAW;
 }
 
@@ -233,6 +269,7 @@ static const struct app_handling handlers[REQ_COUNT] = {
 	[REQ_GAPS_VIEW] = { .act = push_gaps },
 	[REQ_GAP_THRESHOLD] = { .act = view_gaps_ask_threshold },
 	[REQ_QUIT] = { .act = back },
+	[REQ_ESCAPE] = { .act = escape },
 	[REQ_QUIT_NOW] = { .act = quit },
 	[REQ_SUSPEND] = { .act = suspend },
 	[REQ_FIND] = { .act = nothing_to_find },
@@ -260,6 +297,9 @@ unsigned app_request(struct app *app, enum request req)
 	struct view *v = app_top_view(app);
 	if (req <= REQ_NONE || req >= REQ_COUNT)
 		return ACT_UNHANDLED;
+	/* "q again" is the very next key. */
+	if (req != REQ_QUIT && req != REQ_QUIT_NOW)
+		app->quit_asked = 0;
 	unsigned act = v->ops->request ? v->ops->request(v, app, req) : ACT_UNHANDLED;
 	if ((act & ACT_UNHANDLED) && elsewhere[req] != REQ_NONE && v->ops->request)
 		act = v->ops->request(v, app, elsewhere[req]);

@@ -100,8 +100,10 @@
 	REQ(HELP, "? F1", N_("General"), APP, N_("This help"))                                               \
 	REQ(REFRESH, "C-l", N_("General"), APP, N_("Redraw the screen"))                                     \
 	REQ(SUSPEND, "C-z", N_("General"), APP, N_("Suspend (fg to come back)"))                             \
-	REQ(QUIT, "q Escape", N_("General"), APP,                                                            \
+	REQ(QUIT, "q", N_("General"), APP,                                                                   \
 	    N_("Back from a view; timeline: end the search, drop the range; quit from a pane"))              \
+	REQ(ESCAPE, "Escape", N_("General"), APP,                                                            \
+	    N_("Close a view or a message; timeline: end the search, drop the range; never quits"))          \
 	REQ(QUIT_NOW, "Q C-c", N_("General"), APP, N_("Quit at once"))
 
 #define REQ_ENUM(id, keys, group, scope, help) REQ_##id,

@@ -26,6 +26,7 @@ static unsigned handle_key(struct app *app, TermKeyKey *key)
 {
 	int pressed, button, row, col;
 	unsigned had_message = app->message[0] ? ACT_REDRAW : ACT_NONE;
+	app->closed_message = app->message[0] != '\0';
 	app->message[0] = '\0';
 	if (term_mouse(key, &pressed, &button, &row, &col))
 		return had_message |

@@ -40,6 +40,9 @@ struct view_ops {
 	unsigned (*release)(struct view *v, struct app *app, int row, int col, int button);
 	/* Optional: add what it holds in memory (--debug-memory). */
 	void (*memory)(struct view *v, struct mem_report *r);
+	/* Optional: does it hold what a person made and quitting loses (the
+	 * timeline's marks and range)? */
+	int (*keeps)(struct view *v);
 };
 
 enum view_busy {

@@ -187,6 +187,18 @@ static void timeline_memory_view(struct view *v, struct mem_report *r)
 			(c->napis + 1 + c->first[c->napis]) * sizeof(uint32_t));
 }
 
+/* Marks and a range are a person's work: quitting asks first. */
+static int timeline_keeps(struct view *v)
+{
+	const struct timeline_pane *p = v->data;
+	if (p->range.state == TL_RANGE_MARKED)
+		return 1;
+	for (int i = 0; i < TL_MARKS; i++)
+		if (p->marks.set[i])
+			return 1;
+	return 0;
+}
+
 static const struct view_ops timeline_ops = {
 	.name = "timeline",
 	.title = N_("Timeline"),
@@ -200,6 +212,7 @@ static const struct view_ops timeline_ops = {
 	.prepare = timeline_prepare,
 	.idle = timeline_idle,
 	.memory = timeline_memory_view,
+	.keeps = timeline_keeps,
 };
 
 struct view pane_timeline_new(struct app *app)

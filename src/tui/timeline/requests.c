@@ -206,6 +206,7 @@ static const struct handling handlings[REQ_COUNT] = {
 	[REQ_RANGE_MARK] = { .act = range_mark },
 	[REQ_RANGE_SHOW] = { .act = range_show },
 	[REQ_QUIT] = { .act = step_back },
+	[REQ_ESCAPE] = { .act = step_back },
 	[REQ_MARK_SET] = { .fn = tl_ask_mark, .lanes = 1 },
 	[REQ_MARK_GO] = { .fn = tl_ask_mark, .arg = 1 }, /* waits for the lanes once it has the letter */
 	[REQ_JUMP_BACK] = { .fn = tl_walk_history, .arg = 1, .lanes = 1 },
