@@ -29,18 +29,27 @@ static void put_text(const char *piece, size_t len, void *ctx)
  * return) gets a leading ' (OWASP's advice), so that opening the report
  * never runs what an input wrote. Then RFC 4180: quoted when it holds a
  * separator or a quote. */
-/* Printable ASCII not starting a formula, as nearly every name is: written
- * as it is, or quoted with its quotes doubled, with no copy. */
-static int csv_plain(const char *s, FILE *out)
+/* Is s printable ASCII not starting a formula, as nearly every name is
+ * (*n: its length; *quote: it holds a comma or a quote)? Such a field is
+ * written with no copy. */
+static int plain(const char *s, size_t *n, int *quote)
 {
-	size_t n = 0;
-	int quote = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++, n++) {
+	*n = 0;
+	*quote = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++, (*n)++) {
 		if (*p < 0x20 || *p > 0x7e)
 			return 0;
-		quote |= *p == ',' || *p == '"';
+		*quote |= *p == ',' || *p == '"';
 	}
-	if (n && strchr("=+-@", s[0]))
+	return !(*n && strchr("=+-@", s[0]));
+}
+
+/* A plain field as it is, or quoted with its quotes doubled. */
+static int csv_plain(const char *s, FILE *out)
+{
+	size_t n;
+	int quote;
+	if (!plain(s, &n, &quote))
 		return 0;
 	if (!quote) {
 		fwrite(s, 1, n, out);
@@ -85,6 +94,12 @@ static void csv_field(const char *s, FILE *out)
  * stays: a spreadsheet opens .tsv files too. */
 static void tsv_field(const char *s, FILE *out)
 {
+	size_t n;
+	int quote;
+	if (plain(s, &n, &quote)) {
+		fwrite(s, 1, n, out);
+		return;
+	}
 	struct text t = { 0 };
 	if (s[0] && strchr("=+-@\t\r", s[0]))
 		put_text("'", 1, &t);

@@ -249,7 +249,10 @@ char *dbfile_uri(const char *path, unsigned flags, struct dbfile_stamp *stamp, s
 
 int dbfile_open(const char *path, sqlite3 **out, struct rpd_error *err)
 {
-	return dbfile_open_stamped(path, 0, out, NULL, err);
+	/* No stamp to check the reading against: under SQLite's locks, so
+	 * that a writer can never tear what is read (dbfile_read for the
+	 * reading that never holds a writer off). */
+	return dbfile_open_stamped(path, DBFILE_LOCKED, out, NULL, err);
 }
 
 static int open_uri(const char *path, char *uri, sqlite3 **out, struct rpd_error *err)

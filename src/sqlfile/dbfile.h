@@ -20,8 +20,8 @@ struct dbfile_stamp {
  * that changed while it was read without them). */
 #define DBFILE_LOCKED 1u
 
-/* Open path read-only (never created, never written). On failure *err holds
- * "PATH: reason" and -1 is returned. */
+/* Open path read-only (never created, never written), under SQLite's
+ * locks. On failure *err holds "PATH: reason" and -1 is returned. */
 int dbfile_open(const char *path, sqlite3 **db, struct rpd_error *err);
 /* The same with DBFILE_* flags, the file's stamp (taken before SQLite
  * reads it) in *stamp. */

@@ -107,10 +107,10 @@ static size_t last_scroll(const struct help *h)
 	return h->lines_total > h->height ? (size_t)(h->lines_total - h->height) : 0;
 }
 
-/* Looking for text from line from on, in direction dir (wrapping). */
+/* Looking for text around line from (wrapping). */
 struct finding {
 	const char *text;
-	int from, dir;
+	int from;
 	int first, last_before; /* first match at or after from; last before it */
 	int any_first, any_last;
 };
@@ -133,7 +133,7 @@ static void match_line(void *ctx, int line, const char *keys, const char *text)
  * back from it (dir -1), wrapping; -1 when none. */
 static int find_line(const struct help *h, int from, int dir)
 {
-	struct finding f = { h->find, from, dir, -1, -1, -1, -1 };
+	struct finding f = { h->find, from, -1, -1, -1, -1 };
 	each_line(match_line, &f);
 	if (dir > 0)
 		return f.first >= 0 ? f.first : f.any_first;
