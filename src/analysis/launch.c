@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/graphs.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -53,9 +54,13 @@ static struct launch_part_row *acc_row(struct launch_part *a, uint32_t name, siz
 
 void launch_part_add(struct launch_part *a, const struct trace *t, const struct selection *sel)
 {
+	/* A graph's node starts where the replay puts it: no launch cost. */
+	struct graph_calls g;
+	graph_calls_init(&g, t);
 	for (size_t i = 0; i < t->ops.n; i++) {
 		uint32_t api = launch_of(t, i);
-		if (!selected_op(sel, i) || api == TRACE_NONE)
+		if (!selected_op(sel, i) || api == TRACE_NONE ||
+		    graph_call_of(t, &g, (uint32_t)i) != TRACE_NONE)
 			continue;
 		struct launch_part_row *r = acc_row(a, t->ops.name[i], t->strings.count);
 		r->ops++;
@@ -64,6 +69,7 @@ void launch_part_add(struct launch_part *a, const struct trace *t, const struct 
 		r->calls += sat_sub(t->apis.end[api], t->apis.start[api]);
 		a->ops++;
 	}
+	graph_calls_free(&g);
 }
 
 #define LAUNCH_BYTES_VERSION 1

@@ -1,7 +1,8 @@
 /* Launch latency: how long after its launching call an op began. For an
- * op with a known launch, launch = op start - call start and queue = op
- * start - call end (negative when the op began before the call returned).
- * Per-instance figures: ops in the window count whole. */
+ * op with a known launch that is not a graph's node (analysis/graphs.h),
+ * launch = op start - call start and queue = op start - call end
+ * (negative when the op began before the call returned). Per-instance
+ * figures: ops in the window count whole. */
 #ifndef RPDTOP_LAUNCH_STATS_H
 #define RPDTOP_LAUNCH_STATS_H
 

@@ -61,7 +61,9 @@ enum group { G_OPS, G_IDS, G_APIS };
 	DO(25, copies.op, copies.n, G_APIS)                                                                  \
 	DO(26, copies.bytes, copies.n, G_APIS)                                                               \
 	DO(27, copies.src, copies.n, G_APIS)                                                                 \
-	DO(28, copies.dst, copies.n, G_APIS)
+	DO(28, copies.dst, copies.n, G_APIS)                                                                 \
+	DO(29, graphs.api, graphs.n, G_APIS)                                                                 \
+	DO(30, graphs.exec, graphs.n, G_APIS)
 
 #define COUNT_SECTION(id, col, n, group) +1
 enum { NSECTIONS = 0 SECTIONS(COUNT_SECTION) };
@@ -114,7 +116,9 @@ static void put_meta(struct buf *b, const struct trace *t, int level, const char
 			       t->strings.count,
 			       t->strings.bytes_len,
 			       (uint64_t)t->op_first_start,
-			       (uint64_t)t->op_last_end };
+			       (uint64_t)t->op_last_end,
+			       t->graphs.n,
+			       (uint64_t)t->graphs.sorted };
 	for (size_t i = 0; i < sizeof(scalars) / sizeof(scalars[0]); i++)
 		put_u64(b, scalars[i]);
 	put_u64(b, t->ninputs);
@@ -293,7 +297,7 @@ struct facts {
 
 static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 {
-	uint64_t v[16];
+	uint64_t v[18];
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		v[i] = get_u64(r);
 	f->level = v[0];
@@ -313,6 +317,8 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 	f->bytes_len = v[13];
 	t->op_first_start = (int64_t)v[14];
 	t->op_last_end = (int64_t)v[15];
+	t->graphs.n = t->graphs.cap = (size_t)v[16];
+	t->graphs.sorted = v[17] != 0;
 
 	t->ninputs = t->inputs_cap = get_count(r, 8 * 12);
 	t->inputs = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*t->inputs));
@@ -470,6 +476,7 @@ static void drop_beyond(struct trace *t, int want)
 		t->apis.marker_name = TRACE_NONE;
 		trace_counters_free(&t->counters);
 		memset(&t->copies, 0, sizeof(t->copies));
+		memset(&t->graphs, 0, sizeof(t->graphs));
 		t->op_launch = NULL;
 		t->op_launch_n = 0;
 		for (size_t i = 0; i < t->ninputs; i++) {

@@ -394,7 +394,7 @@ int trace_load_apis(struct trace *t, struct rpd_error *err)
 struct api_reading {
 	struct trace *t;
 	uint32_t input;
-	size_t apis, runs, links, samples, series, copies;
+	size_t apis, runs, links, samples, series, copies, graphs;
 };
 
 static void mark_apis(struct api_reading *a)
@@ -406,6 +406,7 @@ static void mark_apis(struct api_reading *a)
 	a->samples = t->counters.n;
 	a->series = t->counters.nseries;
 	a->copies = t->copies.n;
+	a->graphs = t->graphs.n;
 }
 
 /* Forget what an input's reading added (it is read again). */
@@ -420,6 +421,7 @@ static void back_to(void *ctx)
 	t->counters.n = a->samples;
 	t->counters.nseries = a->series;
 	t->copies.n = a->copies;
+	t->graphs.n = a->graphs;
 }
 
 static int read_apis_once(void *ctx, sqlite3 *db, const char *path, struct rpd_error *err)

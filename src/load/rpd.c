@@ -13,6 +13,7 @@
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/search.h"
+#include "util/xalloc.h"
 
 static const char *const required_tables[] = {
 	"rocpd_op", "rocpd_string", "rocpd_api", "rocpd_api_ops", "rocpd_metadata",
@@ -150,6 +151,44 @@ static int read_links(struct rpd_reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
+/* Whether API row i calls a graph launch, by its name (known[name]: 0
+ * not asked yet, 1 yes, 2 no). */
+static int graph_call(const struct trace *t, size_t i, unsigned char *known)
+{
+	uint32_t name = trace_api_name(t, i);
+	if (!known[name])
+		known[name] = trace_graph_launch_name(trace_str(t, name)) ? 1 : 2;
+	return known[name] == 1;
+}
+
+/* The graph each graph launch call replayed, from its args: looked up by
+ * id for those calls alone (other calls' args are never read). A file
+ * whose tables are not as expected names no graphs: never an error. */
+static void read_graphs(struct rpd_reader *r)
+{
+	struct trace *t = r->t;
+	unsigned char *known = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	sqlite3_stmt *st = NULL;
+	char *sql = sqlite3_mprintf("SELECT s.string FROM rocpd_api a JOIN %w s ON s.id = a.args_id "
+				    "WHERE a.id = ?",
+				    r->version == 3 ? "rocpd_ustring" : "rocpd_string");
+	for (size_t i = r->api_base; i < t->apis.n; i++) {
+		if (!graph_call(t, i, known))
+			continue;
+		if (!st && (!sql || sqlite3_prepare_v2(r->src.db, sql, -1, &st, NULL) != SQLITE_OK))
+			break;
+		sqlite3_bind_int64(st, 1, trace_api_id(t, i));
+		char exec[128];
+		if (sqlite3_step(st) == SQLITE_ROW &&
+		    trace_graph_exec_arg((const char *)sqlite3_column_text(st, 0), exec, sizeof(exec)))
+			trace_add_graph(t, (uint32_t)i, strtab_intern(&t->strings, exec));
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	free(known);
+}
+
 /* Each table through its pages when the file allows, else through SQL. */
 static int read_table(struct rpd_reader *r, enum fastpath (*pages)(struct rpd_reader *),
 		      int (*sql)(struct rpd_reader *))
@@ -184,6 +223,7 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	in->launches_only = rc == FAST_DONE;
 	if (rc == FAST_DECLINED && read_table(r, rpd_pages_links, read_links))
 		return -1;
+	read_graphs(r);
 	if (!(what & LOAD_LAUNCHES)) {
 		rpd_read_monitor(r->t, r->src.db, r->input);
 		rpd_read_copies(r->t, r->src.db, r->api_base, link_first);

@@ -122,6 +122,7 @@ static void merge_rows(struct merge *m, size_t *op_map, size_t *api_map)
 				       (uint32_t)op_map[src->links.op[i]]);
 	trace_counters_merge(m->dst, &src->counters, m->str, m->input);
 	trace_copies_merge(m->dst, &src->copies, op_map, m->str);
+	trace_graphs_merge(m->dst, &src->graphs, api_map, m->str);
 }
 
 static uint32_t *none_array(size_t n)

@@ -82,6 +82,8 @@ void trace_side_take(struct trace *t, struct trace *side)
 	trace_counters_merge(t, &side->counters, str, NULL);
 	trace_copies_free(&t->copies);
 	trace_copies_merge(t, &side->copies, NULL, str);
+	trace_graphs_free(&t->graphs);
+	trace_graphs_merge(t, &side->graphs, NULL, str);
 	free(str);
 	free(thread);
 	trace_side_free(side);

@@ -91,6 +91,7 @@ void trace_free(struct trace *t)
 	free(t->op_launch);
 	trace_counters_free(&t->counters);
 	trace_copies_free(&t->copies);
+	trace_graphs_free(&t->graphs);
 	strtab_free(&t->strings);
 	idmap_free(&t->lane_index);
 	memset(t, 0, sizeof(*t));
@@ -658,6 +659,7 @@ void trace_finish(struct trace *t)
 	memset(&t->links, 0, sizeof(t->links));
 	compact_ids(t);
 	trace_copies_sort(&t->copies);
+	trace_graphs_sort(&t->graphs);
 
 	t->op_first_start = t->op_last_end = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {

@@ -9,6 +9,7 @@
 
 #include "trace/copies.h"
 #include "trace/counters.h"
+#include "trace/graphs.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 #include "util/rankbits.h"
@@ -144,6 +145,7 @@ struct trace {
 	struct trace_links links;
 	struct trace_counters counters; /* read with the API rows */
 	struct trace_copies copies;     /* read with the API rows */
+	struct trace_graphs graphs;     /* read with the API rows */
 	uint32_t *op_launch;            /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */

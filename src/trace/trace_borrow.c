@@ -38,7 +38,9 @@
 	DO(t->copies.op, t->copies.n)                                                                        \
 	DO(t->copies.bytes, t->copies.n)                                                                     \
 	DO(t->copies.src, t->copies.n)                                                                       \
-	DO(t->copies.dst, t->copies.n)
+	DO(t->copies.dst, t->copies.n)                                                                       \
+	DO(t->graphs.api, t->graphs.n)                                                                       \
+	DO(t->graphs.exec, t->graphs.n)
 #define TRACE_COLUMNS(DO) STRING_COLUMNS(DO) OP_COLUMNS(DO) API_COLUMNS(DO)
 
 int trace_borrowed(const struct trace *t, const void *p)

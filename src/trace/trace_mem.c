@@ -54,6 +54,8 @@ static void side_memory(const struct trace *t, struct mem_report *r)
 	const struct trace_copies *k = &t->copies;
 	mem_add(r, "", "copies",
 		COL(k->op, k->cap) + COL(k->bytes, k->cap) + COL(k->src, k->cap) + COL(k->dst, k->cap));
+	mem_add(r, "", "graph launches",
+		COL(t->graphs.api, t->graphs.cap) + COL(t->graphs.exec, t->graphs.cap));
 	mem_add(r, "", "lanes (GPUs, queues, threads)",
 		COL(t->gpus, t->gpus_cap) + COL(t->queues, t->queues_cap) + COL(t->threads, t->threads_cap) +
 			COL(t->lane_index.slots, t->lane_index.nslots));
