@@ -30,6 +30,8 @@ static void usage(FILE *out)
 		"  --collectives    a collective kernel (RCCL all-reduce, all-gather,\n"
 		"                   reduce-scatter, vLLM's cross_device_reduce) on the\n"
 		"                   communication queue in every layer, overlapping compute\n"
+		"  --graphs         each step's forward pass after the first replayed by one\n"
+		"                   hipGraphLaunch call (two graphs, in turn)\n"
 		"  --force          replace FILE if it exists\n\n"
 		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
@@ -83,12 +85,19 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' },      { "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' },     { "force", no_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'o' },   { "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' },    { "collectives", no_argument, NULL, 'c' },
-		{ "pid-base", required_argument, NULL, 'p' }, { "monitor", no_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
+		{ "ops", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },
+		{ "node", required_argument, NULL, 'd' },
+		{ "no-barriers", no_argument, NULL, 'b' },
+		{ "collectives", no_argument, NULL, 'c' },
+		{ "pid-base", required_argument, NULL, 'p' },
+		{ "monitor", no_argument, NULL, 'm' },
+		{ "graphs", no_argument, NULL, 'G' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;
@@ -113,6 +122,8 @@ int main(int argc, char **argv)
 			p.no_barriers = 1;
 		else if (c == 'c')
 			p.collectives = 1;
+		else if (c == 'G')
+			p.graphs = 1;
 		else if (c == 'p')
 			bad |= number(optarg, &pid_base);
 		else if (c == 'o' && (!strcmp(optarg, "rpd") || !strcmp(optarg, "rocpd")))

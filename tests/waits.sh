@@ -37,6 +37,8 @@ CREATE INDEX temp.o_id ON o(id);
 CREATE TEMP TABLE link AS SELECT op_id, api_id AS api FROM rocpd_api_ops
   WHERE id IN (SELECT max(id) FROM rocpd_api_ops WHERE api_id IN (SELECT id FROM rocpd_api) GROUP BY op_id);
 CREATE INDEX temp.link_op ON link(op_id);
+CREATE TEMP TABLE graph_call AS SELECT a.id AS id FROM rocpd_api a JOIN rocpd_string n ON n.id = a.apiName_id
+  WHERE $waits_graph_name;
 CREATE TEMP TABLE r AS SELECT *, max(ce) OVER (PARTITION BY gpu ORDER BY start, id
     ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach FROM o;
 CREATE TEMP TABLE g AS
@@ -44,11 +46,18 @@ CREATE TEMP TABLE g AS
     (SELECT b.id FROM o b WHERE b.gpu = r.gpu AND b.ce = r.reach ORDER BY b.start, b.id LIMIT 1) AS before_id
   FROM r WHERE r.reach IS NOT NULL AND r.cs > r.reach;
 CREATE TEMP TABLE gc AS
-  SELECT g.*, CASE WHEN a.start > g.gs THEN 'host_wait'
+  SELECT g.*, CASE WHEN lb.api = la.api AND la.api IN (SELECT id FROM graph_call) THEN 'graph'
+      WHEN a.start > g.gs THEN 'host_wait'
       WHEN g.ge - g.gs < $THR THEN 'kernel_wait' ELSE 'other' END AS cause
-  FROM g LEFT JOIN link la ON la.op_id = g.after_id LEFT JOIN rocpd_api a ON a.id = la.api;
+  FROM g LEFT JOIN link la ON la.op_id = g.after_id LEFT JOIN rocpd_api a ON a.id = la.api
+    LEFT JOIN link lb ON lb.op_id = g.before_id;
 EOF
 }
+
+# A graph launch call's name (n.string): its nodes are a replay's, with
+# no launch cost of their own; a gap between two of one replay is 'graph'.
+waits_graph_name="(n.string IN ('hipGraphLaunch', 'cudaGraphLaunch', 'cuGraphLaunch')
+  OR n.string GLOB 'hipGraphLaunch_*' OR n.string GLOB 'cudaGraphLaunch_*' OR n.string GLOB 'cuGraphLaunch_*')"
 
 # waits_cpu_tables: gt, the gaps of gc with what the launching thread was
 # doing at each one's midpoint (the column waits_cpu).
@@ -96,7 +105,8 @@ SELECT s.gpu, s.span, s.busy, s.span - s.busy, s.first - $rs, $re - s.last,
   (SELECT coalesce(sum(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu AND cause = 'host_wait'),
   (SELECT coalesce(sum(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu AND cause = 'kernel_wait'),
   (SELECT coalesce(sum(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu AND cause = 'other'),
-  (SELECT coalesce(max(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu)
+  (SELECT coalesce(max(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu),
+  (SELECT coalesce(sum(ge - gs), 0) FROM gc WHERE gc.gpu = s.gpu AND cause = 'graph')
 FROM (SELECT gpu, min(cs) AS first, max(ce) AS last, max(ce) - min(cs) AS span,
     sum(max(0, ce - max(cs, coalesce(reach, cs)))) AS busy FROM r GROUP BY gpu) s
 ORDER BY s.gpu;
@@ -108,7 +118,8 @@ waits_launch_sql() {
 	cat <<EOF
 CREATE TEMP TABLE lat AS
   SELECT o.name AS name, o.start - a.start AS la, o.start - a.end AS qu, a.end - a.start AS cd
-  FROM oall o JOIN link ON link.op_id = o.id JOIN rocpd_api a ON a.id = link.api;
+  FROM oall o JOIN link ON link.op_id = o.id JOIN rocpd_api a ON a.id = link.api
+  WHERE a.id NOT IN (SELECT id FROM graph_call);
 CREATE TEMP TABLE lr AS SELECT *, count(*) OVER (PARTITION BY name) AS n,
   row_number() OVER (PARTITION BY name ORDER BY la) AS rl,
   row_number() OVER (PARTITION BY name ORDER BY qu) AS rq FROM lat;
@@ -234,5 +245,41 @@ CREATE TEMP TABLE rocpd_api AS
 CREATE TEMP TABLE rocpd_api_ops AS
   SELECT k0.id AS id, (SELECT max(a0.id) FROM a0 WHERE a0.stack = k0.stack AND NOT a0.marker) AS api_id, k0.id AS op_id
   FROM k0 WHERE k0.stack <> 0 AND EXISTS (SELECT 1 FROM a0 WHERE a0.stack = k0.stack AND NOT a0.marker);
+EOF
+}
+
+# waits_graphs_sql: the graphs report's rows. A replay is one graph launch
+# call's ops; the graph is the call's graphExec argument, else its name.
+# Launch: the call's start to the replay's first op; duration: first op
+# start to last op end; GPU time: the union of its ops (each op adds what
+# lies beyond the furthest end of those that started before it). Medians
+# are nearest-rank: the value at rank ceil(n / 2).
+waits_graphs_sql() {
+	cat <<EOF
+WITH n AS (
+  SELECT a.id AS call, a.start AS cs, nm.string AS cname, ar.string AS args, o.start AS s, o.end AS e, o.id AS op
+  FROM rocpd_api a JOIN rocpd_string nm ON nm.id = a.apiName_id
+  JOIN rocpd_string ar ON ar.id = a.args_id
+  JOIN rocpd_api_ops ao ON ao.api_id = a.id JOIN rocpd_op o ON o.id = ao.op_id
+  WHERE $(echo "$waits_graph_name" | sed 's/n\.string/nm.string/g')),
+r AS (SELECT *,
+  max(e) OVER (PARTITION BY call ORDER BY s, op ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach
+  FROM n),
+p AS (SELECT call,
+  CASE WHEN instr(min(args), 'graphExec = ') > 0 THEN
+    substr(min(args), instr(min(args), 'graphExec = ') + 12,
+      instr(substr(min(args), instr(min(args), 'graphExec = ') + 12) || ' ', ' ') - 1)
+    ELSE min(cname) END AS graph,
+  count(*) AS ops, min(s) - min(cs) AS launch, max(e) - min(s) AS dur,
+  sum(max(0, e - max(s, coalesce(reach, s)))) AS gpu
+  FROM r GROUP BY call),
+l AS (SELECT graph, launch, row_number() OVER (PARTITION BY graph ORDER BY launch) AS k FROM p),
+d AS (SELECT graph, dur, row_number() OVER (PARTITION BY graph ORDER BY dur) AS k FROM p),
+c AS (SELECT graph, count(*) AS m FROM p GROUP BY graph)
+SELECT p.graph, count(*), max(ops), sum(ops),
+  (SELECT launch FROM l WHERE l.graph = p.graph AND k = (c.m + 1) / 2),
+  (SELECT dur FROM d WHERE d.graph = p.graph AND k = (c.m + 1) / 2),
+  max(dur), sum(gpu), printf('%.6f', 100.0 * sum(gpu) / sum(dur)), sum(dur) - sum(gpu)
+FROM p JOIN c ON c.graph = p.graph GROUP BY p.graph ORDER BY sum(gpu) DESC, p.graph;
 EOF
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/graphs.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -13,14 +14,17 @@ const int64_t gaps_bucket_lo[GAPS_NBUCKETS] = { 0, 5000, 10000, 20000, 100000, 1
 
 const char *gap_cause_name(enum gap_cause c)
 {
-	static const char *const names[] = { "host_wait", "kernel_wait", "other" };
+	static const char *const names[] = { "host_wait", "kernel_wait", "other", "graph" };
 	return c < GAP_NCAUSES ? names[c] : "";
 }
 
-static enum gap_cause cause_of(const struct trace *t, uint32_t after, int64_t start, int64_t len,
-			       int64_t threshold)
+static enum gap_cause cause_of(const struct trace *t, const struct graph_calls *g, uint32_t before,
+			       uint32_t after, int64_t start, int64_t len, int64_t threshold)
 {
 	uint32_t api = t->op_launch && after < t->op_launch_n ? t->op_launch[after] : TRACE_NONE;
+	uint32_t replay = graph_call_of(t, g, after);
+	if (replay != TRACE_NONE && before != TRACE_NONE && graph_call_of(t, g, before) == replay)
+		return GAP_GRAPH;
 	/* Holistic Trace Analysis's rule, for figures that compare: the host
 	 * waited when the launch began after the GPU fell idle; else a short
 	 * gap is the kernels' own overhead, whether the launch is known or
@@ -45,6 +49,7 @@ struct sweep {
 	struct gaps *out;
 	size_t cap;
 	uint32_t *rank; /* of each lane in report order, set before it is swept */
+	struct graph_calls graphs;
 };
 
 /* Gaps in report order: longest first, then by start, then lane. */
@@ -117,7 +122,7 @@ static void add_gap(struct sweep *s, struct gap_lane *l, uint32_t before, uint32
 		    int64_t to)
 {
 	int64_t len = sat_sub(to, from);
-	enum gap_cause c = cause_of(s->t, after, from, len, s->p->threshold);
+	enum gap_cause c = cause_of(s->t, &s->graphs, before, after, from, len, s->p->threshold);
 	struct gap x = { l->lane, before, after, from, to, c };
 	keep_gap(s, &x);
 	s->out->total++;
@@ -168,7 +173,7 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 {
 	static const struct window none;
 	struct lane_ops lo;
-	struct sweep s = { t, p, sel ? &sel->window : &none, out, 0, NULL };
+	struct sweep s = { t, p, sel ? &sel->window : &none, out, 0, NULL, { 0 } };
 	memset(out, 0, sizeof(*out));
 	out->per_queue = p->per_queue;
 	out->range_start = t->op_first_start;
@@ -181,6 +186,7 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 	uint32_t *order = lane_ops_report_order(t, &lo);
 	uint32_t *rank = xmalloc_array(lo.nlanes ? lo.nlanes : 1, sizeof(*rank));
 	s.rank = rank;
+	graph_calls_init(&s.graphs, t);
 	out->lanes = xcalloc(lo.nlanes ? lo.nlanes : 1, sizeof(*out->lanes));
 	for (size_t i = 0; i < lo.nlanes; i++) {
 		uint32_t k = order[i];
@@ -199,6 +205,7 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 		sort_with(out->gaps, out->n, sizeof(*out->gaps), by_length, rank);
 	free(rank);
 	free(order);
+	graph_calls_free(&s.graphs);
 	lane_ops_free(&lo);
 }
 

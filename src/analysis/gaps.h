@@ -8,10 +8,11 @@
  *   after the last, within the trace's span (or the window), is leading
  *   and trailing idle, apart from the gaps.
  * - With a window, the ops overlapping it count with their part inside it.
- * - Cause: host wait when the call that launched the op after the gap
- *   started after the gap began; else kernel wait when the gap is shorter
- *   than the threshold; else other. An op after the gap without a known
- *   launch makes the gap other. */
+ * - Cause: graph when the ops either side are nodes of one graph replay
+ *   (analysis/graphs.h: the GPU waited on something inside the graph,
+ *   not on the host); else host wait when the call that launched the op
+ *   after the gap started after the gap began; else kernel wait when the
+ *   gap is shorter than the threshold; else other. */
 #ifndef RPDTOP_GAPS_H
 #define RPDTOP_GAPS_H
 
@@ -28,7 +29,7 @@
 
 #define GAPS_DEFAULT_THRESHOLD 5000 /* ns: a normal launch-to-launch distance */
 
-enum gap_cause { GAP_HOST_WAIT, GAP_KERNEL_WAIT, GAP_OTHER, GAP_NCAUSES };
+enum gap_cause { GAP_HOST_WAIT, GAP_KERNEL_WAIT, GAP_OTHER, GAP_GRAPH, GAP_NCAUSES };
 
 /* Gap lengths as the idle report's histogram counts them. */
 #define GAPS_NBUCKETS 6
@@ -76,7 +77,7 @@ struct gaps_params {
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,
 	       struct gaps *out);
 void gaps_free(struct gaps *g);
-const char *gap_cause_name(enum gap_cause c); /* "host_wait", "kernel_wait", "other" */
+const char *gap_cause_name(enum gap_cause c); /* "host_wait", "kernel_wait", "other", "graph" */
 /* start + (end - start) / 2, without overflow at the range's ends. */
 static inline int64_t gap_midpoint(const struct gap *g)
 {

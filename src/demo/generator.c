@@ -110,6 +110,7 @@ struct gpu_state {
 	int64_t queue_free[NQUEUES]; /* when each queue is next idle */
 	struct range stack[MAX_DEPTH];
 	int depth;
+	int64_t graph_call, graph_end; /* the graph launch being replayed, 0: none */
 };
 
 struct gen {
@@ -218,10 +219,31 @@ static int64_t max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
+/* A node of the replay under way: it starts when its queue is free (the
+ * graph's nodes follow each other closely, now and then after a longer
+ * wait inside the graph), whatever the host does meanwhile. */
+static void graph_node(struct gen *g, struct gpu_state *s, const struct kernel_kind *k, int queue)
+{
+	struct rpd_kernel_launch kl = {
+		.grid = { k->grid * k->workgroup, 1, 1 },
+		.workgroup = { k->workgroup, 1, 1 },
+		.kernel = k->name,
+	};
+	int64_t wait = rnd(g) % 8 == 0 ? rnd_range(g, 8000, 20000) : rnd_range(g, 200, 1000);
+	int64_t start = max64(s->graph_end + 3000, s->queue_free[queue] + wait);
+	int64_t op = emit_op(g, s, queue, start, rnd_range(g, k->min_ns, k->spread_ns), k->name,
+			     "KernelExecution", s->graph_call, &kl, NULL);
+	emit_link(g, s->graph_call, op);
+}
+
 static void launch_kernel(struct gen *g, struct gpu_state *s, const struct kernel_kind *k, int queue)
 {
 	if (!g->ops_left)
 		return;
+	if (s->graph_call) {
+		graph_node(g, s, k, queue);
+		return;
+	}
 	int64_t api_start = s->cpu, api_end = api_start + rnd_range(g, 3000, 9000);
 	struct rpd_kernel_launch kl = {
 		.grid = { k->grid * k->workgroup, 1, 1 },
@@ -306,6 +328,19 @@ static void layer(struct gen *g, struct gpu_state *s, int i, int backward)
 	pop_range(g, s);
 }
 
+/* One call replays the forward pass: two graphs (as a server's decode
+ * and prefill), taken in turn. */
+static void graph_launch(struct gen *g, struct gpu_state *s, uint64_t n)
+{
+	char args[64];
+	snprintf(args, sizeof(args), "graphExec = 0x%llx | stream = 0x0",
+		 (unsigned long long)(0x5eed000 + 16 * (n % 2) + (uint64_t)s->gpu * 256));
+	int64_t start = s->cpu, end = start + rnd_range(g, 6000, 12000);
+	s->graph_call = emit_api(g, s, s->tid, start, end, "hipGraphLaunch", args, NULL, NULL);
+	s->graph_end = end;
+	s->cpu = end + rnd_range(g, 1000, 3000);
+}
+
 static void step(struct gen *g, struct gpu_state *s, uint64_t n)
 {
 	char text[64];
@@ -314,8 +349,11 @@ static void step(struct gen *g, struct gpu_state *s, uint64_t n)
 	instant_calls(g, s, n);
 	copy(g, s, 1, 4 << 20, 0);
 	push_range(s, "forward");
+	if (g->p->graphs && n > 0)
+		graph_launch(g, s, n);
 	for (int i = 0; i < LAYERS; i++)
 		layer(g, s, i, 0);
+	s->graph_call = 0;
 	pop_range(g, s);
 	push_range(s, "backward");
 	for (int i = LAYERS - 1; i >= 0; i--)

@@ -15,6 +15,8 @@ struct gen_params {
 	unsigned gpus;    /* one process per GPU */
 	int no_barriers;  /* rocpd has no barrier ops */
 	int collectives;  /* a collective on the communication queue in every layer */
+	int graphs;       /* each step's forward pass after the first is one graph
+			   * launch call's replay (two graphs, in turn) */
 	int64_t pid_base; /* first process id (0: the default) */
 };
 

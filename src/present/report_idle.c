@@ -24,6 +24,7 @@ static const struct table_col idle_cols[] = {
 	{ "kernel_wait_ns", N_("KERNEL WAIT"), COL_NS },
 	{ "other_ns", N_("OTHER"), COL_NS },
 	{ "max_gap_ns", N_("MAX GAP"), COL_NS },
+	{ "graph_ns", N_("GRAPH"), COL_NS },
 };
 
 /* The histogram of gap lengths under the idle table. */
@@ -76,6 +77,7 @@ static void idle_table(const struct trace *t, const struct report_params *p, con
 		c[8].num = l->cause_ns[GAP_KERNEL_WAIT];
 		c[9].num = l->cause_ns[GAP_OTHER];
 		c[10].num = l->max_gap;
+		c[11].num = l->cause_ns[GAP_GRAPH];
 	}
 	out->footer = gap_histogram(&g);
 }

@@ -109,7 +109,7 @@ static void draw_cells(int y, int width, const char *first, const char *const *c
 			draw_text_right(stdscr, y, GPU_W + i * (NUM_W + 1), NUM_W, cells[i], a);
 }
 
-#define NFIGS 7
+#define NFIGS 8
 
 /* A GPU's figures in a small table above the gaps: their text in c. */
 typedef uint32_t (*gpu_figures_fn)(const struct gaps_src *r, size_t k, char c[NFIGS][UNITS_BUFSZ]);
@@ -125,8 +125,9 @@ static uint32_t breakdown_figures(const struct gaps_src *r, size_t k, char c[NFI
 {
 	const struct breakdown_row *b = &r->b.rows[k];
 	const int64_t v[] = { b->span, b->compute, b->comm, b->copy, b->idle, b->exposed_comm };
-	durations(v, NFIGS - 1, c);
-	snprintf(c[NFIGS - 1], sizeof(c[NFIGS - 1]), "%.1f%%", 100.0 * b->overlap_ratio);
+	durations(v, NFIGS - 2, c);
+	snprintf(c[NFIGS - 2], sizeof(c[NFIGS - 2]), "%.1f%%", 100.0 * b->overlap_ratio);
+	c[NFIGS - 1][0] = '\0';
 	return b->gpu;
 }
 
@@ -140,7 +141,8 @@ static uint32_t idle_figures(const struct gaps_src *r, size_t k, char c[NFIGS][U
 			      l->cause_ns[GAP_HOST_WAIT],
 			      l->cause_ns[GAP_KERNEL_WAIT],
 			      l->cause_ns[GAP_OTHER],
-			      l->max_gap };
+			      l->max_gap,
+			      l->cause_ns[GAP_GRAPH] };
 	durations(v, NFIGS, c);
 	snprintf(c[2], sizeof(c[2]), "%llu", (unsigned long long)l->ngaps);
 	return l->lane;
@@ -154,7 +156,7 @@ static int draw_gpu_table(const struct gaps_src *r, struct app *app, const char 
 	char c[NFIGS][UNITS_BUFSZ], gpu[112];
 	int used = 0;
 	for (int i = 0; i < NFIGS; i++) {
-		h[i] = _(head[i]);
+		h[i] = head[i][0] ? _(head[i]) : ""; /* _("") is the catalogue's header */
 		cells[i] = c[i];
 	}
 	if (rows <= used)
@@ -169,15 +171,15 @@ static int draw_gpu_table(const struct gaps_src *r, struct app *app, const char 
 
 static int draw_breakdown(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
-	static const char *const head[NFIGS] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),   N_("COPIES"),
-						 N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP") };
+	static const char *const head[NFIGS] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),    N_("COPIES"),
+						 N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP"), "" };
 	return draw_gpu_table(r, app, head, r->b.n, breakdown_figures, y, rows, width);
 }
 
 static int draw_idle(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
-	static const char *const head[NFIGS] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),   N_("HOST WAIT"),
-						 N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP") };
+	static const char *const head[NFIGS] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),    N_("HOST WAIT"),
+						 N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP"), N_("GRAPH") };
 	return draw_gpu_table(r, app, head, r->g.nlanes, idle_figures, y, rows, width);
 }
 

@@ -85,6 +85,8 @@ const char *tl_gap_cause_text(enum gap_cause c)
 		return _("host wait");
 	case GAP_KERNEL_WAIT:
 		return _("kernel wait");
+	case GAP_GRAPH:
+		return _("graph");
 	default:
 		return _("other");
 	}
