@@ -31,6 +31,30 @@ void tl_read_dims(struct timeline_pane *p, struct app *app)
 	p->dims_op_set = 1;
 }
 
+/* Where the op under the cursor is in a graph replay: found between keys
+ * (it reads every op and call), again when API rows came meanwhile. */
+int tl_read_place(struct timeline_pane *p, struct app *app)
+{
+	const struct trace *t = app->trace;
+	uint32_t op = tl_op_under_cursor(p);
+	if (op == TRACE_NONE || (p->place_set && p->place_op == op && p->place_apis == t->apis.n))
+		return 0;
+	struct graph_calls g;
+	graph_calls_init(&g, t);
+	p->place_ok = graph_place_of(t, &g, op, &p->place);
+	graph_calls_free(&g);
+	p->place_op = op;
+	p->place_apis = t->apis.n;
+	p->place_set = 1;
+	return 1;
+}
+
+static const struct graph_place *place_of(const struct timeline_pane *p, const struct trace *t, uint32_t op)
+{
+	return p->place_set && p->place_op == op && p->place_apis == t->apis.n && p->place_ok ? &p->place
+											      : NULL;
+}
+
 /* The launch sizes read for op, or NULL when they were not (yet). */
 static const struct launch_dims *launch_dims_of(const struct timeline_pane *p, uint32_t op)
 {
@@ -90,7 +114,7 @@ static const char *event_facts(const struct timeline_pane *p, struct app *app, c
 		tl_lane_label(app, l, lane, sizeof(lane));
 		tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
 		tl_facts_copy(t, row, sizes, sizeof(sizes));
-		tl_facts_launch(t, row, p->tl.origin, dt, launch, launch_size);
+		tl_facts_launch(t, row, place_of(p, t, row), p->tl.origin, dt, launch, launch_size);
 	}
 	const char *name = tl_row_name(app, l, row);
 	snprintf(line, size, _("  start %s  duration %s  %s%s"),

@@ -14,6 +14,9 @@ struct app;
 /* A kernel's launch sizes are read from its input once per kernel the
  * cursor stops on: between keys, never while drawing. */
 void tl_read_dims(struct timeline_pane *p, struct app *app);
+/* Find the place in its graph replay of the op under the cursor; 1 when
+ * something new was found. */
+int tl_read_place(struct timeline_pane *p, struct app *app);
 /* The event under the cursor, in one line; a long name gives way to the
  * facts after it, and the launch after them gives way first. */
 void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width);

@@ -17,12 +17,22 @@ void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size)
 		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
 }
 
-void tl_facts_launch(const struct trace *t, uint32_t op, int64_t origin, int64_t dt, char *buf, size_t size)
+void tl_facts_launch(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t origin,
+		     int64_t dt, char *buf, size_t size)
 {
 	uint32_t api = trace_op_launch(t, op);
 	if (api == TRACE_NONE)
 		return;
 	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
+	/* Where a node starts is its place in the replay: no launch cost. */
+	if (node && node->call == api) {
+		snprintf(buf, size, _(", node %llu of %llu of replay %llu of %llu, launched by %s at %s"),
+			 (unsigned long long)node->node, (unsigned long long)node->nodes,
+			 (unsigned long long)node->replay, (unsigned long long)node->replays,
+			 trace_str(t, trace_api_shown_name(t, api)),
+			 units_format_relative(sat_sub(t->apis.start[api], origin), dt, at, sizeof(at)));
+		return;
+	}
 	int64_t s = t->ops.start[op];
 	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
 		 trace_str(t, trace_api_shown_name(t, api)),

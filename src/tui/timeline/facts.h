@@ -10,6 +10,7 @@
 
 #include "analysis/counters.h"
 #include "analysis/gaps.h"
+#include "analysis/graphs.h"
 #include "trace/launch_dims.h"
 #include "trace/trace.h"
 
@@ -21,7 +22,10 @@ void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size);
  * latency is the op's start less the call's, the queue delay its start
  * less the call's end (negative when the op started before the call
  * returned). The call's time is from origin. */
-void tl_facts_launch(const struct trace *t, uint32_t op, int64_t origin, int64_t dt, char *buf, size_t size);
+/* An op's launch: the call, when, latency and queue delay; for a graph's
+ * node (node: its place, else NULL) its place in the replay instead. */
+void tl_facts_launch(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t origin,
+		     int64_t dt, char *buf, size_t size);
 
 /* "  1048576 bytes  12.91 GB/s  from GPU 0 to CPU 0" for a copy whose
  * size is known (else nothing): the bandwidth is its bytes over its

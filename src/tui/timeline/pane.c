@@ -169,6 +169,8 @@ static unsigned idle_work(struct timeline_pane *p, struct app *app)
 		act |= ACT_REDRAW;
 	uint32_t before = p->dims_op_set ? p->dims_op : TRACE_NONE;
 	tl_read_dims(p, app);
+	if (tl_read_place(p, app))
+		act |= ACT_REDRAW;
 	return act | (p->dims_op_set && p->dims_op != before ? ACT_REDRAW : ACT_NONE);
 }
 

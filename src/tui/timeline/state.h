@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/graphs.h"
 #include "analysis/timeline.h"
 #include "trace/launch_dims.h"
 #include "tui/timeline/gaps.h"
@@ -44,6 +45,10 @@ struct timeline_pane {
 	uint32_t dims_op;           /* the kernel whose sizes were last read */
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
+	uint32_t place_op; /* the op whose place in a graph replay was last found */
+	size_t place_apis; /* the API rows there were then (more may come) */
+	int place_ok, place_set;
+	struct graph_place place;
 	int minimap_cols;
 	struct tl_find *find;    /* a search: n and N go from match to match */
 	struct tl_range range;   /* a range marked for its statistics */
