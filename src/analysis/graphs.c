@@ -32,7 +32,10 @@ uint32_t graph_call_of(const struct trace *t, const struct graph_calls *g, uint3
 	if (api == TRACE_NONE || api >= t->apis.n)
 		return TRACE_NONE;
 	uint32_t name = trace_api_name(t, api);
-	return name < g->n && g->is[name] == 1 ? api : TRACE_NONE;
+	if (name < g->n && g->is[name] == 1)
+		return api;
+	/* A call the input says replayed a graph, whatever its name. */
+	return t->graphs.n && trace_graph_of(&t->graphs, api) != TRACE_NONE ? api : TRACE_NONE;
 }
 
 uint32_t graph_name_of(const struct trace *t, uint32_t api)

@@ -536,6 +536,37 @@ static void read_extras(struct reader *r)
 		r->t->copies.n = ncopies;
 }
 
+/* stack id, correlation id, graph_exec_id: the call that launched a
+ * graph's dispatch replayed graph graph_exec_id (rocpd 3.0.2 and later;
+ * older files have no such column, and so no graphs but by name). */
+static int graph_row(void *ctx, sqlite3_stmt *st)
+{
+	struct reader *r = ctx;
+	const struct trace_graphs *g = &r->t->graphs;
+	int64_t key = link_key(r, st, 0);
+	uint32_t api;
+	if (key == 0 || sqlite3_column_type(st, 2) == SQLITE_NULL ||
+	    !idmap_get(&r->launcher, (uint64_t)key, &api) || (g->n && g->api[g->n - 1] == api))
+		return 0;
+	char id[32];
+	snprintf(id, sizeof(id), "%lld", (long long)sqlite3_column_int64(st, 2));
+	trace_add_graph(r->t, api, strtab_intern(&r->t->strings, id));
+	return 0;
+}
+
+static void read_graphs(struct reader *r)
+{
+	size_t n = r->t->graphs.n;
+	if (sql_each_optional(r->src.db,
+			      sqlite3_mprintf("SELECT E.stack_id, E.correlation_id, K.graph_exec_id "
+					      "FROM \"rocpd_kernel_dispatch%w\" K "
+					      "JOIN \"rocpd_event%w\" E ON E.id = K.event_id "
+					      "WHERE K.graph_exec_id <> 0 ORDER BY K.id",
+					      S, S),
+			      graph_row, r))
+		r->t->graphs.n = n;
+}
+
 static void add_links(struct reader *r)
 {
 	for (size_t i = 0; i < r->nlinks; i++) {
@@ -575,6 +606,8 @@ static int read_part(struct reader *r)
 			rc = read_op_keys(r);
 		if (rc == 0)
 			add_links(r);
+		if (rc == 0)
+			read_graphs(r);
 		if (rc == 0)
 			read_extras(r);
 	}
