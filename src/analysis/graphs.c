@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/idmap.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -83,17 +84,6 @@ struct node {
 	int64_t start;
 };
 
-static int by_call_start(const void *a, const void *b, void *ctx)
-{
-	const struct node *x = a, *y = b;
-	(void)ctx;
-	if (x->call != y->call)
-		return x->call < y->call ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->op > y->op) - (x->op < y->op);
-}
-
 void graph_part_init(struct graph_part *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -145,26 +135,64 @@ static void add_replay(struct graph_part *a, const struct trace *t, const struct
 	durstat_add(&r->span, sat_sub(reach, first));
 }
 
+/* Within one replay: by start, then row. */
+static int by_start(const void *a, const void *b, void *ctx)
+{
+	const struct node *x = a, *y = b;
+	(void)ctx;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->op > y->op) - (x->op < y->op);
+}
+
+/* A replay's nodes are bucketed by call (a counting sort: millions of
+ * nodes, thousands of replays), then each bucket put in order of start
+ * (mostly in order already). */
 void graph_part_add(struct graph_part *a, const struct trace *t, const struct selection *sel)
 {
 	struct graph_calls g;
 	graph_calls_init(&g, t);
-	struct node *v = NULL;
-	size_t n = 0, cap = 0;
+	struct idmap replay_of;
+	idmap_init(&replay_of);
+	uint32_t *count = NULL;
+	size_t nreplays = 0, cap = 0, n = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
-		uint32_t call = graph_call_of(t, &g, (uint32_t)i);
+		uint32_t call = graph_call_of(t, &g, (uint32_t)i), k;
 		if (call == TRACE_NONE || !selected_op(sel, i))
 			continue;
-		v = xgrow(v, &cap, n + 1, sizeof(*v));
-		v[n++] = (struct node){ call, (uint32_t)i, t->ops.start[i] };
+		if (!idmap_get(&replay_of, call, &k)) {
+			count = xgrow(count, &cap, nreplays + 1, sizeof(*count));
+			count[nreplays] = 0;
+			idmap_put(&replay_of, call, k = (uint32_t)nreplays++);
+		}
+		count[k]++;
+		n++;
 	}
-	sort_with(v, n, sizeof(*v), by_call_start, NULL);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].call == v[i].call;)
+	size_t *at = xmalloc_array(nreplays + 1, sizeof(*at));
+	at[0] = 0;
+	for (size_t k = 0; k < nreplays; k++)
+		at[k + 1] = at[k] + count[k];
+	struct node *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	for (size_t i = 0; i < t->ops.n && n; i++) {
+		uint32_t call = graph_call_of(t, &g, (uint32_t)i), k;
+		if (call == TRACE_NONE || !selected_op(sel, i) || !idmap_get(&replay_of, call, &k))
+			continue;
+		v[at[k + 1] - count[k]--] = (struct node){ call, (uint32_t)i, t->ops.start[i] };
+	}
+	for (size_t k = 0; k < nreplays; k++) {
+		struct node *r = v + at[k];
+		size_t m = at[k + 1] - at[k];
+		size_t j = 1;
+		while (j < m && by_start(&r[j - 1], &r[j], NULL) <= 0)
 			j++;
-		add_replay(a, t, v + i, j - i);
+		if (j < m)
+			sort_with(r, m, sizeof(*r), by_start, NULL);
+		add_replay(a, t, r, m);
 	}
 	free(v);
+	free(at);
+	free(count);
+	idmap_free(&replay_of);
 	graph_calls_free(&g);
 }
 
