@@ -1,6 +1,6 @@
 #!/bin/sh
 # Benchmarks: batch reports of rpdtop against the database's own views run
-# by sqlite3 (and the reports that have no view: gaps, idle, launch,
+# by sqlite3 (and the reports that have no view: gaps, idle, launch, graphs,
 # breakdown, categories), on generated traces cached under the build tree. Prints one
 # line per figure: wall seconds (best of RUNS) and peak RSS.
 #
@@ -197,7 +197,7 @@ measure() {
 	# row; categories are the built-in ones (no settings file). A trace has
 	# about one gap per two ops: gaps is timed as people read it, the 1000
 	# longest, and whole as CSV.
-	for report in "gaps -n 1000" "gaps -f csv" idle launch breakdown categories api markers "ranges -n 1000" \
+	for report in "gaps -n 1000" "gaps -f csv" idle launch graphs breakdown categories api markers "ranges -n 1000" \
 		steps ranks; do
 		# shellcheck disable=SC2086 # the options are words
 		best_of env XDG_CONFIG_HOME="$BENCH_CACHE/no-config" "$RPDTOP" -r $report "$m_db"
@@ -334,7 +334,7 @@ goal() {
 	"viewer: peak RSS"*) echo "<= 60 % of the file" ;;
 	"batch peak RSS"*) echo "<= 15 % of the file" ;;
 	"export of 10 %"*) echo "<= 2 s" ;;
-	"-r gaps -n 1000" | "-r idle" | "-r launch" | "-r breakdown" | "-r categories" | "-r api" | "-r markers" | \
+	"-r gaps -n 1000" | "-r idle" | "-r launch" | "-r graphs" | "-r breakdown" | "-r categories" | "-r api" | "-r markers" | \
 		"-r ranges -n 1000" | "-r ranks" | "-r steps") echo "<= 1 s" ;;
 	"diff of two traces"*) echo "<= 2.5 s" ;;
 	"reopen: -r top"* | "reopen: viewer's flat profile"*) echo "<= 0.3 s" ;;
