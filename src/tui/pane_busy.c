@@ -132,13 +132,11 @@ static unsigned busy_enter(void *src, struct app *app, size_t row)
 	return first == TRACE_NONE ? ACT_NONE : app_show_in_timeline(app, first);
 }
 
-static const struct tv_source_ops busy_source = { TV_ROWS(busy),
-						  .key = busy_key,
-						  .cells = busy_cells,
-						  .fit_width = busy_fit_width,
-						  .header_tail = busy_caption,
-						  .draw_tail = busy_bar,
-						  .enter = busy_enter };
+static const struct tv_source_ops busy_source = {
+	TV_ROWS(busy),         .text = busy_text,           .key = busy_key,
+	.cells = busy_cells,   .fit_width = busy_fit_width, .header_tail = busy_caption,
+	.draw_tail = busy_bar, .enter = busy_enter
+};
 
 static const struct tv_spec busy_spec = {
 	TV_VIEW("busy", N_("Busy")), TV_COLS(columns), .report = &report_busy,

@@ -30,7 +30,7 @@ static const struct tv_column api_columns[] = {
 	{ NULL, N_("maximum"), 10, 1, 90, TV_RIGHT, TV_NUMBER, 7, 0, "max_ns" },
 	{ NULL, N_("minimum"), 10, 1, 140, TV_RIGHT, TV_NUMBER, 8, 0, "min_ns" },
 	{ NULL, NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, "percent" },
-	{ N_("NAME"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL, NULL },
+	{ N_("NAME"), N_("name"), TV_REST, 2, 0, TV_NAME, TV_TEXT, 9, TV_SCROLL, NULL },
 };
 
 static const struct tv_column marker_columns[] = {
@@ -42,7 +42,7 @@ static const struct tv_column marker_columns[] = {
 	{ NULL, N_("minimum"), 10, 1, 140, TV_RIGHT, TV_NUMBER, 6, 0, "min_ns" },
 	{ NULL, N_("GPU time"), 10, 1, 0, TV_RIGHT, TV_NUMBER, 7, 0, "gpu_ns" },
 	{ NULL, N_("ops"), 7, 1, 0, TV_RIGHT, TV_NUMBER, 8, 0, "ops" },
-	{ N_("TEXT"), N_("name"), TV_REST, 2, 0, TV_LEFT, TV_TEXT, 9, TV_SCROLL, NULL },
+	{ N_("TEXT"), N_("name"), TV_REST, 2, 0, TV_NAME, TV_TEXT, 9, TV_SCROLL, NULL },
 };
 
 struct cpu_src {
@@ -99,12 +99,11 @@ static uint32_t name_of(const struct cpu_src *p, size_t row)
 }
 
 /* The name (the other columns are the report's). */
-static const char *cpu_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
+static struct tv_name cpu_name(void *src, struct app *app, size_t row, int col)
 {
+	(void)app;
 	(void)col;
-	(void)buf;
-	(void)size;
-	return app_name(app, name_of(src, row));
+	return (struct tv_name){ name_of(src, row), NULL, NULL };
 }
 
 /* Equal figures: by name. */
@@ -178,10 +177,10 @@ static unsigned cpu_details(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static const struct tv_source_ops cpu_source = { TV_ROWS(cpu),           .cells = cpu_cells,
-						 .current = cpu_current, .tie = cpu_tie,
-						 .empty = cpu_empty,     .enter = cpu_enter,
-						 .details = cpu_details };
+static const struct tv_source_ops cpu_source = { TV_ROWS(cpu),       .name = cpu_name,
+						 .cells = cpu_cells, .current = cpu_current,
+						 .tie = cpu_tie,     .empty = cpu_empty,
+						 .enter = cpu_enter, .details = cpu_details };
 
 /* Sorted by the total at first. */
 static const struct tv_spec api_spec = { TV_VIEW("api", N_("API")), TV_COLS(api_columns),

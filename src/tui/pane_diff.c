@@ -31,7 +31,7 @@ static const struct tv_column columns[] = {
 	[DC_BP50] = { N_("B.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
 	[DC_NP50] = { N_("N.P50"), NULL, 9, 1, 120, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
 	[DC_STATUS] = { N_("STATUS"), N_("status"), 7, 2, 0, TV_LEFT, TV_NUMBER, 5, 0, NULL },
-	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL, NULL },
+	[DC_NAME] = { N_("NAME"), N_("name"), TV_REST, 1, 0, TV_NAME, TV_TEXT, 6, TV_SCROLL, NULL },
 };
 
 struct diff_src {
@@ -190,11 +190,17 @@ static const char *diff_text(void *src, struct app *app, size_t row, int col, ch
 		if ((col == DC_BP50 ? r->base_calls : r->new_calls) == 0)
 			return "-";
 		return units_format_ns(col == DC_BP50 ? r->base_p50 : r->new_p50, buf, size);
-	case DC_NAME:
-		return r->name;
 	default:
 		return units_format_ns(col == DC_BASE ? r->base_total : r->new_total, buf, size);
 	}
+}
+
+/* The name as both runs were compared by: in the name style already. */
+static struct tv_name diff_name(void *src, struct app *app, size_t row, int col)
+{
+	(void)app;
+	(void)col;
+	return (struct tv_name){ TRACE_NONE, row_at(src, row)->name, NULL };
 }
 
 static void run_line(struct app *app, size_t k, const struct diff_row *total, int y, int width)
@@ -241,7 +247,8 @@ static unsigned diff_enter(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static const struct tv_source_ops diff_source = { TV_ROWS(diff),           .key = diff_key,
+static const struct tv_source_ops diff_source = { TV_ROWS(diff),           .text = diff_text,
+						  .name = diff_name,       .key = diff_key,
 						  .current = diff_current, .tie = diff_tie,
 						  .pinned = diff_pinned,   .draw_top = diff_draw_top,
 						  .enter = diff_enter };

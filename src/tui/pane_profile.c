@@ -30,7 +30,7 @@ static const struct tv_column columns[] = {
 	[PF_P99] = { NULL, N_("99th percentile"), 10, 1, 210, TV_RIGHT, TV_NUMBER, 10, 0, "p99_ns" },
 	[PF_VAR] = { NULL, N_("time lost to variability"), 10, 1, 170, TV_RIGHT, TV_NUMBER, 11, 0, "var_ns" },
 	[PF_PCT] = { NULL, NULL, 7, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, "percent" },
-	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 6, TV_SCROLL, NULL },
+	[PF_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_NAME, TV_TEXT, 6, TV_SCROLL, NULL },
 };
 
 struct profile_src {
@@ -58,14 +58,13 @@ static void profile_cells(void *src, size_t row, struct table_cell *cells)
 	report_profile_cells(&p->prof, &p->prof.rows[row], cells);
 }
 
-/* The name, as the viewer shows it (the other columns are the report's). */
-static const char *profile_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
+/* The name (the other columns are the report's). */
+static struct tv_name profile_name(void *src, struct app *app, size_t row, int col)
 {
 	const struct profile_src *p = src;
+	(void)app;
 	(void)col;
-	(void)buf;
-	(void)size;
-	return app_name(app, p->prof.rows[row].name);
+	return (struct tv_name){ p->prof.rows[row].name, NULL, NULL };
 }
 
 /* Equal figures: by the names as recorded, as the analysis orders them. */
@@ -108,9 +107,10 @@ static unsigned profile_details(void *src, struct app *app, size_t row)
 	return ACT_REDRAW;
 }
 
-static const struct tv_source_ops profile_source = { TV_ROWS(profile),       .cells = profile_cells,
-						     .tie = profile_tie,     .empty = profile_empty,
-						     .enter = profile_enter, .details = profile_details };
+static const struct tv_source_ops profile_source = { TV_ROWS(profile),          .name = profile_name,
+						     .cells = profile_cells,    .tie = profile_tie,
+						     .empty = profile_empty,    .enter = profile_enter,
+						     .details = profile_details };
 
 static const struct tv_spec profile_spec = { TV_VIEW("profile", N_("Profile")),
 					     TV_COLS(columns),

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "tui/tableview.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,8 +90,26 @@ const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int
 	struct table_cell cells[TV_REPORT_COLS];
 	if (tv->rcol[col])
 		return table_cell_text(tv->rcol[col], report_cell(tv, row, col, cells), buf, size);
-	const char *s = tv->spec->ops->text(tv->src, app, row, col, buf, size);
+	if (tv->spec->cols[col].align == TV_NAME) {
+		struct tv_name name = tv->spec->ops->name(tv->src, app, row, col);
+		const char *s = name.id != TRACE_NONE ? app_name(app, name.id) : name.shown;
+		if (s && !name.before)
+			return s;
+		if (s) {
+			snprintf(buf, size, "%s %s", name.before, s);
+			return buf;
+		}
+	}
+	const char *s = tv->spec->ops->text ? tv->spec->ops->text(tv->src, app, row, col, buf, size) : NULL;
 	return s ? s : "";
+}
+
+void tv_forget_partings(struct tableview *tv)
+{
+	for (int c = 0; c < TV_MAX_COLS; c++) {
+		free(tv->parting[c]);
+		tv->parting[c] = NULL;
+	}
 }
 
 /* A report's cell sorts by its value: shares and measured values in
@@ -258,8 +277,7 @@ static void refill(struct tableview *tv, struct app *app)
 	tv->n = ops->fill(tv->src, app);
 	tv->generation = app_generation(app);
 	free(tv->order);
-	free(tv->parting);
-	tv->parting = NULL;
+	tv_forget_partings(tv);
 	tv->order = xmalloc_huge(tv->n ? tv->n : 1, sizeof(*tv->order));
 	for (int c = 0; c < TV_MAX_COLS; c++)
 		tv->longest[c] = -1;
@@ -299,8 +317,7 @@ void tv_ensure(struct tableview *tv, struct app *app)
 	if (tv->style == app->names.style)
 		return;
 	/* The names look otherwise: their partings and widths too. */
-	free(tv->parting);
-	tv->parting = NULL;
+	tv_forget_partings(tv);
 	for (int c = 0; c < TV_MAX_COLS; c++)
 		tv->longest[c] = -1;
 	if (order_by_text(tv))

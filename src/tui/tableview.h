@@ -5,7 +5,10 @@
  * cursor and paging, / n N find, s S and header-click sort, Left/Right
  * sideways scroll of the names, the columns a narrow screen drops, and
  * the rows made again when the selection changes (between events, never
- * while drawing). A view adds its own Enter, v and other keys. */
+ * while drawing). It shows the names of every name column (TV_NAME) in
+ * the name style (d, t, T) and cuts those too long in the middle, so
+ * that no view shows a name otherwise. A view adds its own Enter, v and
+ * other keys. */
 #ifndef RPDTOP_TABLEVIEW_H
 #define RPDTOP_TABLEVIEW_H
 
@@ -27,10 +30,14 @@ enum {
 };
 
 enum tv_align {
-	TV_RIGHT,  /* numbers */
-	TV_LEFT,   /* text */
-	TV_MID,    /* text too long loses its middle (labels whose end tells them apart) */
-	TV_PARTED, /* names: text too long keeps the part that tells it from the others' */
+	TV_RIGHT, /* numbers */
+	TV_LEFT,  /* text */
+	TV_MID,   /* text too long loses its middle (labels whose end tells them apart) */
+	/* Names (of ops, calls, roctx texts), from tv_source_ops.name: the
+	 * core shows them in the name style (d, t, T) and a name too long
+	 * keeps its head and the part that tells it from the other names of
+	 * the column (of its group), an ellipsis for the middle between. */
+	TV_NAME,
 };
 
 /* How a column sorts: numbers largest first (by tv_source_ops.key),
@@ -60,6 +67,16 @@ struct tv_column {
 	const char *key;
 };
 
+/* What a TV_NAME column holds in a row: a string of the trace shown (id),
+ * which the core shows in the name style; or, id TRACE_NONE, a name
+ * already in that style (shown: the diff's, compared as shown); or
+ * neither: no name, the text hook's text is drawn plain (a label). */
+struct tv_name {
+	uint32_t id;
+	const char *shown;
+	const char *before; /* words before the name ("after"), or NULL */
+};
+
 /* Who a row is, to keep the cursor on it when the rows are made again. */
 struct tv_ident {
 	uint64_t a, b;
@@ -75,8 +92,9 @@ struct tv_source_ops {
 	int (*current)(void *src, struct app *app);
 	/* Make the rows again; returns how many there are. */
 	size_t (*fill)(void *src, struct app *app);
-	/* The text of a cell as shown, in buf or a string that lives as long
-	 * as the rows. */
+	/* The text of a cell of the view's own as shown, in buf or a string
+	 * that lives as long as the rows; a TV_NAME column's only when it
+	 * holds no name. Optional when all those columns hold names. */
 	const char *(*text)(void *src, struct app *app, size_t row, int col, char *buf, size_t size);
 	/* The number a TV_NUMBER column of the view's own sorts by. */
 	int64_t (*key)(void *src, size_t row, int col);
@@ -92,10 +110,9 @@ struct tv_source_ops {
 	 * in (groups: a group's rows together, the groups in order). 0 when
 	 * done, -1 to let the core sort. */
 	int (*order)(void *src, struct app *app, int col, uint32_t *order, size_t n);
-	/* Optional: where each row's text in the TV_PARTED column col parts
-	 * from the others' (display/names.h name_parting), SIZE_MAX for a
-	 * text drawn plain; NULL: among all rows. */
-	void (*parting)(void *src, struct app *app, int col, size_t *out, size_t n);
+	/* The name of a TV_NAME column in a row (a pinned row's too); needed
+	 * when the view has such a column. */
+	struct tv_name (*name)(void *src, struct app *app, size_t row, int col);
 	/* Optional: the width of a TV_FIT column on a screen width wide. */
 	int (*fit_width)(void *src, int col, int width);
 	/* Optional: the lines above the table (titles, figures), at most
@@ -123,8 +140,8 @@ struct tv_source_ops {
 };
 
 /* The hooks every row source has, named after its prefix x: x_fill,
- * x_text, x_ident and x_release. */
-#define TV_ROWS(x) .fill = x##_fill, .text = x##_text, .ident = x##_ident, .release = x##_release
+ * x_ident and x_release. */
+#define TV_ROWS(x) .fill = x##_fill, .ident = x##_ident, .release = x##_release
 
 /* Sections: the rows fall into groups (the range view's ops, GPUs, calls
  * and markers), each drawn under lines of its own and sorted within. */

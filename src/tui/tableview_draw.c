@@ -13,7 +13,7 @@
 #include "tui/tableview_state.h"
 #include "tui/theme.h"
 #include "util/i18n.h"
-#include "util/units.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* How many columns share the rest with column c: it and the TV_SHARE and
@@ -110,33 +110,65 @@ static void draw_header(struct tableview *tv, struct app *app, size_t group, int
 			  tv->spec->ops->header_tail(tv->src, app, title, sizeof(title)), a);
 }
 
-/* Where each row's text of the parted column parts from the others'. */
-static void find_parting(struct tableview *tv, struct app *app, int col)
+/* The partings of rows [from, to) (a group's, or all) in name column col:
+ * each name's among the other names there, rows of one string counted
+ * once (the steps with the same top kernel part from the other kernels,
+ * not from one another). */
+static void part_rows(struct tableview *tv, struct app *app, int col, size_t from, size_t to)
 {
-	tv->parting = xmalloc_array(tv->n ? tv->n : 1, sizeof(*tv->parting));
-	if (tv->spec->ops->parting) {
-		tv->spec->ops->parting(tv->src, app, col, tv->parting, tv->n);
-		return;
+	size_t n = to - from, ndistinct = 0, nids = 0, *at = xmalloc_array(n ? n : 1, sizeof(*at));
+	int64_t *by_id = xmalloc_huge(n ? n : 1, sizeof(*by_id)); /* id << 32 | row - from */
+	uint32_t *slot = xmalloc_huge(n ? n : 1, sizeof(*slot));  /* row - from -> distinct name */
+	const char **names = xmalloc_array(n ? n : 1, sizeof(*names));
+	uint32_t *out = tv->parting[col] + from;
+	for (size_t i = 0; i < n; i++) {
+		struct tv_name name = tv->spec->ops->name(tv->src, app, from + i, col);
+		out[i] = name.before ? (uint32_t)strlen(name.before) + 1 : 0; /* and its blank */
+		slot[i] = TV_PLAIN;
+		if (name.id != TRACE_NONE) {
+			by_id[nids++] = (int64_t)((uint64_t)name.id << 32 | i);
+		} else if (name.shown) {
+			slot[i] = (uint32_t)ndistinct;
+			names[ndistinct++] = name.shown;
+		}
 	}
-	const char **names = xmalloc_array(tv->n ? tv->n : 1, sizeof(*names));
-	char **copies = xcalloc(tv->n ? tv->n : 1, sizeof(*copies));
-	char buf[UNITS_BUFSZ];
-	for (size_t i = 0; i < tv->n; i++) {
-		names[i] = tv_text(tv, app, i, col, buf, sizeof(buf));
-		if (names[i] == buf) /* a text made for the call: kept */
-			names[i] = copies[i] = xstrdup(buf);
+	sort_int64(by_id, nids);
+	for (size_t k = 0; k < nids; k++) {
+		uint64_t key = (uint64_t)by_id[k];
+		if (k == 0 || key >> 32 != (uint64_t)by_id[k - 1] >> 32)
+			names[ndistinct++] = app_name(app, (uint32_t)(key >> 32));
+		slot[key & 0xffffffffu] = (uint32_t)(ndistinct - 1);
 	}
-	name_parting(names, tv->n, tv->parting);
-	for (size_t i = 0; i < tv->n; i++)
-		free(copies[i]);
-	free(copies);
+	name_parting(names, ndistinct, at);
+	for (size_t i = 0; i < n; i++)
+		out[i] = slot[i] == TV_PLAIN ? TV_PLAIN : out[i] + (uint32_t)at[slot[i]];
 	free(names);
+	free(slot);
+	free(by_id);
+	free(at);
 }
 
-static void draw_cell(struct tableview *tv, int c, size_t row, const char *s, size_t parting, int y, attr_t a)
+/* Where each row's name in column col parts from the others' (of its
+ * group). */
+static void find_parting(struct tableview *tv, struct app *app, int col)
+{
+	const struct tv_groups *g = tv->spec->groups;
+	tv->parting[col] = xmalloc_huge(tv->n ? tv->n : 1, sizeof(*tv->parting[col]));
+	for (size_t from = 0, to; from < tv->n; from = to) {
+		to = from + 1;
+		while (g && to < tv->n && g->of(tv->src, to) == g->of(tv->src, from))
+			to++;
+		if (!g)
+			to = tv->n;
+		part_rows(tv, app, col, from, to);
+	}
+}
+
+static void draw_cell(struct tableview *tv, int c, size_t row, const char *s, int y, attr_t a)
 {
 	const struct tv_column *col = &tv->spec->cols[c];
 	int x = tv->x[c], w = tv->w[c];
+	uint32_t parting;
 	if (tv->hscroll > 0 && (col->flags & TV_SCROLL)) {
 		draw_text_scrolled(stdscr, y, x, w, s, tv->hscroll, a);
 		return;
@@ -148,9 +180,10 @@ static void draw_cell(struct tableview *tv, int c, size_t row, const char *s, si
 	case TV_MID:
 		draw_text_mid(stdscr, y, x, w, s, a);
 		break;
-	case TV_PARTED:
-		parting = row < tv->n ? tv->parting[row] : parting;
-		if (parting == SIZE_MAX)
+	case TV_NAME:
+		/* A pinned row's name is kept whole as far as it fits. */
+		parting = row < tv->n ? tv->parting[c][row] : TV_PLAIN;
+		if (parting == TV_PLAIN)
 			draw_text(stdscr, y, x, w, s, a);
 		else
 			draw_text_parted(stdscr, y, x, w, s, parting, a);
@@ -170,9 +203,7 @@ static void draw_row(struct tableview *tv, struct app *app, size_t row, int y, i
 	for (int c = 0; c < tv->spec->ncols; c++) {
 		if (tv->w[c] < 0)
 			continue;
-		const char *s = tv_text(tv, app, row, c, buf, sizeof(buf));
-		/* A pinned row's name is kept whole as far as it fits. */
-		draw_cell(tv, c, row, s, strlen(s), y, a);
+		draw_cell(tv, c, row, tv_text(tv, app, row, c, buf, sizeof(buf)), y, a);
 	}
 	if (row < tv->n && tv->spec->ops->draw_tail)
 		tv->spec->ops->draw_tail(tv->src, app, row, y, tail, width, cursor);
@@ -195,11 +226,12 @@ static void draw_line(struct tableview *tv, struct app *app, size_t line, int y,
 	}
 }
 
-/* The parted column's partings and the scroll, as the rows now are. */
+/* The partings of the name columns shown and the scroll, as the rows now
+ * are. */
 static void prepare(struct tableview *tv, struct app *app)
 {
-	for (int c = 0; c < tv->spec->ncols && !tv->parting; c++)
-		if (tv->spec->cols[c].align == TV_PARTED)
+	for (int c = 0; c < tv->spec->ncols; c++)
+		if (tv->spec->cols[c].align == TV_NAME && tv->w[c] >= 0 && !tv->parting[c])
 			find_parting(tv, app, c);
 	if (tv->hscroll > 0) {
 		int max = tv_scroll_max(tv, app);

@@ -3,6 +3,7 @@
  * events; a table view is made here. */
 #include "config.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "tui/app.h"
@@ -177,7 +178,7 @@ void tableview_free(struct view *v)
 	free(tv->order);
 	free(tv->lines);
 	free(tv->pos_line);
-	free(tv->parting);
+	tv_forget_partings(tv);
 	free(tv);
 }
 
@@ -189,6 +190,9 @@ struct view tableview_new(const struct tv_spec *spec, size_t size)
 	/* A report's columns are found once (a view of too many shows none). */
 	for (int c = 0; c < spec->ncols && spec->report && spec->report->ncols <= TV_REPORT_COLS; c++)
 		tv->rcol[c] = spec->cols[c].key ? report_col(spec->report, spec->cols[c].key) : NULL;
+	/* The core shows the names: a view with a name column gives them. */
+	for (int c = 0; c < spec->ncols; c++)
+		assert(spec->cols[c].align != TV_NAME || spec->ops->name);
 	tv->sort = spec->first_sort;
 	tv->header_y = tv->table_y = 1 << 20; /* not drawn yet: nothing of it clicked */
 	for (int c = 0; c < TV_MAX_COLS; c++) {

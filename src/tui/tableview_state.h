@@ -11,7 +11,8 @@
 #include "tui/tableview.h"
 
 #define TV_MAX_COLS 16
-#define TV_REPORT_COLS 32 /* the most columns of a report a table shows */
+#define TV_REPORT_COLS 32   /* the most columns of a report a table shows */
+#define TV_PLAIN UINT32_MAX /* a parting: the text is drawn plain */
 
 /* What a line of a table with groups shows. */
 enum tv_line_kind { TVL_ROW, TVL_BEFORE, TVL_HEADER, TVL_EMPTY };
@@ -37,9 +38,11 @@ struct tableview {
 	int height;         /* lines shown, as last drawn */
 	int sort, reverse;
 	int ready;
-	unsigned generation;      /* of the selection the rows are of */
-	unsigned style;           /* the name style the order and partings are of */
-	size_t *parting;          /* per row, for the TV_PARTED column; NULL: to find */
+	unsigned generation; /* of the selection the rows are of */
+	unsigned style;      /* the name style the order and partings are of */
+	/* Per row of a TV_NAME column, the byte its text parts at from the
+	 * other names' (TV_PLAIN: drawn plain); NULL: to find. */
+	uint32_t *parting[TV_MAX_COLS];
 	int longest[TV_MAX_COLS]; /* the widest text of a scrolled column; -1: to find */
 	int hscroll;              /* columns the scrolled columns are moved to the left */
 	char find[PROMPT_MAX];
@@ -69,8 +72,10 @@ void tv_ensure(struct tableview *tv, struct app *app);
 /* Sort by column col (reverse: the other way), keeping the cursor on its
  * row, and say so. */
 unsigned tv_sort_by(struct tableview *tv, struct app *app, int col, int reverse, int say_order);
-/* The text of a cell, and of a pinned row. */
+/* The text of a cell, and of a pinned row (a name as shown). */
 const char *tv_text(const struct tableview *tv, struct app *app, size_t row, int col, char *buf, size_t size);
+/* Forget the partings of the names (the rows or the name style changed). */
+void tv_forget_partings(struct tableview *tv);
 /* The number a number column sorts by. */
 int64_t tv_key(const struct tableview *tv, size_t row, int col);
 

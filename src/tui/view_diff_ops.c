@@ -189,8 +189,10 @@ static unsigned ops_enter(void *src, struct app *app, size_t row)
 	return app_show_in_timeline(app, r->rows[row].op);
 }
 
-static const struct tv_source_ops ops_source = { TV_ROWS(ops), .key = ops_key, .order = ops_order,
-						 .draw_top = ops_draw_top, .enter = ops_enter };
+static const struct tv_source_ops ops_source = {
+	TV_ROWS(ops),       .text = ops_text,         .key = ops_key,
+	.order = ops_order, .draw_top = ops_draw_top, .enter = ops_enter
+};
 
 static const struct tv_spec ops_spec = { TV_VIEW("diff-instances", N_("Instances in both runs")),
 					 TV_COLS(columns), .first_sort = OC_START, .lead = 1,

@@ -39,9 +39,9 @@ static const struct tv_column columns[] = {
 	[GC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
 	[GC_LENGTH] = { N_("LENGTH"), N_("length"), NUM_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
 	[GC_CAUSE] = { N_("CAUSE"), NULL, CAUSE_W, 2, 0, TV_LEFT, TV_TEXT, 0, 0, NULL },
-	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_SHARE, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
-	[GC_AFTER] = { N_("AFTER"), NULL, TV_SHARE, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
-	[GC_CPU] = { N_("CPU"), NULL, TV_REST, 1, CPU_SCREEN, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_BEFORE] = { N_("BEFORE"), NULL, TV_SHARE, 1, 0, TV_NAME, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_AFTER] = { N_("AFTER"), NULL, TV_SHARE, 1, 0, TV_NAME, TV_TEXT, 0, TV_SCROLL, NULL },
+	[GC_CPU] = { N_("CPU"), NULL, TV_REST, 1, CPU_SCREEN, TV_NAME, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct gaps_src {
@@ -201,16 +201,23 @@ static const char *gaps_text(void *src, struct app *app, size_t row, int col, ch
 		return units_format_ns(sat_sub(g->end, g->start), buf, size);
 	case GC_CAUSE:
 		return tl_gap_cause_text(g->cause);
-	case GC_CPU:
-		if (r->names.cpu[row] == TRACE_NONE)
-			return "";
-		if (!r->names.cpu_after[row])
-			return app_name(app, r->names.cpu[row]);
-		snprintf(buf, size, "after %s", app_name(app, r->names.cpu[row]));
-		return buf;
 	default:
-		return app_name(app, t->ops.name[col == GC_BEFORE ? g->before : g->after]);
+		return "";
 	}
+}
+
+/* The ops before and after the gap; what the launching thread was doing
+ * (the call it was in, or "after" the call it finished last), or none. */
+static struct tv_name gaps_name(void *src, struct app *app, size_t row, int col)
+{
+	const struct gaps_src *r = src;
+	const struct gap *g = &r->g.gaps[row];
+	if (col != GC_CPU)
+		return (struct tv_name){ app->trace->ops.name[col == GC_BEFORE ? g->before : g->after], NULL,
+					 NULL };
+	if (r->names.cpu[row] == TRACE_NONE)
+		return (struct tv_name){ TRACE_NONE, "", NULL };
+	return (struct tv_name){ r->names.cpu[row], NULL, r->names.cpu_after[row] ? "after" : NULL };
 }
 
 /* The rows above the list of gaps: the title and the two tables of
@@ -255,7 +262,8 @@ static unsigned gaps_request(void *src, struct app *app, size_t row, enum reques
 	return req == REQ_GAPS_VIEW ? ACT_NONE : ACT_UNHANDLED; /* it is open */
 }
 
-static const struct tv_source_ops gaps_source = { TV_ROWS(gaps),           .key = gaps_key,
+static const struct tv_source_ops gaps_source = { TV_ROWS(gaps),           .text = gaps_text,
+						  .name = gaps_name,       .key = gaps_key,
 						  .current = gaps_current, .draw_top = gaps_draw_top,
 						  .enter = gaps_enter,     .request = gaps_request };
 

@@ -10,7 +10,6 @@
 
 #include "analysis/range.h"
 #include "analysis/search.h"
-#include "display/names.h"
 #include "tui/app.h"
 #include "tui/draw.h"
 #include "tui/filter_prompt.h"
@@ -20,7 +19,6 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
-#include "util/xalloc.h"
 
 #define COUNT_W 9
 #define TIME_W 10
@@ -36,7 +34,7 @@ static const struct tv_column columns[] = {
 	[RG_COUNT] = { N_("COUNT"), N_("count"), COUNT_W, 0, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
 	[RG_TIME] = { N_("TIME"), N_("time"), TIME_W, 1, 0, TV_RIGHT, TV_NUMBER, 1, TV_MARK_REVERSED, NULL },
 	[RG_SHARE] = { N_("%RANGE"), NULL, PCT_W, 1, 0, TV_RIGHT, TV_NUMBER, 0, 0, NULL },
-	[RG_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_PARTED, TV_TEXT, 3, TV_SCROLL, NULL },
+	[RG_NAME] = { N_("NAME"), N_("name"), TV_REST, 2, 0, TV_NAME, TV_TEXT, 3, TV_SCROLL, NULL },
 };
 
 /* Column titles and the section's name, by part. */
@@ -114,31 +112,20 @@ static const char *range_text(void *src, struct app *app, size_t row, int col, c
 	default:
 		break;
 	}
-	switch (range_group(src, row)) {
-	case PART_BUSY:
-		snprintf(buf, size, "GPU %s", trace_gpu_label(app->trace, x->key, gpu, sizeof(gpu)));
-		return buf;
-	case PART_OPS: /* ops by the name style; calls and roctx texts as recorded */
-		return app_name(app, x->key);
-	default:
-		return trace_str(app->trace, x->key);
-	}
+	/* The GPUs' labels; the other parts' names are the core's. */
+	snprintf(buf, size, "GPU %s", trace_gpu_label(app->trace, x->key, gpu, sizeof(gpu)));
+	return buf;
 }
 
-/* A name of the ops cut short keeps the part that tells it from the
- * others (the tables' rule); the other parts' are drawn plain. */
-static void range_parting(void *src, struct app *app, int col, size_t *out, size_t n)
+/* The names of the ops, the calls and the roctx texts; a GPU's row holds
+ * no name. */
+static struct tv_name range_name(void *src, struct app *app, size_t row, int col)
 {
-	const struct range_src *r = src;
-	const struct range_part *ops = &r->st.ops;
-	const char **names = xmalloc_array(ops->n ? ops->n : 1, sizeof(*names));
+	(void)app;
 	(void)col;
-	for (size_t i = 0; i < ops->n; i++)
-		names[i] = app_name(app, ops->rows[i].key);
-	name_parting(names, ops->n, out);
-	for (size_t i = ops->n; i < n; i++)
-		out[i] = SIZE_MAX;
-	free(names);
+	if (range_group(src, row) == PART_BUSY)
+		return (struct tv_name){ TRACE_NONE, NULL, NULL };
+	return (struct tv_name){ row_at(src, row)->key, NULL, NULL };
 }
 
 static struct tv_ident range_ident(void *src, size_t row)
@@ -204,8 +191,7 @@ static unsigned range_enter(void *src, struct app *app, size_t row)
 	q.has_span = 1;
 	q.from = r->t0;
 	q.to = r->t1;
-	const char *name = part == PART_OPS ? app_name(app, key) : trace_str(app->trace, key);
-	app_push(app, view_results_new(app, name, &q, NULL));
+	app_push(app, view_results_new(app, app_name(app, key), &q, NULL));
 	return ACT_REDRAW;
 }
 
@@ -216,9 +202,10 @@ static unsigned range_request(void *src, struct app *app, size_t row, enum reque
 	return req == REQ_WINDOW ? app_set_window_ns(app, r->t0, r->t1) : ACT_UNHANDLED;
 }
 
-static const struct tv_source_ops range_source = { TV_ROWS(range),           .key = range_key,
-						   .parting = range_parting, .footer = range_footer,
-						   .enter = range_enter,     .request = range_request };
+static const struct tv_source_ops range_source = { TV_ROWS(range),          .text = range_text,
+						   .key = range_key,        .name = range_name,
+						   .footer = range_footer,  .enter = range_enter,
+						   .request = range_request };
 
 static const struct tv_groups range_groups = { .n = PARTS,
 					       .of = range_group,

@@ -29,7 +29,7 @@ static const struct tv_column columns[] = {
 	[RC_START] = { N_("START"), N_("start"), START_W, 0, 0, TV_RIGHT, TV_NUMBER, 1, 0, NULL },
 	[RC_DURATION] = { N_("DURATION"), N_("duration"), DUR_W, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
 	[RC_LANE] = { N_("LANE"), NULL, LANE_W, 2, 0, TV_MID, TV_TEXT, 0, 0, NULL },
-	[RC_NAME] = { N_("NAME"), NULL, TV_REST, 1, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[RC_NAME] = { N_("NAME"), NULL, TV_REST, 1, 0, TV_NAME, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct results {
@@ -112,14 +112,18 @@ static const char *results_text(void *src, struct app *app, size_t row, int col,
 		return buf;
 	case RC_DURATION:
 		return units_format_ns(search_end(t, ref) - search_start(t, ref), buf, size);
-	case RC_LANE:
+	default:
 		lane_label(t, ref, buf, size);
 		return buf;
-	default:
-		/* A call's name is its own or a roctx text, shown whole. */
-		return search_is_call(ref) ? trace_str(t, search_name(t, ref))
-					   : app_name(app, search_name(t, ref));
 	}
+}
+
+/* An op's name, a call's own or its roctx text. */
+static struct tv_name results_name(void *src, struct app *app, size_t row, int col)
+{
+	const struct results *r = src;
+	(void)col;
+	return (struct tv_name){ search_name(app->trace, r->res.refs[row]), NULL, NULL };
 }
 
 static struct tv_ident results_ident(void *src, size_t row)
@@ -153,7 +157,8 @@ static unsigned results_enter(void *src, struct app *app, size_t row)
 				   : app_show_in_timeline(app, ref);
 }
 
-static const struct tv_source_ops results_source = { TV_ROWS(results), .key = results_key,
+static const struct tv_source_ops results_source = { TV_ROWS(results),           .text = results_text,
+						     .name = results_name,       .key = results_key,
 						     .current = results_current, .draw_top = results_draw_top,
 						     .enter = results_enter };
 

@@ -30,7 +30,7 @@ static const struct tv_column columns[] = {
 	[SC_DURATION] = { N_("DURATION"), N_("duration"), W_DUR, 1, 0, TV_RIGHT, TV_NUMBER, 2, 0, NULL },
 	[SC_BUSY] = { N_("GPU BUSY"), N_("GPU busy time"), W_BUSY, 1, 0, TV_RIGHT, TV_NUMBER, 3, 0, NULL },
 	[SC_SHARE] = { N_("BUSY%"), N_("busy share"), W_PCT, 1, 0, TV_RIGHT, TV_NUMBER, 4, 0, NULL },
-	[SC_KERNEL] = { N_("TOP KERNEL"), NULL, TV_REST, 2, 0, TV_LEFT, TV_TEXT, 0, TV_SCROLL, NULL },
+	[SC_KERNEL] = { N_("TOP KERNEL"), NULL, TV_REST, 2, 0, TV_NAME, TV_TEXT, 0, TV_SCROLL, NULL },
 };
 
 struct steps_src {
@@ -92,11 +92,20 @@ static const char *steps_text(void *src, struct app *app, size_t row, int col, c
 	case SC_SHARE:
 		snprintf(buf, size, "%.2f", step_busy_percent(r));
 		return buf;
-	case SC_KERNEL:
-		return r->top_kernel != TRACE_NONE ? app_name(app, r->top_kernel) : "";
 	default:
 		return units_format_ns(steps_key(src, row, col), buf, size);
 	}
+}
+
+/* The kernel that ran longest in the instance, if any ran. */
+static struct tv_name steps_name(void *src, struct app *app, size_t row, int col)
+{
+	const struct steps_src *s = src;
+	uint32_t kernel = s->steps.rows[row].top_kernel;
+	(void)app;
+	(void)col;
+	return kernel != TRACE_NONE ? (struct tv_name){ kernel, NULL, NULL }
+				    : (struct tv_name){ TRACE_NONE, "", NULL };
 }
 
 static int steps_tie(void *src, struct app *app, size_t a, size_t b)
@@ -144,7 +153,8 @@ static unsigned steps_request(void *src, struct app *app, size_t row, enum reque
 	return app_set_window_ns(app, r->start, r->start + (r->dur > 0 ? r->dur : 1));
 }
 
-static const struct tv_source_ops steps_source = { TV_ROWS(steps),       .key = steps_key,
+static const struct tv_source_ops steps_source = { TV_ROWS(steps),       .text = steps_text,
+						   .name = steps_name,   .key = steps_key,
 						   .tie = steps_tie,     .draw_top = steps_draw_top,
 						   .enter = steps_enter, .request = steps_request };
 
