@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "util/i18n.h"
 
 void app_free_view(struct view *v)
@@ -121,6 +122,7 @@ unsigned app_show_pane(struct app *app, size_t i)
 unsigned app_show_in_timeline(struct app *app, uint32_t op)
 {
 	app->jump_op = op;
+	app->jump_walk = 0;
 	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }
 
@@ -129,11 +131,21 @@ unsigned app_show_time_in_timeline(struct app *app, uint32_t queue, int64_t time
 	app->jump_queue = queue;
 	app->jump_time = time;
 	app->jump_span = span;
+	app->jump_walk = 0;
 	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 }
 
 unsigned app_show_call_in_timeline(struct app *app, uint32_t api)
 {
 	app->jump_call = api;
+	app->jump_walk = 0;
 	return app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
+}
+
+unsigned app_walk_in_timeline(struct app *app, uint32_t ref)
+{
+	unsigned act = search_is_call(ref) ? app_show_call_in_timeline(app, search_row(ref))
+					   : app_show_in_timeline(app, ref);
+	app->jump_walk = 1;
+	return act;
 }

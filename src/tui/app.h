@@ -47,6 +47,7 @@ struct app {
 	int closed_message;              /* the key being handled closed a message */
 	uint32_t jump_op;                /* for the timeline to show, or TRACE_NONE */
 	uint32_t jump_call;              /* an API call for it to show, or TRACE_NONE */
+	int jump_walk;                   /* n and N then walk the instances of its name */
 	uint32_t jump_queue;             /* a time on this queue's lane for it to show, or TRACE_NONE */
 	int64_t jump_time, jump_span;    /* that time, and a view span around it */
 	struct analysis_params analysis; /* the gap threshold (x changes it), the patterns... */
@@ -100,6 +101,10 @@ void app_message(struct app *app, int error, const char *fmt, ...) __attribute__
 unsigned app_show_in_timeline(struct app *app, uint32_t op);
 /* The same for an API call (on its thread's lane). */
 unsigned app_show_call_in_timeline(struct app *app, uint32_t api);
+/* An instance of a name shown from a table's row of that name (an op, or
+ * a call with SEARCH_CALL): the same, and in the timeline n and N then
+ * walk the name's instances, as a search for it, until another search. */
+unsigned app_walk_in_timeline(struct app *app, uint32_t ref);
 
 /* The same for a time on a queue's lane (a gap's start), the view span
  * at least span. */

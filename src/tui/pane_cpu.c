@@ -130,7 +130,8 @@ static const char *cpu_empty(void *src, struct app *app)
 	return p->markers ? _("No roctx ranges in this trace") : _("No API calls");
 }
 
-/* The earliest call of the row's name in view, in the timeline. */
+/* The earliest call of the row's name in view, in the timeline, where n
+ * and N then walk the name's calls. */
 static unsigned show_first(struct app *app, uint32_t name)
 {
 	struct search_query q = search_query_all(0, 1);
@@ -140,9 +141,9 @@ static unsigned show_first(struct app *app, uint32_t name)
 		search_free(&r);
 		return ACT_NONE;
 	}
-	uint32_t call = search_row(r.refs[0]);
+	uint32_t call = r.refs[0];
 	search_free(&r);
-	return app_show_call_in_timeline(app, call);
+	return app_walk_in_timeline(app, call);
 }
 
 /* A call: its first instance; a range: its instances. */

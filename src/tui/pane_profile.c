@@ -91,12 +91,12 @@ static const char *profile_empty(void *src, struct app *app)
 }
 
 /* The earliest op of the row's name that the selection keeps, in the
- * timeline. */
+ * timeline, where n and N then walk the name's instances. */
 static unsigned profile_enter(void *src, struct app *app, size_t row)
 {
 	const struct profile_src *p = src;
 	uint32_t first = session_first_op_named(app->session, p->prof.rows[row].name);
-	return first == TRACE_NONE ? ACT_NONE : app_show_in_timeline(app, first);
+	return first == TRACE_NONE ? ACT_NONE : app_walk_in_timeline(app, first);
 }
 
 static unsigned profile_details(void *src, struct app *app, size_t row)

@@ -39,6 +39,8 @@
 	REQ(ZOOM_OUT, "- o", N_("Timeline"), TIMELINE, N_("Zoom out around the cursor"))                     \
 	REQ(ZOOM_ALL, "0", N_("Timeline"), TIMELINE, N_("The whole trace"))                                  \
 	REQ(ZOOM_EVENT, "z", N_("Timeline"), TIMELINE, N_("Zoom to the event under the cursor"))             \
+	REQ(ZOOM_RANGE, "Z", N_("Timeline"), TIMELINE,                                                       \
+	    N_("Zoom to the marked range (r), else to the time window (W, [ ])"))                            \
 	REQ(WINDOW_START, "[", N_("Timeline"), TIMELINE, N_("Time window starts at the cursor"))             \
 	REQ(WINDOW_END, "]", N_("Timeline"), TIMELINE, N_("Time window ends at the cursor"))                 \
 	REQ(WINDOW_CLEAR, "w", N_("Timeline"), TIMELINE, N_("No time window"))                               \
@@ -71,14 +73,16 @@
 	REQ(MOVE_FIRST, "g", N_("Moving"), TABLE, N_("First row (timeline: first lane)"))                    \
 	REQ(MOVE_LAST, "G", N_("Moving"), TABLE, N_("Last row (timeline: last lane)"))                       \
 	REQ(ENTER, "Enter", N_("Tables"), TABLE,                                                             \
-	    N_("The row's first instance in the timeline (timeline: from an op to its launch and back)"))    \
+	    N_("The row's first instance in the timeline, where n N walk its name's instances (timeline: "   \
+	       "from an op to its launch and back)"))                                                        \
 	REQ(DETAILS, "v", N_("Tables"), TABLE,                                                               \
 	    N_("Details of the row (Enter there: the longest instance, a bucket's list)"))                   \
 	REQ(FIND, "/ F3", N_("Tables"), TABLE, N_("Find a name (as you type; timeline: search events)"))     \
 	REQ(FIND_NEXT, "n", N_("Tables"), TABLE,                                                             \
-	    N_("Next row matching the last find (timeline: next event, or next match of a search)"))         \
+	    N_("Next row matching the last find (timeline: next match of a search or next instance of the "  \
+	       "name a table's Enter showed, else next event)"))                                             \
 	REQ(FIND_PREV, "N", N_("Tables"), TABLE,                                                             \
-	    N_("Previous row matching the last find (timeline: previous event, or match)"))                  \
+	    N_("Previous row matching the last find (timeline: previous match or instance, else event)"))    \
 	REQ(SORT_NEXT, "s", N_("Tables"), TABLE, N_("Sort by the next column"))                              \
 	REQ(SORT_REVERSE, "S", N_("Tables"), TABLE, N_("Reverse the sort order"))                            \
 	REQ(FILTER, "\\ F4", N_("Filter"), APP,                                                              \

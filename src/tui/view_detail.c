@@ -254,7 +254,8 @@ static void detail_draw(struct view *v, struct app *app, int y, int height, int 
 }
 
 /* Enter: an instance of the picked duration in the timeline (the first
- * by start), or the instances of the picked bucket in a list. */
+ * by start; n and N there walk the name's instances), or the instances
+ * of the picked bucket in a list. */
 static unsigned open_pick(struct detail *d, struct app *app)
 {
 	const struct histogram *h = &d->hist;
@@ -274,8 +275,7 @@ static unsigned open_pick(struct detail *d, struct app *app)
 		}
 		uint32_t ref = r.refs[0];
 		search_free(&r);
-		return search_is_call(ref) ? app_show_call_in_timeline(app, search_row(ref))
-					   : app_show_in_timeline(app, ref);
+		return app_walk_in_timeline(app, ref);
 	}
 	/* A bucket holds the durations from its lower bound up to the next
 	 * bucket's (histogram_build puts a value in the last bucket whose

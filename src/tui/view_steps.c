@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "analysis/steps.h"
 #include "session/named.h"
 #include "tui/app.h"
@@ -134,10 +135,11 @@ static int steps_draw_top(void *src, struct app *app, int y, int height, int wid
 	return 1;
 }
 
+/* The instance in the timeline, where n and N then walk the others. */
 static unsigned steps_enter(void *src, struct app *app, size_t row)
 {
 	const struct steps_src *s = src;
-	return app_show_call_in_timeline(app, s->steps.rows[row].api);
+	return app_walk_in_timeline(app, s->steps.rows[row].api | SEARCH_CALL);
 }
 
 /* W: the instance becomes the time window (one of no duration: a window

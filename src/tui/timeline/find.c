@@ -15,6 +15,11 @@ struct tl_find {
 	int active;
 	char text[PROMPT_MAX]; /* the pattern of the search that is on */
 	struct filter pattern; /* compiled once per search */
+	/* Or the instances of one name (a table's Enter): its string id, of
+	 * the calls' names (a roctx text) or of the ops'; TRACE_NONE: a
+	 * pattern's search. */
+	uint32_t name;
+	int name_calls;
 	struct search_result res;
 	size_t cur;                 /* the match last gone to; res.n: none */
 	unsigned generation, style; /* what the matches were found in */
@@ -27,6 +32,7 @@ struct tl_find *tl_find_new(void)
 	struct tl_find *f = xcalloc(1, sizeof(*f));
 	filter_init(&f->pattern);
 	f->pending = TRACE_NONE;
+	f->name = TRACE_NONE;
 	return f;
 }
 
@@ -37,6 +43,7 @@ static void forget(struct tl_find *f)
 	f->active = 0;
 	f->cur = 0;
 	f->pending = TRACE_NONE;
+	f->name = TRACE_NONE;
 }
 
 void tl_find_free(struct tl_find *f)
@@ -62,6 +69,16 @@ static struct search_query query(struct app *app, const struct filter *pattern)
 	return q;
 }
 
+/* What the search that is on looks for: its pattern, or its name. */
+static struct search_query find_query(const struct tl_find *f, struct app *app)
+{
+	if (f->name == TRACE_NONE)
+		return query(app, &f->pattern);
+	struct search_query q = search_query_all(!f->name_calls, f->name_calls);
+	q.name = f->name;
+	return q;
+}
+
 int tl_find_active(const struct tl_find *f)
 {
 	return f && f->active;
@@ -78,7 +95,7 @@ int tl_find_end(struct tl_find *f, struct app *app)
 
 static void find_all(struct tl_find *f, struct app *app)
 {
-	struct search_query q = query(app, &f->pattern);
+	struct search_query q = find_query(f, app);
 	search_free(&f->res);
 	if (search_run(app->trace, app_sel(app), &q, &f->res))
 		app_message(app, 1, "%s", _("The trace has too many rows to search"));
@@ -169,6 +186,16 @@ unsigned tl_find_open(struct tl_find *f, struct app *app, int64_t cursor)
 	return ACT_REDRAW;
 }
 
+void tl_find_name(struct tl_find *f, struct app *app, uint32_t ref)
+{
+	forget(f);
+	f->name = search_name(app->trace, ref);
+	f->name_calls = search_is_call(ref);
+	find_all(f, app);
+	f->active = 1;
+	tl_find_locate(f, app, ref);
+}
+
 size_t tl_find_count(const struct tl_find *f)
 {
 	return tl_find_active(f) ? f->res.n : 0;
@@ -185,6 +212,10 @@ uint32_t tl_find_step(struct tl_find *f, struct app *app, int64_t cursor, int di
 {
 	const struct trace *t = app->trace;
 	tl_find_refresh(f, app);
+	if (f->res.n == 0 && f->name != TRACE_NONE) {
+		app_message(app, 1, _("No instance of %s is in view"), app_name(app, f->name));
+		return TRACE_NONE;
+	}
 	if (f->res.n == 0) {
 		app_message(app, 1, _("Nothing in view matches /%s/"), f->text);
 		return TRACE_NONE;
@@ -231,21 +262,29 @@ unsigned tl_find_list(struct tl_find *f, struct app *app)
 		return ACT_REDRAW;
 	}
 	char title[PROMPT_MAX + 2];
-	struct search_query q = query(app, &f->pattern);
+	struct search_query q = find_query(f, app);
 	tl_find_refresh(f, app);
-	snprintf(title, sizeof(title), "/%s/", f->text);
+	if (f->name != TRACE_NONE)
+		snprintf(title, sizeof(title), "%s", app_name(app, f->name));
+	else
+		snprintf(title, sizeof(title), "/%s/", f->text);
 	app_push(app, view_results_new(app, title, &q, &f->res));
 	return ACT_REDRAW;
 }
 
-void tl_find_status(const struct tl_find *f, const struct trace *t, int64_t cursor, char *buf, size_t size)
+void tl_find_status(const struct tl_find *f, struct app *app, int64_t cursor, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	if (!tl_find_active(f))
 		return;
 	/* The place only while the cursor is on that match (Home, a click or
 	 * Enter may have taken it elsewhere). */
-	if (f->cur < f->res.n && search_start(t, f->res.refs[f->cur]) == cursor)
+	int on = f->cur < f->res.n && search_start(app->trace, f->res.refs[f->cur]) == cursor;
+	if (f->name != TRACE_NONE && on)
+		snprintf(buf, size, _("n N: %.40s %zu/%zu"), app_name(app, f->name), f->cur + 1, f->res.n);
+	else if (f->name != TRACE_NONE)
+		snprintf(buf, size, _("n N: %.40s %zu"), app_name(app, f->name), f->res.n);
+	else if (on)
 		snprintf(buf, size, "/%.40s/ %zu/%zu", f->text, f->cur + 1, f->res.n);
 	else
 		snprintf(buf, size, "/%.40s/ %zu", f->text, f->res.n);

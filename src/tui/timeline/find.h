@@ -4,8 +4,10 @@
  * typed: GPU ops by their shown names, API calls by theirs (a roctx
  * marker's text). Enter goes to the first match at or after the cursor;
  * while the search is on, next and previous go from match to match across
- * all lanes in time order, and the matches can be listed. Escape, or an
- * empty search, ends it: next and previous move along the lane again. */
+ * all lanes in time order, and the matches can be listed. A table's
+ * Enter makes the instances of the name it showed the search the same way
+ * (tl_find_name). Escape, or an empty search, ends it: next and previous
+ * move along the lane again. */
 #ifndef RPDTOP_TIMELINE_FIND_H
 #define RPDTOP_TIMELINE_FIND_H
 
@@ -39,8 +41,14 @@ int tl_find_end(struct tl_find *f, struct app *app);
 unsigned tl_find_list(struct tl_find *f, struct app *app);
 /* Between events: the matches follow the selection and the name style. */
 void tl_find_refresh(struct tl_find *f, struct app *app);
+/* The search becomes the instances of the name of instance ref (a GPU
+ * op's, or a call's: a roctx text), as a table's Enter leaves it: next
+ * and previous walk them across lanes in time order, from ref on, until
+ * another search or its end. */
+void tl_find_name(struct tl_find *f, struct app *app, uint32_t ref);
 /* "/gemm/ 3/120" for the status line, the place while the cursor (a
- * time) is on that match, else "/gemm/ 120"; "" when no search is on. */
-void tl_find_status(const struct tl_find *f, const struct trace *t, int64_t cursor, char *buf, size_t size);
+ * time) is on that match, else "/gemm/ 120"; for a name's instances
+ * "n N: NAME 3/64"; "" when no search is on. */
+void tl_find_status(const struct tl_find *f, struct app *app, int64_t cursor, char *buf, size_t size);
 
 #endif

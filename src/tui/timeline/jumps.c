@@ -274,13 +274,25 @@ static void show_time(struct timeline_pane *p, struct app *app, uint32_t queue, 
 	find_here(p, app);
 }
 
+/* The search after a jump to an instance: the instances of its name when
+ * a table asked for that (app_walk_in_timeline), else the one that is on,
+ * from there. */
+static void find_from(struct timeline_pane *p, struct app *app, uint32_t ref)
+{
+	if (app->jump_walk)
+		tl_find_name(p->find, app, ref);
+	else
+		tl_find_locate(p->find, app, ref);
+	app->jump_walk = 0;
+}
+
 unsigned tl_take_jumps(struct timeline_pane *p, struct app *app)
 {
 	unsigned act = ACT_NONE;
 	/* The op is looked for in the lanes of the current selection. */
 	if (app->jump_op != TRACE_NONE && tl_lanes_current(p, app)) {
 		show_op(p, app, app->jump_op);
-		tl_find_locate(p->find, app, app->jump_op);
+		find_from(p, app, app->jump_op);
 		app->jump_op = TRACE_NONE;
 		act = ACT_REDRAW;
 	}
@@ -291,7 +303,7 @@ unsigned tl_take_jumps(struct timeline_pane *p, struct app *app)
 	}
 	if (app->jump_call != TRACE_NONE && tl_lanes_current(p, app)) {
 		show_call(p, app, app->jump_call);
-		tl_find_locate(p->find, app, app->jump_call | SEARCH_CALL);
+		find_from(p, app, app->jump_call | SEARCH_CALL);
 		app->jump_call = TRACE_NONE;
 		act = ACT_REDRAW;
 	}

@@ -113,10 +113,10 @@ static void timeline_free_view(struct view *v)
 static void timeline_status(struct view *v, struct app *app, char *buf, size_t size)
 {
 	struct timeline_pane *p = v->data;
-	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], find[96];
+	char span[UNITS_BUFSZ], from[UNITS_BUFSZ + 2], find[128];
 	if (!p->ready)
 		return;
-	tl_find_status(p->find, app->trace, p->cursor, find, sizeof(find));
+	tl_find_status(p->find, app, p->cursor, find, sizeof(find));
 	int n = snprintf(buf, size, "%s%s", find, *find ? "  " : "");
 	if (n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, _("view %s"),

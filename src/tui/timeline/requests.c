@@ -80,6 +80,33 @@ static unsigned zoom_event(struct timeline_pane *p, struct app *app)
 	return ACT_REDRAW;
 }
 
+/* Z: the view over the marked range, else over the time window; the
+ * cursor goes to its start unless it is in it already. */
+static unsigned zoom_range(struct timeline_pane *p, struct app *app)
+{
+	const struct window *w = session_window(app->session);
+	int64_t start, end;
+	if (p->range.state == TL_RANGE_MARKED) {
+		start = p->range.start;
+		end = p->range.end;
+		app_message(app, 0, "%s", _("The marked range in view"));
+	} else if (w->active) {
+		start = w->start;
+		end = w->end;
+		app_message(app, 0, "%s", _("The time window in view"));
+	} else {
+		app_message(app, 1, "%s",
+			    _("No range marked and no time window (r marks a range, W sets a window)"));
+		return ACT_REDRAW;
+	}
+	p->view_start = start;
+	p->view_span = end > start ? sat_sub(end, start) : 1;
+	if (p->cursor < start || p->cursor >= end)
+		p->cursor = start;
+	tl_clamp_view(p);
+	return ACT_REDRAW;
+}
+
 static unsigned time_end(struct timeline_pane *p, struct app *app, int end)
 {
 	(void)app;
@@ -195,6 +222,7 @@ static const struct handling handlings[REQ_COUNT] = {
 	[REQ_ZOOM_OUT] = { .fn = zoom_by, .arg = 2000, .still = WHOLE },
 	[REQ_ZOOM_ALL] = { .act = zoom_all, .still = WHOLE },
 	[REQ_ZOOM_EVENT] = { .act = zoom_event, .lanes = 1 },
+	[REQ_ZOOM_RANGE] = { .act = zoom_range },
 	[REQ_TIME_START] = { .fn = time_end, .still = AT_START },
 	[REQ_TIME_END] = { .fn = time_end, .arg = 1, .still = AT_END },
 	[REQ_FIND] = { .act = find_open },
