@@ -15,7 +15,9 @@ clip_sql() {
 }
 
 # The calls (c: every API row, its shown name, whether it is a roctx
-# range) and those in view (kept), as select.h's rule has them.
+# range) and those these reports list (kept): of the calls in view as
+# select.h's rule has them, those whose own shown name passes (the launches
+# and enclosing calls the rule keeps as context are not listed).
 cpu_calls_sql() {
 	THR=${THR:-5000} waits_ops_sql
 	ws=${WS:-"-9223372036854775807"} we=${WE:-"9223372036854775807"}
@@ -26,7 +28,8 @@ CREATE TEMP TABLE c AS
     CASE WHEN n.string = 'UserMarker' AND g.string <> '' THEN g.string ELSE n.string END AS name
   FROM rocpd_api a JOIN rocpd_string n ON n.id = a.apiName_id JOIN rocpd_string g ON g.id = a.args_id;
 CREATE INDEX temp.c_thread ON c(pid, tid, start);
-CREATE TEMP TABLE kept AS $(rule_apis_sql "${PASS:-1}" "$ws" "$we" "SELECT id FROM oall");
+CREATE TEMP TABLE kept AS SELECT id FROM c WHERE id IN ($(rule_apis_sql "${PASS:-1}" "$ws" "$we" "SELECT id FROM oall"))
+  AND ($(echo "${PASS:-1}" | sed 's/NAME/c.name/g'));
 CREATE INDEX temp.kept_id ON kept(id);
 EOF
 }

@@ -54,9 +54,9 @@ static void self_times(struct namestat *a, const struct trace *t, const struct a
 			while (depth > 0 && t->apis.end[open[depth - 1]] < t->apis.end[c])
 				depth--;
 			int64_t in = select_clipped(w, t->apis.start[c], t->apis.end[c]);
-			if (selected_api(sel, c))
+			if (selected_api_named(sel, c))
 				*self_of(a, t, c) += in;
-			if (depth > 0 && selected_api(sel, open[depth - 1]))
+			if (depth > 0 && selected_api_named(sel, open[depth - 1]))
 				*self_of(a, t, open[depth - 1]) -= in;
 			open[depth++] = c;
 		}
@@ -71,7 +71,7 @@ void api_calls_part_add(struct namestat *a, const struct trace *t, const struct 
 	const struct window *w = sel ? &sel->window : NULL;
 	for (size_t i = 0; i < t->apis.n; i++) {
 		uint32_t name = trace_api_name(t, i);
-		if (name == marker || !selected_api(sel, i))
+		if (name == marker || !selected_api_named(sel, i))
 			continue;
 		struct namestat_row *r = namestat_row(a, name, t->strings.count);
 		namestat_add(a, r, sat_sub(t->apis.end[i], t->apis.start[i]),
@@ -139,7 +139,7 @@ int64_t *api_durations(const struct trace *t, const struct selection *sel, uint3
 	int64_t *d = NULL;
 	*n = 0;
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (!selected_api(sel, i) || (trace_api_name(t, i) == marker) != (markers != 0) ||
+		if (!selected_api_named(sel, i) || (trace_api_name(t, i) == marker) != (markers != 0) ||
 		    trace_api_shown_name(t, i) != name)
 			continue;
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));

@@ -35,7 +35,9 @@ struct api_calls {
 	int64_t total; /* of every call in view */
 };
 
-/* The calls in the selection (NULL: all) by name; o is t's API order. */
+/* The calls in the selection (NULL: all) by name, those in view by their
+ * own name (selected_api_named: a call kept only as the launch or the
+ * context of what the filter names is not listed); o is t's API order. */
 void api_calls_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		       struct api_calls *out);
 
@@ -54,7 +56,8 @@ int64_t api_call_row_avg(const struct api_call_row *r);
 double api_call_row_percent(const struct api_calls *c, const struct api_call_row *r);
 
 /* The whole durations, sorted, of the API calls (markers 0) or roctx
- * ranges (markers 1) in view whose name (a range's text) is name; *n of
+ * ranges (markers 1) in view by their own name (selected_api_named) whose
+ * name (a range's text) is name; *n of
  * them. */
 int64_t *api_durations(const struct trace *t, const struct selection *sel, uint32_t name, int markers,
 		       size_t *n);

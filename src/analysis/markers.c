@@ -144,7 +144,7 @@ static void find(const struct trace *t, const struct api_order *o, const struct 
 	add_ops(&f, sel);
 	for (size_t i = 0; i < f.n; i++) {
 		f.v[i].name = trace_api_shown_name(t, f.v[i].api);
-		f.v[i].in_view = selected_api(sel, f.v[i].api);
+		f.v[i].in_view = selected_api_named(sel, f.v[i].api);
 	}
 	free(f.inner);
 	free(f.parent);

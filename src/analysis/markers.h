@@ -24,7 +24,8 @@ struct marker_inst {
 	uint32_t api;  /* its API row */
 	uint32_t name; /* its text (string id) */
 	uint32_t depth;
-	int in_view;         /* the selection keeps it */
+	int in_view;         /* the selection keeps it by its text
+			      * (selected_api_named) */
 	uint64_t ops;        /* ops in view launched under it */
 	int64_t gpu;         /* their time */
 	int64_t first, last; /* first op start, last op end (0, 0 without ops) */

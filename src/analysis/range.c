@@ -121,7 +121,7 @@ static void gather_calls(const struct trace *t, const struct selection *sel, str
 	group_begin(&markers, &s->markers, t->strings.count);
 	for (size_t i = 0; i < t->apis.n; i++) {
 		int64_t a = t->apis.start[i], b = t->apis.end[i];
-		if (!selected_api(sel, i) || !search_overlaps(a, b, s->t0, s->t1))
+		if (!selected_api_named(sel, i) || !search_overlaps(a, b, s->t0, s->t1))
 			continue;
 		if (trace_api_name(t, i) != marker) {
 			group_add(&calls, t->apis.name[i], 1, search_clipped(a, b, s->t0, s->t1));

@@ -3,7 +3,8 @@
  * the API calls by name and the roctx markers by text. An event counts
  * when it overlaps the range (one without a duration: when its time is in
  * it); its time is the part inside the range. Only events in the
- * selection are looked at. */
+ * selection are looked at (calls and markers: in view by their own name,
+ * selected_api_named). */
 #ifndef RPDTOP_RANGE_H
 #define RPDTOP_RANGE_H
 

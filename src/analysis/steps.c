@@ -136,7 +136,7 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t api = rows[i];
-		if (!selected_api(sel, api))
+		if (!selected_api_named(sel, api))
 			continue;
 		struct step_row *r = &out->rows[out->n++];
 		r->number = i + 1;

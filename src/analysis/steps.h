@@ -24,7 +24,8 @@ struct step_row {
 };
 
 struct steps {
-	struct step_row *rows; /* the instances in view, in time order */
+	struct step_row *rows; /* the instances in view by their text
+				* (selected_api_named), in time order */
 	size_t n;
 };
 

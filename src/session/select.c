@@ -33,7 +33,7 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const uint8_
 {
 	for (size_t base = 0; base < t->apis.n; base += 64) {
 		size_t end = base + 64 < t->apis.n ? base + 64 : t->apis.n;
-		uint64_t word = 0;
+		uint64_t word = 0, named = 0;
 		for (size_t i = base; i < end; i++) {
 			/* Matched by its name, or a marker by its text. */
 			uint32_t name = trace_api_shown_name(t, i);
@@ -41,8 +41,11 @@ static void select_apis(const struct trace *t, const uint8_t *pass, const uint8_
 				 (!thread_place || thread_place[t->apis.thread[i]]);
 			/* Launches join below, from the ops in view. */
 			word |= (uint64_t)select_api_belongs(!pass || pass[name], in, 0) << (i - base);
+			named |= (uint64_t)(!pass || pass[name]) << (i - base);
 		}
 		s->api_bits[base >> 6] = word;
+		if (s->named_bits)
+			s->named_bits[base >> 6] = named;
 	}
 }
 
@@ -185,8 +188,10 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 	uint8_t *pass = NULL;
 	/* Every string is judged once: names and markers' texts are all the
 	 * trace interns, a few thousand. */
-	if (f->n)
+	if (f->n) {
 		pass = filter_strings(f, t, NULL);
+		out->named_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
+	}
 	/* Ops and API calls on two threads: they do not touch each other. */
 	uint8_t *op_place = placed ? op_places(t, places) : NULL;
 	if (placed) {
@@ -217,8 +222,12 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 			select_enclosing(t, order, out);
 		api_order_free(&own);
 	}
-	for (size_t i = 0; i < selection_words(t->apis.n); i++)
+	for (size_t i = 0; i < selection_words(t->apis.n); i++) {
 		out->napis += (size_t)__builtin_popcountll(out->api_bits[i]);
+		/* Of those in view, the calls whose own name passes. */
+		if (out->named_bits)
+			out->named_bits[i] &= out->api_bits[i];
+	}
 	free(op_place);
 	free(thread_place);
 	free(pass);
@@ -230,6 +239,7 @@ void selection_free(struct selection *s)
 	free(s->place_bits);
 	free(s->gpu_view);
 	free(s->api_bits);
+	free(s->named_bits);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -247,4 +257,8 @@ void selection_copy(const struct trace *t, const struct selection *from, struct 
 	to->api_bits = xmalloc_array(napis, sizeof(uint64_t));
 	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
 	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
+	if (from->named_bits) {
+		to->named_bits = xmalloc_array(napis, sizeof(uint64_t));
+		memcpy(to->named_bits, from->named_bits, napis * sizeof(uint64_t));
+	}
 }

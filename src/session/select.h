@@ -16,6 +16,12 @@
  *   thread, a call that belongs (starts no later and ends no earlier):
  *   what is kept keeps its context (the roctx ranges around a launch).
  *
+ * What is listed by name (the api, markers, ranges and steps reports and
+ * their panes: selected_api_named) is, of the calls in view, those whose
+ * own shown name passes the filter: the name filter selects names there,
+ * and the launches and enclosing calls kept as context stay the export's
+ * and the timeline's.
+ *
  * Time sums (a profile's totals and shares, busy time) count the part of
  * each event inside the window; per-instance statistics (minimum,
  * maximum, average, percentiles) take whole durations. */
@@ -36,6 +42,9 @@ struct selection {
 	uint64_t *place_bits; /* a bit per op: in the window and the places kept,
 			       * the name filter or not */
 	uint64_t *api_bits;   /* a bit per API call: in view */
+	uint64_t *named_bits; /* a bit per API call: in view and its own shown
+			       * name passes the filter; NULL without a name
+			       * filter (then api_bits) */
 	size_t nops, napis;   /* how many are */
 	uint8_t *gpu_view;    /* with place filters, a byte per GPU: some op of a
 			       * kept input ran on it and it is kept; else NULL */
@@ -132,6 +141,12 @@ static inline int selected_place(const struct selection *s, size_t i)
 static inline int selected_api(const struct selection *s, size_t i)
 {
 	return !s || selection_bit(s->api_bits, i);
+}
+
+/* Is API call i in view by its own name (listed where rows are names)? */
+static inline int selected_api_named(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->named_bits ? s->named_bits : s->api_bits, i);
 }
 
 #endif

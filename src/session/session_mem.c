@@ -19,7 +19,8 @@ void session_memory(const struct session *s, struct mem_report *r)
 		trace_memory(&v->trace, r);
 		mem_add(r, "selection: ", "ops in view",
 			bits_bytes(sel->op_bits, sel->nops) + bits_bytes(sel->place_bits, sel->nops));
-		mem_add(r, "selection: ", "calls in view", bits_bytes(sel->api_bits, sel->napis));
+		mem_add(r, "selection: ", "calls in view",
+			bits_bytes(sel->api_bits, sel->napis) + bits_bytes(sel->named_bits, sel->napis));
 		api_order_memory(&v->order, r, "API order: ");
 	}
 }
