@@ -33,12 +33,23 @@ gpu_ops() {
 	JOIN rocpd_info_agent\$S D ON D.id = M.dst_agent_id JOIN rocpd_info_agent\$S F ON F.id = M.src_agent_id
 	WHERE D.type = 'GPU' OR F.type = 'GPU'"
 }
+# The ops of the profile: the GPU ops and the copies between host agents,
+# which are no GPU's work (no busy time, no lane) but top lists them as
+# CopyHostToHost, whatever their operation's name.
+profile_ops() {
+	gpu_ops
+	echo "UNION ALL
+	SELECT NULL, M.start, M.end, 'CopyHostToHost', 0
+	FROM rocpd_memory_copy\$S M LEFT JOIN rocpd_info_agent\$S D ON D.id = M.dst_agent_id
+	LEFT JOIN rocpd_info_agent\$S F ON F.id = M.src_agent_id
+	WHERE coalesce(D.type, '') <> 'GPU' AND coalesce(F.type, '') <> 'GPU'"
+}
 # top_sql FILE [kernels]: the flat profile (or with kernels, ktop) of
 # FILE, as CSV rows: name, calls, total, average, min, max, percent.
 top_sql() {
 	w=1
 	[ "${2:-}" = kernels ] && w=kernel
-	echo "WITH ops AS ($(union "$(gpu_ops)" "$1")), k AS (SELECT * FROM ops WHERE $w)
+	echo "WITH ops AS ($(union "$(profile_ops)" "$1")), k AS (SELECT * FROM ops WHERE $w)
 	SELECT name, count(*), sum(end - start), sum(end - start) / count(*), min(end - start), max(end - start),
 	  printf('%.6f', 100.0 * sum(end - start) / (SELECT sum(end - start) FROM k))
 	FROM k GROUP BY name ORDER BY 3 DESC, name"
@@ -47,7 +58,7 @@ top_sql() {
 # summed), from SQL over each.
 want_top() {
 	for f; do
-		sql -separator '|' "$f" "WITH ops AS ($(union "$(gpu_ops)" "$f")) SELECT name, end - start FROM ops"
+		sql -separator '|' "$f" "WITH ops AS ($(union "$(profile_ops)" "$f")) SELECT name, end - start FROM ops"
 	done | awk -F'|' '
 	{ if (!($1 in n)) { n[$1] = 0; lo[$1] = $2; hi[$1] = $2 }
 		n[$1]++; sum[$1] += $2; all += $2; if ($2 < lo[$1]) lo[$1] = $2; if ($2 > hi[$1]) hi[$1] = $2 }
@@ -68,4 +79,39 @@ want_busy_of() {
 	{ n++; sum += $3 - $2; if ($2 > e) { busy += e - s; s = $2; e = $3 } else if ($3 > e) e = $3 }
 	END { flush(); for (i = 1; i <= rows; i++) { split(row[i], f, ",")
 		printf "%s,%d,%d,%d,%d,%.6f\n", f[1], f[2], f[3], f[4], last - first, 100 * f[4] / (last - first) } }'
+}
+# add_host_copies FILE N: into each process of FILE, N host-to-host copies
+# as rocprofiler-sdk's writer records one: a hipMemcpy region and its
+# copy, whose events share a stack id (the copy's category MEMORY_COPY),
+# named MEMORY_COPY_HOST_TO_HOST, between host agents, on a stream; the
+# last ends after every GPU op.
+add_host_copies() {
+	for s in $(suffixes "$1"); do
+		"$SQLITE3" "$1" "
+INSERT INTO rocpd_string$s(string) SELECT x FROM (SELECT 'MEMORY_COPY_HOST_TO_HOST' AS x UNION ALL SELECT 'hipMemcpy'
+  UNION ALL SELECT 'MEMORY_COPY') WHERE x NOT IN (SELECT string FROM rocpd_string$s);
+CREATE TEMP TABLE hc AS WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $2)
+  SELECT i, CASE WHEN i = $2 THEN (SELECT max(e) FROM (SELECT \"end\" AS e FROM rocpd_kernel_dispatch$s
+      UNION ALL SELECT \"end\" FROM rocpd_memory_copy$s)) + 5000
+    ELSE (SELECT min(start) FROM rocpd_kernel_dispatch$s) + i * 100000 END AS start,
+    20000 + i * 7001 AS dur,
+    (SELECT max(id) FROM rocpd_event$s) + 2 * i - 1 AS call_event,
+    (SELECT max(id) FROM rocpd_event$s) + 2 * i AS copy_event,
+    (SELECT max(stack_id) FROM rocpd_event$s) + i AS stack
+  FROM k;
+INSERT INTO rocpd_event$s(id, category_id, stack_id, parent_stack_id, correlation_id)
+  SELECT call_event, (SELECT E.category_id FROM rocpd_region$s R JOIN rocpd_event$s E ON E.id = R.event_id
+    JOIN rocpd_string$s N ON N.id = R.name_id WHERE N.string LIKE 'hipMemcpy%' LIMIT 1), stack, stack, 0 FROM hc;
+INSERT INTO rocpd_event$s(id, category_id, stack_id, parent_stack_id, correlation_id)
+  SELECT copy_event, (SELECT id FROM rocpd_string$s WHERE string = 'MEMORY_COPY'), stack, stack, 0 FROM hc;
+INSERT INTO rocpd_region$s(nid, pid, tid, start, \"end\", name_id, event_id)
+  SELECT C.nid, C.pid, C.tid, start - 3000, start + dur + 1000, (SELECT id FROM rocpd_string$s WHERE string = 'hipMemcpy'), call_event
+  FROM hc, (SELECT nid, pid, tid FROM rocpd_memory_copy$s WHERE tid IS NOT NULL ORDER BY id LIMIT 1) C;
+INSERT INTO rocpd_memory_copy$s(nid, pid, tid, start, \"end\", name_id, dst_agent_id, dst_address, src_agent_id, src_address,
+    size, queue_id, stream_id, event_id)
+  SELECT C.nid, C.pid, C.tid, start, start + dur, (SELECT id FROM rocpd_string$s WHERE string = 'MEMORY_COPY_HOST_TO_HOST'),
+    A.id, 140000000000000 + i * 1048576, A.id, 150000000000000, 1048576 * i, NULL, C.stream_id, copy_event
+  FROM hc, (SELECT nid, pid, tid, stream_id FROM rocpd_memory_copy$s WHERE tid IS NOT NULL ORDER BY id LIMIT 1) C,
+    (SELECT min(id) AS id FROM rocpd_info_agent$s WHERE type = 'CPU') A;" || return 1
+	done
 }

@@ -29,6 +29,14 @@ int64_t *profile_durations(const struct trace *t, enum profile_scope scope, cons
 		d = xgrow(d, &cap, *n + 1, sizeof(*d));
 		d[(*n)++] = sat_sub(t->ops.end[i], t->ops.start[i]);
 	}
+	/* Host copies are in the profile of every op. */
+	const struct trace_host_copies *h = &t->host_copies;
+	for (size_t i = 0; scope == PROFILE_ALL_OPS && i < h->n; i++) {
+		if (h->name[i] != name || !selected_host_copy(sel, i))
+			continue;
+		d = xgrow(d, &cap, *n + 1, sizeof(*d));
+		d[(*n)++] = sat_sub(h->end[i], h->start[i]);
+	}
 	if (*n)
 		qsort(d, *n, sizeof(*d), by_value);
 	return d;

@@ -20,8 +20,8 @@ struct histogram {
 	uint64_t count[HIST_MAX_BUCKETS];
 };
 
-/* Durations of the ops named name in scope and selection, sorted
- * ascending; *n is their number. */
+/* Durations of the ops named name in scope and selection (with the host
+ * copies, as the profile has them), sorted ascending; *n is their number. */
 int64_t *profile_durations(const struct trace *t, enum profile_scope scope, const struct selection *sel,
 			   uint32_t name, size_t *n);
 

@@ -57,8 +57,15 @@ void profile_part_free(struct profile_part *a)
 	a->all = 0;
 }
 
-/* All GPU time in the window, whatever the filter keeps: the base of a
- * name's share of it. */
+/* Host copies (trace/host_copies.h) count with every op: in scope
+ * without kernels only. */
+static int host_in_scope(size_t i, enum profile_scope scope, const struct selection *sel)
+{
+	return scope == PROFILE_ALL_OPS && selected_host_copy(sel, i);
+}
+
+/* All the ops' time in the window, whatever the filter keeps (with the
+ * host copies): the base of a name's share of it. */
 static __int128 all_time(const struct trace *t, const struct selection *sel)
 {
 	__int128 all = 0;
@@ -66,21 +73,33 @@ static __int128 all_time(const struct trace *t, const struct selection *sel)
 	for (size_t i = 0; i < t->ops.n; i++)
 		if (selected_place(sel, i))
 			all += select_clipped(w, t->ops.start[i], t->ops.end[i]);
+	const struct trace_host_copies *h = &t->host_copies;
+	for (size_t i = 0; i < h->n; i++)
+		if (selected_host_place(sel, i))
+			all += select_clipped(w, h->start[i], h->end[i]);
 	return all;
+}
+
+static void add_one(struct profile_part *a, const struct trace *t, const struct window *w, uint32_t name,
+		    int64_t start, int64_t end)
+{
+	struct namestat_row *r = namestat_row(&a->ns, name, t->strings.count);
+	int64_t d = sat_sub(end, start);
+	namestat_add(&a->ns, r, d, select_clipped(w, start, end));
+	r->sum[SUM_WHOLE] += d;
 }
 
 void profile_part_add(struct profile_part *a, const struct trace *t, enum profile_scope scope,
 		      const struct selection *sel)
 {
 	const struct window *w = sel ? &sel->window : NULL;
-	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!in_scope(t, i, scope, sel))
-			continue;
-		struct namestat_row *r = namestat_row(&a->ns, t->ops.name[i], t->strings.count);
-		int64_t d = sat_sub(t->ops.end[i], t->ops.start[i]);
-		namestat_add(&a->ns, r, d, select_clipped(w, t->ops.start[i], t->ops.end[i]));
-		r->sum[SUM_WHOLE] += d;
-	}
+	for (size_t i = 0; i < t->ops.n; i++)
+		if (in_scope(t, i, scope, sel))
+			add_one(a, t, w, t->ops.name[i], t->ops.start[i], t->ops.end[i]);
+	const struct trace_host_copies *h = &t->host_copies;
+	for (size_t i = 0; i < h->n; i++)
+		if (host_in_scope(i, scope, sel))
+			add_one(a, t, w, h->name[i], h->start[i], h->end[i]);
 	a->all += all_time(t, sel);
 }
 
@@ -118,6 +137,10 @@ static void keep_within(struct profile_part *a, const struct trace *t, enum prof
 		if (in_scope(t, i, scope, sel))
 			dur[fill[a->ns.map.row_of[t->ops.name[i]]]++] =
 				sat_sub(t->ops.end[i], t->ops.start[i]);
+	const struct trace_host_copies *h = &t->host_copies;
+	for (size_t i = 0; i < h->n; i++)
+		if (host_in_scope(i, scope, sel))
+			dur[fill[a->ns.map.row_of[h->name[i]]]++] = sat_sub(h->end[i], h->start[i]);
 	for (size_t r = 0; r < a->ns.n; r++) {
 		size_t n = at[r + 1] - at[r], lo, hi;
 		int64_t *v = dur + at[r];

@@ -1,5 +1,7 @@
 /* Flat profile: GPU ops grouped by name with their time statistics.
- * The batch reports and the TUI panes both read these rows. */
+ * The batch reports and the TUI panes both read these rows. Host copies
+ * (trace/host_copies.h: no GPU ops) are rows of the profile of every op
+ * too, under their name, in its totals and in the base of shares. */
 #ifndef RPDTOP_PROFILE_H
 #define RPDTOP_PROFILE_H
 
@@ -12,7 +14,7 @@
 #include "util/bytes.h"
 
 enum profile_scope {
-	PROFILE_ALL_OPS, /* every GPU op (top) */
+	PROFILE_ALL_OPS, /* every GPU op and host copy (top) */
 	PROFILE_KERNELS, /* kernel ops only (ktop) */
 };
 
@@ -38,7 +40,8 @@ struct profile {
 	size_t n;
 	uint64_t calls; /* ops in scope */
 	int64_t total;  /* time of all ops in scope (inside the window) */
-	int64_t all;    /* time of every GPU op in the window, filter or not */
+	int64_t all;    /* time of every GPU op (and host copy) in the window,
+			 * filter or not */
 };
 
 /* Group the ops in scope and in the selection (NULL: all) by name. */
@@ -57,7 +60,8 @@ struct profile_part {
 	/* Per name sum[0] the total, sum[1] the whole durations (kept apart
 	 * from the statistic's: --outliers makes that one of the kept only). */
 	struct namestat ns;
-	__int128 all; /* every GPU op's time in the window, filter or not */
+	__int128 all; /* every GPU op's (and host copy's) time in the window,
+		       * filter or not */
 };
 
 void profile_part_init(struct profile_part *a);

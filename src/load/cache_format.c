@@ -63,7 +63,11 @@ enum group { G_OPS, G_IDS, G_APIS };
 	DO(27, copies.src, copies.n, G_APIS)                                                                 \
 	DO(28, copies.dst, copies.n, G_APIS)                                                                 \
 	DO(29, graphs.api, graphs.n, G_APIS)                                                                 \
-	DO(30, graphs.exec, graphs.n, G_APIS)
+	DO(30, graphs.exec, graphs.n, G_APIS)                                                                \
+	DO(31, host_copies.start, host_copies.n, G_OPS)                                                      \
+	DO(32, host_copies.end, host_copies.n, G_OPS)                                                        \
+	DO(33, host_copies.name, host_copies.n, G_OPS)                                                       \
+	DO(34, host_copies.input, host_copies.n, G_OPS)
 
 #define COUNT_SECTION(id, col, n, group) +1
 enum { NSECTIONS = 0 SECTIONS(COUNT_SECTION) };
@@ -118,7 +122,8 @@ static void put_meta(struct buf *b, const struct trace *t, int level, const char
 			       (uint64_t)t->op_first_start,
 			       (uint64_t)t->op_last_end,
 			       t->graphs.n,
-			       (uint64_t)t->graphs.sorted };
+			       (uint64_t)t->graphs.sorted,
+			       t->host_copies.n };
 	for (size_t i = 0; i < sizeof(scalars) / sizeof(scalars[0]); i++)
 		put_u64(b, scalars[i]);
 	put_u64(b, t->ninputs);
@@ -297,7 +302,7 @@ struct facts {
 
 static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 {
-	uint64_t v[18];
+	uint64_t v[19];
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		v[i] = get_u64(r);
 	f->level = v[0];
@@ -319,6 +324,7 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 	t->op_last_end = (int64_t)v[15];
 	t->graphs.n = t->graphs.cap = (size_t)v[16];
 	t->graphs.sorted = v[17] != 0;
+	t->host_copies.n = t->host_copies.cap = (size_t)v[18];
 
 	t->ninputs = t->inputs_cap = get_count(r, 8 * 12);
 	t->inputs = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*t->inputs));
@@ -414,6 +420,18 @@ static int tables_fit(const struct trace *t, uint64_t count)
 		    !is_string_or_none(count, s->unit))
 			return 0;
 	}
+	return 1;
+}
+
+/* The host copies name strings and inputs there are. */
+static int host_copies_fit(const struct trace *t)
+{
+	const struct trace_host_copies *h = &t->host_copies;
+	if (h->n && (!h->start || !h->end || !h->name || !h->input))
+		return 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (!is_string(t->strings.count, h->name[i]) || h->input[i] >= t->ninputs)
+			return 0;
 	return 1;
 }
 
@@ -562,6 +580,8 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	t->strings.count = empty_count;
 	if (ok &&
 	    (!str_bytes || !str_offset || !str_len || take_strings(t, str_bytes, str_offset, str_len, &f)))
+		ok = 0;
+	if (ok && !host_copies_fit(t))
 		ok = 0;
 	t->borrowed = (struct trace_borrow){ b, size, unmap, m };
 	if (!ok) {

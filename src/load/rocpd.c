@@ -227,8 +227,10 @@ static int dispatch_row(struct reader *r, sqlite3_stmt *st)
 	return 0;
 }
 
-/* The direction of a copy: its operation's name when it has one
- * (MEMORY_COPY_HOST_TO_DEVICE), else from the kinds of its agents. */
+/* The direction of a copy that a GPU took part in: its operation's name
+ * when it has one (MEMORY_COPY_HOST_TO_DEVICE), else from the kinds of
+ * its agents. CopyHostToHost is the name of host copies only (copy_row):
+ * an operation saying so beside a GPU agent is named by the agents. */
 static const char *copy_type(const char *op, int from_gpu, int to_gpu)
 {
 	static const struct {
@@ -241,22 +243,29 @@ static const char *copy_type(const char *op, int from_gpu, int to_gpu)
 		{ "MEMORY_COPY_PEER_TO_PEER", "CopyPeerToPeer" },
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(op, names[i].op) == 0)
+		if (strcmp(op, names[i].op) == 0 && strcmp(names[i].type, TRACE_HOST_COPY_NAME) != 0)
 			return names[i].type;
 	if (from_gpu && to_gpu)
 		return "CopyDeviceToDevice";
-	return to_gpu ? "CopyHostToDevice" : from_gpu ? "CopyDeviceToHost" : "CopyHostToHost";
+	return to_gpu ? "CopyHostToDevice" : "CopyDeviceToHost";
 }
 
 /* id, nid, start, end, src_agent_id, dst_agent_id, queue_id, stream_id,
- * stack, corr, name_id. A copy between host agents is no GPU's work: it
- * is not a GPU op (its API call stays). */
+ * stack, corr, name_id. A copy between agents that are no GPUs
+ * (MEMORY_COPY_HOST_TO_HOST) is no GPU's work: not a GPU op but a host
+ * copy, named CopyHostToHost whatever its operation says (its API call
+ * stays a call). */
 static int copy_row(struct reader *r, sqlite3_stmt *st)
 {
 	const struct agent *src = agent_of(r, st, 4), *dst = agent_of(r, st, 5);
 	int from_gpu = src && src->kind == AGENT_GPU, to_gpu = dst && dst->kind == AGENT_GPU;
-	if (!from_gpu && !to_gpu)
+	if (!from_gpu && !to_gpu) {
+		progress_row();
+		trace_add_host_copy(r->t, input_of(r, st, 1), sqlite3_column_int64(st, 2),
+				    sqlite3_column_int64(st, 3),
+				    strtab_intern(&r->t->strings, TRACE_HOST_COPY_NAME));
 		return 0;
+	}
 	uint32_t op = TRACE_NONE;
 	if (sqlite3_column_type(st, 10) != SQLITE_NULL &&
 	    strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 10), &op))

@@ -27,6 +27,20 @@ static void select_ops(const struct trace *t, const uint8_t *pass, const uint8_t
 	}
 }
 
+/* Host copies as ops, by their name, the window and their input: they
+ * run on no GPU, so a GPU filter keeps none. */
+static void select_host_copies(const struct trace *t, const uint8_t *pass, const struct select_places *p,
+			       const struct window *w, struct selection *s)
+{
+	const struct trace_host_copies *h = &t->host_copies;
+	for (size_t i = 0; i < h->n; i++) {
+		int in = select_in_window(w, h->start[i], h->end[i]) && !(p && p->gpus) &&
+			 (!p || !p->inputs || p->inputs[h->input[i]]);
+		selection_set(s->host_bits, i, select_op_belongs(!pass || pass[h->name[i]], in));
+		selection_set(s->host_place, i, in);
+	}
+}
+
 /* API calls by their own name and start. */
 static void select_apis(const struct trace *t, const uint8_t *pass, const uint8_t *thread_place,
 			const struct window *w, struct selection *s)
@@ -185,6 +199,8 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 	out->op_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->place_bits = xcalloc(selection_words(t->ops.n), sizeof(uint64_t));
 	out->api_bits = xcalloc(selection_words(t->apis.n), sizeof(uint64_t));
+	out->host_bits = xcalloc(selection_words(t->host_copies.n), sizeof(uint64_t));
+	out->host_place = xcalloc(selection_words(t->host_copies.n), sizeof(uint64_t));
 	uint8_t *pass = NULL;
 	/* Every string is judged once: names and markers' texts are all the
 	 * trace interns, a few thousand. */
@@ -206,6 +222,7 @@ void selection_build_places(const struct trace *t, const struct filter *f, const
 	int slot = t->apis.n > 100000 ? threads_acquire(1) : 0;
 	int threaded = slot && pthread_create(&th, NULL, api_worker, &j) == 0;
 	select_ops(t, pass, op_place, w, out);
+	select_host_copies(t, pass, placed ? places : NULL, w, out);
 	if (threaded)
 		pthread_join(th, NULL);
 	else
@@ -240,6 +257,8 @@ void selection_free(struct selection *s)
 	free(s->gpu_view);
 	free(s->api_bits);
 	free(s->named_bits);
+	free(s->host_bits);
+	free(s->host_place);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -257,6 +276,11 @@ void selection_copy(const struct trace *t, const struct selection *from, struct 
 	to->api_bits = xmalloc_array(napis, sizeof(uint64_t));
 	memcpy(to->op_bits, from->op_bits, nops * sizeof(uint64_t));
 	memcpy(to->api_bits, from->api_bits, napis * sizeof(uint64_t));
+	size_t nhost = selection_words(t->host_copies.n);
+	to->host_bits = xmalloc_array(nhost, sizeof(uint64_t));
+	to->host_place = xmalloc_array(nhost, sizeof(uint64_t));
+	memcpy(to->host_bits, from->host_bits, nhost * sizeof(uint64_t));
+	memcpy(to->host_place, from->host_place, nhost * sizeof(uint64_t));
 	if (from->named_bits) {
 		to->named_bits = xmalloc_array(napis, sizeof(uint64_t));
 		memcpy(to->named_bits, from->named_bits, napis * sizeof(uint64_t));

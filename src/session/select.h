@@ -22,6 +22,10 @@
  * and the launches and enclosing calls kept as context stay the export's
  * and the timeline's.
  *
+ * A host-to-host copy (trace/host_copies.h: no GPU op, listed by the
+ * profile only) belongs as an op does, but runs on no GPU: a GPU filter
+ * keeps none.
+ *
  * Time sums (a profile's totals and shares, busy time) count the part of
  * each event inside the window; per-instance statistics (minimum,
  * maximum, average, percentiles) take whole durations. */
@@ -46,6 +50,9 @@ struct selection {
 			       * name passes the filter; NULL without a name
 			       * filter (then api_bits) */
 	size_t nops, napis;   /* how many are */
+	uint64_t *host_bits;  /* a bit per host copy: in view */
+	uint64_t *host_place; /* a bit per host copy: in the window and the
+			       * places kept, the name filter or not */
 	uint8_t *gpu_view;    /* with place filters, a byte per GPU: some op of a
 			       * kept input ran on it and it is kept; else NULL */
 	struct window window; /* busy clips to it */
@@ -136,6 +143,18 @@ static inline int selected_op(const struct selection *s, size_t i)
 static inline int selected_place(const struct selection *s, size_t i)
 {
 	return !s || selection_bit(s->place_bits, i);
+}
+
+/* Host copy i (trace.host_copies) in view, and in the window and places
+ * kept whatever its name. */
+static inline int selected_host_copy(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->host_bits, i);
+}
+
+static inline int selected_host_place(const struct selection *s, size_t i)
+{
+	return !s || selection_bit(s->host_place, i);
 }
 
 static inline int selected_api(const struct selection *s, size_t i)

@@ -123,6 +123,7 @@ static void merge_rows(struct merge *m, size_t *op_map, size_t *api_map)
 	trace_counters_merge(m->dst, &src->counters, m->str, m->input);
 	trace_copies_merge(m->dst, &src->copies, op_map, m->str);
 	trace_graphs_merge(m->dst, &src->graphs, api_map, m->str);
+	trace_host_copies_merge(m->dst, &src->host_copies, m->str, m->input);
 }
 
 static uint32_t *none_array(size_t n)

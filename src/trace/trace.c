@@ -92,6 +92,7 @@ void trace_free(struct trace *t)
 	trace_counters_free(&t->counters);
 	trace_copies_free(&t->copies);
 	trace_graphs_free(&t->graphs);
+	trace_host_copies_free(&t->host_copies);
 	strtab_free(&t->strings);
 	idmap_free(&t->lane_index);
 	memset(t, 0, sizeof(*t));

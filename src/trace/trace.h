@@ -10,6 +10,7 @@
 #include "trace/copies.h"
 #include "trace/counters.h"
 #include "trace/graphs.h"
+#include "trace/host_copies.h"
 #include "trace/strtab.h"
 #include "util/idmap.h"
 #include "util/rankbits.h"
@@ -143,10 +144,11 @@ struct trace {
 	struct trace_ops ops;
 	struct trace_apis apis;
 	struct trace_links links;
-	struct trace_counters counters; /* read with the API rows */
-	struct trace_copies copies;     /* read with the API rows */
-	struct trace_graphs graphs;     /* read with the API rows */
-	uint32_t *op_launch;            /* per op: index of the API call that launched it */
+	struct trace_counters counters;       /* read with the API rows */
+	struct trace_copies copies;           /* read with the API rows */
+	struct trace_graphs graphs;           /* read with the API rows */
+	struct trace_host_copies host_copies; /* read with the ops; no ops */
+	uint32_t *op_launch;                  /* per op: index of the API call that launched it */
 	size_t op_launch_n;
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */

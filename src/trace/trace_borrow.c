@@ -20,7 +20,11 @@
 	DO(t->ops.end, t->ops.n)                                                                             \
 	DO(t->ops.name, t->ops.n)                                                                            \
 	DO(t->ops.queue, t->ops.n)                                                                           \
-	DO(t->ops.kind, t->ops.n)
+	DO(t->ops.kind, t->ops.n)                                                                            \
+	DO(t->host_copies.start, t->host_copies.n)                                                           \
+	DO(t->host_copies.end, t->host_copies.n)                                                             \
+	DO(t->host_copies.name, t->host_copies.n)                                                            \
+	DO(t->host_copies.input, t->host_copies.n)
 #define API_COLUMNS(DO)                                                                                      \
 	DO(t->apis.id, t->apis.n)                                                                            \
 	DO(t->apis.runs.row, t->apis.runs.n)                                                                 \

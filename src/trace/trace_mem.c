@@ -21,6 +21,9 @@ static void ops_memory(const struct trace *t, const struct trace_ops *o, struct 
 	mem_add(r, "ops.", "name", COL(o->name, o->cap));
 	mem_add(r, "ops.", "queue", COL(o->queue, o->cap));
 	mem_add(r, "ops.", "kind", COL(o->kind, o->cap));
+	const struct trace_host_copies *h = &t->host_copies;
+	mem_add(r, "", "host-to-host copies",
+		COL(h->start, h->cap) + COL(h->end, h->cap) + COL(h->name, h->cap) + COL(h->input, h->cap));
 }
 
 static void apis_memory(const struct trace *t, const struct trace_apis *a, struct mem_report *r)
