@@ -338,6 +338,40 @@ rpd_copy_facts() {
 	done
 }
 
+# rpd_op_fields DB OP LANE ORIGIN [DT]: all the facts the timeline's
+# detail line gives of rpd op OP after its name, most important first, as
+# it orders them: start (from ORIGIN) and duration, the launch latency
+# and queue delay (of its call in rocpd_api_ops), LANE, a kernel's grid
+# and workgroup (rocpd_kernelapi), a copy's bytes (rpd_copy_facts), the
+# call that launched it and when; times exact to DT ns (to two decimals
+# without).
+rpd_op_fields() {
+	sql -separator '|' "$1" "SELECT O.start - $4, O.\"end\" - O.start, A.start - $4, O.start - A.start,
+		O.start - A.\"end\", S.string, K.gridX || 'x' || K.gridY || 'x' || K.gridZ,
+		K.workgroupX || 'x' || K.workgroupY || 'x' || K.workgroupZ
+		FROM rocpd_op O LEFT JOIN rocpd_api_ops L ON L.op_id = O.id LEFT JOIN rocpd_api A ON A.id = L.api_id
+		LEFT JOIN rocpd_string S ON S.id = A.apiName_id LEFT JOIN rocpd_kernelapi K ON K.api_ptr_id = L.api_id
+		WHERE O.id = $2" |
+		awk -F'|' -v lane="$3" -v dt="${5:-1000000000000}" -v copy="$(rpd_copy_facts "$1" "$2")" "$awk_units"'{
+			printf "  start %s  duration %s", rel_exact($1, dt), exact($2, dt)
+			if ($6 != "") printf "  latency %s  queue delay %s", exact($4, dt), exact($5, dt)
+			printf "  %s", lane
+			if ($7 != "") printf "  grid %s  workgroup %s", $7, $8
+			printf "%s", copy
+			if ($6 != "") printf "  launched by %s at %s", $6, rel_exact($3, dt)
+			print "" }'
+}
+
+# check_fields WHAT WANT GOT: GOT, facts of a detail line, are WANT (all
+# of them, two spaces before each field) or WANT with fields left out at
+# its end, as a line too narrow for them all gives them: whole, none cut.
+check_fields() {
+	case $2 in
+	"$3" | "$3  "*) pass "$1" ;;
+	*) fail "$1: expected [$2] or whole fields from its start, got [$3]" ;;
+	esac
+}
+
 # A common table expression over a generated rpd trace (rpdgen): ops, one
 # row per GPU op with the name the viewer shows (the description, or the
 # op type when that is empty; the generator's two mangled names as c++filt

@@ -1,6 +1,7 @@
 /* The detail line under the lanes: the event under the cursor (its times,
- * lane, launch sizes, launch, a copy's bytes), a counter's value, or the
- * gap the cursor is in; the launch sizes are read between keys. */
+ * launch latency, lane, launch sizes, a copy's bytes, its launch), a
+ * counter's value, or the gap the cursor is in; the launch sizes are read
+ * between keys. */
 #include "config.h"
 #include "tui/timeline/detail.h"
 
@@ -99,53 +100,74 @@ static void call_lane(const struct timeline_pane *p, struct app *app, const stru
 	snprintf(buf, size, "%s%s%s", gpu[0] ? gpu + 2 : "", gpu[0] ? "  " : "", thread);
 }
 
-/* Row k of lane l, under the cursor: its times and lane in line, an op's
- * launch in launch. Returns its name. */
+/* Row k of lane l, under the cursor: its facts in f, most important
+ * first: its times, an op's launch latency, its lane, a kernel's launch
+ * sizes or a copy's bytes, the call that launched it. Returns its name. */
 static const char *event_facts(const struct timeline_pane *p, struct app *app, const struct tl_lane *l,
-			       size_t k, int64_t dt, char *line, size_t size, char *launch,
-			       size_t launch_size)
+			       size_t k, int64_t dt, struct tl_fields *f)
 {
 	const struct trace *t = app->trace;
 	uint32_t row = l->ops[k];
-	char lane[320], sizes[160] = "", a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ];
+	char lane[320], a[UNITS_BUFSZ + 2], d[UNITS_BUFSZ];
+	tl_fields_add(
+		f, _("start %s  duration %s"),
+		units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a, sizeof(a)),
+		units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d, sizeof(d)));
 	if (l->kind == TL_CPU) {
 		call_lane(p, app, l, row, lane, sizeof(lane));
+		tl_fields_add(f, "%s", lane);
 	} else {
+		tl_facts_latency(t, row, place_of(p, t, row), dt, f);
 		tl_lane_label(app, l, lane, sizeof(lane));
-		tl_facts_sizes(launch_dims_of(p, row), sizes, sizeof(sizes));
-		tl_facts_copy(t, row, sizes, sizeof(sizes));
-		tl_facts_launch(t, row, place_of(p, t, row), p->tl.origin, dt, launch, launch_size);
+		tl_fields_add(f, "%s", lane);
+		tl_facts_sizes(launch_dims_of(p, row), f);
+		tl_facts_copy(t, row, f);
+		tl_facts_launcher(t, row, p->tl.origin, dt, f);
 	}
-	const char *name = tl_row_name(app, l, row);
-	snprintf(line, size, _("  start %s  duration %s  %s%s"),
-		 units_format_relative(sat_sub(timeline_start(l, k), p->tl.origin), dt, a, sizeof(a)),
-		 units_format_exact(sat_sub(timeline_end(l, k), timeline_start(l, k)), dt, d, sizeof(d)),
-		 lane, sizes);
-	return name;
+	return tl_row_name(app, l, row);
 }
 
-/* The name keeps 40 columns at least, or what the facts leave it (20 at
- * least), and gets more when the launch fits beside it too. */
-static void draw_line(int y, int width, const char *name, const char *line, const char *launch)
+#define FIELD_GAP 2 /* columns between the name and each field */
+
+/* The name keeps 40 columns at least (or all it needs when less), 20 on
+ * a screen too narrow for that and the first field; then the fields go
+ * in, most important first, for as long as each fits whole; the name
+ * gets what they leave, losing its middle when still too long. */
+static void draw_line(int y, int width, const char *name, const struct tl_fields *f)
 {
-	int facts = text_width(line), want = text_width(name);
-	int name_w = width - facts - text_width(launch);
-	if (name_w < (want < 40 ? want : 40))
-		name_w = want < 40 ? want : 40;
-	if (name_w > want)
-		name_w = want;
-	if (name_w > width - facts)
-		name_w = width - facts > 20 ? width - facts : 20;
-	int x = *name ? draw_text(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
-	x += draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
+	char line[TL_FIELDS_TEXT + TL_FIELDS_MAX * FIELD_GAP];
+	int want = text_width(name), gap = *name ? FIELD_GAP : 0;
+	int first = f->n ? text_width(tl_fields_get(f, 0)) + gap : 0;
+	int name_min = want < 40 ? want : 40;
+	if (name_min > width - first)
+		name_min = width - first > 20 ? width - first : 20;
+	if (name_min > want)
+		name_min = want;
+	int room = width - name_min, used = 0;
+	size_t len = 0;
+	line[0] = 0;
+	for (int i = 0; i < f->n; i++) {
+		const char *s = tl_fields_get(f, i);
+		int w = text_width(s) + (i || *name ? FIELD_GAP : 0);
+		if (i && used + w > room)
+			break; /* the first is cut if need be; the rest go whole */
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", i || *name ? "  " : "", s);
+		used += w;
+	}
+	int name_w = width - used < want ? width - used : want;
+	if (name_w < name_min)
+		name_w = name_min;
+	int x = *name ? draw_text_mid(stdscr, y, 0, name_w, name, theme_attr(THEME_STATUS)) : 0;
 	if (x < width)
-		draw_text(stdscr, y, x, width - x, launch, theme_attr(THEME_STATUS));
+		draw_text(stdscr, y, x, width - x, line, theme_attr(THEME_STATUS));
 }
 
 void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 {
-	char line[1024], launch[512] = "", a[UNITS_BUFSZ + 2], span[UNITS_BUFSZ];
+	char line[1024], a[UNITS_BUFSZ + 2], span[UNITS_BUFSZ];
+	struct tl_fields f;
 	const char *name = "";
+	tl_fields_init(&f);
 	draw_fill(stdscr, y, 0, width, theme_attr(THEME_STATUS));
 	int64_t dt = tl_bucket(p); /* times are exact to a column */
 	snprintf(line, sizeof(line), _("view %s at %s"), units_format_ns(p->view_span, span, sizeof(span)),
@@ -156,8 +178,10 @@ void tl_draw_detail(struct timeline_pane *p, struct app *app, int y, int width)
 		name = tl_facts_counter(app->trace, &p->tl.counters, l->series, p->cursor, p->view_start,
 					sat_add(p->view_start, p->view_span), line, sizeof(line));
 	else if (l && k < l->n)
-		name = event_facts(p, app, l, k, dt, line, sizeof(line), launch, sizeof(launch));
+		name = event_facts(p, app, l, k, dt, &f);
 	else if (l && l->kind == TL_GPU)
 		name = idle_facts(p, app, l, dt, line, sizeof(line));
-	draw_line(y, width, name, line, launch);
+	if (!f.n)
+		tl_fields_add(&f, "%s", line);
+	draw_line(y, width, name, &f);
 }

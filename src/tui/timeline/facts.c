@@ -2,43 +2,79 @@
 #include "config.h"
 #include "tui/timeline/facts.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
 
-void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size)
+void tl_fields_init(struct tl_fields *f)
+{
+	f->used = 0;
+	f->n = 0;
+}
+
+void tl_fields_add(struct tl_fields *f, const char *fmt, ...)
+{
+	char buf[TL_FIELDS_TEXT];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	const char *s = buf + strspn(buf, " ");
+	size_t len = strlen(s);
+	if (!len || f->n >= TL_FIELDS_MAX || len + 1 > sizeof(f->text) - f->used)
+		return;
+	memcpy(f->text + f->used, s, len + 1);
+	f->at[f->n++] = f->used;
+	f->used += len + 1;
+}
+
+const char *tl_fields_get(const struct tl_fields *f, int i)
+{
+	return f->text + f->at[i];
+}
+
+void tl_facts_sizes(const struct launch_dims *dims, struct tl_fields *f)
 {
 	if (!dims)
 		return;
 	const int64_t *g = dims->grid, *w = dims->workgroup;
-	snprintf(buf, size, _("  grid %lldx%lldx%lld  workgroup %lldx%lldx%lld"), (long long)g[0],
-		 (long long)g[1], (long long)g[2], (long long)w[0], (long long)w[1], (long long)w[2]);
+	tl_fields_add(f, _("grid %lldx%lldx%lld"), (long long)g[0], (long long)g[1], (long long)g[2]);
+	tl_fields_add(f, _("workgroup %lldx%lldx%lld"), (long long)w[0], (long long)w[1], (long long)w[2]);
 }
 
-void tl_facts_launch(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t origin,
-		     int64_t dt, char *buf, size_t size)
+void tl_facts_latency(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t dt,
+		      struct tl_fields *f)
 {
 	uint32_t api = trace_op_launch(t, op);
 	if (api == TRACE_NONE)
 		return;
-	char at[UNITS_BUFSZ + 2], latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
+	char latency[UNITS_BUFSZ], delay[UNITS_BUFSZ];
 	/* Where a node starts is its place in the replay: no launch cost. */
 	if (node && node->call == api) {
-		snprintf(buf, size, _(", node %llu of %llu of replay %llu of %llu, launched by %s at %s"),
-			 (unsigned long long)node->node, (unsigned long long)node->nodes,
-			 (unsigned long long)node->replay, (unsigned long long)node->replays,
-			 trace_str(t, trace_api_shown_name(t, api)),
-			 units_format_relative(sat_sub(t->apis.start[api], origin), dt, at, sizeof(at)));
+		tl_fields_add(f, _("node %llu of %llu of replay %llu of %llu"),
+			      (unsigned long long)node->node, (unsigned long long)node->nodes,
+			      (unsigned long long)node->replay, (unsigned long long)node->replays);
 		return;
 	}
 	int64_t s = t->ops.start[op];
-	snprintf(buf, size, _(", launched by %s at %s, latency %s, queue delay %s"),
-		 trace_str(t, trace_api_shown_name(t, api)),
-		 units_format_relative(sat_sub(t->apis.start[api], origin), dt, at, sizeof(at)),
-		 units_format_exact(sat_sub(s, t->apis.start[api]), dt, latency, sizeof(latency)),
-		 units_format_exact(sat_sub(s, t->apis.end[api]), dt, delay, sizeof(delay)));
+	tl_fields_add(f, _("latency %s"),
+		      units_format_exact(sat_sub(s, t->apis.start[api]), dt, latency, sizeof(latency)));
+	tl_fields_add(f, _("queue delay %s"),
+		      units_format_exact(sat_sub(s, t->apis.end[api]), dt, delay, sizeof(delay)));
+}
+
+void tl_facts_launcher(const struct trace *t, uint32_t op, int64_t origin, int64_t dt, struct tl_fields *f)
+{
+	uint32_t api = trace_op_launch(t, op);
+	if (api == TRACE_NONE)
+		return;
+	char at[UNITS_BUFSZ + 2];
+	tl_fields_add(f, _("launched by %s at %s"), trace_str(t, trace_api_shown_name(t, api)),
+		      units_format_relative(sat_sub(t->apis.start[api], origin), dt, at, sizeof(at)));
 }
 
 const char *tl_facts_counter(const struct trace *t, const struct counter_index *ix, uint32_t series,
@@ -70,22 +106,21 @@ static const char *rate_text(double v, char *buf, size_t size)
 	return buf;
 }
 
-void tl_facts_copy(const struct trace *t, uint32_t op, char *buf, size_t size)
+void tl_facts_copy(const struct trace *t, uint32_t op, struct tl_fields *f)
 {
 	uint32_t k = t->ops.kind[op] == OP_COPY ? trace_copy_find(&t->copies, op) : TRACE_NONE;
 	if (k == TRACE_NONE)
 		return;
 	const struct trace_copies *c = &t->copies;
 	int64_t dur = t->ops.end[op] - t->ops.start[op];
-	char bw[80] = "", rate[64], where[256] = "";
+	char rate[64];
+	tl_fields_add(f, _("%lld bytes"), (long long)c->bytes[k]);
 	/* Bytes per ns are GB/s (10^9 bytes per second). */
 	if (dur > 0)
-		snprintf(bw, sizeof(bw), _("  %s GB/s"),
-			 rate_text((double)c->bytes[k] / (double)dur, rate, sizeof(rate)));
+		tl_fields_add(f, _("%s GB/s"),
+			      rate_text((double)c->bytes[k] / (double)dur, rate, sizeof(rate)));
 	if (c->src[k] != TRACE_NONE && c->dst[k] != TRACE_NONE)
-		snprintf(where, sizeof(where), _("  from %s to %s"), trace_str(t, c->src[k]),
-			 trace_str(t, c->dst[k]));
-	snprintf(buf, size, _("  %lld bytes%s%s"), (long long)c->bytes[k], bw, where);
+		tl_fields_add(f, _("from %s to %s"), trace_str(t, c->src[k]), trace_str(t, c->dst[k]));
 }
 
 const char *tl_gap_cause_text(enum gap_cause c)

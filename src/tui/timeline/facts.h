@@ -1,6 +1,6 @@
 /* What the timeline's detail line says about the event under the cursor,
- * as text: a kernel's launch sizes, its launch (the call, the latency,
- * the queue delay), a copy's bytes and bandwidth, a counter's value. No
+ * as text: a kernel's launch sizes, its launch (the latency, the queue
+ * delay, the call), a copy's bytes and bandwidth, a counter's value. No
  * drawing here; times are exact to dt ns (a column's span). */
 #ifndef RPDTOP_TIMELINE_FACTS_H
 #define RPDTOP_TIMELINE_FACTS_H
@@ -14,23 +14,47 @@
 #include "trace/launch_dims.h"
 #include "trace/trace.h"
 
-/* "  grid 1024x1x1  workgroup 256x1x1" (nothing for NULL dims). */
-void tl_facts_sizes(const struct launch_dims *dims, char *buf, size_t size);
+#define TL_FIELDS_MAX 16
+#define TL_FIELDS_TEXT 1536
 
-/* ", launched by hipLaunchKernel at +1.20 ms, latency 12.20 us, queue
- * delay 3.50 us" for an op whose launch is known (else nothing): the
- * latency is the op's start less the call's, the queue delay its start
- * less the call's end (negative when the op started before the call
- * returned). The call's time is from origin. */
-/* An op's launch: the call, when, latency and queue delay; for a graph's
- * node (node: its place, else NULL) its place in the replay instead. */
-void tl_facts_launch(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t origin,
-		     int64_t dt, char *buf, size_t size);
+/* The facts of a detail line as whole fields, most important first
+ * ("start +1.20 ms  duration 3.40 us", "latency 12.20 us", ...): a line
+ * too narrow for them all leaves out the last whole, never cuts one. */
+struct tl_fields {
+	char text[TL_FIELDS_TEXT]; /* the fields, each ending in a NUL */
+	size_t used;
+	size_t at[TL_FIELDS_MAX]; /* where each begins in text */
+	int n;
+};
 
-/* "  1048576 bytes  12.91 GB/s  from GPU 0 to CPU 0" for a copy whose
+void tl_fields_init(struct tl_fields *f);
+/* A field after the others, as printf writes it (leading spaces dropped);
+ * none past TL_FIELDS_MAX or the text's room, or when it is empty. */
+void tl_fields_add(struct tl_fields *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Field i (0 .. n - 1). */
+const char *tl_fields_get(const struct tl_fields *f, int i);
+
+/* "grid 1024x1x1", "workgroup 256x1x1" (nothing for NULL dims). */
+void tl_facts_sizes(const struct launch_dims *dims, struct tl_fields *f);
+
+/* "latency 12.20 us", "queue delay 3.50 us" for an op whose launch is
+ * known (else nothing): the latency is the op's start less the call's,
+ * the queue delay its start less the call's end (negative when the op
+ * started before the call returned). The one place that says what an
+ * op's launch cost it. A graph's node (node: its place, else NULL) has
+ * no launch cost: "node 37 of 418 of replay 5 of 20" instead. */
+void tl_facts_latency(const struct trace *t, uint32_t op, const struct graph_place *node, int64_t dt,
+		      struct tl_fields *f);
+
+/* "launched by hipLaunchKernel at +1.20 ms" for an op whose launch is
+ * known (else nothing): the call, and its start from origin. */
+void tl_facts_launcher(const struct trace *t, uint32_t op, int64_t origin, int64_t dt, struct tl_fields *f);
+
+/* "1048576 bytes", "12.91 GB/s", "from GPU 0 to CPU 0" for a copy whose
  * size is known (else nothing): the bandwidth is its bytes over its
- * duration. */
-void tl_facts_copy(const struct trace *t, uint32_t op, char *buf, size_t size);
+ * duration (none for a copy of no duration); where from and to when both
+ * are known. */
+void tl_facts_copy(const struct trace *t, uint32_t op, struct tl_fields *f);
 
 /* "  value 1615 MHz  max in view 1800 MHz  GPU 2" for a counter series:
  * its value at time at and the most it reaches in [from, to). Returns
