@@ -1,7 +1,8 @@
-/* Details of one name: its full name, every statistic and a histogram of
- * its instances' durations. A cursor picks a statistic (Enter: an
- * instance of that duration in the timeline; it starts on the maximum,
- * the longest instance) or a bucket (Enter: the list of its instances). */
+/* Details of one name: its full name, every statistic, its ops' launch
+ * latency and queue delay (as -r launch has them) and a histogram of its
+ * instances' durations. A cursor picks a statistic (Enter: an instance of
+ * that duration in the timeline; it starts on the maximum, the longest
+ * instance) or a bucket (Enter: the list of its instances). */
 #include "config.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "analysis/api_calls.h"
 #include "analysis/histogram.h"
+#include "analysis/launch.h"
 #include "analysis/markers.h"
 #include "analysis/search.h"
 #include "tui/app.h"
@@ -24,13 +26,20 @@
 #define HIST_BUCKETS 16
 #define PICK_STATS 5 /* minimum, median, 90th and 99th percentiles, maximum */
 
+/* An op name's launch figures: not yet (the API rows, which link calls
+ * to ops, are being read), none (no op of the name has a known launch),
+ * or its row of the launch analysis. */
+enum launch_state { LAUNCH_WAIT, LAUNCH_NONE, LAUNCH_KNOWN };
+
 struct detail {
 	enum profile_scope scope;
-	int calls;            /* API calls or roctx ranges, not ops */
-	struct call_stats cs; /* their figures */
-	int64_t average;      /* of their whole durations */
-	uint32_t launch;      /* ops: the call that launched the longest instance, or TRACE_NONE */
-	uint32_t *ranges;     /* the roctx ranges around that call, outermost first */
+	int calls;                       /* API calls or roctx ranges, not ops */
+	struct call_stats cs;            /* their figures */
+	int64_t average;                 /* of their whole durations */
+	uint32_t launch;                 /* ops: the call that launched the longest instance, or TRACE_NONE */
+	enum launch_state latency_state; /* ops: the launch figures... */
+	struct launch_row latency;       /* ...when known */
+	uint32_t *ranges;                /* the roctx ranges around that call, outermost first */
 	size_t nranges;
 	uint32_t name;
 	struct profile_row row;
@@ -181,6 +190,32 @@ static void launch_lines(struct detail *d, struct app *app, struct layout *l)
 	free(chain);
 }
 
+/* The launch latency and queue delay of the name's ops, their median and
+ * most, or why they are not known. */
+static void latency_lines(struct detail *d, struct layout *l)
+{
+	char p50[UNITS_BUFSZ], max[UNITS_BUFSZ], buf[256];
+	const struct launch_row *r = &d->latency;
+	if (d->latency_state == LAUNCH_WAIT) {
+		stat_line(l, _("Latency"), _("not known yet: the API calls are being read"));
+		return;
+	}
+	if (d->latency_state == LAUNCH_NONE) {
+		stat_line(l, _("Latency"), _("not known: no op of this name has a known launching call"));
+		return;
+	}
+	snprintf(buf, sizeof(buf), _("p50 %s  max %s  (%lld / %lld ns, %llu ops)"),
+		 units_format_ns(r->launch_p50, p50, sizeof(p50)),
+		 units_format_ns(r->launch_max, max, sizeof(max)), (long long)r->launch_p50,
+		 (long long)r->launch_max, (unsigned long long)r->ops);
+	stat_line(l, _("Latency"), buf);
+	snprintf(buf, sizeof(buf), _("p50 %s  max %s  (%lld / %lld ns)"),
+		 units_format_ns(r->queue_p50, p50, sizeof(p50)),
+		 units_format_ns(r->queue_max, max, sizeof(max)), (long long)r->queue_p50,
+		 (long long)r->queue_max);
+	stat_line(l, _("Queue delay"), buf);
+}
+
 /* The figures of API calls or roctx ranges (-r api, -r markers). */
 static void calls_lines(struct detail *d, struct layout *l)
 {
@@ -228,6 +263,8 @@ static void lay_out(struct detail *d, struct app *app, struct layout *lp)
 	ns_line(&l, _("90th pct"), d->hist.p90, 2);
 	ns_line(&l, _("99th pct"), d->hist.p99, 3);
 	ns_line(&l, _("Maximum"), d->hist.max, 4);
+	if (!d->calls)
+		latency_lines(d, &l);
 	launch_lines(d, app, &l);
 	text_line(&l, "", THEME_NORMAL);
 	text_line(&l, d->hist.log_scale ? _("Durations (log-spaced buckets)") : _("Durations"), THEME_HEADER);
@@ -330,14 +367,6 @@ static void detail_free(struct view *v)
 	free(d);
 }
 
-static const struct view_ops detail_ops = {
-	.name = "detail",
-	.title = N_("Details"),
-	.draw = detail_draw,
-	.request = detail_request,
-	.free = detail_free,
-};
-
 /* The longest instance (the first in time of that duration, the one
  * Enter on the maximum shows) and its launch, once the API rows are in. */
 static void find_launch(struct detail *d, struct app *app)
@@ -360,6 +389,40 @@ static void find_launch(struct detail *d, struct app *app)
 	if (d->launch != TRACE_NONE)
 		d->ranges = markers_enclosing(app->trace, d->launch, &d->nranges);
 }
+
+/* The name's launch figures, once the API rows are in: its row of the
+ * launch analysis over what is in view, the same ops -r launch counts. */
+static unsigned detail_idle(struct view *v, struct app *app)
+{
+	struct detail *d = v->data;
+	if (d->calls || d->latency_state != LAUNCH_WAIT)
+		return ACT_NONE;
+	app_need_apis(app); /* taken in when read (a script waits) */
+	if (workspace_apis(app->ws) == WORKSPACE_APIS_READING)
+		return ACT_NONE;
+	struct launch_stats s;
+	launch_stats_by_name(app->trace, app_sel(app), &s);
+	d->latency_state = LAUNCH_NONE;
+	for (size_t i = 0; i < s.n; i++)
+		if (s.rows[i].name == d->name) {
+			d->latency = s.rows[i];
+			d->latency_state = LAUNCH_KNOWN;
+		}
+	launch_stats_free(&s);
+	/* Opened before the API rows came: the longest instance's call too. */
+	if (d->launch == TRACE_NONE && !d->ranges)
+		find_launch(d, app);
+	return ACT_REDRAW;
+}
+
+static const struct view_ops detail_ops = {
+	.name = "detail",
+	.title = N_("Details"),
+	.draw = detail_draw,
+	.request = detail_request,
+	.free = detail_free,
+	.idle = detail_idle,
+};
 
 struct view view_detail_new(struct app *app, enum profile_scope scope, const struct profile_row *row,
 			    double percent)
