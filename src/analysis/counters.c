@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/trace.h"
 #include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
@@ -234,13 +235,77 @@ int counter_at(const struct counter_index *ix, uint32_t s, int64_t time, double 
 	return 1;
 }
 
-int counter_level(const struct counter_index *ix, uint32_t s, double value, int levels)
+/* Two series of one kind: the same counter, unit and source. */
+static int same_kind(const struct trace_counter *a, const struct trace_counter *b)
 {
-	const struct counter_steps *cs = &ix->series[s];
-	if (!(cs->max > cs->min))
-		return levels / 2;
-	int k = (int)((value - cs->min) / (cs->max - cs->min) * levels);
+	return a->name == b->name && a->unit == b->unit && a->source == b->source;
+}
+
+void counter_scales(const struct trace *t, struct counter_scale *out)
+{
+	const struct trace_counters *c = &t->counters;
+	uint8_t *seen = xcalloc(c->nseries ? c->nseries : 1, 1);
+	for (size_t s = 0; s < c->nseries; s++)
+		out[s] = (struct counter_scale){ 0, 0 };
+	/* Each series' own range first, from 0 (a series without samples
+	 * adds nothing). */
+	for (size_t i = 0; i < c->n; i++) {
+		struct counter_scale *sc = &out[c->of[i]];
+		if (c->value[i] < sc->lo)
+			sc->lo = c->value[i];
+		if (c->value[i] > sc->hi)
+			sc->hi = c->value[i];
+	}
+	/* Then each kind's: the widest of its series', given to them all. */
+	for (size_t s = 0; s < c->nseries; s++) {
+		if (seen[s])
+			continue;
+		struct counter_scale k = out[s];
+		for (size_t o = s + 1; o < c->nseries; o++)
+			if (!seen[o] && same_kind(&c->series[s], &c->series[o])) {
+				k.lo = out[o].lo < k.lo ? out[o].lo : k.lo;
+				k.hi = out[o].hi > k.hi ? out[o].hi : k.hi;
+			}
+		const char *unit = c->series[s].unit == TRACE_NONE ? "" : trace_str(t, c->series[s].unit);
+		if (strcmp(unit, "%") == 0 && k.hi < 100)
+			k.hi = 100;
+		for (size_t o = s; o < c->nseries; o++)
+			if (!seen[o] && same_kind(&c->series[s], &c->series[o])) {
+				out[o] = k;
+				seen[o] = 1;
+			}
+	}
+	free(seen);
+}
+
+int counter_level(const struct counter_scale *sc, double value, int levels)
+{
+	if (!(sc->hi > sc->lo))
+		return 0;
+	int k = (int)((value - sc->lo) / (sc->hi - sc->lo) * levels);
 	return k < 0 ? 0 : k >= levels ? levels - 1 : k;
+}
+
+/* A number in four significant digits at most, thousands as k, M, G, T
+ * from 10000 on ("2100", "12.5k", "0.25"). */
+static const char *compact(double v, char *buf, size_t size)
+{
+	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	size_t k = 0;
+	while (fabs(v) >= 10000 && k + 1 < sizeof(suffix) / sizeof(suffix[0])) {
+		v /= 1000;
+		k++;
+	}
+	snprintf(buf, size, "%.4g%s", v, suffix[k]);
+	return buf;
+}
+
+const char *counter_scale_format(const struct counter_scale *sc, const char *unit, char *buf, size_t size)
+{
+	char lo[32], hi[32];
+	snprintf(buf, size, "%s%s%s%s%s", compact(sc->lo, lo, sizeof(lo)), sc->lo < 0 ? ".." : "-",
+		 compact(sc->hi, hi, sizeof(hi)), unit && *unit ? " " : "", unit ? unit : "");
+	return buf;
 }
 
 const char *counter_format(double value, const char *unit, char *buf, size_t size)

@@ -39,10 +39,24 @@ void counter_index_free(struct counter_index *ix);
 int counter_max(const struct counter_index *ix, uint32_t s, int64_t from, int64_t to, double *value);
 /* The value of series s at time: 1 with *value, 0 when none holds then. */
 int counter_at(const struct counter_index *ix, uint32_t s, int64_t time, double *value);
-/* Where value stands in the series' range, as a level 0 .. levels - 1
- * (the least value 0, the most levels - 1); a series whose every value
- * is the same stands in the middle. */
-int counter_level(const struct counter_index *ix, uint32_t s, double value, int levels);
+/* The scale a series is drawn against, the same for every series of its
+ * kind (one counter name, unit and source, whatever the GPU), so that
+ * equal values look the same on every GPU: from 0 (or the kind's least
+ * value, when below 0) to the kind's most over every sample of the
+ * trace; a percentage (unit "%") goes to 100 at least. */
+struct counter_scale {
+	double lo, hi;
+};
+
+struct trace;
+/* The scale of each series of t's counters, into out (nseries of them). */
+void counter_scales(const struct trace *t, struct counter_scale *out);
+/* Where value stands on a scale, as a level 0 .. levels - 1 (lo 0, hi
+ * levels - 1); on a scale of no extent (every value 0), level 0. */
+int counter_level(const struct counter_scale *sc, double value, int levels);
+/* A scale in few characters, with the unit if any: "0-2100 MHz",
+ * "0-12.5k waves", "-3..40 W" (a scale below 0). */
+const char *counter_scale_format(const struct counter_scale *sc, const char *unit, char *buf, size_t size);
 
 /* The samples of c inside the window w (an inactive one: all of them),
  * clipped to it, into out; out shares c's series and is freed with

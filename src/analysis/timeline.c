@@ -147,13 +147,18 @@ static void rank_groups(const struct trace *t, struct timeline *tl)
 			r++;
 		rank[v[i].index] = r;
 	}
+	/* A counter whose GPU has no queue (ran no op) is idle. */
+	uint8_t *ran = xcalloc(n ? n : 1, 1);
 	for (size_t i = 0; i < tl->nlanes; i++) {
 		struct tl_lane *l = &tl->lanes[i];
 		if (l->kind == TL_GPU)
-			l->group = rank[t->queues[l->queue].gpu];
+			ran[l->group = rank[t->queues[l->queue].gpu]] = 1;
 		else if (l->kind == TL_COUNTER)
 			l->group = rank[t->ngpus + l->series];
 	}
+	for (size_t i = 0; i < tl->nlanes; i++)
+		tl->lanes[i].idle = tl->lanes[i].kind == TL_COUNTER && !ran[tl->lanes[i].group];
+	free(ran);
 	free(rank);
 	free(v);
 }
@@ -408,12 +413,17 @@ static void add_counter_lanes(const struct trace *t, const struct selection *sel
 	if (c->nseries == 0)
 		return;
 	tl->lanes = xrealloc_array(tl->lanes, tl->nlanes + c->nseries, sizeof(*tl->lanes));
+	/* Scaled over every sample, whatever the window. */
+	struct counter_scale *scale = xmalloc_array(c->nseries, sizeof(*scale));
+	counter_scales(t, scale);
 	for (size_t s = 0; s < c->nseries; s++) {
 		struct tl_lane *l = &tl->lanes[tl->nlanes++];
 		memset(l, 0, sizeof(*l));
 		l->kind = TL_COUNTER;
 		l->series = (uint32_t)s;
+		l->scale = scale[s];
 	}
+	free(scale);
 	if (!sel || !sel->window.active) {
 		counter_index_build(c, &tl->counters);
 		return;

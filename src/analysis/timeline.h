@@ -19,15 +19,17 @@
 enum tl_kind { TL_GPU, TL_CPU, TL_COUNTER };
 
 struct tl_lane {
-	int kind;               /* enum tl_kind */
-	uint32_t queue;         /* TL_GPU: index into trace.queues */
-	uint32_t thread;        /* TL_CPU: index into trace.threads */
-	int depth;              /* TL_CPU: nesting level of its calls (0: outermost) */
-	uint32_t series;        /* TL_COUNTER: index into trace.counters.series */
-	int headed;             /* TL_COUNTER: under a lane of its GPU */
-	uint32_t group;         /* TL_GPU, TL_COUNTER: its GPU's place among GPUs */
-	uint32_t *ops;          /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
-	const int64_t *row_end; /* the trace's end column (ops or API calls) */
+	int kind;                   /* enum tl_kind */
+	uint32_t queue;             /* TL_GPU: index into trace.queues */
+	uint32_t thread;            /* TL_CPU: index into trace.threads */
+	int depth;                  /* TL_CPU: nesting level of its calls (0: outermost) */
+	uint32_t series;            /* TL_COUNTER: index into trace.counters.series */
+	int headed;                 /* TL_COUNTER: under a lane of its GPU */
+	int idle;                   /* TL_COUNTER: of a GPU that ran no op (no queue of it) */
+	struct counter_scale scale; /* TL_COUNTER: its kind's, across GPUs */
+	uint32_t group;             /* TL_GPU, TL_COUNTER: its GPU's place among GPUs */
+	uint32_t *ops;              /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
+	const int64_t *row_end;     /* the trace's end column (ops or API calls) */
 	/* Start of ops[i] and time covered by ops[0..i), each stored as a
 	 * base per block of TL_BLOCK rows plus a 32-bit offset (rows of a
 	 * lane are by start, so offsets are small); a lane whose offsets do

@@ -69,7 +69,8 @@
 	    N_("Fold every thread's nesting rows, or unfold them all"))                                      \
 	REQ(HIDE_CPU, "c", N_("Timeline"), TIMELINE, N_("CPU lanes hidden or shown"))                        \
 	REQ(LANE_FILTER, "|", N_("Timeline"), TIMELINE,                                                      \
-	    N_("Lane filter: only lanes whose label matches (GPU 0, rank2, a pid; !pattern: not)"))          \
+	    N_("Lane filter: only lanes whose label matches (GPU 0, rank2, a pid; !pattern: not); it also "  \
+	       "shows the counters of GPUs that ran no op"))                                                 \
 	REQ(MOVE_FIRST, "g", N_("Moving"), TABLE, N_("First row (timeline: first lane)"))                    \
 	REQ(MOVE_LAST, "G", N_("Moving"), TABLE, N_("Last row (timeline: last lane)"))                       \
 	REQ(ENTER, "Enter", N_("Tables"), TABLE,                                                             \

@@ -1,8 +1,9 @@
 /* Counter series: the index's answers (most in a span, value at a time,
  * range, level) against brute force over the samples themselves, on
  * random series with gaps, overlaps and samples without a duration; the
- * trace's series kept per GPU and counter, through a merge; sampled
- * values held until the next; copies' facts found by op. */
+ * scales shared by a kind across GPUs; the trace's series kept per GPU
+ * and counter, through a merge; sampled values held until the next;
+ * copies' facts found by op. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -159,12 +160,17 @@ static void test_by_hand(void)
 	CHECK(counter_at(&ix, 0, 200, &v) && v == 1200);
 	CHECK(!counter_at(&ix, 0, 201, &v));
 	CHECK(ix.series[0].min == 800 && ix.series[0].max == 1500);
-	/* Levels over [800, 1500] in 8: 800 the lowest, 1500 the highest,
-	 * 1200 at (400 / 700) * 8 = 4.57. */
-	CHECK_INT(counter_level(&ix, 0, 800, 8), 0);
-	CHECK_INT(counter_level(&ix, 0, 1500, 8), 7);
-	CHECK_INT(counter_level(&ix, 0, 1200, 8), 4);
+	/* Levels over its scale [0, 1500] in 8: 800 at (800 / 1500) * 8 =
+	 * 4.27, 1500 the highest, 1200 at 6.4, 0 the lowest. */
+	struct counter_scale sc;
+	counter_scales(&t, &sc);
+	CHECK(sc.lo == 0 && sc.hi == 1500);
+	CHECK_INT(counter_level(&sc, 800, 8), 4);
+	CHECK_INT(counter_level(&sc, 1500, 8), 7);
+	CHECK_INT(counter_level(&sc, 1200, 8), 6);
+	CHECK_INT(counter_level(&sc, 0, 8), 0);
 	char buf[64];
+	CHECK_STR(counter_scale_format(&sc, "MHz", buf, sizeof(buf)), "0-1500 MHz");
 	CHECK_STR(counter_format(1615.0, "MHz", buf, sizeof(buf)), "1615 MHz");
 	CHECK_STR(counter_format(0.123456, NULL, buf, sizeof(buf)), "0.1235");
 	CHECK_STR(counter_format(123456789.0, "", buf, sizeof(buf)), "123456789");
@@ -173,8 +179,8 @@ static void test_by_hand(void)
 	trace_free(&t);
 }
 
-/* A constant series stands in the middle; one without samples has no
- * value anywhere. */
+/* A constant series stands at the top of its scale (from 0); one without
+ * samples has no value anywhere. */
 static void test_flat_and_empty(void)
 {
 	struct trace t;
@@ -187,12 +193,58 @@ static void test_flat_and_empty(void)
 	trace_add_counter(&t, flat, 30, 40, 1600);
 	struct counter_index ix;
 	counter_index_build(&t.counters, &ix);
-	CHECK_INT(counter_level(&ix, flat, 1600, 8), 4);
+	struct counter_scale sc[2];
+	counter_scales(&t, sc);
+	CHECK_INT(counter_level(&sc[flat], 1600, 8), 7);
+	/* Of one kind with the empty one: the same scale. */
+	CHECK(sc[empty].lo == 0 && sc[empty].hi == 1600);
 	double v;
 	CHECK(!counter_max(&ix, empty, 0, 100, &v));
 	CHECK(!counter_at(&ix, empty, 10, &v));
 	CHECK(counter_max(&ix, flat, 0, 100, &v) && v == 1600);
 	counter_index_free(&ix);
+	trace_free(&t);
+}
+
+/* One scale per kind (name, unit, source) across GPUs: equal values
+ * stand at equal levels whatever else each GPU reached; another kind has
+ * its own; below 0 the scale starts at the least value; a percentage
+ * reaches 100; the numbers in few characters. */
+static void test_scales(void)
+{
+	struct trace t;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
+	uint32_t sclk = strtab_intern(&t.strings, "sclk"), mhz = strtab_intern(&t.strings, "MHz");
+	uint32_t a = trace_counter_series(&t, in, 0, sclk, mhz, COUNTER_MONITOR);
+	uint32_t b = trace_counter_series(&t, in, 1, sclk, mhz, COUNTER_MONITOR);
+	uint32_t p = trace_counter_series(&t, in, 0, strtab_intern(&t.strings, "power"),
+					  strtab_intern(&t.strings, "W"), COUNTER_MONITOR);
+	uint32_t u = trace_counter_series(&t, in, 0, strtab_intern(&t.strings, "busy"),
+					  strtab_intern(&t.strings, "%"), COUNTER_SAMPLED);
+	uint32_t big =
+		trace_counter_series(&t, in, 0, strtab_intern(&t.strings, "waves"), TRACE_NONE, COUNTER_PMC);
+	trace_add_counter(&t, a, 0, 10, 132);
+	trace_add_counter(&t, a, 10, 20, 2100);
+	trace_add_counter(&t, b, 0, 20, 132);
+	trace_add_counter(&t, p, 0, 10, -3);
+	trace_add_counter(&t, p, 10, 20, 40);
+	trace_add_counter(&t, u, 0, 10, 12.5);
+	trace_add_counter(&t, big, 0, 10, 12500);
+	struct counter_scale sc[5];
+	counter_scales(&t, sc);
+	CHECK(sc[a].lo == 0 && sc[a].hi == 2100 && sc[b].lo == 0 && sc[b].hi == 2100);
+	CHECK_INT(counter_level(&sc[a], 132, 8), counter_level(&sc[b], 132, 8));
+	CHECK_INT(counter_level(&sc[b], 132, 8), 0);
+	CHECK(sc[p].lo == -3 && sc[p].hi == 40);
+	CHECK(sc[u].lo == 0 && sc[u].hi == 100);
+	char buf[64];
+	CHECK_STR(counter_scale_format(&sc[a], "MHz", buf, sizeof(buf)), "0-2100 MHz");
+	CHECK_STR(counter_scale_format(&sc[p], "W", buf, sizeof(buf)), "-3..40 W");
+	CHECK_STR(counter_scale_format(&sc[u], "%", buf, sizeof(buf)), "0-100 %");
+	CHECK_STR(counter_scale_format(&sc[big], NULL, buf, sizeof(buf)), "0-12.5k");
+	struct counter_scale huge = { 0, 123456789 };
+	CHECK_STR(counter_scale_format(&huge, "B", buf, sizeof(buf)), "0-123.5M B");
 	trace_free(&t);
 }
 
@@ -298,6 +350,7 @@ int main(void)
 	test_copies();
 	test_by_hand();
 	test_flat_and_empty();
+	test_scales();
 	test_against_brute_force();
 	test_series_and_merge();
 	return check_done();

@@ -53,8 +53,8 @@ static void draw_cell(struct app *app, const struct tl_lane *l, int y, int x, ui
 }
 
 /* A counter lane: each column a bar as high as the most the counter
- * reaches in the column's span, against its range; empty where it has
- * no sample. */
+ * reaches in the column's span, against its kind's scale (the same on
+ * every GPU); empty where it has no sample. */
 static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, int y, int x0, int selected)
 {
 	int64_t dt = tl_bucket(p);
@@ -64,7 +64,7 @@ static void draw_counter_lane(struct timeline_pane *p, const struct tl_lane *l, 
 		int64_t a = sat_add(p->view_start, sat_mul(c, dt));
 		double v;
 		int has = counter_max(ix, l->series, a, sat_add(a, dt), &v);
-		const char *g = has ? glyphs()->spark[counter_level(ix, l->series, v, 8)] : " ";
+		const char *g = has ? glyphs()->spark[counter_level(&l->scale, v, 8)] : " ";
 		attr_t at = theme_attr(THEME_BAR);
 		if (selected && c == cursor_col) {
 			g = has ? g : "|";
@@ -202,11 +202,23 @@ static void draw_lanes(struct timeline_pane *p, struct app *app, int y, int x0)
 		p->top = pos - (size_t)p->rows + 1;
 	int64_t launch_at = 0;
 	size_t launch = launch_lane(p, app->trace, &launch_at);
-	for (int r = 0; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
+	int r = 0;
+	for (; r < p->rows && p->top + (size_t)r < p->nvis; r++) {
 		size_t i = p->vis[p->top + (size_t)r];
 		draw_row(p, app, i, y + r, x0);
 		if (i == launch)
 			draw_launch_mark(p, y + r, x0, launch_at);
+	}
+	/* Where the lanes end, the ones left out. */
+	size_t idle = tl_idle_hidden(p);
+	if (idle && r < p->rows) {
+		char note[160];
+		snprintf(note, sizeof(note),
+			 P_("%zu counter lane of a GPU that ran no op hidden: | (the lane filter) shows it",
+			    "%zu counter lanes of GPUs that ran no op hidden: | (the lane filter) shows them",
+			    idle),
+			 idle);
+		draw_text(stdscr, y + r, 0, p->label_w + 1 + p->cols, note, theme_attr(THEME_DIM));
 	}
 }
 

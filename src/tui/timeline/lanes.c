@@ -1,5 +1,6 @@
-/* The lane rules: CPU lanes hidden, a lane filter on the owners' labels,
- * and folding every thread at once. */
+/* The lane rules: CPU lanes hidden, the counters of GPUs that ran no op
+ * hidden unless a lane filter keeps them, a lane filter on the owners'
+ * labels, and folding every thread at once. */
 #include "config.h"
 #include "tui/timeline/lanes.h"
 
@@ -39,7 +40,9 @@ size_t tl_lane_rules_apply(struct tl_lane_rules *r, const struct timeline *tl, t
 		if (l->kind == TL_CPU && l->depth > 0) {
 			r->off[i] = (uint8_t)owner_off;
 		} else {
-			int off = r->cpu_hidden && l->kind == TL_CPU;
+			/* A GPU that ran no op: its counters only when a lane
+			 * filter keeps them. */
+			int off = (r->cpu_hidden && l->kind == TL_CPU) || (l->idle && !r->only.n);
 			if (!off && r->only.n) {
 				char buf[256];
 				label(ctx, l, buf, sizeof(buf));

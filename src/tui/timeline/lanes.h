@@ -3,7 +3,9 @@
  * filter keeps only the lanes whose owner's label passes it (a GPU's
  * queues by "GPU 2 q0", a thread's rows by "pid/tid"; with several
  * inputs the labels carry the node or file, so one rank can be looked at
- * alone). The rules are kept here; the pane asks for each lane. */
+ * alone). The counter lanes of a GPU that ran no op are hidden unless a
+ * lane filter is set: then the filter alone decides. The rules are kept
+ * here; the pane asks for each lane. */
 #ifndef RPDTOP_TIMELINE_LANES_H
 #define RPDTOP_TIMELINE_LANES_H
 

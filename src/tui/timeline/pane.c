@@ -130,6 +130,12 @@ static void timeline_status(struct view *v, struct app *app, char *buf, size_t s
 	/* The lanes kept out of sight, so that an empty screen is explained. */
 	if (p->rules.cpu_hidden && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, "%s", _("  no CPU lanes"));
+	/* The counters of GPUs that ran no op, after a message has gone (it
+	 * needs the room; the lane list says so too where it ends). */
+	size_t idle = tl_idle_hidden(p);
+	if (idle && !app->message[0] && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n,
+			      P_("  %zu idle GPU lane hidden", "  %zu idle GPU lanes hidden", idle), idle);
 	if (p->rules.only.n && n >= 0 && (size_t)n < size)
 		snprintf(buf + n, size - (size_t)n, _("  lanes |%s"), p->rules.text);
 }

@@ -18,6 +18,14 @@ int tl_lane_hidden(const struct timeline_pane *p, const struct tl_lane *l)
 	       tl_lane_rules_hide(&p->rules, (size_t)(l - p->tl.lanes));
 }
 
+size_t tl_idle_hidden(const struct timeline_pane *p)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->tl.nlanes; i++)
+		n += p->tl.lanes[i].idle && tl_lane_rules_hide(&p->rules, i);
+	return n;
+}
+
 void tl_update_visible(struct timeline_pane *p)
 {
 	p->nvis = 0;
@@ -48,6 +56,9 @@ int tl_label_width(const struct timeline_pane *p, const struct app *app)
 	int w = LABEL_MIN;
 	for (size_t i = 0; i < p->tl.nlanes; i++) {
 		char label[160];
+		/* Folded rows may come back at a key; the rules' lanes not. */
+		if (tl_lane_rules_hide(&p->rules, i))
+			continue;
 		tl_lane_label(app, &p->tl.lanes[i], label, sizeof(label));
 		int need = text_width(label) + 2;
 		if (need > w)
@@ -60,13 +71,18 @@ void tl_lane_label(const struct app *app, const struct tl_lane *l, char *buf, si
 {
 	char gpu[96];
 	if (l->kind == TL_COUNTER) {
-		/* Under its GPU's lanes, the counter's name says enough. */
+		/* Under its GPU's lanes, the counter's name says enough; then
+		 * the scale its bars stand on. */
 		const struct trace_counter *c = &app->trace->counters.series[l->series];
+		char name[160], scale[96];
 		if (l->headed)
-			snprintf(buf, size, "  %s%s", trace_str(app->trace, c->name),
+			snprintf(name, sizeof(name), "  %s%s", trace_str(app->trace, c->name),
 				 c->source == COUNTER_SAMPLED ? " (sampled)" : "");
 		else
-			trace_counter_label(app->trace, l->series, buf, size);
+			trace_counter_label(app->trace, l->series, name, sizeof(name));
+		counter_scale_format(&l->scale, c->unit == TRACE_NONE ? NULL : trace_str(app->trace, c->unit),
+				     scale, sizeof(scale));
+		snprintf(buf, size, "%s %s", name, scale);
 		return;
 	}
 	if (l->kind == TL_CPU) {
@@ -133,6 +149,7 @@ static void rules_changed(struct timeline_pane *p, struct app *app)
 {
 	tl_lane_rules_apply(&p->rules, &p->tl, tl_owner_label, app);
 	tl_update_visible(p);
+	p->label_need = tl_label_width(p, app);
 }
 
 unsigned tl_toggle_cpu(struct timeline_pane *p, struct app *app)
@@ -163,6 +180,7 @@ static unsigned lanes_done(struct app *app, const char *text, int accepted, void
 	}
 	filter_free(&old);
 	tl_update_visible(p);
+	p->label_need = tl_label_width(p, app);
 	return ACT_REDRAW;
 }
 
