@@ -249,7 +249,7 @@ EOF
 }
 
 # waits_graphs_sql: the graphs report's rows. A replay is one graph launch
-# call's ops; the graph is the call's graphExec argument, else its name.
+# call's ops (an op's launch: its last link, as in link above); the graph is the call's graphExec argument, else its name.
 # Launch: the call's start to the replay's first op; duration: first op
 # start to last op end; GPU time: the union of its ops (each op adds what
 # lies beyond the furthest end of those that started before it). Medians
@@ -261,7 +261,7 @@ WITH n AS (
   FROM rocpd_api a JOIN rocpd_string nm ON nm.id = a.apiName_id
   JOIN rocpd_string ar ON ar.id = a.args_id
   JOIN rocpd_api_ops ao ON ao.api_id = a.id JOIN rocpd_op o ON o.id = ao.op_id
-  WHERE $(echo "$waits_graph_name" | sed 's/n\.string/nm.string/g')),
+  WHERE ao.id IN (SELECT max(id) FROM rocpd_api_ops GROUP BY op_id) AND $(echo "$waits_graph_name" | sed 's/n\.string/nm.string/g')),
 r AS (SELECT *,
   max(e) OVER (PARTITION BY call ORDER BY s, op ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach
   FROM n),

@@ -8,8 +8,9 @@
  * count whole): replays, the most ops one replay ran (nodes), its ops;
  * launch: a replay's first op start - the call's start; duration: its
  * first op start to its last op end; gpu: the union of its ops' intervals
- * (summed over replays); inner gap: duration - gpu (the GPU idle inside
- * replays); busy percent: gpu over the replays' summed duration. */
+ * (summed over replays); inner gap: duration - gpu (the time inside
+ * replays when the replay ran no op, other work on the GPU or not); busy
+ * percent: gpu over the replays' summed duration. */
 #ifndef RPDTOP_GRAPHS_H
 #define RPDTOP_GRAPHS_H
 

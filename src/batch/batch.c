@@ -20,7 +20,7 @@
 #include "util/xalloc.h"
 #include "workspace/workspace.h"
 
-#define PART_VERSION 1
+#define PART_VERSION 2
 
 /* The partials being read, and the trace their inputs make again: the
  * whole load's inputs, domains and (for reports by GPU) GPUs, without any

@@ -435,6 +435,20 @@ static int host_copies_fit(const struct trace *t)
 	return 1;
 }
 
+/* The graph launch calls are API rows, rising, and name strings (read
+ * only with the API rows). */
+static int graphs_fit(const struct trace *t)
+{
+	const struct trace_graphs *g = &t->graphs;
+	if (g->n && (!g->api || !g->exec || !g->sorted))
+		return 0;
+	for (size_t i = 0; i < g->n; i++)
+		if (g->api[i] >= t->apis.n || (i && g->api[i] <= g->api[i - 1]) ||
+		    !is_string(t->strings.count, g->exec[i]))
+			return 0;
+	return 1;
+}
+
 /* The strings, copied to the heap: each id's bytes inside the block and
  * ending in a NUL. */
 static int take_strings(struct trace *t, const char *bytes, const uint64_t *offset, const uint32_t *len,
@@ -581,7 +595,7 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	if (ok &&
 	    (!str_bytes || !str_offset || !str_len || take_strings(t, str_bytes, str_offset, str_len, &f)))
 		ok = 0;
-	if (ok && !host_copies_fit(t))
+	if (ok && (!host_copies_fit(t) || (want >= CACHE_LAUNCHES && !graphs_fit(t))))
 		ok = 0;
 	t->borrowed = (struct trace_borrow){ b, size, unmap, m };
 	if (!ok) {

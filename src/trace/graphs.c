@@ -29,7 +29,7 @@ int trace_graph_exec_arg(const char *args, char *out, size_t n)
 	if (*p++ != '=')
 		return 0;
 	p += strspn(p, " ");
-	size_t len = strcspn(p, " |,)");
+	size_t len = strcspn(p, " \t\n|,;)");
 	if (len == 0 || len >= n)
 		return 0;
 	memcpy(out, p, len);
