@@ -45,39 +45,6 @@ uint32_t graph_name_of(const struct trace *t, uint32_t api)
 	return exec < t->strings.count ? exec : trace_api_name(t, api);
 }
 
-int graph_place_of(const struct trace *t, const struct graph_calls *g, uint32_t op, struct graph_place *out)
-{
-	memset(out, 0, sizeof(*out));
-	uint32_t call = graph_call_of(t, g, op);
-	if (call == TRACE_NONE)
-		return 0;
-	out->call = call;
-	out->call_start = t->apis.start[call];
-	int64_t start = t->ops.start[op];
-	for (size_t i = 0; i < t->op_launch_n && i < t->ops.n; i++) {
-		if (t->op_launch[i] != call)
-			continue;
-		out->nodes++;
-		if (t->ops.start[i] < start || (t->ops.start[i] == start && i <= op))
-			out->node++;
-	}
-	/* The graph's replays: its calls that launched an op. */
-	uint32_t name = graph_name_of(t, call);
-	unsigned char *counted = xcalloc(t->apis.n ? t->apis.n / 8 + 1 : 1, 1);
-	for (size_t i = 0; i < t->op_launch_n && i < t->ops.n; i++) {
-		uint32_t api = graph_call_of(t, g, (uint32_t)i);
-		if (api == TRACE_NONE || (counted[api / 8] >> (api % 8) & 1) || graph_name_of(t, api) != name)
-			continue;
-		counted[api / 8] |= (unsigned char)(1u << (api % 8));
-		out->replays++;
-		if (t->apis.start[api] < out->call_start ||
-		    (t->apis.start[api] == out->call_start && api <= call))
-			out->replay++;
-	}
-	free(counted);
-	return 1;
-}
-
 /* A node: its call and when it ran. */
 struct node {
 	uint32_t call, op;
@@ -293,4 +260,123 @@ void graph_stats_free(struct graph_stats *s)
 {
 	free(s->rows);
 	memset(s, 0, sizeof(*s));
+}
+
+/* Slots in order of their graph, then their calls' starts and rows. */
+struct slot_order {
+	const struct trace *t;
+	const struct graph_index *x;
+};
+
+static int by_graph_start(const void *a, const void *b, void *ctx)
+{
+	const struct slot_order *o = ctx;
+	uint32_t ca = o->x->call[*(const uint32_t *)a], cb = o->x->call[*(const uint32_t *)b];
+	uint32_t ga = graph_name_of(o->t, ca), gb = graph_name_of(o->t, cb);
+	if (ga != gb)
+		return ga < gb ? -1 : 1;
+	int64_t sa = o->t->apis.start[ca], sb = o->t->apis.start[cb];
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
+	return (ca > cb) - (ca < cb);
+}
+
+static void number_replays(struct graph_index *x, const struct trace *t)
+{
+	uint32_t *order = xmalloc_array(x->nslots ? x->nslots : 1, sizeof(*order));
+	for (size_t k = 0; k < x->nslots; k++)
+		order[k] = (uint32_t)k;
+	struct slot_order o = { t, x };
+	sort_with(order, x->nslots, sizeof(*order), by_graph_start, &o);
+	for (size_t i = 0, j; i < x->nslots; i = j) {
+		uint32_t g = graph_name_of(t, x->call[order[i]]);
+		for (j = i; j < x->nslots && graph_name_of(t, x->call[order[j]]) == g; j++)
+			x->replay[order[j]] = j - i + 1;
+		for (size_t k = i; k < j; k++)
+			x->replays[order[k]] = j - i;
+	}
+	free(order);
+}
+
+void graph_index_build(struct graph_index *x, const struct trace *t)
+{
+	memset(x, 0, sizeof(*x));
+	graph_calls_init(&x->calls, t);
+	idmap_init(&x->slot_of);
+	size_t cap = 0, n = 0;
+	uint32_t *count = NULL;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t call = graph_call_of(t, &x->calls, (uint32_t)i), k;
+		if (call == TRACE_NONE)
+			continue;
+		if (!idmap_get(&x->slot_of, call, &k)) {
+			count = xgrow(count, &cap, x->nslots + 1, sizeof(*count));
+			x->call = xrealloc_array(x->call, cap, sizeof(*x->call));
+			count[x->nslots] = 0;
+			x->call[x->nslots] = call;
+			idmap_put(&x->slot_of, call, k = (uint32_t)x->nslots++);
+		}
+		count[k]++;
+		n++;
+	}
+	x->first = xmalloc_array(x->nslots + 1, sizeof(*x->first));
+	x->first[0] = 0;
+	for (size_t k = 0; k < x->nslots; k++)
+		x->first[k + 1] = x->first[k] + count[k];
+	struct node *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	for (size_t i = 0; i < t->ops.n && n; i++) {
+		uint32_t call = graph_call_of(t, &x->calls, (uint32_t)i), k;
+		if (call != TRACE_NONE && idmap_get(&x->slot_of, call, &k))
+			v[x->first[k + 1] - count[k]--] = (struct node){ call, (uint32_t)i, t->ops.start[i] };
+	}
+	x->node = xmalloc_array(n ? n : 1, sizeof(*x->node));
+	for (size_t k = 0; k < x->nslots; k++) {
+		sort_with(v + x->first[k], x->first[k + 1] - x->first[k], sizeof(*v), by_start, NULL);
+		for (size_t i = x->first[k]; i < x->first[k + 1]; i++)
+			x->node[i] = v[i].op;
+	}
+	free(v);
+	free(count);
+	x->replay = xcalloc(x->nslots ? x->nslots : 1, sizeof(*x->replay));
+	x->replays = xcalloc(x->nslots ? x->nslots : 1, sizeof(*x->replays));
+	number_replays(x, t);
+}
+
+int graph_index_place(const struct graph_index *x, const struct trace *t, uint32_t op,
+		      struct graph_place *out)
+{
+	memset(out, 0, sizeof(*out));
+	uint32_t call = op < t->ops.n ? graph_call_of(t, &x->calls, op) : TRACE_NONE, k;
+	if (call == TRACE_NONE || !idmap_get(&x->slot_of, call, &k))
+		return 0;
+	/* The node's place: a binary search by start, then row. */
+	size_t lo = x->first[k], hi = x->first[k + 1];
+	int64_t s = t->ops.start[op];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t m = x->node[mid];
+		if (t->ops.start[m] < s || (t->ops.start[m] == s && m < op))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	out->call = call;
+	out->call_start = t->apis.start[call];
+	out->node = lo - x->first[k] + 1;
+	out->nodes = x->first[k + 1] - x->first[k];
+	out->replay = x->replay[k];
+	out->replays = x->replays[k];
+	return 1;
+}
+
+void graph_index_free(struct graph_index *x)
+{
+	graph_calls_free(&x->calls);
+	idmap_free(&x->slot_of);
+	free(x->first);
+	free(x->node);
+	free(x->call);
+	free(x->replay);
+	free(x->replays);
+	memset(x, 0, sizeof(*x));
 }

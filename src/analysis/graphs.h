@@ -22,6 +22,7 @@
 #include "session/select.h"
 #include "trace/trace.h"
 #include "util/bytes.h"
+#include "util/idmap.h"
 #include "util/keymap.h"
 
 /* Which of t's strings name a graph launch call: a byte per string id. */
@@ -39,15 +40,33 @@ uint32_t graph_name_of(const struct trace *t, uint32_t api);
 
 /* Where an op is in its replay: node (1-based, by start, then row) of
  * nodes; the replay's number among its graph's replays (1-based, by the
- * calls' starts) and the call. 0 when op is no graph node. Reads every op
- * and call: for one op at a time. */
+ * calls' starts, then rows; replays: its graph's calls that launched an
+ * op) and the call. */
 struct graph_place {
 	uint32_t call;
 	uint64_t node, nodes, replay, replays;
 	int64_t call_start;
 };
 
-int graph_place_of(const struct trace *t, const struct graph_calls *g, uint32_t op, struct graph_place *out);
+/* Every graph node's place, found once for a trace and its API rows (a
+ * pass over the ops and a sort of the nodes), so that asking is a
+ * lookup: the timeline asks at every move of its cursor. */
+struct graph_index {
+	struct graph_calls calls;
+	struct idmap slot_of; /* call -> slot */
+	size_t nslots;
+	size_t *first;    /* slot k's nodes: node[first[k] .. first[k + 1]) */
+	uint32_t *node;   /* op rows, each slot's by start, then row */
+	uint32_t *call;   /* per slot */
+	uint64_t *replay; /* per slot: its number in its graph */
+	uint64_t *replays;
+};
+
+void graph_index_build(struct graph_index *x, const struct trace *t);
+/* 0 when op is no graph node. */
+int graph_index_place(const struct graph_index *x, const struct trace *t, uint32_t op,
+		      struct graph_place *out);
+void graph_index_free(struct graph_index *x);
 
 struct graph_row {
 	uint32_t name; /* string id */

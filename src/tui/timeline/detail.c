@@ -6,6 +6,7 @@
 #include "tui/timeline/detail.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "analysis/timeline.h"
 #include "tui/app.h"
@@ -21,6 +22,7 @@
 #include "util/i18n.h"
 #include "util/satmath.h"
 #include "util/units.h"
+#include "util/xalloc.h"
 
 void tl_read_dims(struct timeline_pane *p, struct app *app)
 {
@@ -32,22 +34,30 @@ void tl_read_dims(struct timeline_pane *p, struct app *app)
 	p->dims_op_set = 1;
 }
 
-/* Where the op under the cursor is in a graph replay: found between keys
- * (it reads every op and call), again when API rows came meanwhile. */
+/* Where the op under the cursor is in a graph replay: a lookup in the
+ * nodes' places, found once (again when API rows came meanwhile). */
 int tl_read_place(struct timeline_pane *p, struct app *app)
 {
 	const struct trace *t = app->trace;
 	uint32_t op = tl_op_under_cursor(p);
 	if (op == TRACE_NONE || (p->place_set && p->place_op == op && p->place_apis == t->apis.n))
 		return 0;
-	struct graph_calls g;
-	graph_calls_init(&g, t);
-	p->place_ok = graph_place_of(t, &g, op, &p->place);
-	graph_calls_free(&g);
+	if (!p->graphs || p->graphs_apis != t->apis.n) {
+		if (p->graphs)
+			graph_index_free(p->graphs);
+		else
+			p->graphs = xmalloc(sizeof(*p->graphs));
+		graph_index_build(p->graphs, t);
+		p->graphs_apis = t->apis.n;
+	}
+	struct graph_place was = p->place;
+	int was_ok = p->place_set && p->place_ok;
+	p->place_ok = graph_index_place(p->graphs, t, op, &p->place);
 	p->place_op = op;
 	p->place_apis = t->apis.n;
 	p->place_set = 1;
-	return 1;
+	/* A new place shows; an op that is no node changes nothing shown. */
+	return p->place_ok != was_ok || (p->place_ok && memcmp(&was, &p->place, sizeof(was)) != 0);
 }
 
 static const struct graph_place *place_of(const struct timeline_pane *p, const struct trace *t, uint32_t op)

@@ -106,6 +106,9 @@ static void timeline_free_view(struct view *v)
 	tl_find_free(p->find);
 	tl_gaps_free(&p->gaps);
 	tl_marker_free(&p->marker);
+	if (p->graphs)
+		graph_index_free(p->graphs);
+	free(p->graphs);
 	free(p);
 }
 

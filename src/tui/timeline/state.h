@@ -45,6 +45,8 @@ struct timeline_pane {
 	uint32_t dims_op;           /* the kernel whose sizes were last read */
 	int dims_ok, dims_op_set;
 	struct launch_dims dims;
+	struct graph_index *graphs; /* the nodes' places, for the API rows there were: */
+	size_t graphs_apis;
 	uint32_t place_op; /* the op whose place in a graph replay was last found */
 	size_t place_apis; /* the API rows there were then (more may come) */
 	int place_ok, place_set;
