@@ -369,6 +369,10 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	int exists = stat(r->path, &out) == 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct stat in;
+		if (t->inputs[i].format == INPUT_KINETO)
+			return err_set(err,
+				       _("%s: Kineto traces cannot be exported (only rpd and rocpd inputs)"),
+				       t->inputs[i].path);
 		if (t->inputs[i].format != t->inputs[0].format)
 			return err_set(err,
 				       _("%s: rpd and rocpd inputs cannot go into one export; export them "

@@ -33,7 +33,7 @@ static void *reader(void *arg)
 struct bg_apis *bg_apis_start(const struct trace *t)
 {
 	/* API rows already there are not mixed with more read apart. */
-	if (t->apis.n > 0 || t->no_op_ids || t->ninputs == 0)
+	if (t->apis.n > 0 || t->apis_read || t->no_op_ids || t->ninputs == 0)
 		return NULL;
 	struct bg_apis *b = xcalloc(1, sizeof(*b));
 	trace_side_init(&b->side, t);

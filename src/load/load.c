@@ -13,6 +13,7 @@
 
 #include "load/cache.h"
 #include "load/inputs.h"
+#include "load/kineto.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
 #include "sqlfile/dbfile_read.h"
@@ -51,6 +52,8 @@ static void reader_again(void *ctx)
 
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err)
 {
+	if (kineto_is(path))
+		return kineto_reading(path, rd->kineto, rd->again, rd->ctx, err);
 	/* One snapshot for the whole input: tables read one after another
 	 * must not see a writer's commit in between. */
 	struct input_reader copy = *rd;
@@ -78,6 +81,12 @@ static int read_rpd(void *ctx, sqlite3 *db, const char *path, int version, struc
 	return rpd_read(r->t, db, trace_add_input(r->t, path, INPUT_RPD, version), r->what, r->threads, err);
 }
 
+static int read_kineto(void *ctx, const char *path, struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return kineto_read(r->t, path, r->what, err);
+}
+
 /* The trace as trace_init left it, with the flags of the load. */
 static void read_again(void *ctx)
 {
@@ -94,7 +103,7 @@ static void read_again(void *ctx)
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	struct trace_reader r = { t, what, threads };
-	struct input_reader rd = { read_rocpd, read_rpd, read_again, &r };
+	struct input_reader rd = { read_rocpd, read_rpd, read_kineto, read_again, &r };
 	return load_input(path, &rd, err);
 }
 
@@ -313,6 +322,22 @@ static long load_parallel(struct trace *t, const struct input_list *in, const st
 	return skipped;
 }
 
+/* Inputs read in one pass (JSON) brought their API rows with their ops:
+ * the trace then has all of them, those of the other inputs read now
+ * (API rows read apart later go only into a trace without any). */
+static int apis_with_ops(struct trace *t, struct rpd_error *err)
+{
+	size_t with = 0;
+	for (size_t i = 0; i < t->ninputs; i++)
+		with += t->inputs[i].apis_with_ops != 0;
+	if (t->apis_read || with == 0)
+		return 0;
+	if (with < t->ninputs && trace_read_apis(t, NULL, err))
+		return -1;
+	t->apis_read = 1;
+	return 0;
+}
+
 static int finish(struct trace *t, const struct input_list *in, long skipped, const struct load_options *o,
 		  struct rpd_error *err)
 {
@@ -324,6 +349,8 @@ static int finish(struct trace *t, const struct input_list *in, long skipped, co
 			return err_set(err, _("%s: trace has no GPU ops"), in->paths[0]);
 		return err_set(err, _("none of the %zu inputs has GPU ops"), in->n);
 	}
+	if (apis_with_ops(t, err))
+		return -1;
 	trace_finish(t);
 	return 0;
 }
@@ -437,13 +464,23 @@ static int read_apis_once(void *ctx, sqlite3 *db, const char *path, struct rpd_e
 	return rc;
 }
 
-/* The API rows of one input (rpd), or of all a rocpd file's processes, in
- * one snapshot as the ops (load_input). A file growing between the ops
- * and these rows gives links to ops not read, which are dropped. */
+static int read_kineto_apis(void *ctx, const char *path, struct rpd_error *err)
+{
+	(void)path;
+	const struct api_reading *a = ctx;
+	return kineto_read_apis(a->t, a->input, err);
+}
+
+/* The API rows of one input (rpd, Kineto), or of all a rocpd file's
+ * processes, in one snapshot as the ops (load_input). A file growing
+ * between the ops and these rows gives links to ops not read, which are
+ * dropped. */
 static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 {
 	struct api_reading a = { .t = t, .input = input };
 	mark_apis(&a);
+	if (t->inputs[input].format == INPUT_KINETO)
+		return kineto_reading(t->inputs[input].path, read_kineto_apis, back_to, &a, err);
 	struct dbfile_reading r = { read_apis_once, back_to, &a };
 	return dbfile_read(t->inputs[input].path, &r, err);
 }
@@ -464,7 +501,8 @@ int trace_read_apis(struct trace *t, const atomic_int *stop, struct rpd_error *e
 	for (size_t i = 0; i < t->ninputs; i++) {
 		if (stop && atomic_load(stop))
 			return err_set(err, "%s", _("reading the API rows was stopped"));
-		if (t->inputs[i].format == INPUT_ROCPD && file_read_before(t, i))
+		if ((t->inputs[i].format == INPUT_ROCPD && file_read_before(t, i)) ||
+		    t->inputs[i].apis_with_ops)
 			continue;
 		if (read_apis_of(t, (uint32_t)i, err))
 			return -1;

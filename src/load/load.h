@@ -43,20 +43,24 @@ struct load_options {
 };
 
 /* What is read of an input once its format is known (load_input): a
- * rocpd file's processes, or an rpd file of that schema version; again:
- * forget what was read, the file changed meanwhile and is read again. */
+ * rocpd file's processes, an rpd file of that schema version, or a
+ * Kineto JSON trace (load/kineto.h); again: forget what was read, the
+ * file changed meanwhile and is read again. */
 struct rocpd_file;
 struct input_reader {
 	int (*rocpd)(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
 		     struct rpd_error *err);
 	int (*rpd)(void *ctx, sqlite3 *db, const char *path, int version, struct rpd_error *err);
+	int (*kineto)(void *ctx, const char *path, struct rpd_error *err);
 	void (*again)(void *ctx);
 	void *ctx;
 };
 
 /* Read the input at path through rd, one snapshot of it: read again when
- * it changed meanwhile (a few times without SQLite's locks, then under
- * them). 0, or -1 with *err naming the input. */
+ * it changed meanwhile (a database: a few times without SQLite's locks,
+ * then under them). Its format is told by its bytes: a JSON object is
+ * for the Kineto reader, anything else a database. 0, or -1 with *err
+ * naming the input. */
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err);
 
 /* As many readers as the descriptor limit (ulimit -n) lets open their

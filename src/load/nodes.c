@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/kineto.h"
 #include "load/rocpd_detect.h"
 #include "sqlfile/dbfile_read.h"
 #include "sqlfile/sqlread.h"
@@ -68,6 +69,9 @@ static void nodes_again(void *ctx)
 int input_nodes_read(const char *path, struct input_nodes *out, struct rpd_error *err)
 {
 	memset(out, 0, sizeof(*out));
+	/* A Kineto trace names no node. */
+	if (kineto_is(path))
+		return 0;
 	struct dbfile_reading r = { read_nodes, nodes_again, out };
 	int rc = dbfile_read(path, &r, err);
 	if (rc < 0)

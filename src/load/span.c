@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "load/inputs.h"
+#include "load/kineto.h"
 #include "load/load.h"
 #include "load/rocpd.h"
 #include "util/xalloc.h"
@@ -51,6 +52,13 @@ static int span_rpd(void *ctx, sqlite3 *db, const char *path, int version, struc
 	return rpd_span(db, path, in->part, err);
 }
 
+static int span_kineto(void *ctx, const char *path, struct rpd_error *err)
+{
+	struct input_span *in = ctx;
+	make_parts(in, 1);
+	return kineto_span(path, in->part, err);
+}
+
 /* The guids of the processes taken so far, in the order of the inputs. */
 struct seen {
 	char **guid;
@@ -91,7 +99,7 @@ int load_span(const char *const *args, size_t nargs, int skip_bad, struct op_spa
 	int rc = 0;
 	for (size_t i = 0; i < list.n && rc == 0; i++) {
 		struct input_span in = { 0 };
-		struct input_reader rd = { span_rocpd, span_rpd, forget, &in };
+		struct input_reader rd = { span_rocpd, span_rpd, span_kineto, forget, &in };
 		if (load_input(list.paths[i], &rd, err) == 0)
 			take(&in, &seen, out);
 		else if (!skip_bad)

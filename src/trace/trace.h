@@ -32,8 +32,9 @@ enum op_kind {
 };
 
 enum input_format {
-	INPUT_RPD,   /* rocmProfileData */
-	INPUT_ROCPD, /* rocprofiler-sdk */
+	INPUT_RPD,    /* rocmProfileData */
+	INPUT_ROCPD,  /* rocprofiler-sdk */
+	INPUT_KINETO, /* PyTorch profiler (Kineto) Chrome-trace JSON */
 };
 
 /* Inputs recorded on one machine share a domain: their GPU 0 is one GPU
@@ -53,6 +54,7 @@ struct trace_input {
 	size_t api_first, api_count; /* its API rows, when read as a run */
 	int64_t op_id0;              /* the first op id, when op ids are not kept */
 	int launches_only;           /* of its API rows, only the calls that launched ops are in */
+	int apis_with_ops;           /* its API rows were read with its ops (a JSON trace's one pass) */
 };
 
 struct trace_gpu {

@@ -58,7 +58,7 @@ int workspace_load_apis(struct workspace *w, struct rpd_error *err)
 	workspace_cache_end(w);
 	for (size_t k = 0; k < s->ntraces; k++) {
 		struct trace *t = &s->views[k].trace;
-		if (w->io[k].bg || t->apis.n > 0 || t->no_op_ids)
+		if (w->io[k].bg || t->apis.n > 0 || t->apis_read || t->no_op_ids)
 			continue;
 		if (trace_load_apis(t, err))
 			rc = -1;

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
+#include "load/kineto_parse.h"
 #include "load/load.h"
 #include "load/span.h"
 #include "sqlfile/dbfile.h"
@@ -833,8 +834,48 @@ static void test_dbfile_read(const char *dir)
 	unlink(path);
 }
 
+/* A JSON number's text, as Kineto's microseconds, to nanoseconds. */
+static int64_t us(const char *s, enum kineto_bad want)
+{
+	int64_t v = -7;
+	CHECK_INT(kineto_us_to_ns(s, strlen(s), &v), want);
+	return v;
+}
+
+/* Kineto's times: decimal microseconds read exactly into whole ns, the
+ * digits past the ns dropped; a double would lose the last of these. */
+static void test_kineto_times(void)
+{
+	CHECK_INT(us("1414456661601.577", KBAD_NONE), 1414456661601577LL);
+	CHECK_INT(us("1767189312000123.456", KBAD_NONE), 1767189312000123456LL);
+	CHECK_INT(us("7894", KBAD_NONE), 7894000);
+	CHECK_INT(us("0.001", KBAD_NONE), 1);
+	CHECK_INT(us("0.0019", KBAD_NONE), 1);
+	CHECK_INT(us("-2.5", KBAD_NONE), -2500);
+	CHECK_INT(us("1.5e3", KBAD_NONE), 1500000);
+	CHECK_INT(us("15E-1", KBAD_NONE), 1500);
+	CHECK_INT(us("1e-999999999999", KBAD_NONE), 0);
+	CHECK_INT(us("0e999999999999", KBAD_NONE), 0);
+	CHECK_INT(us("9223372036854775.807", KBAD_NONE), INT64_MAX);
+	us("9223372036854775.808", KBAD_RANGE);
+	us("1e999999999999", KBAD_RANGE);
+	us("1111111111111111111111111111111111111111", KBAD_RANGE);
+	us("", KBAD_TYPE);
+	us("1.", KBAD_TYPE);
+	us("NaN", KBAD_TYPE);
+	int64_t v = 0;
+	CHECK_INT(kineto_whole("42", 2, &v), KBAD_NONE);
+	CHECK_INT(v, 42);
+	CHECK_INT(kineto_whole("4.20e1", 6, &v), KBAD_NONE);
+	CHECK_INT(v, 42);
+	CHECK_INT(kineto_whole("4.5", 3, &v), KBAD_WHOLE);
+	CHECK_INT(kineto_whole("-9223372036854775807", 20, &v), KBAD_NONE);
+	CHECK_INT(v, -INT64_MAX);
+}
+
 int main(void)
 {
+	test_kineto_times();
 	test_id_runs();
 	test_reserve_growth();
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX";

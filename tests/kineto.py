@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""An oracle for Kineto (PyTorch profiler) traces, computed straight from
+the JSON with Python's json module, times as exact decimals:
+
+  kineto.py top FILE       name, calls, total, min, max of the GPU ops
+  kineto.py busy FILE      per GPU: ops, sum, busy (union), wall, percent, first, last
+  kineto.py api FILE       name, calls, total of the runtime and driver calls
+  kineto.py markers FILE   per CPU range text: calls, total, min, max,
+                           GPU time and number of the ops launched inside
+  kineto.py steps FILE     the ProfilerStep#N ranges: number, start, duration,
+                           GPU busy inside
+  kineto.py graphs FILE    per graph launch call name: replays (calls that
+                           launched ops) and the ops they launched
+  kineto.py cut COL...     rpdtop's CSV on stdin: those columns, header left out
+
+Fields are separated by tabs. The definitions are rpdtop's (see its manual,
+INPUTS): GPU ops are the "X" events of kernel, gpu_memcpy and gpu_memset on
+args.device and args.stream; a copy is named by its direction as rpd names
+it, a memset FillBuffer; ts and dur are microseconds, ns = Decimal * 1000
+truncated; baseTimeNanoseconds is added; an op's call is the first
+cuda_runtime/cuda_driver event with its args.correlation."""
+
+import bisect
+import csv
+import decimal
+import gzip
+import json
+import re
+import sys
+
+GPU_CATS = ("kernel", "gpu_memcpy", "gpu_memset")
+CALL_CATS = ("cuda_runtime", "cuda_driver")
+RANGE_CATS = ("cpu_op", "user_annotation", "python_function")
+DIRS = {
+    "HtoD": "CopyHostToDevice", "HtoA": "CopyHostToDevice",
+    "DtoH": "CopyDeviceToHost", "AtoH": "CopyDeviceToHost",
+    "DtoD": "CopyDeviceToDevice", "DtoA": "CopyDeviceToDevice",
+    "AtoD": "CopyDeviceToDevice", "AtoA": "CopyDeviceToDevice",
+    "HtoH": "CopyHostToHost", "PtoP": "CopyPeerToPeer",
+}
+
+
+def load(path):
+    with open(path, "rb") as f:
+        magic = f.read(2)
+    opener = gzip.open if magic == b"\x1f\x8b" else open
+    with opener(path, "rb") as f:
+        return json.load(f, parse_float=decimal.Decimal)
+
+
+def ns(v):
+    return int(decimal.Decimal(v) * 1000)
+
+
+def op_name(e):
+    name = e.get("name", "")
+    if e["cat"] == "kernel":
+        return name
+    if e["cat"] == "gpu_memset":
+        return "FillBuffer"
+    if name.startswith("Memcpy ") and (len(name) == 11 or name[11:12] == " "):
+        return DIRS.get(name[7:11], name)
+    return name
+
+
+class Trace:
+    def __init__(self, path):
+        d = load(path)
+        base = int(d.get("baseTimeNanoseconds", 0))
+        self.ops, self.calls, self.ranges = [], [], []
+        for e in d["traceEvents"]:
+            if e.get("ph") != "X":
+                continue
+            cat = e.get("cat")
+            if cat not in GPU_CATS + CALL_CATS + RANGE_CATS:
+                continue
+            start = ns(e["ts"]) + base
+            end = start + ns(e["dur"])
+            args = e.get("args", {})
+            row = {"name": e.get("name", ""), "start": start, "end": end,
+                   "corr": args.get("correlation")}
+            if cat in GPU_CATS:
+                row["name"] = op_name(e)
+                row["gpu"] = args.get("device", e.get("pid"))
+                self.ops.append(row)
+            else:
+                row["thread"] = (e["pid"], e["tid"])
+                (self.calls if cat in CALL_CATS else self.ranges).append(row)
+        first_call = {}
+        for i, c in enumerate(self.calls):
+            if c["corr"] is not None:
+                first_call.setdefault(c["corr"], i)
+        self.ops_of_call = {}
+        for o in self.ops:
+            if o["corr"] is not None and o["corr"] in first_call:
+                self.ops_of_call.setdefault(first_call[o["corr"]], []).append(o)
+
+
+def key(name):
+    return name.encode("utf-8", "surrogatepass")
+
+
+def by_name(rows):
+    groups = {}
+    for r in rows:
+        groups.setdefault(r["name"], []).append(r["end"] - r["start"])
+    out = [(n, len(d), sum(d), min(d), max(d)) for n, d in groups.items()]
+    out.sort(key=lambda x: (-x[2], key(x[0])))
+    return out
+
+
+def union(intervals):
+    total, reach = 0, None
+    for s, e in sorted(intervals):
+        if reach is None or s >= reach:
+            total += e - s
+            reach = e
+        elif e > reach:
+            total += e - reach
+            reach = e
+    return total
+
+
+def top(t):
+    for r in by_name(t.ops):
+        print("\t".join(str(x) for x in r))
+
+
+def busy(t):
+    first = min(o["start"] for o in t.ops)
+    last = max(o["end"] for o in t.ops)
+    wall = last - first
+    for g in sorted({o["gpu"] for o in t.ops}):
+        mine = [o for o in t.ops if o["gpu"] == g]
+        b = union((o["start"], o["end"]) for o in mine)
+        pct = decimal.Decimal(b * 100) / decimal.Decimal(wall) if wall else decimal.Decimal(0)
+        print("\t".join(str(x) for x in (
+            g, len(mine), sum(o["end"] - o["start"] for o in mine), b, wall,
+            "%.6f" % pct, min(o["start"] for o in mine), max(o["end"] for o in mine))))
+
+
+def api(t):
+    for n, calls, total, _, _ in by_name(t.calls):
+        print("%s\t%d\t%d" % (n, calls, total))
+
+
+def markers(t):
+    calls = {}
+    for i, c in enumerate(t.calls):
+        calls.setdefault(c["thread"], []).append((c["start"], c["end"], i))
+    for v in calls.values():
+        v.sort()
+    starts = {k: [c[0] for c in v] for k, v in calls.items()}
+    groups = {}
+    for r in t.ranges:
+        g = groups.setdefault(r["name"], {"d": [], "gpu": 0, "ops": 0})
+        g["d"].append(r["end"] - r["start"])
+        v = calls.get(r["thread"], [])
+        lo = bisect.bisect_left(starts.get(r["thread"], []), r["start"])
+        for s, e, i in v[lo:]:
+            if s > r["end"]:
+                break
+            if e <= r["end"]:
+                for o in t.ops_of_call.get(i, []):
+                    g["gpu"] += o["end"] - o["start"]
+                    g["ops"] += 1
+    out = [(n, len(g["d"]), sum(g["d"]), min(g["d"]), max(g["d"]), g["gpu"], g["ops"])
+           for n, g in groups.items()]
+    out.sort(key=lambda x: (-x[2], key(x[0])))
+    for r in out:
+        print("\t".join(str(x) for x in r))
+
+
+def steps(t):
+    rows = [r for r in t.ranges
+            if r["name"].startswith("ProfilerStep#") and r["name"][13:].isdigit() and r["name"][13:].isascii()]
+    rows.sort(key=lambda r: (r["start"], r["end"]))
+    for n, r in enumerate(rows, 1):
+        inside = [(max(o["start"], r["start"]), min(o["end"], r["end"])) for o in t.ops
+                  if o["end"] > r["start"] and o["start"] < r["end"]]
+        print("%d\t%d\t%d\t%d" % (n, r["start"], r["end"] - r["start"], union(inside)))
+
+
+GRAPH_LAUNCH = re.compile(r"(hip|cuda|cu)GraphLaunch(_.*)?$", re.S)
+
+
+def graphs(t):
+    out = {}
+    for i, c in enumerate(t.calls):
+        ops = t.ops_of_call.get(i, [])
+        if GRAPH_LAUNCH.match(c["name"]) and ops:
+            g = out.setdefault(c["name"], [0, 0])
+            g[0] += 1
+            g[1] += len(ops)
+    for n in sorted(out):
+        print("%s\t%d\t%d" % (n, out[n][0], out[n][1]))
+
+
+def cut(cols):
+    rows = csv.reader(sys.stdin)
+    next(rows, None)
+    for r in rows:
+        print("\t".join(r[int(c) - 1] for c in cols))
+
+
+def main():
+    if sys.argv[1] == "cut":
+        cut(sys.argv[2:])
+        return
+    {"top": top, "busy": busy, "api": api, "markers": markers, "steps": steps,
+     "graphs": graphs}[sys.argv[1]](Trace(sys.argv[2]))
+
+
+main()
