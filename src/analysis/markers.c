@@ -292,6 +292,31 @@ uint32_t markers_default_step(const struct trace *t, const struct markers *m)
 	return name;
 }
 
+static int profiler_step_text(const char *s, size_t n)
+{
+	static const char prefix[] = "ProfilerStep#";
+	size_t k = sizeof(prefix) - 1;
+	if (n <= k || memcmp(s, prefix, k) != 0)
+		return 0;
+	for (; k < n; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return 0;
+	return 1;
+}
+
+size_t markers_profiler_steps(const struct trace *t, const struct markers *m, uint8_t *pass)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		uint32_t name = m->v[i].name;
+		if (pass[name] || profiler_step_text(trace_str(t, name), strtab_len(&t->strings, name))) {
+			pass[name] = 1;
+			n++;
+		}
+	}
+	return n;
+}
+
 void call_ops_build(const struct trace *t, struct call_ops *out)
 {
 	size_t n = t->apis.n;
