@@ -22,7 +22,8 @@ static void usage(FILE *out)
 		"  --seed=S         random seed (default 42)\n"
 		"  --gpus=G         GPUs, one process each (default 4)\n"
 		"  --pid-base=P     first process id\n"
-		"  --format=F       rpd (default) or rocpd (rocprofiler-sdk)\n"
+		"  --format=F       rpd (default), rocpd (rocprofiler-sdk) or kineto (the\n"
+		"                   PyTorch profiler's JSON; gzipped when FILE ends in .gz)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
@@ -126,8 +127,12 @@ int main(int argc, char **argv)
 			p.graphs = 1;
 		else if (c == 'p')
 			bad |= number(optarg, &pid_base);
-		else if (c == 'o' && (!strcmp(optarg, "rpd") || !strcmp(optarg, "rocpd")))
-			out.format = strcmp(optarg, "rpd") == 0 ? INPUT_RPD : INPUT_ROCPD;
+		else if (c == 'o' && !strcmp(optarg, "rpd"))
+			out.format = INPUT_RPD;
+		else if (c == 'o' && !strcmp(optarg, "rocpd"))
+			out.format = INPUT_ROCPD;
+		else if (c == 'o' && !strcmp(optarg, "kineto"))
+			out.format = INPUT_KINETO;
 		else if (c == 'h')
 			return usage(stdout), 0;
 		else
@@ -137,8 +142,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* rocpd has no barrier ops: none are drawn, so the file holds N ops. */
-	if (out.format == INPUT_ROCPD)
+	/* rocpd and Kineto have no barrier ops: none are drawn, so the file
+	 * holds N ops. */
+	if (out.format != INPUT_RPD)
 		p.no_barriers = 1;
 	p.gpus = (unsigned)gpus;
 	p.pid_base = (int64_t)pid_base;
