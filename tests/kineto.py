@@ -69,7 +69,7 @@ class Trace:
         base = int(d.get("baseTimeNanoseconds", 0))
         self.ops, self.calls, self.ranges = [], [], []
         for e in d["traceEvents"]:
-            if e.get("ph") != "X":
+            if not isinstance(e, dict) or e.get("ph") != "X":
                 continue
             cat = e.get("cat")
             if cat not in GPU_CATS + CALL_CATS + RANGE_CATS:
@@ -96,6 +96,20 @@ class Trace:
                 self.ops_of_call.setdefault(first_call[o["corr"]], []).append(o)
 
 
+def shown(name):
+    """A name as rpdtop writes it: control characters (C0, DEL, C1) as \\xNN."""
+    out = []
+    for ch in name:
+        o = ord(ch)
+        if o < 0x20 or o == 0x7F:
+            out.append("\\x%02x" % o)
+        elif 0x80 <= o < 0xA0:
+            out.append("\\xc2\\x%02x" % o)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def key(name):
     return name.encode("utf-8", "surrogatepass")
 
@@ -106,7 +120,7 @@ def by_name(rows):
         groups.setdefault(r["name"], []).append(r["end"] - r["start"])
     out = [(n, len(d), sum(d), min(d), max(d)) for n, d in groups.items()]
     out.sort(key=lambda x: (-x[2], key(x[0])))
-    return out
+    return [(shown(x[0]),) + x[1:] for x in out]
 
 
 def union(intervals):
@@ -168,7 +182,7 @@ def markers(t):
            for n, g in groups.items()]
     out.sort(key=lambda x: (-x[2], key(x[0])))
     for r in out:
-        print("\t".join(str(x) for x in r))
+        print("\t".join(str(x) for x in (shown(r[0]),) + r[1:]))
 
 
 def steps(t):
@@ -193,7 +207,7 @@ def graphs(t):
             g[0] += 1
             g[1] += len(ops)
     for n in sorted(out):
-        print("%s\t%d\t%d" % (n, out[n][0], out[n][1]))
+        print("%s\t%d\t%d" % (shown(n), out[n][0], out[n][1]))
 
 
 def cut(cols):

@@ -288,9 +288,9 @@ static int add_base(struct kreader *r, const struct kineto_meta *m, struct rpd_e
 	if (!r->any || base == 0)
 		return 0;
 	if (r->hi > INT64_MAX - base || (r->lo < 0 && r->lo < INT64_MIN + base))
-		return err_set(err,
-			       _("%s: times past 2^63 ns (baseTimeNanoseconds %lld plus ts up to %lld ns)"),
-			       r->path, (long long)base, (long long)r->hi);
+		return err_set(
+			err, _("%s: times past 2^63 ns (baseTimeNanoseconds %lld plus times up to %lld ns)"),
+			r->path, (long long)base, (long long)r->hi);
 	if (r->span) {
 		r->span->first += base;
 		r->span->last += base;

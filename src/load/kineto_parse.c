@@ -210,10 +210,10 @@ static void not_number(struct parser *p)
 		p->ev.bad[__builtin_ctz(p->field)] = KBAD_TYPE;
 }
 
+/* null is no value: a field that is null is as one that is absent. */
 static int on_null(void *ctx)
 {
 	struct parser *p = ctx;
-	not_number(p);
 	p->key = AT_NONE;
 	return 1;
 }
@@ -221,7 +221,10 @@ static int on_null(void *ctx)
 static int on_boolean(void *ctx, int v)
 {
 	(void)v;
-	return on_null(ctx);
+	struct parser *p = ctx;
+	not_number(p);
+	p->key = AT_NONE;
+	return 1;
 }
 
 static int on_number(void *ctx, const char *s, size_t n)
@@ -522,8 +525,11 @@ int kineto_parse(struct instream *in, const char *path, kineto_event_fn fn, void
 			skip = 3;
 		first = 0;
 		st = n == 0 ? yajl_complete_parse(h) : yajl_parse(h, buf + skip, (size_t)n - skip);
+		/* Where it stopped: the byte at fault, counted from 1, or
+		 * the end. */
 		if (st != yajl_status_ok) {
-			offset += yajl_get_bytes_consumed(h) + skip;
+			if (n > 0)
+				offset += yajl_get_bytes_consumed(h) + skip;
 			break;
 		}
 		if (n == 0)
