@@ -13,6 +13,9 @@ void workspace_read_apis(struct workspace *w)
 	for (size_t k = 0; k < w->session.ntraces; k++)
 		if (!w->io[k].bg)
 			w->io[k].bg = bg_apis_start(session_trace_at(&w->session, k));
+	/* A trace that came with every API row (read in one pass) is whole
+	 * now: its cache file is written meanwhile. */
+	workspace_cache_start(w);
 }
 
 enum workspace_apis workspace_apis(const struct workspace *w)
