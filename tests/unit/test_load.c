@@ -11,6 +11,7 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
+#include "load/kineto.h"
 #include "load/kineto_parse.h"
 #include "load/load.h"
 #include "load/span.h"
@@ -693,6 +694,67 @@ static void test_span(const char *dir)
 	unlink(bad);
 }
 
+/* A Kineto trace read every way the load reads one: in one pass (the
+ * viewer's load brings the API rows with the ops), its ops first and its
+ * API rows after (at once, and apart on another thread), its span alone;
+ * beside an rpd file, whose API rows the viewer's load then reads too. */
+static void test_kineto_ways(const char *dir)
+{
+	char json[512], rpd[512];
+	struct rpd_error err;
+	struct gen_params p = params;
+	p.graphs = 1;
+	p.no_barriers = 1;
+	struct demo_output as_kineto = { .format = INPUT_KINETO }, as_rpd = { .format = INPUT_RPD };
+	snprintf(json, sizeof(json), "%s/ways.json.gz", dir);
+	snprintf(rpd, sizeof(rpd), "%s/ways.rpd", dir);
+	CHECK(demo_write_file(json, &p, &as_kineto, &err) == 0);
+	CHECK(demo_write_file(rpd, &p, &as_rpd, &err) == 0);
+	const char *paths[] = { json }, *mixed[] = { rpd, json };
+	struct trace whole, viewer, later, apart;
+	CHECK(trace_load(&whole, paths, 1, &all, &err) == 0);
+	CHECK(whole.apis_read && whole.apis.n > 0 && launched_ops(&whole) == whole.ops.n);
+	CHECK(trace_load(&viewer, paths, 1, &ops_only, &err) == 0);
+	CHECK(viewer.apis_read);
+	check_same(&whole, &viewer);
+	/* The ops alone (ids kept), then the API rows. */
+	for (int way = 0; way < 2; way++) {
+		struct trace *t = way ? &apart : &later;
+		trace_init(t);
+		CHECK(kineto_read(t, json, LOAD_OPS | LOAD_NO_OP_IDS, &err) == 0);
+		trace_finish(t);
+		CHECK_INT(t->apis.n, 0);
+		CHECK(!t->apis_read && !t->inputs[0].apis_with_ops);
+		if (way == 0) {
+			CHECK(trace_load_apis(t, &err) == 0);
+		} else {
+			struct bg_apis *b = bg_apis_start(t);
+			struct api_order order = { 0 };
+			CHECK(b != NULL);
+			CHECK(b && bg_apis_finish(b, t, &order, &err) == 0);
+			api_order_free(&order);
+		}
+		check_same(&whole, t);
+		trace_free(t);
+	}
+	/* A trace that has its API rows is not read again. */
+	CHECK(bg_apis_start(&viewer) == NULL);
+	check_span(paths, 1, 0, "a Kineto trace");
+	check_span(mixed, 2, 0, "an rpd file and a Kineto trace");
+	struct trace one_rpd, mix;
+	CHECK(trace_load(&one_rpd, mixed, 1, &all, &err) == 0);
+	CHECK(trace_load(&mix, mixed, 2, &ops_only, &err) == 0);
+	CHECK(mix.apis_read);
+	CHECK_INT(mix.apis.n, one_rpd.apis.n + whole.apis.n);
+	CHECK_INT(launched_ops(&mix), launched_ops(&one_rpd) + launched_ops(&whole));
+	trace_free(&mix);
+	trace_free(&one_rpd);
+	trace_free(&viewer);
+	trace_free(&whole);
+	unlink(json);
+	unlink(rpd);
+}
+
 /* Inputs read one after another into the same columns (a thousand files
  * of a job): reserving room for each grows the columns geometrically, so
  * the rows are copied a few times, not once per input; one reservation
@@ -885,6 +947,7 @@ int main(void)
 	test_paths(dir);
 	test_desc_keys(dir);
 	test_span(dir);
+	test_kineto_ways(dir);
 	test_dbfile_read(dir);
 	rmdir(dir);
 	test_real();
