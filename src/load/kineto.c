@@ -269,6 +269,8 @@ static int by_corr(const void *a, const void *b)
 static void link_ops(struct kreader *r)
 {
 	struct corr_rows *o = &r->op_corr, *a = &r->api_corr;
+	if (o->n == 0 || a->n == 0)
+		return;
 	qsort(o->v, o->n, sizeof(*o->v), by_corr);
 	qsort(a->v, a->n, sizeof(*a->v), by_corr);
 	trace_reserve_links(r->t, o->n);
