@@ -25,14 +25,6 @@
 #include "util/idmap.h"
 #include "util/keymap.h"
 
-/* Which of t's strings name a graph launch call: a byte per string id. */
-struct graph_calls {
-	unsigned char *is;
-	uint32_t n;
-};
-
-void graph_calls_init(struct graph_calls *g, const struct trace *t);
-void graph_calls_free(struct graph_calls *g);
 /* The graph launch call that launched op, or TRACE_NONE. */
 uint32_t graph_call_of(const struct trace *t, const struct graph_calls *g, uint32_t op);
 /* The graph a graph launch call replayed: a string id. */

@@ -37,6 +37,24 @@ int trace_graph_exec_arg(const char *args, char *out, size_t n)
 	return 1;
 }
 
+void graph_calls_init(struct graph_calls *g, const struct trace *t)
+{
+	g->n = t->strings.count;
+	g->is = xcalloc(g->n ? g->n : 1, 1);
+	/* Only the names calls have: the rest of the strings never ask. */
+	for (size_t i = 0; i < t->apis.n; i++) {
+		uint32_t name = trace_api_name(t, i);
+		if (name < g->n && g->is[name] == 0)
+			g->is[name] = trace_graph_launch_name(trace_str(t, name)) ? 1 : 2;
+	}
+}
+
+void graph_calls_free(struct graph_calls *g)
+{
+	free(g->is);
+	memset(g, 0, sizeof(*g));
+}
+
 void trace_graphs_free(struct trace_graphs *g)
 {
 	free(g->api);

@@ -26,6 +26,15 @@ int trace_graph_launch_name(const char *name);
  * out (size n); 0 when the args name none. */
 int trace_graph_exec_arg(const char *args, char *out, size_t n);
 
+/* Which of t's strings name a graph launch call: a byte per string id. */
+struct graph_calls {
+	unsigned char *is;
+	uint32_t n;
+};
+
+void graph_calls_init(struct graph_calls *g, const struct trace *t);
+void graph_calls_free(struct graph_calls *g);
+
 void trace_graphs_free(struct trace_graphs *g);
 void trace_add_graph(struct trace *t, uint32_t api, uint32_t exec);
 /* Order by API row (and drop repeats: the first is kept). */
