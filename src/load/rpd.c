@@ -13,7 +13,6 @@
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/search.h"
-#include "util/xalloc.h"
 
 static const char *const required_tables[] = {
 	"rocpd_op", "rocpd_string", "rocpd_api", "rocpd_api_ops", "rocpd_metadata",
@@ -151,29 +150,20 @@ static int read_links(struct rpd_reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
-/* Whether API row i calls a graph launch, by its name (known[name]: 0
- * not asked yet, 1 yes, 2 no). */
-static int graph_call(const struct trace *t, size_t i, unsigned char *known)
-{
-	uint32_t name = trace_api_name(t, i);
-	if (!known[name])
-		known[name] = trace_graph_launch_name(trace_str(t, name)) ? 1 : 2;
-	return known[name] == 1;
-}
-
 /* The graph each graph launch call replayed, from its args: looked up by
  * id for those calls alone (other calls' args are never read). A file
  * whose tables are not as expected names no graphs: never an error. */
 static void read_graphs(struct rpd_reader *r)
 {
 	struct trace *t = r->t;
-	unsigned char *known = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+	struct graph_calls g;
+	graph_calls_begin(&g, t);
 	sqlite3_stmt *st = NULL;
 	char *sql = sqlite3_mprintf("SELECT s.string FROM rocpd_api a JOIN %w s ON s.id = a.args_id "
 				    "WHERE a.id = ?",
 				    r->version == 3 ? "rocpd_ustring" : "rocpd_string");
 	for (size_t i = r->api_base; i < t->apis.n; i++) {
-		if (!graph_call(t, i, known))
+		if (!graph_calls_named(&g, t, trace_api_name(t, i)))
 			continue;
 		if (!st && (!sql || sqlite3_prepare_v2(r->src.db, sql, -1, &st, NULL) != SQLITE_OK))
 			break;
@@ -186,7 +176,7 @@ static void read_graphs(struct rpd_reader *r)
 	}
 	sqlite3_finalize(st);
 	sqlite3_free(sql);
-	free(known);
+	graph_calls_free(&g);
 }
 
 /* Each table through its pages when the file allows, else through SQL. */

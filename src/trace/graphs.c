@@ -37,16 +37,27 @@ int trace_graph_exec_arg(const char *args, char *out, size_t n)
 	return 1;
 }
 
-void graph_calls_init(struct graph_calls *g, const struct trace *t)
+void graph_calls_begin(struct graph_calls *g, const struct trace *t)
 {
 	g->n = t->strings.count;
 	g->is = xcalloc(g->n ? g->n : 1, 1);
+}
+
+int graph_calls_named(struct graph_calls *g, const struct trace *t, uint32_t name)
+{
+	if (name >= g->n)
+		return 0;
+	if (g->is[name] == 0)
+		g->is[name] = trace_graph_launch_name(trace_str(t, name)) ? 1 : 2;
+	return g->is[name] == 1;
+}
+
+void graph_calls_init(struct graph_calls *g, const struct trace *t)
+{
+	graph_calls_begin(g, t);
 	/* Only the names calls have: the rest of the strings never ask. */
-	for (size_t i = 0; i < t->apis.n; i++) {
-		uint32_t name = trace_api_name(t, i);
-		if (name < g->n && g->is[name] == 0)
-			g->is[name] = trace_graph_launch_name(trace_str(t, name)) ? 1 : 2;
-	}
+	for (size_t i = 0; i < t->apis.n; i++)
+		graph_calls_named(g, t, trace_api_name(t, i));
 }
 
 void graph_calls_free(struct graph_calls *g)

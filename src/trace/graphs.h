@@ -26,13 +26,19 @@ int trace_graph_launch_name(const char *name);
  * out (size n); 0 when the args name none. */
 int trace_graph_exec_arg(const char *args, char *out, size_t n);
 
-/* Which of t's strings name a graph launch call: a byte per string id. */
+/* Which of t's strings name a graph launch call: a byte per string id
+ * (0 not asked yet, 1 yes, 2 no). */
 struct graph_calls {
 	unsigned char *is;
 	uint32_t n;
 };
 
+/* Every name of t's API rows asked. */
 void graph_calls_init(struct graph_calls *g, const struct trace *t);
+/* None asked yet: graph_calls_named asks as names come. */
+void graph_calls_begin(struct graph_calls *g, const struct trace *t);
+/* Does string name (of the strings g began with) name a graph launch? */
+int graph_calls_named(struct graph_calls *g, const struct trace *t, uint32_t name);
 void graph_calls_free(struct graph_calls *g);
 
 void trace_graphs_free(struct trace_graphs *g);
