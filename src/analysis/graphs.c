@@ -94,54 +94,78 @@ static int by_start(const void *a, const void *b, void *ctx)
 	return (x->op > y->op) - (x->op < y->op);
 }
 
-/* A replay's nodes are bucketed by call (a counting sort: millions of
- * nodes, thousands of replays), then each bucket put in order of start
- * (mostly in order already). */
-void graph_part_add(struct graph_part *a, const struct trace *t, const struct selection *sel)
+/* Graph nodes of the selection (NULL: all) grouped by replay: a counting
+ * sort by call (millions of nodes, thousands of replays), then each
+ * group in order of start, then row (mostly in order already). */
+struct replays {
+	struct idmap slot_of; /* call -> slot */
+	size_t n;
+	size_t *first;  /* slot k's nodes: node[first[k] .. first[k + 1]) */
+	uint32_t *call; /* per slot */
+	struct node *node;
+};
+
+static void replays_build(struct replays *r, const struct trace *t, const struct graph_calls *g,
+			  const struct selection *sel)
 {
-	struct graph_calls g;
-	graph_calls_init(&g, t);
-	struct idmap replay_of;
-	idmap_init(&replay_of);
+	memset(r, 0, sizeof(*r));
+	idmap_init(&r->slot_of);
 	uint32_t *count = NULL;
-	size_t nreplays = 0, cap = 0, n = 0;
+	size_t cap = 0, n = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
-		uint32_t call = graph_call_of(t, &g, (uint32_t)i), k;
+		uint32_t call = graph_call_of(t, g, (uint32_t)i), k;
 		if (call == TRACE_NONE || !selected_op(sel, i))
 			continue;
-		if (!idmap_get(&replay_of, call, &k)) {
-			count = xgrow(count, &cap, nreplays + 1, sizeof(*count));
-			count[nreplays] = 0;
-			idmap_put(&replay_of, call, k = (uint32_t)nreplays++);
+		if (!idmap_get(&r->slot_of, call, &k)) {
+			count = xgrow(count, &cap, r->n + 1, sizeof(*count));
+			r->call = xrealloc_array(r->call, cap, sizeof(*r->call));
+			count[r->n] = 0;
+			r->call[r->n] = call;
+			idmap_put(&r->slot_of, call, k = (uint32_t)r->n++);
 		}
 		count[k]++;
 		n++;
 	}
-	size_t *at = xmalloc_array(nreplays + 1, sizeof(*at));
-	at[0] = 0;
-	for (size_t k = 0; k < nreplays; k++)
-		at[k + 1] = at[k] + count[k];
-	struct node *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	r->first = xmalloc_array(r->n + 1, sizeof(*r->first));
+	r->first[0] = 0;
+	for (size_t k = 0; k < r->n; k++)
+		r->first[k + 1] = r->first[k] + count[k];
+	r->node = xmalloc_array(n ? n : 1, sizeof(*r->node));
 	for (size_t i = 0; i < t->ops.n && n; i++) {
-		uint32_t call = graph_call_of(t, &g, (uint32_t)i), k;
-		if (call == TRACE_NONE || !selected_op(sel, i) || !idmap_get(&replay_of, call, &k))
-			continue;
-		v[at[k + 1] - count[k]--] = (struct node){ call, (uint32_t)i, t->ops.start[i] };
+		uint32_t call = graph_call_of(t, g, (uint32_t)i), k;
+		if (call != TRACE_NONE && selected_op(sel, i) && idmap_get(&r->slot_of, call, &k))
+			r->node[r->first[k + 1] - count[k]--] =
+				(struct node){ call, (uint32_t)i, t->ops.start[i] };
 	}
-	for (size_t k = 0; k < nreplays; k++) {
-		struct node *r = v + at[k];
-		size_t m = at[k + 1] - at[k];
-		size_t j = 1;
-		while (j < m && by_start(&r[j - 1], &r[j], NULL) <= 0)
+	for (size_t k = 0; k < r->n; k++) {
+		struct node *v = r->node + r->first[k];
+		size_t m = r->first[k + 1] - r->first[k], j = 1;
+		while (j < m && by_start(&v[j - 1], &v[j], NULL) <= 0)
 			j++;
 		if (j < m)
-			sort_with(r, m, sizeof(*r), by_start, NULL);
-		add_replay(a, t, r, m);
+			sort_with(v, m, sizeof(*v), by_start, NULL);
 	}
-	free(v);
-	free(at);
 	free(count);
-	idmap_free(&replay_of);
+}
+
+static void replays_free(struct replays *r)
+{
+	idmap_free(&r->slot_of);
+	free(r->first);
+	free(r->call);
+	free(r->node);
+	memset(r, 0, sizeof(*r));
+}
+
+void graph_part_add(struct graph_part *a, const struct trace *t, const struct selection *sel)
+{
+	struct graph_calls g;
+	struct replays r;
+	graph_calls_init(&g, t);
+	replays_build(&r, t, &g, sel);
+	for (size_t k = 0; k < r.n; k++)
+		add_replay(a, t, r.node + r.first[k], r.first[k + 1] - r.first[k]);
+	replays_free(&r);
 	graph_calls_free(&g);
 }
 
@@ -284,41 +308,18 @@ void graph_index_build(struct graph_index *x, const struct trace *t)
 {
 	memset(x, 0, sizeof(*x));
 	graph_calls_init(&x->calls, t);
-	idmap_init(&x->slot_of);
-	size_t cap = 0, n = 0;
-	uint32_t *count = NULL;
-	for (size_t i = 0; i < t->ops.n; i++) {
-		uint32_t call = graph_call_of(t, &x->calls, (uint32_t)i), k;
-		if (call == TRACE_NONE)
-			continue;
-		if (!idmap_get(&x->slot_of, call, &k)) {
-			count = xgrow(count, &cap, x->nslots + 1, sizeof(*count));
-			x->call = xrealloc_array(x->call, cap, sizeof(*x->call));
-			count[x->nslots] = 0;
-			x->call[x->nslots] = call;
-			idmap_put(&x->slot_of, call, k = (uint32_t)x->nslots++);
-		}
-		count[k]++;
-		n++;
-	}
-	x->first = xmalloc_array(x->nslots + 1, sizeof(*x->first));
-	x->first[0] = 0;
-	for (size_t k = 0; k < x->nslots; k++)
-		x->first[k + 1] = x->first[k] + count[k];
-	struct node *v = xmalloc_array(n ? n : 1, sizeof(*v));
-	for (size_t i = 0; i < t->ops.n && n; i++) {
-		uint32_t call = graph_call_of(t, &x->calls, (uint32_t)i), k;
-		if (call != TRACE_NONE && idmap_get(&x->slot_of, call, &k))
-			v[x->first[k + 1] - count[k]--] = (struct node){ call, (uint32_t)i, t->ops.start[i] };
-	}
+	struct replays r;
+	replays_build(&r, t, &x->calls, NULL);
+	size_t n = r.first[r.n];
 	x->node = xmalloc_array(n ? n : 1, sizeof(*x->node));
-	for (size_t k = 0; k < x->nslots; k++) {
-		sort_with(v + x->first[k], x->first[k + 1] - x->first[k], sizeof(*v), by_start, NULL);
-		for (size_t i = x->first[k]; i < x->first[k + 1]; i++)
-			x->node[i] = v[i].op;
-	}
-	free(v);
-	free(count);
+	for (size_t i = 0; i < n; i++)
+		x->node[i] = r.node[i].op;
+	free(r.node);
+	/* The index keeps the groups as they are. */
+	x->slot_of = r.slot_of;
+	x->nslots = r.n;
+	x->first = r.first;
+	x->call = r.call;
 	x->replay = xcalloc(x->nslots ? x->nslots : 1, sizeof(*x->replay));
 	x->replays = xcalloc(x->nslots ? x->nslots : 1, sizeof(*x->replays));
 	number_replays(x, t);
