@@ -109,7 +109,8 @@ static void draw_cells(int y, int width, const char *first, const char *const *c
 			draw_text_right(stdscr, y, GPU_W + i * (NUM_W + 1), NUM_W, cells[i], a);
 }
 
-#define NFIGS 8
+#define NFIGS 8 /* the most a table has: idle's */
+#define BREAKDOWN_FIGS 7
 
 /* A GPU's figures in a small table above the gaps: their text in c. */
 typedef uint32_t (*gpu_figures_fn)(const struct gaps_src *r, size_t k, char c[NFIGS][UNITS_BUFSZ]);
@@ -125,9 +126,8 @@ static uint32_t breakdown_figures(const struct gaps_src *r, size_t k, char c[NFI
 {
 	const struct breakdown_row *b = &r->b.rows[k];
 	const int64_t v[] = { b->span, b->compute, b->comm, b->copy, b->idle, b->exposed_comm };
-	durations(v, NFIGS - 2, c);
-	snprintf(c[NFIGS - 2], sizeof(c[NFIGS - 2]), "%.1f%%", 100.0 * b->overlap_ratio);
-	c[NFIGS - 1][0] = '\0';
+	durations(v, BREAKDOWN_FIGS - 1, c);
+	snprintf(c[BREAKDOWN_FIGS - 1], sizeof(c[BREAKDOWN_FIGS - 1]), "%.1f%%", 100.0 * b->overlap_ratio);
 	return b->gpu;
 }
 
@@ -148,39 +148,41 @@ static uint32_t idle_figures(const struct gaps_src *r, size_t k, char c[NFIGS][U
 	return l->lane;
 }
 
-/* The header and a row per GPU (n of them), as many as rows lets in. */
-static int draw_gpu_table(const struct gaps_src *r, struct app *app, const char *const head[NFIGS], size_t n,
-			  gpu_figures_fn figures, int y, int rows, int width)
+/* The header (nfigs columns) and a row per GPU (n of them), as many as
+ * rows lets in. */
+static int draw_gpu_table(const struct gaps_src *r, struct app *app, const char *const *head, int nfigs,
+			  size_t n, gpu_figures_fn figures, int y, int rows, int width)
 {
 	const char *h[NFIGS], *cells[NFIGS];
 	char c[NFIGS][UNITS_BUFSZ], gpu[112];
 	int used = 0;
-	for (int i = 0; i < NFIGS; i++) {
-		h[i] = head[i][0] ? _(head[i]) : ""; /* _("") is the catalogue's header */
+	for (int i = 0; i < nfigs; i++) {
+		h[i] = _(head[i]);
 		cells[i] = c[i];
 	}
 	if (rows <= used)
 		return used;
-	draw_cells(y + used++, width, _("GPU"), h, NFIGS, theme_attr(THEME_HEADER));
+	draw_cells(y + used++, width, _("GPU"), h, nfigs, theme_attr(THEME_HEADER));
 	for (size_t k = 0; k < n && used < rows; k++) {
 		gpu_text(app->trace, figures(r, k, c), gpu, sizeof(gpu));
-		draw_cells(y + used++, width, gpu, cells, NFIGS, theme_attr(THEME_NORMAL));
+		draw_cells(y + used++, width, gpu, cells, nfigs, theme_attr(THEME_NORMAL));
 	}
 	return used;
 }
 
 static int draw_breakdown(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
-	static const char *const head[NFIGS] = { N_("SPAN"), N_("COMPUTE"),  N_("COMM"),    N_("COPIES"),
-						 N_("IDLE"), N_("EXP.COMM"), N_("OVERLAP"), "" };
-	return draw_gpu_table(r, app, head, r->b.n, breakdown_figures, y, rows, width);
+	static const char *const head[BREAKDOWN_FIGS] = { N_("SPAN"),   N_("COMPUTE"), N_("COMM"),
+							  N_("COPIES"), N_("IDLE"),    N_("EXP.COMM"),
+							  N_("OVERLAP") };
+	return draw_gpu_table(r, app, head, BREAKDOWN_FIGS, r->b.n, breakdown_figures, y, rows, width);
 }
 
 static int draw_idle(struct gaps_src *r, struct app *app, int y, int rows, int width)
 {
 	static const char *const head[NFIGS] = { N_("BUSY"),      N_("IDLE"),  N_("GAPS"),    N_("HOST WAIT"),
 						 N_("KERN.WAIT"), N_("OTHER"), N_("MAX GAP"), N_("GRAPH") };
-	return draw_gpu_table(r, app, head, r->g.nlanes, idle_figures, y, rows, width);
+	return draw_gpu_table(r, app, head, NFIGS, r->g.nlanes, idle_figures, y, rows, width);
 }
 
 static const char *gaps_text(void *src, struct app *app, size_t row, int col, char *buf, size_t size)
