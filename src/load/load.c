@@ -14,6 +14,7 @@
 #include "load/cache.h"
 #include "load/inputs.h"
 #include "load/kineto.h"
+#include "load/nsys.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
 #include "sqlfile/dbfile_read.h"
@@ -30,12 +31,17 @@ static int read_one(void *ctx, sqlite3 *db, const char *path, struct rpd_error *
 	const struct input_reader *rd = ctx;
 	int version;
 	struct rocpd_file file;
+	struct nsys_file nsys;
 	int rc = rocpd_is(db, path, err);
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &file, err);
 		if (rc == 0)
 			rc = rd->rocpd(rd->ctx, db, path, &file, err);
 		rocpd_file_free(&file);
+	} else if (rc == 0 && (rc = nsys_is(db, path, err)) == 1) {
+		rc = nsys_detect(db, path, &nsys, err);
+		if (rc == 0)
+			rc = rd->nsys(rd->ctx, db, path, &nsys, err);
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
@@ -87,6 +93,13 @@ static int read_kineto(void *ctx, const char *path, struct rpd_error *err)
 	return kineto_read(r->t, path, r->what, err);
 }
 
+static int read_nsys(void *ctx, sqlite3 *db, const char *path, const struct nsys_file *f,
+		     struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return nsys_read(r->t, db, path, f, r->what, err);
+}
+
 /* The trace as trace_init left it, with the flags of the load. */
 static void read_again(void *ctx)
 {
@@ -103,7 +116,7 @@ static void read_again(void *ctx)
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	struct trace_reader r = { t, what, threads };
-	struct input_reader rd = { read_rocpd, read_rpd, read_kineto, read_again, &r };
+	struct input_reader rd = { read_rocpd, read_rpd, read_kineto, read_nsys, read_again, &r };
 	return load_input(path, &rd, err);
 }
 
@@ -456,6 +469,10 @@ static int read_apis_once(void *ctx, sqlite3 *db, const char *path, struct rpd_e
 	const struct api_reading *a = ctx;
 	if (a->t->inputs[a->input].format == INPUT_RPD)
 		return rpd_read(a->t, db, a->input, LOAD_APIS, threads_limit(), err);
+	if (a->t->inputs[a->input].format == INPUT_NSYS) {
+		struct nsys_file f;
+		return nsys_detect(db, path, &f, err) || nsys_read_apis(a->t, db, a->input, &f, err) ? -1 : 0;
+	}
 	struct rocpd_file file;
 	int rc = rocpd_detect(db, path, &file, err);
 	if (rc == 0)
@@ -471,7 +488,7 @@ static int read_kineto_apis(void *ctx, const char *path, struct rpd_error *err)
 	return kineto_read_apis(a->t, a->input, err);
 }
 
-/* The API rows of one input (rpd, Kineto), or of all a rocpd file's
+/* The API rows of one input (rpd, Kineto, nsys), or of all a rocpd file's
  * processes, in one snapshot as the ops (load_input). A file growing
  * between the ops and these rows gives links to ops not read, which are
  * dropped. */

@@ -43,15 +43,19 @@ struct load_options {
 };
 
 /* What is read of an input once its format is known (load_input): a
- * rocpd file's processes, an rpd file of that schema version, or a
- * Kineto JSON trace (load/kineto.h); again: forget what was read, the
- * file changed meanwhile and is read again. */
+ * rocpd file's processes, an rpd file of that schema version, a Kineto
+ * JSON trace (load/kineto.h), or an Nsight Systems export with what it
+ * holds (load/nsys.h); again: forget what was read, the file changed
+ * meanwhile and is read again. */
 struct rocpd_file;
+struct nsys_file;
 struct input_reader {
 	int (*rocpd)(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
 		     struct rpd_error *err);
 	int (*rpd)(void *ctx, sqlite3 *db, const char *path, int version, struct rpd_error *err);
 	int (*kineto)(void *ctx, const char *path, struct rpd_error *err);
+	int (*nsys)(void *ctx, sqlite3 *db, const char *path, const struct nsys_file *f,
+		    struct rpd_error *err);
 	void (*again)(void *ctx);
 	void *ctx;
 };

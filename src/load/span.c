@@ -7,6 +7,7 @@
 #include "load/inputs.h"
 #include "load/kineto.h"
 #include "load/load.h"
+#include "load/nsys.h"
 #include "load/rocpd.h"
 #include "util/xalloc.h"
 
@@ -59,6 +60,14 @@ static int span_kineto(void *ctx, const char *path, struct rpd_error *err)
 	return kineto_span(path, in->part, err);
 }
 
+static int span_nsys(void *ctx, sqlite3 *db, const char *path, const struct nsys_file *f,
+		     struct rpd_error *err)
+{
+	struct input_span *in = ctx;
+	make_parts(in, 1);
+	return nsys_span(db, path, f, in->part, err);
+}
+
 /* The guids of the processes taken so far, in the order of the inputs. */
 struct seen {
 	char **guid;
@@ -99,7 +108,7 @@ int load_span(const char *const *args, size_t nargs, int skip_bad, struct op_spa
 	int rc = 0;
 	for (size_t i = 0; i < list.n && rc == 0; i++) {
 		struct input_span in = { 0 };
-		struct input_reader rd = { span_rocpd, span_rpd, span_kineto, forget, &in };
+		struct input_reader rd = { span_rocpd, span_rpd, span_kineto, span_nsys, forget, &in };
 		if (load_input(list.paths[i], &rd, err) == 0)
 			take(&in, &seen, out);
 		else if (!skip_bad)

@@ -11,11 +11,17 @@ uint32_t sql_intern_column(struct trace *t, sqlite3_stmt *st, int col)
 	return strtab_intern_len(&t->strings, s ? s : "", s ? (size_t)n : 0);
 }
 
-void strcache_init(struct strcache *c, const char *table)
+void strcache_init_column(struct strcache *c, const char *table, const char *column)
 {
 	memset(c, 0, sizeof(*c));
 	c->table = table;
+	c->column = column;
 	idmap_init(&c->map);
+}
+
+void strcache_init(struct strcache *c, const char *table)
+{
+	strcache_init_column(c, table, "string");
 }
 
 void strcache_free(struct strcache *c)
@@ -46,7 +52,7 @@ int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, 
 		return 0;
 	if (!c->lookup) {
 		/* The table's name may come from the input (a rocpd uuid suffix). */
-		char *sql = sqlite3_mprintf("SELECT string FROM \"%w\" WHERE id = ?1", c->table);
+		char *sql = sqlite3_mprintf("SELECT \"%w\" FROM \"%w\" WHERE id = ?1", c->column, c->table);
 		int rc = sql_prepare(src, sql, &c->lookup);
 		sqlite3_free(sql);
 		if (rc)
@@ -68,7 +74,7 @@ int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, 
 int strcache_fill(struct strcache *c, const struct sqlsrc *src, struct trace *t)
 {
 	sqlite3_stmt *st;
-	char *sql = sqlite3_mprintf("SELECT id, string FROM \"%w\"", c->table);
+	char *sql = sqlite3_mprintf("SELECT id, \"%w\" FROM \"%w\"", c->column, c->table);
 	int prep = sql_prepare(src, sql, &st);
 	sqlite3_free(sql);
 	if (prep)

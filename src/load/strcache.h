@@ -16,12 +16,14 @@ uint32_t sql_intern_column(struct trace *t, sqlite3_stmt *st, int col);
  * GPU ops reference few distinct strings, and point lookups beat scanning
  * a table full of arguments. */
 struct strcache {
-	const char *table;
-	struct idmap map; /* database id -> interned id */
+	const char *table, *column; /* the strings' column ("string", nsys: "value") */
+	struct idmap map;           /* database id -> interned id */
 	sqlite3_stmt *lookup;
 };
 
 void strcache_init(struct strcache *c, const char *table);
+/* The same for a table whose strings are in another column than "string". */
+void strcache_init_column(struct strcache *c, const char *table, const char *column);
 void strcache_free(struct strcache *c);
 int strcache_get(struct strcache *c, const struct sqlsrc *src, struct trace *t, sqlite3_int64 id,
 		 uint32_t *out);

@@ -35,6 +35,7 @@ enum input_format {
 	INPUT_RPD,    /* rocmProfileData */
 	INPUT_ROCPD,  /* rocprofiler-sdk */
 	INPUT_KINETO, /* PyTorch profiler (Kineto) Chrome-trace JSON */
+	INPUT_NSYS,   /* NVIDIA Nsight Systems SQLite export */
 };
 
 /* Inputs recorded on one machine share a domain: their GPU 0 is one GPU

@@ -1,0 +1,485 @@
+/* An Nsight Systems export keeps each kind of activity in a table of its
+ * own, without indexes, names as ids into StringIds. Each table is read in
+ * one pass in the order of its rows, by the columns it has (NULL stands for
+ * those it lacks); every value read is checked: a time, device, stream or
+ * thread that is no integer, a row that ends before it starts, a time past
+ * 2^62 ns is one line naming the table and the row. */
+#include "config.h"
+#include "load/nsys.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/progress.h"
+#include "load/rpd.h" /* enum load_what */
+#include "load/strcache.h"
+#include "sqlfile/sqlread.h"
+#include "util/i18n.h"
+#include "util/idmap.h"
+#include "util/xalloc.h"
+
+/* NVTX event types (ENUM_NSYS_EVENT_TYPE) read: the rest are domains,
+ * categories and thread names. */
+enum { NVTX_MARK = 34, NVTX_PUSH_POP = 59, NVTX_START_END = 60 };
+
+/* Times beyond this either way are refused: differences of any two fit. */
+#define TIME_LIMIT ((int64_t)1 << 62)
+
+enum {
+	S_EMPTY,
+	S_KERNEL,
+	S_FILL,
+	S_H2D,
+	S_D2H,
+	S_D2D,
+	S_H2H,
+	S_P2P,
+	S_COPY,
+	S_MARKER,
+	S_NO_KERNEL,
+	S_NO_CALL,
+	NSTR
+};
+
+/* An op's correlation id and its row. */
+struct op_corr {
+	int64_t corr;
+	uint32_t row;
+};
+
+struct nreader {
+	struct sqlsrc src;
+	struct trace *t;
+	const struct nsys_file *f;
+	uint32_t input;
+	int ops;               /* the ops are read (else they are t's already) */
+	int apis;              /* the API rows, links and copies' facts are read */
+	struct op_span *span;  /* nsys_span: the ops' span alone */
+	enum nsys_table table; /* being read */
+	struct strcache strings;
+	int strings_read;    /* StringIds read whole (its id is no key) */
+	int64_t nops, napis; /* GPU ops and API rows met: their ids */
+	uint32_t str[NSTR];
+	struct idmap launcher; /* correlation id -> the API row that starts first */
+	struct op_corr *corr;
+	size_t ncorr, corr_cap;
+};
+
+static void reader_init(struct nreader *r, struct trace *t, sqlite3 *db, const char *path,
+			const struct nsys_file *f, struct rpd_error *err)
+{
+	static const char *const names[NSTR] = {
+		"",
+		"KernelExecution",
+		"FillBuffer",
+		"CopyHostToDevice",
+		"CopyDeviceToHost",
+		"CopyDeviceToDevice",
+		"CopyHostToHost",
+		"CopyPeerToPeer",
+		"CopyUnknown",
+		TRACE_MARKER_NAME,
+		"[unknown kernel]",
+		"[unknown call]",
+	};
+	*r = (struct nreader){ .src = { db, path, "Nsight Systems", err }, .t = t, .f = f };
+	strcache_init_column(&r->strings, nsys_table_name(NSYS_STRINGS),
+			     nsys_column(NSYS_STRINGS, NSYS_STRING_VALUE));
+	idmap_init(&r->launcher);
+	for (int i = 0; i < NSTR; i++)
+		r->str[i] = strtab_intern(&t->strings, names[i]);
+}
+
+static void reader_free(struct nreader *r)
+{
+	strcache_free(&r->strings);
+	idmap_free(&r->launcher);
+	free(r->corr);
+}
+
+/* The string of a StringIds id. */
+static int string_of(struct nreader *r, int64_t id, uint32_t *out)
+{
+	if (!r->f->strings_keyed) {
+		if (!r->strings_read && strcache_fill(&r->strings, &r->src, r->t))
+			return -1;
+		r->strings_read = 1;
+		*out = strcache_peek(&r->strings, r->t, id);
+		return 0;
+	}
+	return strcache_get(&r->strings, &r->src, r->t, id, out);
+}
+
+static long long row_number(sqlite3_stmt *st)
+{
+	return (long long)sqlite3_column_int64(st, 0);
+}
+
+/* Column col of the table's row (the statement's col + 1): 1 with *v when
+ * it is an integer, 0 when it is NULL (or the table has no such column),
+ * -1 with *err when it is anything else. */
+static int int_col(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t *v)
+{
+	switch (sqlite3_column_type(st, (int)col + 1)) {
+	case SQLITE_INTEGER:
+		*v = sqlite3_column_int64(st, (int)col + 1);
+		return 1;
+	case SQLITE_NULL:
+		return 0;
+	default:
+		return err_set(r->src.err, _("%s: %s row %lld: %s is not an integer"), r->src.path,
+			       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col));
+	}
+}
+
+/* A column that must hold an integer. */
+static int need_int(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t *v)
+{
+	int rc = int_col(r, st, col, v);
+	if (rc == 0)
+		return err_set(r->src.err, _("%s: %s row %lld: %s is null"), r->src.path,
+			       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col));
+	return rc < 0 ? -1 : 0;
+}
+
+static int check_time(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t v)
+{
+	if (v > -TIME_LIMIT && v < TIME_LIMIT)
+		return 0;
+	return err_set(r->src.err, _("%s: %s row %lld: %s %lld ns is past 2^62 ns"), r->src.path,
+		       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col), (long long)v);
+}
+
+/* A row's start and end (has_end 0: an instant at its start). */
+static int row_times(struct nreader *r, sqlite3_stmt *st, unsigned from, unsigned to, int has_end,
+		     int64_t *start, int64_t *end)
+{
+	if (need_int(r, st, from, start) || check_time(r, st, from, *start))
+		return -1;
+	if (!has_end) {
+		*end = *start;
+		return 0;
+	}
+	if (need_int(r, st, to, end) || check_time(r, st, to, *end))
+		return -1;
+	if (*end < *start)
+		return err_set(r->src.err, _("%s: %s row %lld: ends (%lld) before it starts (%lld)"),
+			       r->src.path, nsys_table_name(r->table), row_number(st), (long long)*end,
+			       (long long)*start);
+	return 0;
+}
+
+/* A kernel's name: demangledName, else shortName (ids into StringIds). */
+static int kernel_name(struct nreader *r, sqlite3_stmt *st, uint32_t *out)
+{
+	static const unsigned cols[] = { NSYS_DEMANGLED, NSYS_SHORT };
+	int found = 0;
+	int64_t id = 0;
+	*out = r->str[S_NO_KERNEL];
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+		int64_t v;
+		int rc = int_col(r, st, cols[i], &v);
+		if (rc < 0)
+			return -1;
+		if (rc && !found) {
+			found = 1;
+			id = v;
+		}
+	}
+	return found && r->ops && !r->span ? string_of(r, id, out) : 0;
+}
+
+/* A copy's direction by its copyKind (CUpti_ActivityMemcpyKind, as rpd
+ * names it: an array counts as the device, unified memory as what it
+ * moved between). */
+static int copy_type(int64_t kind)
+{
+	switch (kind) {
+	case 1:  /* HtoD */
+	case 3:  /* HtoA */
+	case 11: /* unified HtoD */
+		return S_H2D;
+	case 2:  /* DtoH */
+	case 4:  /* AtoH */
+	case 12: /* unified DtoH */
+		return S_D2H;
+	case 5:  /* AtoA */
+	case 6:  /* AtoD */
+	case 7:  /* DtoA */
+	case 8:  /* DtoD */
+	case 13: /* unified DtoD */
+		return S_D2D;
+	case 9:
+		return S_H2H;
+	case 10:
+		return S_P2P;
+	default:
+		return S_COPY;
+	}
+}
+
+/* Where a copy's side is, by its memory kind (ENUM_CUDA_MEM_KIND). */
+static uint32_t place(struct nreader *r, int has, int64_t kind, int64_t device)
+{
+	char buf[64];
+	switch (has ? kind : -1) {
+	case 0:
+		return strtab_intern(&r->t->strings, "pageable host");
+	case 1:
+		return strtab_intern(&r->t->strings, "pinned host");
+	case 2: /* device */
+	case 3: /* array */
+	case 5: /* device static */
+		snprintf(buf, sizeof(buf), "GPU %lld", (long long)device);
+		return strtab_intern(&r->t->strings, buf);
+	case 4:
+	case 6:
+		return strtab_intern(&r->t->strings, "managed");
+	default:
+		return TRACE_NONE;
+	}
+}
+
+/* What a copy's row says of it: kind, bytes and sides (has_: there). */
+struct copy_row {
+	int64_t kind, bytes, src, dst;
+	int has_kind, has_bytes, has_src, has_dst;
+};
+
+static int copy_read(struct nreader *r, sqlite3_stmt *st, struct copy_row *c)
+{
+	c->has_kind = int_col(r, st, NSYS_COPY_KIND, &c->kind);
+	c->has_bytes = int_col(r, st, NSYS_BYTES, &c->bytes);
+	c->has_src = int_col(r, st, NSYS_SRC_KIND, &c->src);
+	c->has_dst = int_col(r, st, NSYS_DST_KIND, &c->dst);
+	return c->has_kind < 0 || c->has_bytes < 0 || c->has_src < 0 || c->has_dst < 0 ? -1 : 0;
+}
+
+static void corr_push(struct nreader *r, int64_t corr, uint32_t row)
+{
+	r->corr = xgrow(r->corr, &r->corr_cap, r->ncorr + 1, sizeof(*r->corr));
+	r->corr[r->ncorr++] = (struct op_corr){ corr, row };
+}
+
+/* A row of a GPU op table. */
+static int op_row(struct nreader *r, sqlite3_stmt *st)
+{
+	int64_t id = ++r->nops, start, end, device, stream, corr = 0;
+	if (row_times(r, st, NSYS_START, NSYS_END, 1, &start, &end) ||
+	    need_int(r, st, NSYS_DEVICE, &device) || need_int(r, st, NSYS_STREAM, &stream))
+		return -1;
+	int has_corr = int_col(r, st, NSYS_CORR, &corr);
+	struct copy_row c = { 0 };
+	uint32_t desc = r->str[S_EMPTY];
+	if (has_corr < 0 || (r->table == NSYS_KERNEL && kernel_name(r, st, &desc)) ||
+	    (r->table == NSYS_MEMCPY && copy_read(r, st, &c)))
+		return -1;
+	progress_row();
+	if (r->span) {
+		op_span_add(r->span, start, end);
+		return 0;
+	}
+	struct trace *t = r->t;
+	uint32_t row;
+	if (r->ops) {
+		int type = r->table == NSYS_KERNEL   ? S_KERNEL
+			   : r->table == NSYS_MEMSET ? S_FILL
+			   : c.has_kind              ? copy_type(c.kind)
+						     : S_COPY;
+		row = trace_add_op(t, id, start, end, desc, r->str[type],
+				   trace_queue(t, trace_gpu(t, r->input, device), stream));
+	} else {
+		row = trace_op_row(t, r->input, id);
+	}
+	if (!r->apis || row == TRACE_NONE)
+		return 0;
+	if (has_corr && corr != 0)
+		corr_push(r, corr, row);
+	if (c.has_bytes)
+		trace_add_copy(t, row, c.bytes, place(r, c.has_src, c.src, device),
+			       place(r, c.has_dst, c.dst, device));
+	return 0;
+}
+
+static uint32_t thread_of(struct nreader *r, int64_t global_tid)
+{
+	uint64_t g = (uint64_t)global_tid;
+	return trace_thread(r->t, r->input, (int64_t)((g >> 24) & 0xFFFFFF), (int64_t)(g & 0xFFFFFF));
+}
+
+/* A call of the CUDA runtime. */
+static int call_row(struct nreader *r, sqlite3_stmt *st)
+{
+	int64_t start, end, tid, corr = 0, name_id = 0;
+	if (row_times(r, st, NSYS_CALL_START, NSYS_CALL_END, 1, &start, &end) ||
+	    need_int(r, st, NSYS_CALL_TID, &tid))
+		return -1;
+	int has_corr = int_col(r, st, NSYS_CALL_CORR, &corr),
+	    has_id = int_col(r, st, NSYS_CALL_NAME_ID, &name_id);
+	if (has_corr < 0 || has_id < 0)
+		return -1;
+	uint32_t name = r->str[S_NO_CALL];
+	if (has_id) {
+		if (string_of(r, name_id, &name))
+			return -1;
+	} else if (sqlite3_column_type(st, NSYS_CALL_NAME + 1) != SQLITE_NULL) {
+		name = sql_intern_column(r->t, st, NSYS_CALL_NAME + 1);
+	}
+	progress_row();
+	struct trace *t = r->t;
+	uint32_t row = trace_add_api(t, ++r->napis, start, end, name, TRACE_NONE, thread_of(r, tid)), first;
+	/* The op's call is the one that starts first (an older export records
+	 * some calls twice, the second inside the first). */
+	if (has_corr && corr != 0 &&
+	    !(idmap_get(&r->launcher, (uint64_t)corr, &first) && t->apis.start[first] <= start))
+		idmap_put(&r->launcher, (uint64_t)corr, row);
+	return 0;
+}
+
+/* An NVTX range or mark: a UserMarker call with its text. */
+static int nvtx_row(struct nreader *r, sqlite3_stmt *st)
+{
+	int64_t type, start, end = 0, tid, text_id = 0;
+	if (need_int(r, st, NSYS_NVTX_TYPE, &type))
+		return -1;
+	if (type != NVTX_MARK && type != NVTX_PUSH_POP && type != NVTX_START_END)
+		return 0;
+	int has_end = type == NVTX_MARK ? 0 : int_col(r, st, NSYS_NVTX_END, &end);
+	if (has_end < 0 || row_times(r, st, NSYS_NVTX_START, NSYS_NVTX_END, has_end, &start, &end) ||
+	    need_int(r, st, NSYS_NVTX_TID, &tid))
+		return -1;
+	int has_id = int_col(r, st, NSYS_NVTX_TEXT_ID, &text_id);
+	if (has_id < 0)
+		return -1;
+	uint32_t text = TRACE_NONE;
+	if (sqlite3_column_type(st, NSYS_NVTX_TEXT + 1) != SQLITE_NULL)
+		text = sql_intern_column(r->t, st, NSYS_NVTX_TEXT + 1);
+	else if (has_id && string_of(r, text_id, &text))
+		return -1;
+	progress_row();
+	trace_add_api(r->t, ++r->napis, start, end, r->str[S_MARKER], text, thread_of(r, tid));
+	return 0;
+}
+
+/* SELECT rowid and the table's columns (NULL for each it lacks), in the
+ * order of its rows. */
+static char *select_sql(const struct nreader *r, enum nsys_table table)
+{
+	char *sql = sqlite3_mprintf("SELECT rowid");
+	for (unsigned c = 0; sql && nsys_column(table, c); c++) {
+		char *more = nsys_has_column(r->f, table, c)
+				     ? sqlite3_mprintf("%s, \"%w\"", sql, nsys_column(table, c))
+				     : sqlite3_mprintf("%s, NULL", sql);
+		sqlite3_free(sql);
+		sql = more;
+	}
+	char *out =
+		sql ? sqlite3_mprintf("%s FROM \"%w\" ORDER BY rowid", sql, nsys_table_name(table)) : NULL;
+	sqlite3_free(sql);
+	return out;
+}
+
+/* Each row of table, when the export has it, to fn. */
+static int read_table(struct nreader *r, enum nsys_table table, int (*fn)(struct nreader *, sqlite3_stmt *))
+{
+	if (!(r->f->has >> table & 1))
+		return 0;
+	r->table = table;
+	char *sql = select_sql(r, table);
+	sqlite3_stmt *st;
+	int prep = sql_prepare(&r->src, sql, &st);
+	sqlite3_free(sql);
+	if (prep)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (fn(r, st)) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
+}
+
+static int read_ops(struct nreader *r)
+{
+	return read_table(r, NSYS_KERNEL, op_row) || read_table(r, NSYS_MEMCPY, op_row) ||
+	       read_table(r, NSYS_MEMSET, op_row);
+}
+
+/* The calls and NVTX ranges, then each op to its call. */
+static int read_calls(struct nreader *r)
+{
+	if (read_table(r, NSYS_RUNTIME, call_row) || read_table(r, NSYS_NVTX, nvtx_row))
+		return -1;
+	trace_reserve_links(r->t, r->ncorr);
+	for (size_t i = 0; i < r->ncorr; i++) {
+		uint32_t api;
+		if (idmap_get(&r->launcher, (uint64_t)r->corr[i].corr, &api))
+			trace_add_link(r->t, api, r->corr[i].row);
+	}
+	return 0;
+}
+
+int nsys_read(struct trace *t, sqlite3 *db, const char *path, const struct nsys_file *f, unsigned what,
+	      struct rpd_error *err)
+{
+	if (!(what & LOAD_OPS)) {
+		/* The API rows of an input read before. */
+		for (size_t i = 0; i < t->ninputs; i++)
+			if (t->inputs[i].format == INPUT_NSYS && strcmp(t->inputs[i].path, path) == 0)
+				return nsys_read_apis(t, db, (uint32_t)i, f, err);
+		return 0;
+	}
+	struct nreader r;
+	reader_init(&r, t, db, path, f, err);
+	r.ops = 1;
+	r.apis = (what & LOAD_APIS) != 0;
+	r.input = trace_add_input(t, path, INPUT_NSYS, atoi(f->version));
+	size_t op_base = t->ops.n, api_base = t->apis.n;
+	int rc = read_ops(&r);
+	struct trace_input *in = &t->inputs[r.input];
+	in->op_first = op_base;
+	in->op_count = t->ops.n - op_base;
+	if (rc == 0 && r.apis)
+		rc = read_calls(&r);
+	if (r.apis) {
+		in->api_first = api_base;
+		in->api_count = t->apis.n - api_base;
+	}
+	reader_free(&r);
+	return rc;
+}
+
+int nsys_read_apis(struct trace *t, sqlite3 *db, uint32_t input, const struct nsys_file *f,
+		   struct rpd_error *err)
+{
+	struct nreader r;
+	reader_init(&r, t, db, t->inputs[input].path, f, err);
+	r.input = input;
+	r.apis = 1;
+	size_t api_base = t->apis.n;
+	int rc = read_ops(&r) || read_calls(&r) ? -1 : 0;
+	t->inputs[input].api_first = api_base;
+	t->inputs[input].api_count = t->apis.n - api_base;
+	reader_free(&r);
+	return rc;
+}
+
+int nsys_span(sqlite3 *db, const char *path, const struct nsys_file *f, struct op_span *out,
+	      struct rpd_error *err)
+{
+	struct trace t;
+	struct nreader r;
+	trace_init(&t);
+	memset(out, 0, sizeof(*out));
+	reader_init(&r, &t, db, path, f, err);
+	r.ops = 1;
+	r.span = out;
+	int rc = read_ops(&r);
+	reader_free(&r);
+	trace_free(&t);
+	return rc;
+}
