@@ -22,8 +22,9 @@ static void usage(FILE *out)
 		"  --seed=S         random seed (default 42)\n"
 		"  --gpus=G         GPUs, one process each (default 4)\n"
 		"  --pid-base=P     first process id\n"
-		"  --format=F       rpd (default), rocpd (rocprofiler-sdk) or kineto (the\n"
+		"  --format=F       rpd (default), rocpd (rocprofiler-sdk), kineto (the\n"
 		"                   PyTorch profiler's JSON; gzipped when FILE ends in .gz)\n"
+		"                   or nsys (an NVIDIA Nsight Systems SQLite export)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
@@ -133,6 +134,8 @@ int main(int argc, char **argv)
 			out.format = INPUT_ROCPD;
 		else if (c == 'o' && !strcmp(optarg, "kineto"))
 			out.format = INPUT_KINETO;
+		else if (c == 'o' && !strcmp(optarg, "nsys"))
+			out.format = INPUT_NSYS;
 		else if (c == 'h')
 			return usage(stdout), 0;
 		else
@@ -142,8 +145,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* rocpd and Kineto have no barrier ops: none are drawn, so the file
-	 * holds N ops. */
+	/* rocpd, Kineto and nsys have no barrier ops: none are drawn, so the
+	 * file holds N ops. */
 	if (out.format != INPUT_RPD)
 		p.no_barriers = 1;
 	p.gpus = (unsigned)gpus;

@@ -45,11 +45,10 @@ nsys_busy() {
 		SELECT gpu, n, s, b, w, printf('%.6f', 100.0 * b / w), f, l FROM g, wall ORDER BY gpu"
 }
 
-# nsys_api FILE: name (nameId in StringIds, else name), calls, total of the
-# CUDA runtime's calls, by total then name.
+# nsys_api FILE: name (nameId in StringIds), calls, total of the CUDA
+# runtime's calls, by total then name.
 nsys_api() {
-	sql -separator '	' "$1" "SELECT CASE WHEN nameId IS NOT NULL THEN (SELECT value FROM StringIds WHERE id = nameId)
-			ELSE name END AS n, count(*), sum(\"end\" - start)
+	sql -separator '	' "$1" "SELECT (SELECT value FROM StringIds WHERE id = nameId) AS n, count(*), sum(\"end\" - start)
 		FROM CUPTI_ACTIVITY_KIND_RUNTIME GROUP BY n ORDER BY sum(\"end\" - start) DESC, n"
 }
 
@@ -73,6 +72,22 @@ nsys_markers() {
 			(SELECT count(*) FROM launched l WHERE l.th = r.th AND l.cs >= r.start AND l.ce <= r.e) AS k FROM r)
 		SELECT name, count(*), sum(d), min(d), max(d), sum(g), sum(k) FROM per
 		GROUP BY name ORDER BY sum(d) DESC, name"
+}
+
+# nsys_graphs FILE: per graph launch call name ((hip|cuda|cu)GraphLaunch,
+# alone or with a suffix after _): the calls that launched ops (replays)
+# and the ops they launched.
+nsys_graphs() {
+	sql -separator '	' "$1" "WITH $(nsys_ops_cte),
+		first AS (SELECT rowid AS cid, correlationId AS corr,
+			(SELECT value FROM StringIds WHERE id = nameId) AS name,
+			row_number() OVER (PARTITION BY correlationId ORDER BY start, rowid) AS k
+			FROM CUPTI_ACTIVITY_KIND_RUNTIME WHERE correlationId IS NOT NULL AND correlationId <> 0),
+		launched AS (SELECT f.cid, f.name FROM ops o JOIN first f ON f.corr = o.corr AND f.k = 1)
+		SELECT name, count(DISTINCT cid), count(*) FROM launched
+		WHERE name GLOB 'hipGraphLaunch' OR name GLOB 'cudaGraphLaunch' OR name GLOB 'cuGraphLaunch'
+			OR name GLOB 'hipGraphLaunch_*' OR name GLOB 'cudaGraphLaunch_*' OR name GLOB 'cuGraphLaunch_*'
+		GROUP BY name ORDER BY name"
 }
 
 # nsys_cut COL...: rpdtop's CSV on standard input, those columns separated

@@ -14,17 +14,21 @@
 void demo_trace_build(struct trace *t, const struct gen_params *p);
 
 struct demo_output {
-	int format;       /* INPUT_RPD, INPUT_ROCPD or INPUT_KINETO */
+	int format;       /* INPUT_RPD, INPUT_ROCPD, INPUT_KINETO or INPUT_NSYS */
 	const char *node; /* rocpd: the machine named in the file */
 	int force;        /* replace an existing file */
 };
 
 /* Write the generated trace to a database file at path, or for
- * INPUT_KINETO a Kineto JSON file (gzipped when path ends in .gz). */
+ * INPUT_KINETO a Kineto JSON file (gzipped when path ends in .gz), for
+ * INPUT_NSYS an Nsight Systems SQLite export. */
 int demo_write_file(const char *path, const struct gen_params *p, const struct demo_output *out,
 		    struct rpd_error *err);
 /* The Kineto JSON file (demo_kineto.c). */
 int demo_write_kineto(const char *path, const struct gen_params *p, const struct demo_output *out,
 		      struct rpd_error *err);
+/* The Nsight Systems SQLite export (demo_nsys.c). */
+int demo_write_nsys(const char *path, const struct gen_params *p, const struct demo_output *out,
+		    struct rpd_error *err);
 
 #endif
