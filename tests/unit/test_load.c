@@ -755,6 +755,65 @@ static void test_kineto_ways(const char *dir)
 	unlink(rpd);
 }
 
+/* An Nsight Systems export read every way the load reads one: at once,
+ * its ops first and its API rows after (at once, and apart on another
+ * thread, as the viewer reads them), its span alone; beside an rpd file;
+ * and as the same trace written as an rpd file: the same ops, calls,
+ * launches and copies' sizes. */
+static void test_nsys_ways(const char *dir)
+{
+	char nsys[512], rpd[512];
+	struct rpd_error err;
+	struct gen_params p = params;
+	p.graphs = 1;
+	p.no_barriers = 1;
+	struct demo_output as_nsys = { .format = INPUT_NSYS }, as_rpd = { .format = INPUT_RPD };
+	snprintf(nsys, sizeof(nsys), "%s/ways.sqlite", dir);
+	snprintf(rpd, sizeof(rpd), "%s/ways-nsys.rpd", dir);
+	CHECK(demo_write_file(nsys, &p, &as_nsys, &err) == 0);
+	CHECK(demo_write_file(rpd, &p, &as_rpd, &err) == 0);
+	const char *paths[] = { nsys }, *mixed[] = { rpd, nsys };
+	struct trace whole, as_rpd_file, t;
+	CHECK(trace_load(&whole, paths, 1, &all, &err) == 0);
+	CHECK(whole.apis_read && whole.apis.n > 0 && launched_ops(&whole) > 0);
+	CHECK_INT(whole.inputs[0].format, INPUT_NSYS);
+	CHECK_INT(whole.inputs[0].schema_version, 3);
+	CHECK(trace_load(&as_rpd_file, mixed, 1, &all, &err) == 0);
+	CHECK_INT(whole.ops.n, as_rpd_file.ops.n);
+	CHECK_INT(whole.apis.n, as_rpd_file.apis.n);
+	CHECK_INT(launched_ops(&whole), launched_ops(&as_rpd_file));
+	CHECK_INT(whole.copies.n, as_rpd_file.copies.n);
+	CHECK_INT(trace_api_texts(&whole), trace_api_texts(&as_rpd_file));
+	/* The ops alone, then the API rows. */
+	for (int way = 0; way < 2; way++) {
+		CHECK(trace_load(&t, paths, 1, &ops_only, &err) == 0);
+		CHECK(!t.apis_read && t.apis.n == 0 && !t.inputs[0].apis_with_ops);
+		if (way == 0) {
+			CHECK(trace_load_apis(&t, &err) == 0);
+		} else {
+			struct bg_apis *b = bg_apis_start(&t);
+			struct api_order order = { 0 };
+			CHECK(b != NULL);
+			CHECK(b && bg_apis_finish(b, &t, &order, &err) == 0);
+			api_order_free(&order);
+		}
+		check_same(&whole, &t);
+		CHECK_INT(t.copies.n, whole.copies.n);
+		trace_free(&t);
+	}
+	check_span(paths, 1, 0, "an Nsight Systems export");
+	check_span(mixed, 2, 0, "an rpd file and an Nsight Systems export");
+	CHECK(trace_load(&t, mixed, 2, &ops_only, &err) == 0);
+	CHECK(trace_load_apis(&t, &err) == 0);
+	CHECK_INT(t.apis.n, as_rpd_file.apis.n + whole.apis.n);
+	CHECK_INT(launched_ops(&t), launched_ops(&as_rpd_file) + launched_ops(&whole));
+	trace_free(&t);
+	trace_free(&as_rpd_file);
+	trace_free(&whole);
+	unlink(nsys);
+	unlink(rpd);
+}
+
 /* Inputs read one after another into the same columns (a thousand files
  * of a job): reserving room for each grows the columns geometrically, so
  * the rows are copied a few times, not once per input; one reservation
@@ -948,6 +1007,7 @@ int main(void)
 	test_desc_keys(dir);
 	test_span(dir);
 	test_kineto_ways(dir);
+	test_nsys_ways(dir);
 	test_dbfile_read(dir);
 	rmdir(dir);
 	test_real();
