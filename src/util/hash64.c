@@ -40,7 +40,9 @@ static inline uint64_t merge64(uint64_t acc, uint64_t v)
 
 uint64_t hash64(const void *data, size_t n, uint64_t seed)
 {
-	const unsigned char *p = data, *end = p + n;
+	/* No bytes may come as NULL (an absent column): no pointer moves off it. */
+	static const unsigned char none[1];
+	const unsigned char *p = n ? data : none, *end = p + n;
 	uint64_t h;
 	if (n >= 32) {
 		uint64_t v1 = seed + P1 + P2, v2 = seed + P2, v3 = seed, v4 = seed - P1;
