@@ -1,7 +1,8 @@
 /* An Nsight Systems export keeps each kind of activity in a table of its
  * own, without indexes, names as ids into StringIds. Each table is read in
  * one pass in the order of its rows, by the columns it has (NULL stands for
- * those it lacks); every value read is checked: a time, device, stream or
+ * those it lacks), kernels and memsets from the file's pages while they
+ * can be; every value read is checked: a time, device, stream or
  * thread that is no integer, a row that ends before it starts, a time past
  * 2^62 ns is one line naming the table and the row. */
 #include "config.h"
@@ -14,6 +15,7 @@
 #include "load/progress.h"
 #include "load/rpd.h" /* enum load_what */
 #include "load/strcache.h"
+#include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
 #include "util/idmap.h"
@@ -171,23 +173,21 @@ static int row_times(struct nreader *r, sqlite3_stmt *st, unsigned from, unsigne
 }
 
 /* A kernel's name: demangledName, else shortName (ids into StringIds). */
-static int kernel_name(struct nreader *r, sqlite3_stmt *st, uint32_t *out)
+static int kernel_name_id(struct nreader *r, sqlite3_stmt *st, int64_t *id, int *has)
 {
 	static const unsigned cols[] = { NSYS_DEMANGLED, NSYS_SHORT };
-	int found = 0;
-	int64_t id = 0;
-	*out = r->str[S_NO_KERNEL];
+	*has = 0;
 	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
 		int64_t v;
 		int rc = int_col(r, st, cols[i], &v);
 		if (rc < 0)
 			return -1;
-		if (rc && !found) {
-			found = 1;
-			id = v;
+		if (rc && !*has) {
+			*has = 1;
+			*id = v;
 		}
 	}
-	return found && r->ops && !r->span ? string_of(r, id, out) : 0;
+	return 0;
 }
 
 /* A copy's direction by its copyKind (CUpti_ActivityMemcpyKind, as rpd
@@ -262,22 +262,23 @@ static void corr_push(struct nreader *r, int64_t corr, uint32_t row)
 	r->corr[r->ncorr++] = (struct op_corr){ corr, row };
 }
 
-/* A row of a GPU op table. */
-static int op_row(struct nreader *r, sqlite3_stmt *st)
+/* What a row of a GPU op table says, checked. */
+struct op_in {
+	int64_t start, end, device, stream, corr, name_id;
+	int has_corr, has_name;
+	struct copy_row c;
+};
+
+/* An op of the table being read, into the trace (or its span). */
+static int op_add(struct nreader *r, const struct op_in *in)
 {
-	int64_t id = ++r->nops, start, end, device, stream, corr = 0;
-	if (row_times(r, st, NSYS_START, NSYS_END, 1, &start, &end) ||
-	    need_int(r, st, NSYS_DEVICE, &device) || need_int(r, st, NSYS_STREAM, &stream))
-		return -1;
-	int has_corr = int_col(r, st, NSYS_CORR, &corr);
-	struct copy_row c = { 0 };
-	uint32_t desc = r->str[S_EMPTY];
-	if (has_corr < 0 || (r->table == NSYS_KERNEL && kernel_name(r, st, &desc)) ||
-	    (r->table == NSYS_MEMCPY && copy_read(r, st, &c)))
+	int64_t id = ++r->nops;
+	uint32_t desc = r->table == NSYS_KERNEL ? r->str[S_NO_KERNEL] : r->str[S_EMPTY];
+	if (in->has_name && r->ops && !r->span && string_of(r, in->name_id, &desc))
 		return -1;
 	progress_row();
 	if (r->span) {
-		op_span_add(r->span, start, end);
+		op_span_add(r->span, in->start, in->end);
 		return 0;
 	}
 	struct trace *t = r->t;
@@ -285,21 +286,132 @@ static int op_row(struct nreader *r, sqlite3_stmt *st)
 	if (r->ops) {
 		int type = r->table == NSYS_KERNEL   ? S_KERNEL
 			   : r->table == NSYS_MEMSET ? S_FILL
-			   : c.has_kind              ? copy_type(c.kind)
+			   : in->c.has_kind          ? copy_type(in->c.kind)
 						     : S_COPY;
-		row = trace_add_op(t, id, start, end, desc, r->str[type],
-				   trace_queue(t, trace_gpu(t, r->input, device), stream));
+		row = trace_add_op(t, id, in->start, in->end, desc, r->str[type],
+				   trace_queue(t, trace_gpu(t, r->input, in->device), in->stream));
 	} else {
 		row = trace_op_row(t, r->input, id);
 	}
 	if (!r->apis || row == TRACE_NONE)
 		return 0;
-	if (has_corr && corr != 0)
-		corr_push(r, corr, row);
-	if (c.has_bytes)
-		trace_add_copy(t, row, c.bytes, place(r, c.has_src, c.src, device),
-			       place(r, c.has_dst, c.dst, device));
+	if (in->has_corr && in->corr != 0)
+		corr_push(r, in->corr, row);
+	if (in->c.has_bytes)
+		trace_add_copy(t, row, in->c.bytes, place(r, in->c.has_src, in->c.src, in->device),
+			       place(r, in->c.has_dst, in->c.dst, in->device));
 	return 0;
+}
+
+/* A row of a GPU op table, through SQL. */
+static int op_row(struct nreader *r, sqlite3_stmt *st)
+{
+	struct op_in in = { 0 };
+	if (row_times(r, st, NSYS_START, NSYS_END, 1, &in.start, &in.end) ||
+	    need_int(r, st, NSYS_DEVICE, &in.device) || need_int(r, st, NSYS_STREAM, &in.stream))
+		return -1;
+	in.has_corr = int_col(r, st, NSYS_CORR, &in.corr);
+	if (in.has_corr < 0 ||
+	    (r->table == NSYS_KERNEL && kernel_name_id(r, st, &in.name_id, &in.has_name)) ||
+	    (r->table == NSYS_MEMCPY && copy_read(r, st, &in.c)))
+		return -1;
+	return op_add(r, &in);
+}
+
+/* Kernels and memsets are read from the table's pages (a few varint reads
+ * a row, not SQL's virtual machine) while every value is one SQL's path
+ * would accept; a row that is not (a NULL, a real, a text, a time out of
+ * range, an end before its start) gives the table back to SQL, which
+ * reads it again and names what is wrong. Copies have more columns than a
+ * page scan takes, and are few. */
+struct page_ops {
+	struct nreader *r;
+	unsigned col[PAGESCAN_MAX_COLS]; /* the table's column of each one read */
+	int ncols;
+};
+
+static int page_op(void *ctx, size_t row, const int64_t *v)
+{
+	struct page_ops *p = ctx;
+	struct op_in in = { 0 };
+	(void)row;
+	for (int k = 0; k < p->ncols; k++) {
+		switch (p->col[k]) {
+		case NSYS_START:
+			in.start = v[k];
+			break;
+		case NSYS_END:
+			in.end = v[k];
+			break;
+		case NSYS_DEVICE:
+			in.device = v[k];
+			break;
+		case NSYS_STREAM:
+			in.stream = v[k];
+			break;
+		case NSYS_CORR:
+			in.corr = v[k];
+			in.has_corr = 1;
+			break;
+		default: /* demangledName, then shortName */
+			if (!in.has_name)
+				in.name_id = v[k];
+			in.has_name = 1;
+		}
+	}
+	if (in.start <= -TIME_LIMIT || in.start >= TIME_LIMIT || in.end <= -TIME_LIMIT ||
+	    in.end >= TIME_LIMIT || in.end < in.start)
+		return 1;
+	return op_add(p->r, &in) ? 1 : 0;
+}
+
+/* FAST_DONE when the table was read from its pages; else nothing of it
+ * is kept. */
+static int page_table(struct nreader *r, enum nsys_table table)
+{
+	struct page_ops p = { .r = r };
+	const char *names[PAGESCAN_MAX_COLS];
+	for (unsigned c = 0; nsys_column(table, c); c++) {
+		if (!nsys_has_column(r->f, table, c))
+			continue;
+		if (p.ncols == PAGESCAN_MAX_COLS)
+			return FAST_DECLINED;
+		p.col[p.ncols] = c;
+		names[p.ncols++] = nsys_column(table, c);
+	}
+	struct pagescan ps;
+	if (table == NSYS_MEMCPY || pagescan_begin(&ps, r->src.db))
+		return FAST_DECLINED;
+	struct pagescan_table tab;
+	int rc = pagescan_open_table(&ps, nsys_table_name(table), names, p.ncols, &tab);
+	if (rc == FAST_DONE) {
+		struct pagescan_part part;
+		size_t rows, ops = r->t->ops.n, ncorr = r->ncorr;
+		int64_t nops = r->nops;
+		struct op_span span = r->span ? *r->span : (struct op_span){ 0 };
+		void *ctx = &p;
+		for (int k = 0; k < p.ncols; k++)
+			if (p.col[k] != NSYS_CORR)
+				tab.null_declines |= 1u << k;
+		rc = pagescan_count(&ps, &tab, 1, &part, &rows);
+		if (rc == FAST_DONE && r->ops && !r->span)
+			trace_reserve_ops(r->t, rows);
+		if (rc == FAST_DONE)
+			rc = pagescan_decode(&ps, &tab, 1, &part, page_op, &ctx);
+		if (rc == FAST_DONE) {
+			pagescan_taken();
+		} else {
+			if (r->ops && !r->span)
+				r->t->ops.n = ops;
+			if (r->span)
+				*r->span = span;
+			r->nops = nops;
+			r->ncorr = ncorr;
+		}
+		pagescan_table_free(&tab);
+	}
+	pagescan_end(&ps);
+	return rc;
 }
 
 static uint32_t thread_of(struct nreader *r, int64_t global_tid)
@@ -403,10 +515,18 @@ static int read_table(struct nreader *r, enum nsys_table table, int (*fn)(struct
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
+static int read_op_table(struct nreader *r, enum nsys_table table)
+{
+	if (!(r->f->has >> table & 1))
+		return 0;
+	r->table = table;
+	return page_table(r, table) == FAST_DONE ? 0 : read_table(r, table, op_row);
+}
+
 static int read_ops(struct nreader *r)
 {
-	return read_table(r, NSYS_KERNEL, op_row) || read_table(r, NSYS_MEMCPY, op_row) ||
-	       read_table(r, NSYS_MEMSET, op_row);
+	return read_op_table(r, NSYS_KERNEL) || read_op_table(r, NSYS_MEMCPY) ||
+	       read_op_table(r, NSYS_MEMSET);
 }
 
 /* The calls and NVTX ranges, then each op to its call. */

@@ -427,7 +427,8 @@ static int decode_record(const struct pagescan_table *tab, int maxcol, const int
 		uint64_t n = serial_size(t);
 		if (n > (uint64_t)(end - body))
 			return FAST_DECLINED;
-		if (slot[col] >= 0 && serial_int(t, body, &v[slot[col]]))
+		if (slot[col] >= 0 &&
+		    (serial_int(t, body, &v[slot[col]]) || (t == 0 && (tab->null_declines >> slot[col] & 1))))
 			return FAST_DECLINED;
 		body += n;
 	}

@@ -44,6 +44,9 @@ struct pagescan_table {
 	 * alias of the rowid as NULL, and "PRIMARY KEY DESC" is no alias. */
 	int key_col;
 	int key_is_rowid; /* then every row must store it as NULL */
+	/* Bit k: a NULL in wanted column k is no 0 but a row for SQL to judge
+	 * (the caller then tells a missing value from a zero). */
+	unsigned null_declines;
 };
 
 /* Called for each row with its wanted columns; row counts from 0 over the

@@ -810,6 +810,21 @@ static void test_nsys_ways(const char *dir)
 	trace_free(&t);
 	trace_free(&as_rpd_file);
 	trace_free(&whole);
+	/* Kernels and memsets (none here) come from the tables' pages, as SQL
+	 * reads them; a row the
+	 * page reader would take for another (a NULL demangledName, named by
+	 * its shortName) or that SQL refuses gives the table back to SQL. */
+	check_paths_agree(nsys, "an Nsight Systems export", 2);
+	exec_ok(nsys, "CREATE TABLE k AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY rowid; "
+		      "DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL; "
+		      "ALTER TABLE k RENAME TO CUPTI_ACTIVITY_KIND_KERNEL; "
+		      "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = NULL "
+		      "WHERE rowid = (SELECT max(rowid) / 2 FROM CUPTI_ACTIVITY_KIND_KERNEL)");
+	check_paths_agree(nsys, "an export with a kernel named by its shortName alone", 1);
+	exec_ok(nsys, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = shortName "
+		      "WHERE demangledName IS NULL; "
+		      "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET correlationId = NULL WHERE rowid % 7 = 0");
+	check_paths_agree(nsys, "an export with kernels of no correlationId", 2);
 	unlink(nsys);
 	unlink(rpd);
 }
