@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "load/load.h"
 #include "util/i18n.h"
 #include "util/natcmp.h"
 #include "util/xalloc.h"
@@ -71,10 +72,20 @@ static int first_visit(struct seen *seen, const struct stat *st)
 	return 1;
 }
 
-static int is_database_name(const char *name)
+static int ends_with(const char *name, const char *end)
 {
-	size_t n = strlen(name);
-	return (n > 4 && strcmp(name + n - 4, ".rpd") == 0) || (n > 3 && strcmp(name + n - 3, ".db") == 0);
+	size_t n = strlen(name), e = strlen(end);
+	return n > e && strcmp(name + n - e, end) == 0;
+}
+
+/* A directory's traces: databases by their usual names (.rpd, .db,
+ * .sqlite), and JSON files (.json, .json.gz) that hold a trace; other
+ * JSON files there (configurations, results) are passed over. */
+static int is_trace_file(const char *name, const char *path)
+{
+	if (ends_with(name, ".rpd") || ends_with(name, ".db") || ends_with(name, ".sqlite"))
+		return 1;
+	return (ends_with(name, ".json") || ends_with(name, ".json.gz")) && load_json_is_trace(path);
 }
 
 /* Natural order: rank2.rpd before rank10.rpd. */
@@ -101,7 +112,7 @@ static int scan(const char *dir, int depth, struct input_list *list, struct seen
 		if (rc == 0 && name[0] != '.' && stat(path, &st) == 0) {
 			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH && first_visit(seen, &st))
 				rc = scan(path, depth + 1, list, seen, err);
-			else if (S_ISREG(st.st_mode) && is_database_name(name)) {
+			else if (S_ISREG(st.st_mode) && is_trace_file(name, path)) {
 				seen->found++;
 				add_file(list, seen, path, &st);
 			}
@@ -138,7 +149,10 @@ static int expand(const char *const *args, size_t nargs, struct input_list *list
 				args[i]);
 			fprintf(stderr, "%s\n", w.msg);
 		} else if (seen->found == before) {
-			return err_set(err, _("%s: no .rpd or .db files in this directory"), args[i]);
+			return err_set(err,
+				       _("%s: no traces in this directory (.rpd, .db, .sqlite, or .json and "
+					 ".json.gz holding a trace)"),
+				       args[i]);
 		}
 	}
 	return 0;

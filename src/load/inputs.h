@@ -1,5 +1,6 @@
 /* The inputs a command line names: files as they are, directories as every
- * .rpd and .db file below them. */
+ * trace below them (.rpd, .db and .sqlite files, and .json and .json.gz
+ * files that hold a trace). */
 #ifndef RPDTOP_INPUTS_H
 #define RPDTOP_INPUTS_H
 

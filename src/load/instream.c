@@ -216,3 +216,35 @@ int instream_is_json(const char *path)
 	instream_close(&s);
 	return result;
 }
+
+int instream_find(const char *path, const char *const *texts, size_t ntexts, size_t budget)
+{
+	struct instream s;
+	struct rpd_error err;
+	size_t longest = 0;
+	for (size_t k = 0; k < ntexts; k++)
+		if (strlen(texts[k]) > longest)
+			longest = strlen(texts[k]);
+	if (longest == 0 || longest > INSTREAM_CHUNK || instream_open(&s, path, &err))
+		return 0;
+	/* A window of one chunk plus what may straddle its end. */
+	char *buf = xmalloc(INSTREAM_CHUNK + longest + 1);
+	size_t kept = 0, seen = 0;
+	int found = 0;
+	while (!found && seen < budget) {
+		ssize_t r = instream_read(&s, buf + kept, INSTREAM_CHUNK, &err);
+		if (r <= 0)
+			break;
+		size_t n = kept + (size_t)r;
+		buf[n] = '\0';
+		for (size_t k = 0; !found && k < ntexts; k++)
+			if (memmem(buf, n, texts[k], strlen(texts[k])))
+				found = (int)k + 1;
+		kept = n < longest - 1 ? n : longest - 1;
+		memmove(buf, buf + n - kept, kept);
+		seen += (size_t)r;
+	}
+	free(buf);
+	instream_close(&s);
+	return found;
+}

@@ -45,4 +45,9 @@ void instream_close(struct instream *s);
  * readers to say what it is). */
 int instream_is_json(const char *path);
 
+/* Does one of the texts appear within the first budget bytes of path's
+ * content (inflated)? The index of the first found plus 1, else 0 (also
+ * when the file cannot be read: its reading would say why). */
+int instream_find(const char *path, const char *const *texts, size_t ntexts, size_t budget);
+
 #endif

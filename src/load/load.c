@@ -13,6 +13,7 @@
 
 #include "load/cache.h"
 #include "load/inputs.h"
+#include "load/instream.h"
 #include "load/kineto.h"
 #include "load/nsys.h"
 #include "load/progress.h"
@@ -65,6 +66,14 @@ int load_input(const char *path, const struct input_reader *rd, struct rpd_error
 	struct input_reader copy = *rd;
 	struct dbfile_reading r = { read_one, reader_again, &copy };
 	return dbfile_read(path, &r, err);
+}
+
+int load_json_is_trace(const char *path)
+{
+	/* The top-level key that holds a format's events. */
+	static const char *const keys[] = { "\"traceEvents\"" };
+	return instream_is_json(path) &&
+	       instream_find(path, keys, sizeof(keys) / sizeof(keys[0]), (size_t)1 << 20);
 }
 
 /* Reading an input into a trace. */

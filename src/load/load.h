@@ -67,6 +67,11 @@ struct input_reader {
  * naming the input. */
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err);
 
+/* Is the JSON file at path (plain or gzipped) a trace of a format read
+ * here, as its first megabyte tells (a directory's JSON files that are
+ * not, such as configurations, are passed over)? */
+int load_json_is_trace(const char *path);
+
 /* As many readers as the descriptor limit (ulimit -n) lets open their
  * files at once: more would fail for want of a descriptor, not for any
  * fault of their input. At least one: its failure then says why. Loads
