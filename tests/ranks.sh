@@ -19,7 +19,7 @@ ranks_db() {
 }
 
 # ranks_sql COMM NRANKS: the report's rows (input,node,gpus,ops,gpu_ns,
-# busy_ns,span_ns,first_ns,last_ns,comm_ns,comm_wait_ns) by rank, as the
+# busy_ns,span_ns,first_ns,last_ns,comm_ns,comm_wait_ns,rank) by rank, as the
 # manual defines them; COMM an SQL condition on name (the communication
 # kernels).
 ranks_sql() {
@@ -33,7 +33,8 @@ m AS (SELECT name FROM c GROUP BY name HAVING count(DISTINCT rank) = $2 AND min(
 l AS (SELECT name, i, max(start) AS latest FROM c WHERE name IN (SELECT name FROM m) GROUP BY name, i),
 w AS (SELECT rank, sum(max(0, min(latest - start, end - start))) AS wait FROM c JOIN l USING (name, i) GROUP BY rank)
 SELECT o.file, NULL, count(DISTINCT o.gpu), count(*), sum(o.end - o.start), b.busy, max(o.end) - min(o.start), min(o.start), max(o.end),
-  coalesce(sum(CASE WHEN o.kernel AND ($1) THEN o.end - o.start END), 0), coalesce(w.wait, 0)
+  coalesce(sum(CASE WHEN o.kernel AND ($1) THEN o.end - o.start END), 0), coalesce(w.wait, 0),
+  NULL -- rank: rpd files do not name theirs
 FROM ops o JOIN b USING (rank) LEFT JOIN w USING (rank) GROUP BY o.rank ORDER BY o.rank
 EOF
 }

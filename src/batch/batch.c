@@ -20,7 +20,7 @@
 #include "util/xalloc.h"
 #include "workspace/workspace.h"
 
-#define PART_VERSION 2
+#define PART_VERSION 3
 
 /* The partials being read, and the trace their inputs make again: the
  * whole load's inputs, domains and (for reports by GPU) GPUs, without any
@@ -166,6 +166,8 @@ static void put_inputs(const struct batch_plan *plan, size_t g, const struct tra
 		bytes_put_u32(b, (uint32_t)in->format);
 		bytes_put_u32(b, (uint32_t)in->schema_version);
 		bytes_put_str(b, t->domains[in->domain].node);
+		bytes_put_u64(b, (uint64_t)in->rank);
+		bytes_put_u64(b, (uint64_t)in->world_size);
 	}
 }
 
@@ -248,12 +250,13 @@ struct part_input {
 	uint64_t file;
 	char *path, *node;
 	uint32_t format, version;
+	int64_t rank, world_size;
 };
 
 static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, uint64_t *ops)
 {
 	*ops = bytes_get_u64(in);
-	*n = (size_t)bytes_get_count(in, 8 + 8 + 4 + 4 + 8);
+	*n = (size_t)bytes_get_count(in, 8 + 8 + 4 + 4 + 8 + 8 + 8);
 	*out = xcalloc(*n ? *n : 1, sizeof(**out));
 	for (size_t j = 0; j < *n && !in->bad; j++) {
 		struct part_input *p = &(*out)[j];
@@ -262,6 +265,8 @@ static int read_inputs(struct bytes_in *in, struct part_input **out, size_t *n, 
 		p->format = bytes_get_u32(in);
 		p->version = bytes_get_u32(in);
 		p->node = bytes_get_str(in);
+		p->rank = (int64_t)bytes_get_u64(in);
+		p->world_size = (int64_t)bytes_get_u64(in);
 		if (!p->path)
 			in->bad = 1;
 	}
@@ -313,6 +318,8 @@ static int add_inputs(const struct batch_plan *plan, struct merge_state *m, stru
 			const struct part_input *p = &pin[g][cursor[g]];
 			uint32_t k = trace_add_input(&m->skel, p->path, (int)p->format, (int)p->version);
 			trace_input_set_node(&m->skel, k, p->node);
+			m->skel.inputs[k].rank = p->rank;
+			m->skel.inputs[k].world_size = p->world_size;
 			m->global[g][cursor[g]++] = k;
 		}
 	}

@@ -140,7 +140,9 @@ static void put_meta(struct buf *b, const struct trace *t, int level, const char
 				 in->api_first,
 				 in->api_count,
 				 (uint64_t)in->op_id0,
-				 (uint64_t)in->launches_only };
+				 (uint64_t)in->launches_only,
+				 (uint64_t)in->rank,
+				 (uint64_t)in->world_size };
 		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
 			put_u64(b, f[k]);
 	}
@@ -342,6 +344,8 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 		in->api_count = (size_t)get_u64(r);
 		in->op_id0 = (int64_t)get_u64(r);
 		in->launches_only = (int)get_u64(r);
+		in->rank = (int64_t)get_u64(r);
+		in->world_size = (int64_t)get_u64(r);
 		if (!in->path)
 			r->bad = 1;
 	}

@@ -320,6 +320,10 @@ static int read_file(struct kreader *r, struct rpd_error *err)
 	instream_close(&in);
 	if (rc == 0)
 		rc = add_base(r, &meta, err);
+	if (rc == 0 && !r->span && meta.has_rank) {
+		r->t->inputs[r->input].rank = meta.rank;
+		r->t->inputs[r->input].world_size = meta.world_size;
+	}
 	if (rc == 0 && r->apis && !r->span)
 		link_ops(r);
 	free(r->op_corr.v);

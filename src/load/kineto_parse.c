@@ -107,6 +107,9 @@ enum place {
 	TOP_EVENTS, /* "traceEvents" */
 	TOP_BASE,   /* "baseTimeNanoseconds" */
 	TOP_UNIT,   /* "displayTimeUnit" */
+	TOP_DIST,   /* "distributedInfo" */
+	DIST_RANK,  /* its "rank" */
+	DIST_WORLD, /* its "world_size" */
 	EV_PH,      /* an event's "ph" */
 	EV_CAT,     /* "cat" */
 	EV_NAME,    /* "name" */
@@ -129,6 +132,7 @@ struct parser {
 	enum place key; /* what the next value is */
 	unsigned field; /* EV_FIELD, ARG_FIELD: its bit */
 	int in_args;    /* inside an event's args */
+	int in_dist;    /* inside distributedInfo */
 	int in_event;   /* inside an event */
 	unsigned keys;  /* keys of the event (and its args) met, as bits */
 	int complete, ph_seen;
@@ -242,6 +246,14 @@ static int on_number(void *ctx, const char *s, size_t n)
 	}
 	if (k == TOP_EVENTS)
 		return fail(p, "%s", _("traceEvents is not an array"));
+	/* A rank that is no whole number from 0 is no rank: the trace is
+	 * read as of an unknown one. */
+	int64_t v;
+	if ((k == DIST_RANK || k == DIST_WORLD) && kineto_whole(s, n, &v) == KBAD_NONE && v >= 0 &&
+	    v <= INT32_MAX) {
+		*(k == DIST_RANK ? &p->meta->rank : &p->meta->world_size) = v;
+		p->meta->has_rank |= k == DIST_RANK;
+	}
 	return 1;
 }
 
@@ -320,6 +332,7 @@ static int top_key(struct parser *p, const unsigned char *s, size_t n)
 		{ "traceEvents", TOP_EVENTS },
 		{ "baseTimeNanoseconds", TOP_BASE },
 		{ "displayTimeUnit", TOP_UNIT },
+		{ "distributedInfo", TOP_DIST },
 	};
 	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (strlen(keys[i].name) != n || memcmp(keys[i].name, s, n) != 0)
@@ -379,12 +392,23 @@ static int arg_key(struct parser *p, const unsigned char *s, size_t n)
 	return 1;
 }
 
+static int dist_key(struct parser *p, const unsigned char *s, size_t n)
+{
+	if (n == 4 && memcmp(s, "rank", 4) == 0)
+		p->key = DIST_RANK;
+	else if (n == 10 && memcmp(s, "world_size", 10) == 0)
+		p->key = DIST_WORLD;
+	return 1;
+}
+
 static int on_key(void *ctx, const unsigned char *s, size_t n)
 {
 	struct parser *p = ctx;
 	p->key = AT_NONE;
 	if (p->depth == 1)
 		return top_key(p, s, n);
+	if (p->in_dist && p->depth == 2)
+		return dist_key(p, s, n);
 	if (p->in_event && p->depth == p->events_depth + 1)
 		return event_key(p, s, n);
 	if (p->in_args && p->depth == p->events_depth + 2)
@@ -407,6 +431,8 @@ static int open_container(struct parser *p, int map)
 		p->events_seen = 1;
 	} else if (k == TOP_BASE) {
 		return fail(p, "%s", _("baseTimeNanoseconds is not a whole number of ns within 2^63"));
+	} else if (k == TOP_DIST && map) {
+		p->in_dist = 1;
 	} else if (map && p->events_depth && p->depth == p->events_depth + 1) {
 		size_t index = p->ev.index + 1;
 		memset(&p->ev, 0, sizeof(p->ev));
@@ -436,7 +462,9 @@ static int on_end_map(void *ctx)
 {
 	struct parser *p = ctx;
 	p->key = AT_NONE;
-	if (p->in_args && p->depth == p->events_depth + 2) {
+	if (p->in_dist && p->depth == 2) {
+		p->in_dist = 0;
+	} else if (p->in_args && p->depth == p->events_depth + 2) {
 		p->in_args = 0;
 	} else if (p->in_event && p->depth == p->events_depth + 1) {
 		p->in_event = 0;

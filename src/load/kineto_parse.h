@@ -2,8 +2,8 @@
  * (yajl's SAX parser over load/instream.h): each element of traceEvents
  * is handed over as one event with the fields rpdtop reads, the rest
  * skipped unread; the top level's baseTimeNanoseconds and
- * displayTimeUnit are kept. Memory stays the same whatever the file's
- * size (one event's fields, a name at most KINETO_NAME_MAX bytes).
+ * displayTimeUnit are kept, and distributedInfo's rank and world_size. Memory stays the same whatever the
+ * file's size (one event's fields, a name at most KINETO_NAME_MAX bytes).
  *
  * Times: ts and dur are decimal microseconds, read digit by digit into
  * integer nanoseconds (never through a double); digits past the
@@ -73,8 +73,10 @@ struct kineto_event {
 
 struct kineto_meta {
 	int has_base;
-	int64_t base_ns;   /* baseTimeNanoseconds */
-	char time_unit[8]; /* displayTimeUnit, "" when absent or unknown */
+	int64_t base_ns;          /* baseTimeNanoseconds */
+	char time_unit[8];        /* displayTimeUnit, "" when absent or unknown */
+	int has_rank;             /* distributedInfo.rank is a whole number from 0 */
+	int64_t rank, world_size; /* world_size 0 when not given */
 };
 
 /* Called for each event; returns 0, or -1 with *err set to stop. */

@@ -18,7 +18,7 @@ static const struct table_col ranks_cols[] = {
 	{ "gpu_ns", N_("GPU TIME"), COL_NS },        { "busy_ns", N_("BUSY"), COL_NS },
 	{ "span_ns", N_("SPAN"), COL_NS },           { "first_ns", N_("FIRST"), COL_COUNT },
 	{ "last_ns", N_("LAST"), COL_COUNT },        { "comm_ns", N_("COMM"), COL_NS },
-	{ "comm_wait_ns", N_("COMM WAIT"), COL_NS },
+	{ "comm_wait_ns", N_("COMM WAIT"), COL_NS }, { "rank", N_("RANK"), COL_COUNT },
 };
 
 struct text {
@@ -58,6 +58,40 @@ static char *straggler_footer(const struct trace *t, const struct ranks *rk)
 	return xstrdup(line);
 }
 
+static int by_value(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* A job's ranks some of whose traces are missing: how many are here. The
+ * straggler found among those here may be waiting for one that is not. */
+static char *missing_line(const struct trace *t, const struct ranks *rk)
+{
+	int64_t world = 0, *ranks = xmalloc_array(rk->n ? rk->n : 1, sizeof(*ranks));
+	size_t n = 0, distinct = 0;
+	for (size_t i = 0; i < rk->n; i++) {
+		const struct trace_input *in = &t->inputs[rk->rows[i].input];
+		if (in->world_size > world)
+			world = in->world_size;
+		if (in->rank >= 0)
+			ranks[n++] = in->rank;
+	}
+	qsort(ranks, n, sizeof(*ranks), by_value);
+	for (size_t i = 0; i < n; i++)
+		distinct += i == 0 || ranks[i] != ranks[i - 1];
+	free(ranks);
+	if (world == 0 || (int64_t)distinct >= world)
+		return NULL;
+	char line[256];
+	snprintf(line, sizeof(line),
+		 P_("%zu of the job's %lld ranks is here: the others' traces are not among the inputs.\n",
+		    "%zu of the job's %lld ranks are here: the others' traces are not among the inputs.\n",
+		    distinct),
+		 distinct, (long long)world);
+	return xstrdup(line);
+}
+
 static void ranks_table(const struct trace *t, const struct report_params *p, const struct ranks *rk,
 			struct table *out)
 {
@@ -82,8 +116,21 @@ static void ranks_table(const struct trace *t, const struct report_params *p, co
 		c[8].num = r->last;
 		c[9].num = r->comm;
 		c[10].num = r->comm_wait;
+		/* The rank the input says it is (Kineto's distributedInfo). */
+		c[11].num = t->inputs[r->input].rank;
+		c[11].empty = t->inputs[r->input].rank < 0;
 	}
 	out->footer = straggler_footer(t, rk);
+	char *missing = missing_line(t, rk);
+	if (missing && out->footer) {
+		char *both = xmalloc(strlen(out->footer) + strlen(missing) + 1);
+		strcpy(stpcpy(both, out->footer), missing);
+		free(out->footer);
+		free(missing);
+		out->footer = both;
+	} else if (missing) {
+		out->footer = missing;
+	}
 }
 
 static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,

@@ -50,6 +50,8 @@ static void map_inputs(struct merge *m, size_t op_base, size_t api_base)
 		out->api_count = in->api_count;
 		out->launches_only = in->launches_only;
 		out->apis_with_ops = in->apis_with_ops;
+		out->rank = in->rank;
+		out->world_size = in->world_size;
 		op_base += in->op_count;
 		api_base += in->api_count;
 	}

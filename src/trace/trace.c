@@ -124,6 +124,7 @@ uint32_t trace_add_input(struct trace *t, const char *path, int format, int sche
 	in->path = xstrdup(path);
 	in->format = format;
 	in->schema_version = schema_version;
+	in->rank = -1;
 	in->domain = t->same_node ? find_domain(t, NULL) : add_domain(t, NULL);
 	return (uint32_t)t->ninputs++;
 }

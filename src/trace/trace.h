@@ -56,6 +56,9 @@ struct trace_input {
 	int64_t op_id0;              /* the first op id, when op ids are not kept */
 	int launches_only;           /* of its API rows, only the calls that launched ops are in */
 	int apis_with_ops;           /* its API rows were read with its ops (a JSON trace's one pass) */
+	/* Its rank in a distributed job and the job's size, as the input
+	 * says (Kineto's distributedInfo); -1 and 0 when it does not. */
+	int64_t rank, world_size;
 };
 
 struct trace_gpu {
