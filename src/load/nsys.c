@@ -12,21 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/corrlinks.h"
 #include "load/progress.h"
 #include "load/rpd.h" /* enum load_what */
 #include "load/strcache.h"
 #include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
-#include "util/idmap.h"
-#include "util/xalloc.h"
 
 /* NVTX event types (ENUM_NSYS_EVENT_TYPE) read: the rest are domains,
  * categories and thread names. */
 enum { NVTX_MARK = 34, NVTX_PUSH_POP = 59, NVTX_START_END = 60 };
-
-/* Times beyond this either way are refused: differences of any two fit. */
-#define TIME_LIMIT ((int64_t)1 << 62)
 
 enum {
 	S_EMPTY,
@@ -44,12 +40,6 @@ enum {
 	NSTR
 };
 
-/* An op's correlation id and its row. */
-struct op_corr {
-	int64_t corr;
-	uint32_t row;
-};
-
 struct nreader {
 	struct sqlsrc src;
 	struct trace *t;
@@ -59,13 +49,12 @@ struct nreader {
 	int apis;              /* the API rows, links and copies' facts are read */
 	struct op_span *span;  /* nsys_span: the ops' span alone */
 	enum nsys_table table; /* being read */
+	struct sqlrows rows;   /* of it */
 	struct strcache strings;
 	int strings_read;    /* StringIds read whole (its id is no key) */
 	int64_t nops, napis; /* GPU ops and API rows met: their ids */
 	uint32_t str[NSTR];
-	struct idmap launcher; /* correlation id -> the API row that starts first */
-	struct op_corr *corr;
-	size_t ncorr, corr_cap;
+	struct corrlinks links;
 };
 
 static void reader_init(struct nreader *r, struct trace *t, sqlite3 *db, const char *path,
@@ -88,7 +77,7 @@ static void reader_init(struct nreader *r, struct trace *t, sqlite3 *db, const c
 	*r = (struct nreader){ .src = { db, path, "Nsight Systems", err }, .t = t, .f = f };
 	strcache_init_column(&r->strings, nsys_table_name(NSYS_STRINGS),
 			     nsys_column(NSYS_STRINGS, NSYS_STRING_VALUE));
-	idmap_init(&r->launcher);
+	corrlinks_init(&r->links);
 	for (int i = 0; i < NSTR; i++)
 		r->str[i] = strtab_intern(&t->strings, names[i]);
 }
@@ -96,8 +85,7 @@ static void reader_init(struct nreader *r, struct trace *t, sqlite3 *db, const c
 static void reader_free(struct nreader *r)
 {
 	strcache_free(&r->strings);
-	idmap_free(&r->launcher);
-	free(r->corr);
+	corrlinks_free(&r->links);
 }
 
 /* The string of a StringIds id. */
@@ -113,63 +101,14 @@ static int string_of(struct nreader *r, int64_t id, uint32_t *out)
 	return strcache_get(&r->strings, &r->src, r->t, id, out);
 }
 
-static long long row_number(sqlite3_stmt *st)
-{
-	return (long long)sqlite3_column_int64(st, 0);
-}
-
-/* Column col of the table's row (the statement's col + 1): 1 with *v when
- * it is an integer, 0 when it is NULL (or the table has no such column),
- * -1 with *err when it is anything else. */
 static int int_col(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t *v)
 {
-	switch (sqlite3_column_type(st, (int)col + 1)) {
-	case SQLITE_INTEGER:
-		*v = sqlite3_column_int64(st, (int)col + 1);
-		return 1;
-	case SQLITE_NULL:
-		return 0;
-	default:
-		return err_set(r->src.err, _("%s: %s row %lld: %s is not an integer"), r->src.path,
-			       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col));
-	}
+	return sqlrows_int(&r->rows, st, col, v);
 }
 
-/* A column that must hold an integer. */
 static int need_int(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t *v)
 {
-	int rc = int_col(r, st, col, v);
-	if (rc == 0)
-		return err_set(r->src.err, _("%s: %s row %lld: %s is null"), r->src.path,
-			       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col));
-	return rc < 0 ? -1 : 0;
-}
-
-static int check_time(struct nreader *r, sqlite3_stmt *st, unsigned col, int64_t v)
-{
-	if (v > -TIME_LIMIT && v < TIME_LIMIT)
-		return 0;
-	return err_set(r->src.err, _("%s: %s row %lld: %s %lld ns is past 2^62 ns"), r->src.path,
-		       nsys_table_name(r->table), row_number(st), nsys_column(r->table, col), (long long)v);
-}
-
-/* A row's start and end (has_end 0: an instant at its start). */
-static int row_times(struct nreader *r, sqlite3_stmt *st, unsigned from, unsigned to, int has_end,
-		     int64_t *start, int64_t *end)
-{
-	if (need_int(r, st, from, start) || check_time(r, st, from, *start))
-		return -1;
-	if (!has_end) {
-		*end = *start;
-		return 0;
-	}
-	if (need_int(r, st, to, end) || check_time(r, st, to, *end))
-		return -1;
-	if (*end < *start)
-		return err_set(r->src.err, _("%s: %s row %lld: ends (%lld) before it starts (%lld)"),
-			       r->src.path, nsys_table_name(r->table), row_number(st), (long long)*end,
-			       (long long)*start);
-	return 0;
+	return sqlrows_need_int(&r->rows, st, col, v);
 }
 
 /* A kernel's name: demangledName, else shortName (ids into StringIds). */
@@ -256,12 +195,6 @@ static int copy_read(struct nreader *r, sqlite3_stmt *st, struct copy_row *c)
 	return c->has_kind < 0 || c->has_bytes < 0 || c->has_src < 0 || c->has_dst < 0 ? -1 : 0;
 }
 
-static void corr_push(struct nreader *r, int64_t corr, uint32_t row)
-{
-	r->corr = xgrow(r->corr, &r->corr_cap, r->ncorr + 1, sizeof(*r->corr));
-	r->corr[r->ncorr++] = (struct op_corr){ corr, row };
-}
-
 /* What a row of a GPU op table says, checked. */
 struct op_in {
 	int64_t start, end, device, stream, corr, name_id;
@@ -296,7 +229,7 @@ static int op_add(struct nreader *r, const struct op_in *in)
 	if (!r->apis || row == TRACE_NONE)
 		return 0;
 	if (in->has_corr && in->corr != 0)
-		corr_push(r, in->corr, row);
+		corrlinks_op(&r->links, 0, in->corr, row);
 	if (in->c.has_bytes)
 		trace_add_copy(t, row, in->c.bytes, place(r, in->c.has_src, in->c.src, in->device),
 			       place(r, in->c.has_dst, in->c.dst, in->device));
@@ -307,7 +240,7 @@ static int op_add(struct nreader *r, const struct op_in *in)
 static int op_row(struct nreader *r, sqlite3_stmt *st)
 {
 	struct op_in in = { 0 };
-	if (row_times(r, st, NSYS_START, NSYS_END, 1, &in.start, &in.end) ||
+	if (sqlrows_times(&r->rows, st, NSYS_START, NSYS_END, 1, &in.start, &in.end) ||
 	    need_int(r, st, NSYS_DEVICE, &in.device) || need_int(r, st, NSYS_STREAM, &in.stream))
 		return -1;
 	in.has_corr = int_col(r, st, NSYS_CORR, &in.corr);
@@ -359,8 +292,8 @@ static int page_op(void *ctx, size_t row, const int64_t *v)
 			in.has_name = 1;
 		}
 	}
-	if (in.start <= -TIME_LIMIT || in.start >= TIME_LIMIT || in.end <= -TIME_LIMIT ||
-	    in.end >= TIME_LIMIT || in.end < in.start)
+	if (in.start <= -SQLTABLE_TIME_LIMIT || in.start >= SQLTABLE_TIME_LIMIT ||
+	    in.end <= -SQLTABLE_TIME_LIMIT || in.end >= SQLTABLE_TIME_LIMIT || in.end < in.start)
 		return 1;
 	return op_add(p->r, &in) ? 1 : 0;
 }
@@ -386,7 +319,7 @@ static int page_table(struct nreader *r, enum nsys_table table)
 	int rc = pagescan_open_table(&ps, nsys_table_name(table), names, p.ncols, &tab);
 	if (rc == FAST_DONE) {
 		struct pagescan_part part;
-		size_t rows, ops = r->t->ops.n, ncorr = r->ncorr;
+		size_t rows, ops = r->t->ops.n, noted = r->links.nops;
 		int64_t nops = r->nops;
 		struct op_span span = r->span ? *r->span : (struct op_span){ 0 };
 		void *ctx = &p;
@@ -406,7 +339,7 @@ static int page_table(struct nreader *r, enum nsys_table table)
 			if (r->span)
 				*r->span = span;
 			r->nops = nops;
-			r->ncorr = ncorr;
+			corrlinks_ops_back(&r->links, noted);
 		}
 		pagescan_table_free(&tab);
 	}
@@ -424,7 +357,7 @@ static uint32_t thread_of(struct nreader *r, int64_t global_tid)
 static int call_row(struct nreader *r, sqlite3_stmt *st)
 {
 	int64_t start, end, tid, corr = 0, name_id = 0;
-	if (row_times(r, st, NSYS_CALL_START, NSYS_CALL_END, 1, &start, &end) ||
+	if (sqlrows_times(&r->rows, st, NSYS_CALL_START, NSYS_CALL_END, 1, &start, &end) ||
 	    need_int(r, st, NSYS_CALL_TID, &tid))
 		return -1;
 	int has_corr = int_col(r, st, NSYS_CALL_CORR, &corr),
@@ -440,12 +373,11 @@ static int call_row(struct nreader *r, sqlite3_stmt *st)
 	}
 	progress_row();
 	struct trace *t = r->t;
-	uint32_t row = trace_add_api(t, ++r->napis, start, end, name, TRACE_NONE, thread_of(r, tid)), first;
+	uint32_t row = trace_add_api(t, ++r->napis, start, end, name, TRACE_NONE, thread_of(r, tid));
 	/* The op's call is the one that starts first (an older export records
 	 * some calls twice, the second inside the first). */
-	if (has_corr && corr != 0 &&
-	    !(idmap_get(&r->launcher, (uint64_t)corr, &first) && t->apis.start[first] <= start))
-		idmap_put(&r->launcher, (uint64_t)corr, row);
+	if (has_corr && corr != 0)
+		corrlinks_call(&r->links, 0, corr, start, row);
 	return 0;
 }
 
@@ -458,7 +390,8 @@ static int nvtx_row(struct nreader *r, sqlite3_stmt *st)
 	if (type != NVTX_MARK && type != NVTX_PUSH_POP && type != NVTX_START_END)
 		return 0;
 	int has_end = type == NVTX_MARK ? 0 : int_col(r, st, NSYS_NVTX_END, &end);
-	if (has_end < 0 || row_times(r, st, NSYS_NVTX_START, NSYS_NVTX_END, has_end, &start, &end) ||
+	if (has_end < 0 ||
+	    sqlrows_times(&r->rows, st, NSYS_NVTX_START, NSYS_NVTX_END, has_end, &start, &end) ||
 	    need_int(r, st, NSYS_NVTX_TID, &tid))
 		return -1;
 	int has_id = int_col(r, st, NSYS_NVTX_TEXT_ID, &text_id);
@@ -474,22 +407,16 @@ static int nvtx_row(struct nreader *r, sqlite3_stmt *st)
 	return 0;
 }
 
-/* SELECT rowid and the table's columns (NULL for each it lacks), in the
- * order of its rows. */
-static char *select_sql(const struct nreader *r, enum nsys_table table)
+/* A row of the table being read to its reader. */
+struct row_fn {
+	struct nreader *r;
+	int (*fn)(struct nreader *, sqlite3_stmt *);
+};
+
+static int row_to(void *ctx, sqlite3_stmt *st)
 {
-	char *sql = sqlite3_mprintf("SELECT rowid");
-	for (unsigned c = 0; sql && nsys_column(table, c); c++) {
-		char *more = nsys_has_column(r->f, table, c)
-				     ? sqlite3_mprintf("%s, \"%w\"", sql, nsys_column(table, c))
-				     : sqlite3_mprintf("%s, NULL", sql);
-		sqlite3_free(sql);
-		sql = more;
-	}
-	char *out =
-		sql ? sqlite3_mprintf("%s FROM \"%w\" ORDER BY rowid", sql, nsys_table_name(table)) : NULL;
-	sqlite3_free(sql);
-	return out;
+	struct row_fn *f = ctx;
+	return f->fn(f->r, st);
 }
 
 /* Each row of table, when the export has it, to fn. */
@@ -498,21 +425,9 @@ static int read_table(struct nreader *r, enum nsys_table table, int (*fn)(struct
 	if (!(r->f->has >> table & 1))
 		return 0;
 	r->table = table;
-	char *sql = select_sql(r, table);
-	sqlite3_stmt *st;
-	int prep = sql_prepare(&r->src, sql, &st);
-	sqlite3_free(sql);
-	if (prep)
-		return -1;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (fn(r, st)) {
-			sqlite3_finalize(st);
-			return -1;
-		}
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
+	r->rows = (struct sqlrows){ &r->src, nsys_table(table), r->f->cols[table] };
+	struct row_fn f = { r, fn };
+	return sqlrows_each(&r->rows, row_to, &f);
 }
 
 static int read_op_table(struct nreader *r, enum nsys_table table)
@@ -534,12 +449,7 @@ static int read_calls(struct nreader *r)
 {
 	if (read_table(r, NSYS_RUNTIME, call_row) || read_table(r, NSYS_NVTX, nvtx_row))
 		return -1;
-	trace_reserve_links(r->t, r->ncorr);
-	for (size_t i = 0; i < r->ncorr; i++) {
-		uint32_t api;
-		if (idmap_get(&r->launcher, (uint64_t)r->corr[i].corr, &api))
-			trace_add_link(r->t, api, r->corr[i].row);
-	}
+	corrlinks_link(&r->links, r->t);
 	return 0;
 }
 

@@ -10,36 +10,44 @@
 #include <string.h>
 
 #include "sqlfile/sqlread.h"
+#include "sqlfile/sqltable.h"
 #include "util/i18n.h"
-
-static const char *const tables[NSYS_NTABLES] = {
-	"CUPTI_ACTIVITY_KIND_KERNEL",
-	"CUPTI_ACTIVITY_KIND_MEMCPY",
-	"CUPTI_ACTIVITY_KIND_MEMSET",
-	"CUPTI_ACTIVITY_KIND_RUNTIME",
-	"NVTX_EVENTS",
-	"StringIds",
-};
 
 #define OP_COLUMNS "start", "end", "deviceId", "streamId", "correlationId"
 
-static const char *const columns[NSYS_NTABLES][12] = {
-	[NSYS_KERNEL] = { OP_COLUMNS, "demangledName", "shortName", NULL },
-	[NSYS_MEMCPY] = { OP_COLUMNS, "bytes", "copyKind", "srcKind", "dstKind", NULL },
-	[NSYS_MEMSET] = { OP_COLUMNS, NULL },
-	[NSYS_RUNTIME] = { "start", "end", "globalTid", "correlationId", "nameId", "name", NULL },
-	[NSYS_NVTX] = { "start", "end", "eventType", "globalTid", "text", "textId", NULL },
-	[NSYS_STRINGS] = { "id", "value", NULL },
+static const char *const kernel_cols[] = { OP_COLUMNS, "demangledName", "shortName", NULL };
+static const char *const memcpy_cols[] = { OP_COLUMNS, "bytes", "copyKind", "srcKind", "dstKind", NULL };
+static const char *const memset_cols[] = { OP_COLUMNS, NULL };
+static const char *const runtime_cols[] = { "start",  "end",  "globalTid", "correlationId",
+					    "nameId", "name", NULL };
+static const char *const nvtx_cols[] = { "start", "end", "eventType", "globalTid", "text", "textId", NULL };
+static const char *const string_cols[] = { "id", "value", NULL };
+
+static const struct sqltable tables[NSYS_NTABLES] = {
+	[NSYS_KERNEL] = { "CUPTI_ACTIVITY_KIND_KERNEL", kernel_cols },
+	[NSYS_MEMCPY] = { "CUPTI_ACTIVITY_KIND_MEMCPY", memcpy_cols },
+	[NSYS_MEMSET] = { "CUPTI_ACTIVITY_KIND_MEMSET", memset_cols },
+	[NSYS_RUNTIME] = { "CUPTI_ACTIVITY_KIND_RUNTIME", runtime_cols },
+	[NSYS_NVTX] = { "NVTX_EVENTS", nvtx_cols },
+	[NSYS_STRINGS] = { "StringIds", string_cols },
 };
+
+const struct sqltable *nsys_table(enum nsys_table table)
+{
+	return &tables[table];
+}
 
 const char *nsys_table_name(enum nsys_table table)
 {
-	return tables[table];
+	return tables[table].name;
 }
 
 const char *nsys_column(enum nsys_table table, unsigned col)
 {
-	return col < sizeof(columns[0]) / sizeof(columns[0][0]) ? columns[table][col] : NULL;
+	for (unsigned c = 0; c <= col; c++)
+		if (!tables[table].columns[c])
+			return NULL;
+	return tables[table].columns[col];
 }
 
 int nsys_is(sqlite3 *db, const char *path, struct rpd_error *err)
@@ -62,32 +70,20 @@ int nsys_is(sqlite3 *db, const char *path, struct rpd_error *err)
 	return rc == SQLITE_OK ? 0 : sql_fail(&src, rc);
 }
 
-/* The columns of table that are read, into f->cols; whether its id is its
- * key (StringIds). */
-static int find_columns(sqlite3 *db, struct nsys_file *f, enum nsys_table table)
+/* Is StringIds.id its one key column (a string is then looked up by it)? */
+static int strings_keyed(sqlite3 *db, int *keyed)
 {
-	char *sql =
-		sqlite3_mprintf("SELECT name, pk, (SELECT count(*) FROM pragma_table_info(%Q) WHERE pk > 0) "
-				"FROM pragma_table_info(%Q)",
-				tables[table], tables[table]);
 	sqlite3_stmt *st;
-	int rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
-	sqlite3_free(sql);
+	int rc = sqlite3_prepare_v2(db,
+				    "SELECT count(*) = 1 AND sum(name = 'id' COLLATE NOCASE AND pk = 1) = 1 "
+				    "FROM pragma_table_info('StringIds') WHERE pk > 0",
+				    -1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 0);
-		for (unsigned c = 0; name && columns[table][c]; c++) {
-			if (sqlite3_stricmp(name, columns[table][c]) != 0)
-				continue;
-			f->cols[table] |= 1u << c;
-			if (table == NSYS_STRINGS && c == NSYS_STRING_ID)
-				f->strings_keyed =
-					sqlite3_column_int(st, 1) == 1 && sqlite3_column_int(st, 2) == 1;
-		}
-	}
+	rc = sqlite3_step(st);
+	*keyed = rc == SQLITE_ROW && sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static int version_row(void *ctx, sqlite3_stmt *st)
@@ -124,24 +120,20 @@ static void find_version(sqlite3 *db, struct nsys_file *f)
 	}
 }
 
-/* What a table needs: each of these columns, and one of the pair when
- * there is one. */
-struct need {
-	enum nsys_table table;
-	unsigned all;    /* bits */
-	int either, or ; /* columns, -1: none */
-};
-
-static const struct need needs[] = {
-	{ NSYS_KERNEL, 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM,
-	  NSYS_DEMANGLED, NSYS_SHORT },
-	{ NSYS_MEMCPY, 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM, -1, -1 },
-	{ NSYS_MEMSET, 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM, -1, -1 },
-	{ NSYS_RUNTIME, 1u << NSYS_CALL_START | 1u << NSYS_CALL_END | 1u << NSYS_CALL_TID, NSYS_CALL_NAME_ID,
-	  NSYS_CALL_NAME },
-	{ NSYS_NVTX, 1u << NSYS_NVTX_START | 1u << NSYS_NVTX_END | 1u << NSYS_NVTX_TYPE | 1u << NSYS_NVTX_TID,
-	  -1, -1 },
-	{ NSYS_STRINGS, 1u << NSYS_STRING_ID | 1u << NSYS_STRING_VALUE, -1, -1 },
+/* What each table needs: these columns, and one of a pair. */
+static const struct sqltable_need needs[NSYS_NTABLES] = {
+	[NSYS_KERNEL] = { 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM,
+			  { NSYS_DEMANGLED, NSYS_SHORT } },
+	[NSYS_MEMCPY] = { 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM,
+			  { -1, -1 } },
+	[NSYS_MEMSET] = { 1u << NSYS_START | 1u << NSYS_END | 1u << NSYS_DEVICE | 1u << NSYS_STREAM,
+			  { -1, -1 } },
+	[NSYS_RUNTIME] = { 1u << NSYS_CALL_START | 1u << NSYS_CALL_END | 1u << NSYS_CALL_TID,
+			   { NSYS_CALL_NAME_ID, NSYS_CALL_NAME } },
+	[NSYS_NVTX] = { 1u << NSYS_NVTX_START | 1u << NSYS_NVTX_END | 1u << NSYS_NVTX_TYPE |
+				1u << NSYS_NVTX_TID,
+			{ -1, -1 } },
+	[NSYS_STRINGS] = { 1u << NSYS_STRING_ID | 1u << NSYS_STRING_VALUE, { -1, -1 } },
 };
 
 /* "PATH: Nsight Systems export of schema V: TABLE has no COLUMN column". */
@@ -151,28 +143,21 @@ static int refuse(const char *path, const struct nsys_file *f, enum nsys_table t
 	if (f->version[0])
 		return err_set(err,
 			       _("%s: Nsight Systems export of schema %s: %s has no %s column; not read"),
-			       path, f->version, tables[table], column);
+			       path, f->version, tables[table].name, column);
 	return err_set(err,
 		       _("%s: Nsight Systems export without a schema version: %s has no %s column; not read"),
-		       path, tables[table], column);
+		       path, tables[table].name, column);
 }
 
 static int check(const char *path, const struct nsys_file *f, struct rpd_error *err)
 {
-	for (size_t i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
-		const struct need *n = &needs[i];
-		if (!(f->has >> n->table & 1))
-			continue;
-		for (unsigned c = 0; columns[n->table][c]; c++)
-			if ((n->all >> c & 1) && !nsys_has_column(f, n->table, c))
-				return refuse(path, f, n->table, columns[n->table][c], err);
-		if (n->either >= 0 && !nsys_has_column(f, n->table, (unsigned)n->either) &&
-		    !nsys_has_column(f, n->table, (unsigned)n->or)) {
-			char both[64];
-			snprintf(both, sizeof(both), _("%s or %s"), columns[n->table][n->either],
-				 columns[n->table][n->or ]);
-			return refuse(path, f, n->table, both, err);
-		}
+	for (int i = 0; i < NSYS_NTABLES; i++) {
+		char both[64];
+		const char *missing = f->has >> i & 1 ? sqltable_missing(&tables[i], f->cols[i], &needs[i],
+									 both, sizeof(both))
+						      : NULL;
+		if (missing)
+			return refuse(path, f, (enum nsys_table)i, missing, err);
 	}
 	return 0;
 }
@@ -184,11 +169,10 @@ int nsys_detect(sqlite3 *db, const char *path, struct nsys_file *f, struct rpd_e
 	find_version(db, f);
 	for (int i = 0; i < NSYS_NTABLES; i++) {
 		int exists;
-		int rc = sql_base_table_exists(db, tables[i], &exists);
-		if (rc == SQLITE_OK && exists) {
-			f->has |= 1u << i;
-			rc = find_columns(db, f, (enum nsys_table)i);
-		}
+		int rc = sqltable_find(db, &tables[i], &exists, &f->cols[i]);
+		f->has |= (unsigned)(exists != 0) << i;
+		if (rc == SQLITE_OK && i == NSYS_STRINGS && exists)
+			rc = strings_keyed(db, &f->strings_keyed);
 		if (rc != SQLITE_OK)
 			return sql_fail(&src, rc);
 	}

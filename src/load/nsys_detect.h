@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "sqlfile/sqltable.h"
 #include "util/error.h"
 
 enum nsys_table {
@@ -48,6 +49,8 @@ int nsys_is(sqlite3 *db, const char *path, struct rpd_error *err);
  * it cannot be read. */
 int nsys_detect(sqlite3 *db, const char *path, struct nsys_file *f, struct rpd_error *err);
 
+/* The table and the columns read of it. */
+const struct sqltable *nsys_table(enum nsys_table table);
 const char *nsys_table_name(enum nsys_table table);
 /* Column col of table, NULL past the last. */
 const char *nsys_column(enum nsys_table table, unsigned col);
