@@ -18,6 +18,7 @@
 #include "load/nsys.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
+#include "load/rocprof.h"
 #include "sqlfile/dbfile_read.h"
 #include "trace/merge.h"
 #include "util/error.h"
@@ -33,6 +34,7 @@ static int read_one(void *ctx, sqlite3 *db, const char *path, struct rpd_error *
 	int version;
 	struct rocpd_file file;
 	struct nsys_file nsys;
+	struct rocprof_file rocprof;
 	int rc = rocpd_is(db, path, err);
 	if (rc == 1) {
 		rc = rocpd_detect(db, path, &file, err);
@@ -43,6 +45,10 @@ static int read_one(void *ctx, sqlite3 *db, const char *path, struct rpd_error *
 		rc = nsys_detect(db, path, &nsys, err);
 		if (rc == 0)
 			rc = rd->nsys(rd->ctx, db, path, &nsys, err);
+	} else if (rc == 0 && (rc = rocprof_is(db, path, err)) == 1) {
+		rc = rocprof_detect(db, path, &rocprof, err);
+		if (rc == 0)
+			rc = rd->rocprof(rd->ctx, db, path, &rocprof, err);
 	} else if (rc == 0) {
 		rc = rpd_detect(db, path, &version, err);
 		if (rc == 0)
@@ -109,6 +115,13 @@ static int read_nsys(void *ctx, sqlite3 *db, const char *path, const struct nsys
 	return nsys_read(r->t, db, path, f, r->what, err);
 }
 
+static int read_rocprof(void *ctx, sqlite3 *db, const char *path, const struct rocprof_file *f,
+			struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return rocprof_read(r->t, db, path, f, r->what, err);
+}
+
 /* The trace as trace_init left it, with the flags of the load. */
 static void read_again(void *ctx)
 {
@@ -125,7 +138,9 @@ static void read_again(void *ctx)
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	struct trace_reader r = { t, what, threads };
-	struct input_reader rd = { read_rocpd, read_rpd, read_kineto, read_nsys, read_again, &r };
+	struct input_reader rd = {
+		read_rocpd, read_rpd, read_kineto, read_nsys, read_rocprof, read_again, &r
+	};
 	return load_input(path, &rd, err);
 }
 
@@ -482,6 +497,12 @@ static int read_apis_once(void *ctx, sqlite3 *db, const char *path, struct rpd_e
 		struct nsys_file f;
 		return nsys_detect(db, path, &f, err) || nsys_read_apis(a->t, db, a->input, &f, err) ? -1 : 0;
 	}
+	if (a->t->inputs[a->input].format == INPUT_ROCPROF) {
+		struct rocprof_file f;
+		return rocprof_detect(db, path, &f, err) || rocprof_read_apis(a->t, db, a->input, &f, err)
+			       ? -1
+			       : 0;
+	}
 	struct rocpd_file file;
 	int rc = rocpd_detect(db, path, &file, err);
 	if (rc == 0)
@@ -497,7 +518,7 @@ static int read_kineto_apis(void *ctx, const char *path, struct rpd_error *err)
 	return kineto_read_apis(a->t, a->input, err);
 }
 
-/* The API rows of one input (rpd, Kineto, nsys), or of all a rocpd file's
+/* The API rows of one input (rpd, Kineto, nsys, rocprof), or of all a rocpd file's
  * processes, in one snapshot as the ops (load_input). A file growing
  * between the ops and these rows gives links to ops not read, which are
  * dropped. */

@@ -44,11 +44,12 @@ struct load_options {
 
 /* What is read of an input once its format is known (load_input): a
  * rocpd file's processes, an rpd file of that schema version, a Kineto
- * JSON trace (load/kineto.h), or an Nsight Systems export with what it
- * holds (load/nsys.h); again: forget what was read, the file changed
+ * JSON trace (load/kineto.h), an Nsight Systems export or a rocprof
+ * results.db with what it holds (load/nsys.h, load/rocprof.h); again: forget what was read, the file changed
  * meanwhile and is read again. */
 struct rocpd_file;
 struct nsys_file;
+struct rocprof_file;
 struct input_reader {
 	int (*rocpd)(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
 		     struct rpd_error *err);
@@ -56,6 +57,8 @@ struct input_reader {
 	int (*kineto)(void *ctx, const char *path, struct rpd_error *err);
 	int (*nsys)(void *ctx, sqlite3 *db, const char *path, const struct nsys_file *f,
 		    struct rpd_error *err);
+	int (*rocprof)(void *ctx, sqlite3 *db, const char *path, const struct rocprof_file *f,
+		       struct rpd_error *err);
 	void (*again)(void *ctx);
 	void *ctx;
 };

@@ -16,6 +16,7 @@
 #include "load/progress.h"
 #include "load/rpd.h" /* enum load_what */
 #include "load/strcache.h"
+#include "load/tabled.h"
 #include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
@@ -438,15 +439,17 @@ static int read_op_table(struct nreader *r, enum nsys_table table)
 	return page_table(r, table) == FAST_DONE ? 0 : read_table(r, table, op_row);
 }
 
-static int read_ops(struct nreader *r)
+static int read_ops(void *ctx)
 {
+	struct nreader *r = ctx;
 	return read_op_table(r, NSYS_KERNEL) || read_op_table(r, NSYS_MEMCPY) ||
 	       read_op_table(r, NSYS_MEMSET);
 }
 
 /* The calls and NVTX ranges, then each op to its call. */
-static int read_calls(struct nreader *r)
+static int read_calls(void *ctx)
 {
+	struct nreader *r = ctx;
 	if (read_table(r, NSYS_RUNTIME, call_row) || read_table(r, NSYS_NVTX, nvtx_row))
 		return -1;
 	corrlinks_link(&r->links, r->t);
@@ -458,27 +461,16 @@ int nsys_read(struct trace *t, sqlite3 *db, const char *path, const struct nsys_
 {
 	if (!(what & LOAD_OPS)) {
 		/* The API rows of an input read before. */
-		for (size_t i = 0; i < t->ninputs; i++)
-			if (t->inputs[i].format == INPUT_NSYS && strcmp(t->inputs[i].path, path) == 0)
-				return nsys_read_apis(t, db, (uint32_t)i, f, err);
-		return 0;
+		long input = tabled_input_of(t, path, INPUT_NSYS);
+		return input < 0 ? 0 : nsys_read_apis(t, db, (uint32_t)input, f, err);
 	}
 	struct nreader r;
 	reader_init(&r, t, db, path, f, err);
 	r.ops = 1;
 	r.apis = (what & LOAD_APIS) != 0;
 	r.input = trace_add_input(t, path, INPUT_NSYS, atoi(f->version));
-	size_t op_base = t->ops.n, api_base = t->apis.n;
-	int rc = read_ops(&r);
-	struct trace_input *in = &t->inputs[r.input];
-	in->op_first = op_base;
-	in->op_count = t->ops.n - op_base;
-	if (rc == 0 && r.apis)
-		rc = read_calls(&r);
-	if (r.apis) {
-		in->api_first = api_base;
-		in->api_count = t->apis.n - api_base;
-	}
+	struct tabled_reader rd = { read_ops, read_calls, &r };
+	int rc = tabled_read(t, r.input, &rd, r.apis);
 	reader_free(&r);
 	return rc;
 }
@@ -490,10 +482,8 @@ int nsys_read_apis(struct trace *t, sqlite3 *db, uint32_t input, const struct ns
 	reader_init(&r, t, db, t->inputs[input].path, f, err);
 	r.input = input;
 	r.apis = 1;
-	size_t api_base = t->apis.n;
-	int rc = read_ops(&r) || read_calls(&r) ? -1 : 0;
-	t->inputs[input].api_first = api_base;
-	t->inputs[input].api_count = t->apis.n - api_base;
+	struct tabled_reader rd = { read_ops, read_calls, &r };
+	int rc = tabled_read_apis(t, input, &rd);
 	reader_free(&r);
 	return rc;
 }

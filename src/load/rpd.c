@@ -49,11 +49,13 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 		any |= present[i];
 	}
 	if (!any)
-		return err_set(err,
-			       _("%s: not a trace rpdtop reads: an SQLite file with neither an rpd trace (a "
-				 "rocpd_op table), a rocpd database (a rocpd_kernel_dispatch table) nor an "
-				 "Nsight Systems export (StringIds and CUPTI_ACTIVITY_KIND_ tables)"),
-			       path);
+		return err_set(
+			err,
+			_("%s: not a trace rpdtop reads: an SQLite file with neither an rpd trace (a "
+			  "rocpd_op table), a rocpd database (a rocpd_kernel_dispatch table), an Nsight "
+			  "Systems export (StringIds and CUPTI_ACTIVITY_KIND_ tables) nor a rocprof "
+			  "results.db (HIP beside OPS or COPY)"),
+			path);
 	for (size_t i = 0; i < NREQUIRED; i++)
 		if (!present[i])
 			return err_set(err, _("%s: rpd trace is missing the %s table"), path,

@@ -9,6 +9,7 @@
 #include "load/load.h"
 #include "load/nsys.h"
 #include "load/rocpd.h"
+#include "load/rocprof.h"
 #include "util/xalloc.h"
 
 /* An input's processes (rpd's one, which has no guid) and their spans. */
@@ -68,6 +69,14 @@ static int span_nsys(void *ctx, sqlite3 *db, const char *path, const struct nsys
 	return nsys_span(db, path, f, in->part, err);
 }
 
+static int span_rocprof(void *ctx, sqlite3 *db, const char *path, const struct rocprof_file *f,
+			struct rpd_error *err)
+{
+	struct input_span *in = ctx;
+	make_parts(in, 1);
+	return rocprof_span(db, path, f, in->part, err);
+}
+
 /* The guids of the processes taken so far, in the order of the inputs. */
 struct seen {
 	char **guid;
@@ -108,7 +117,8 @@ int load_span(const char *const *args, size_t nargs, int skip_bad, struct op_spa
 	int rc = 0;
 	for (size_t i = 0; i < list.n && rc == 0; i++) {
 		struct input_span in = { 0 };
-		struct input_reader rd = { span_rocpd, span_rpd, span_kineto, span_nsys, forget, &in };
+		struct input_reader rd = { span_rocpd,   span_rpd, span_kineto, span_nsys,
+					   span_rocprof, forget,   &in };
 		if (load_input(list.paths[i], &rd, err) == 0)
 			take(&in, &seen, out);
 		else if (!skip_bad)

@@ -32,10 +32,11 @@ enum op_kind {
 };
 
 enum input_format {
-	INPUT_RPD,    /* rocmProfileData */
-	INPUT_ROCPD,  /* rocprofiler-sdk */
-	INPUT_KINETO, /* PyTorch profiler (Kineto) Chrome-trace JSON */
-	INPUT_NSYS,   /* NVIDIA Nsight Systems SQLite export */
+	INPUT_RPD,     /* rocmProfileData */
+	INPUT_ROCPD,   /* rocprofiler-sdk */
+	INPUT_KINETO,  /* PyTorch profiler (Kineto) Chrome-trace JSON */
+	INPUT_NSYS,    /* NVIDIA Nsight Systems SQLite export */
+	INPUT_ROCPROF, /* rocprof (v1) results.db */
 };
 
 /* Inputs recorded on one machine share a domain: their GPU 0 is one GPU
