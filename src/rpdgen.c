@@ -24,7 +24,8 @@ static void usage(FILE *out)
 		"  --pid-base=P     first process id\n"
 		"  --format=F       rpd (default), rocpd (rocprofiler-sdk), kineto (the\n"
 		"                   PyTorch profiler's JSON; gzipped when FILE ends in .gz)\n"
-		"                   or nsys (an NVIDIA Nsight Systems SQLite export)\n"
+		"                   nsys (an NVIDIA Nsight Systems SQLite export) or\n"
+		"                   rocprof (a results.db as rocprof --hip-trace writes it)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
@@ -136,6 +137,8 @@ int main(int argc, char **argv)
 			out.format = INPUT_KINETO;
 		else if (c == 'o' && !strcmp(optarg, "nsys"))
 			out.format = INPUT_NSYS;
+		else if (c == 'o' && !strcmp(optarg, "rocprof"))
+			out.format = INPUT_ROCPROF;
 		else if (c == 'h')
 			return usage(stdout), 0;
 		else
@@ -145,7 +148,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* rocpd, Kineto and nsys have no barrier ops: none are drawn, so the
+	/* rocpd, Kineto, nsys and rocprof have no barrier ops: none are drawn, so the
 	 * file holds N ops. */
 	if (out.format != INPUT_RPD)
 		p.no_barriers = 1;

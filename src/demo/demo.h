@@ -14,14 +14,15 @@
 void demo_trace_build(struct trace *t, const struct gen_params *p);
 
 struct demo_output {
-	int format;       /* INPUT_RPD, INPUT_ROCPD, INPUT_KINETO or INPUT_NSYS */
+	int format;       /* INPUT_RPD, INPUT_ROCPD, INPUT_KINETO, INPUT_NSYS or INPUT_ROCPROF */
 	const char *node; /* rocpd: the machine named in the file */
 	int force;        /* replace an existing file */
 };
 
 /* Write the generated trace to a database file at path, or for
  * INPUT_KINETO a Kineto JSON file (gzipped when path ends in .gz), for
- * INPUT_NSYS an Nsight Systems SQLite export. */
+ * INPUT_NSYS an Nsight Systems SQLite export, for INPUT_ROCPROF a rocprof
+ * results.db. */
 int demo_write_file(const char *path, const struct gen_params *p, const struct demo_output *out,
 		    struct rpd_error *err);
 /* The Kineto JSON file (demo_kineto.c). */
@@ -30,5 +31,8 @@ int demo_write_kineto(const char *path, const struct gen_params *p, const struct
 /* The Nsight Systems SQLite export (demo_nsys.c). */
 int demo_write_nsys(const char *path, const struct gen_params *p, const struct demo_output *out,
 		    struct rpd_error *err);
+/* The rocprof results.db (demo_rocprof.c). */
+int demo_write_rocprof(const char *path, const struct gen_params *p, const struct demo_output *out,
+		       struct rpd_error *err);
 
 #endif

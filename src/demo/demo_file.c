@@ -172,6 +172,8 @@ int demo_write_file(const char *path, const struct gen_params *p, const struct d
 		return demo_write_kineto(path, p, out, err);
 	if (out->format == INPUT_NSYS)
 		return demo_write_nsys(path, p, out, err);
+	if (out->format == INPUT_ROCPROF)
+		return demo_write_rocprof(path, p, out, err);
 	struct rpd_writer *w;
 	if (rpd_writer_open(&w, path, out->force, err))
 		return -1;

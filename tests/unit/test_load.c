@@ -755,34 +755,43 @@ static void test_kineto_ways(const char *dir)
 	unlink(rpd);
 }
 
-/* An Nsight Systems export read every way the load reads one: at once,
- * its ops first and its API rows after (at once, and apart on another
- * thread, as the viewer reads them), its span alone; beside an rpd file;
- * and as the same trace written as an rpd file: the same ops, calls,
- * launches and copies' sizes. */
-static void test_nsys_ways(const char *dir)
+/* A file of another tool whose ops and calls are tables of their own (an
+ * Nsight Systems export, a rocprof results.db) read every way the load
+ * reads one: at once, its ops first and its API rows after (at once, and
+ * apart on another thread, as the viewer reads them), its span alone;
+ * beside an rpd file; and as the same trace written as an rpd file: the
+ * same ops, calls and launches, and copies' sizes where the format has
+ * them. */
+struct tabled_way {
+	int format, version;
+	const char *file, *what; /* a file name, what it is */
+	int copies;              /* copies' sizes are read */
+};
+
+static void test_tabled_ways(const char *dir, const struct tabled_way *w)
 {
-	char nsys[512], rpd[512];
+	char file[512], rpd[512], with_rpd[600];
 	struct rpd_error err;
 	struct gen_params p = params;
 	p.graphs = 1;
 	p.no_barriers = 1;
-	struct demo_output as_nsys = { .format = INPUT_NSYS }, as_rpd = { .format = INPUT_RPD };
-	snprintf(nsys, sizeof(nsys), "%s/ways.sqlite", dir);
-	snprintf(rpd, sizeof(rpd), "%s/ways-nsys.rpd", dir);
-	CHECK(demo_write_file(nsys, &p, &as_nsys, &err) == 0);
+	struct demo_output as_file = { .format = w->format }, as_rpd = { .format = INPUT_RPD };
+	snprintf(file, sizeof(file), "%s/%s", dir, w->file);
+	snprintf(rpd, sizeof(rpd), "%s/ways-%d.rpd", dir, w->format);
+	snprintf(with_rpd, sizeof(with_rpd), "an rpd file and %s", w->what);
+	CHECK(demo_write_file(file, &p, &as_file, &err) == 0);
 	CHECK(demo_write_file(rpd, &p, &as_rpd, &err) == 0);
-	const char *paths[] = { nsys }, *mixed[] = { rpd, nsys };
+	const char *paths[] = { file }, *mixed[] = { rpd, file };
 	struct trace whole, as_rpd_file, t;
 	CHECK(trace_load(&whole, paths, 1, &all, &err) == 0);
 	CHECK(whole.apis_read && whole.apis.n > 0 && launched_ops(&whole) > 0);
-	CHECK_INT(whole.inputs[0].format, INPUT_NSYS);
-	CHECK_INT(whole.inputs[0].schema_version, 3);
+	CHECK_INT(whole.inputs[0].format, w->format);
+	CHECK_INT(whole.inputs[0].schema_version, w->version);
 	CHECK(trace_load(&as_rpd_file, mixed, 1, &all, &err) == 0);
 	CHECK_INT(whole.ops.n, as_rpd_file.ops.n);
 	CHECK_INT(whole.apis.n, as_rpd_file.apis.n);
 	CHECK_INT(launched_ops(&whole), launched_ops(&as_rpd_file));
-	CHECK_INT(whole.copies.n, as_rpd_file.copies.n);
+	CHECK_INT(whole.copies.n, w->copies ? as_rpd_file.copies.n : 0);
 	CHECK_INT(trace_api_texts(&whole), trace_api_texts(&as_rpd_file));
 	/* The ops alone, then the API rows. */
 	for (int way = 0; way < 2; way++) {
@@ -801,8 +810,8 @@ static void test_nsys_ways(const char *dir)
 		CHECK_INT(t.copies.n, whole.copies.n);
 		trace_free(&t);
 	}
-	check_span(paths, 1, 0, "an Nsight Systems export");
-	check_span(mixed, 2, 0, "an rpd file and an Nsight Systems export");
+	check_span(paths, 1, 0, w->what);
+	check_span(mixed, 2, 0, with_rpd);
 	CHECK(trace_load(&t, mixed, 2, &ops_only, &err) == 0);
 	CHECK(trace_load_apis(&t, &err) == 0);
 	CHECK_INT(t.apis.n, as_rpd_file.apis.n + whole.apis.n);
@@ -810,22 +819,25 @@ static void test_nsys_ways(const char *dir)
 	trace_free(&t);
 	trace_free(&as_rpd_file);
 	trace_free(&whole);
-	/* Kernels and memsets (none here) come from the tables' pages, as SQL
-	 * reads them; a row the
-	 * page reader would take for another (a NULL demangledName, named by
-	 * its shortName) or that SQL refuses gives the table back to SQL. */
-	check_paths_agree(nsys, "an Nsight Systems export", 2);
-	exec_ok(nsys, "CREATE TABLE k AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY rowid; "
-		      "DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL; "
-		      "ALTER TABLE k RENAME TO CUPTI_ACTIVITY_KIND_KERNEL; "
-		      "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = NULL "
-		      "WHERE rowid = (SELECT max(rowid) / 2 FROM CUPTI_ACTIVITY_KIND_KERNEL)");
-	check_paths_agree(nsys, "an export with a kernel named by its shortName alone", 1);
-	exec_ok(nsys, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = shortName "
-		      "WHERE demangledName IS NULL; "
-		      "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET correlationId = NULL WHERE rowid % 7 = 0");
-	check_paths_agree(nsys, "an export with kernels of no correlationId", 2);
-	unlink(nsys);
+	if (w->format == INPUT_NSYS) {
+		/* An export's kernels and memsets (none here) come from the
+		 * tables' pages, as SQL reads them; a row the page reader would
+		 * take for another (a NULL demangledName, named by its
+		 * shortName) or that SQL refuses gives the table back to SQL. */
+		check_paths_agree(file, "an Nsight Systems export", 2);
+		exec_ok(file, "CREATE TABLE k AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY rowid; "
+			      "DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL; "
+			      "ALTER TABLE k RENAME TO CUPTI_ACTIVITY_KIND_KERNEL; "
+			      "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = NULL "
+			      "WHERE rowid = (SELECT max(rowid) / 2 FROM CUPTI_ACTIVITY_KIND_KERNEL)");
+		check_paths_agree(file, "an export with a kernel named by its shortName alone", 1);
+		exec_ok(file,
+			"UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = shortName "
+			"WHERE demangledName IS NULL; "
+			"UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET correlationId = NULL WHERE rowid % 7 = 0");
+		check_paths_agree(file, "an export with kernels of no correlationId", 2);
+	}
+	unlink(file);
 	unlink(rpd);
 }
 
@@ -1022,7 +1034,11 @@ int main(void)
 	test_desc_keys(dir);
 	test_span(dir);
 	test_kineto_ways(dir);
-	test_nsys_ways(dir);
+	static const struct tabled_way nsys = { INPUT_NSYS, 3, "ways.sqlite", "an Nsight Systems export", 1 },
+				       rocprof = { INPUT_ROCPROF, 0, "results.db", "a rocprof results.db",
+						   0 };
+	test_tabled_ways(dir, &nsys);
+	test_tabled_ways(dir, &rocprof);
 	test_dbfile_read(dir);
 	rmdir(dir);
 	test_real();
