@@ -469,6 +469,7 @@ int nsys_read(struct trace *t, sqlite3 *db, const char *path, const struct nsys_
 	r.ops = 1;
 	r.apis = (what & LOAD_APIS) != 0;
 	r.input = trace_add_input(t, path, INPUT_NSYS, atoi(f->version));
+	trace_input_set_node(t, r.input, f->node);
 	struct tabled_reader rd = { read_ops, read_calls, &r };
 	int rc = tabled_read(t, r.input, &rd, r.apis);
 	reader_free(&r);

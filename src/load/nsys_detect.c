@@ -86,19 +86,46 @@ static int strings_keyed(sqlite3 *db, int *keyed)
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-static int version_row(void *ctx, sqlite3_stmt *st)
+/* A value named in messages and labels: nothing but what a version or a
+ * host name is made of. */
+static size_t plain_copy(const unsigned char *v, char *out, size_t size)
 {
-	struct nsys_file *f = ctx;
-	const unsigned char *v = sqlite3_column_text(st, 0);
 	size_t n = 0;
-	/* Named in messages: nothing but what a version is made of. */
-	for (; v && *v && n + 1 < sizeof(f->version); v++)
-		f->version[n++] =
+	for (; v && *v && n + 1 < size; v++)
+		out[n++] =
 			(char)((*v >= '0' && *v <= '9') || (*v >= 'a' && *v <= 'z') ||
 					       (*v >= 'A' && *v <= 'Z') || *v == '.' || *v == '-' || *v == '_'
 				       ? *v
 				       : '?');
-	f->version[n] = '\0';
+	out[n] = '\0';
+	return n;
+}
+
+static int host_row(void *ctx, sqlite3_stmt *st)
+{
+	struct nsys_file *f = ctx;
+	plain_copy(sqlite3_column_text(st, 0), f->node, sizeof(f->node));
+	return 1; /* the first is the one */
+}
+
+/* The host, when the export says it (a table that is not as it should be
+ * says nothing). */
+static void find_host(sqlite3 *db, struct nsys_file *f)
+{
+	int exists;
+	if (sql_base_table_exists(db, "TARGET_INFO_SYSTEM_ENV", &exists) != SQLITE_OK || !exists)
+		return;
+	sql_each_optional(
+		db,
+		sqlite3_mprintf("SELECT value FROM \"TARGET_INFO_SYSTEM_ENV\" WHERE name = 'Hostname' "
+				"AND value IS NOT NULL AND value <> ''"),
+		host_row, f);
+}
+
+static int version_row(void *ctx, sqlite3_stmt *st)
+{
+	struct nsys_file *f = ctx;
+	plain_copy(sqlite3_column_text(st, 0), f->version, sizeof(f->version));
 	return 1; /* the first is the one */
 }
 
@@ -167,6 +194,7 @@ int nsys_detect(sqlite3 *db, const char *path, struct nsys_file *f, struct rpd_e
 	struct sqlsrc src = { db, path, "Nsight Systems", err };
 	memset(f, 0, sizeof(*f));
 	find_version(db, f);
+	find_host(db, f);
 	for (int i = 0; i < NSYS_NTABLES; i++) {
 		int exists;
 		int rc = sqltable_find(db, &tables[i], &exists, &f->cols[i]);

@@ -35,6 +35,9 @@ struct nsys_file {
 	/* EXPORT_SCHEMA_VERSION (of META_DATA_EXPORT, or EXPORT_META_DATA in
 	 * older exports), letters, digits and ._- only; "" when it has none. */
 	char version[32];
+	/* The machine it was recorded on (TARGET_INFO_SYSTEM_ENV's
+	 * Hostname), letters, digits and ._- only; "" when it does not say. */
+	char node[128];
 	unsigned has;                /* a bit per enum nsys_table present */
 	unsigned cols[NSYS_NTABLES]; /* a bit per column present */
 	/* StringIds.id is its key: a string is looked up by it (else the
