@@ -167,6 +167,7 @@ static void put_meta(struct buf *b, const struct trace *t, int level, const char
 		put_u64(b, t->threads[i].input);
 		put_u64(b, (uint64_t)t->threads[i].pid);
 		put_u64(b, (uint64_t)t->threads[i].tid);
+		put_u64(b, t->threads[i].name);
 	}
 	put_u64(b, t->counters.nseries);
 	for (size_t i = 0; i < t->counters.nseries; i++) {
@@ -367,13 +368,14 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 		t->queues[i].queue = (int64_t)get_u64(r);
 		t->queues[i].name = (uint32_t)get_u64(r);
 	}
-	t->nthreads = t->threads_cap = get_count(r, 8 * 4);
+	t->nthreads = t->threads_cap = get_count(r, 8 * 5);
 	t->threads = xcalloc(t->nthreads ? t->nthreads : 1, sizeof(*t->threads));
 	for (size_t i = 0; i < t->nthreads; i++) {
 		t->threads[i].domain = (uint32_t)get_u64(r);
 		t->threads[i].input = (uint32_t)get_u64(r);
 		t->threads[i].pid = (int64_t)get_u64(r);
 		t->threads[i].tid = (int64_t)get_u64(r);
+		t->threads[i].name = (uint32_t)get_u64(r);
 	}
 	struct trace_counters *c = &t->counters;
 	c->nseries = c->series_cap = get_count(r, 8 * 6);
@@ -416,7 +418,8 @@ static int tables_fit(const struct trace *t, uint64_t count)
 		if (t->queues[i].gpu >= t->ngpus || !is_string_or_none(count, t->queues[i].name))
 			return 0;
 	for (size_t i = 0; i < t->nthreads; i++)
-		if (t->threads[i].domain >= t->ndomains || t->threads[i].input >= t->ninputs)
+		if (t->threads[i].domain >= t->ndomains || t->threads[i].input >= t->ninputs ||
+		    !is_string_or_none(count, t->threads[i].name))
 			return 0;
 	for (size_t i = 0; i < t->counters.nseries; i++) {
 		const struct trace_counter *s = &t->counters.series[i];

@@ -33,6 +33,19 @@ static void corr_push(struct corr_rows *c, int64_t corr, uint32_t row)
 	c->v[c->n++] = (struct corr_row){ corr, row };
 }
 
+/* Threads' names from the metadata events, wherever they are in the
+ * file: given to the threads that ran a call once all are read. */
+struct thread_name {
+	int64_t pid, tid;
+	size_t seq; /* its place among them */
+	uint32_t name;
+};
+
+struct thread_names {
+	struct thread_name *v;
+	size_t n, cap;
+};
+
 /* Names as rpd has them. */
 enum { S_EMPTY, S_KERNEL, S_FILL, S_H2D, S_D2H, S_D2D, S_H2H, S_P2P, S_MARKER, NSTR };
 
@@ -49,6 +62,7 @@ struct kreader {
 	struct op_span *span; /* kineto_span: the ops' span alone */
 	int64_t lo, hi;       /* the earliest start and latest end read (ns, before the base) */
 	int any;
+	struct thread_names names;
 };
 
 static void intern_names(struct kreader *r)
@@ -235,9 +249,63 @@ static int api_row(struct kreader *r, const struct kineto_event *e, int range, s
 	return 0;
 }
 
+/* A metadata event naming a thread (the last one for a thread wins). */
+static void thread_name(struct kreader *r, const struct kineto_event *e)
+{
+	const unsigned need = KF_PID | KF_TID | KF_NAME | KF_ARG_NAME;
+	if ((e->have & need) != need || !r->apis || r->span || e->name_len != 11 ||
+	    memcmp(e->name, "thread_name", 11) != 0 || e->arg_name_len == 0)
+		return;
+	struct thread_names *tn = &r->names;
+	tn->v = xgrow(tn->v, &tn->cap, tn->n + 1, sizeof(*tn->v));
+	tn->v[tn->n] =
+		(struct thread_name){ e->pid, e->tid, tn->n,
+				      strtab_intern_len(&r->t->strings, e->arg_name, e->arg_name_len) };
+	tn->n++;
+}
+
+static int by_thread(const void *a, const void *b)
+{
+	const struct thread_name *x = a, *y = b;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+static int by_thread_seq(const void *a, const void *b)
+{
+	const struct thread_name *x = a, *y = b;
+	int c = by_thread(a, b);
+	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Each of the input's threads gets its name, when a metadata event gave one. */
+static void name_threads(struct kreader *r)
+{
+	struct thread_names *tn = &r->names;
+	qsort(tn->v, tn->n, sizeof(*tn->v), by_thread_seq);
+	struct trace *t = r->t;
+	for (size_t i = 0; tn->n && i < t->nthreads; i++) {
+		const struct trace_thread *th = &t->threads[i];
+		if (th->input != r->input)
+			continue;
+		struct thread_name key = { th->pid, th->tid, 0, 0 };
+		const struct thread_name *hit = bsearch(&key, tn->v, tn->n, sizeof(*tn->v), by_thread);
+		/* A thread named more than once: its last name in the file. */
+		while (hit && hit + 1 < tn->v + tn->n && by_thread(hit + 1, &key) == 0)
+			hit++;
+		if (hit)
+			trace_thread_set_name(t, (uint32_t)i, hit->name);
+	}
+	free(tn->v);
+	memset(tn, 0, sizeof(*tn));
+}
+
 static int on_event(void *ctx, const struct kineto_event *e, struct rpd_error *err)
 {
 	struct kreader *r = ctx;
+	if (e->have & KF_META)
+		thread_name(r, e);
 	if (!(e->have & KF_COMPLETE))
 		return 0;
 	switch (e->cat) {
@@ -326,6 +394,9 @@ static int read_file(struct kreader *r, struct rpd_error *err)
 	}
 	if (rc == 0 && r->apis && !r->span)
 		link_ops(r);
+	if (rc == 0 && r->apis && !r->span)
+		name_threads(r);
+	free(r->names.v);
 	free(r->op_corr.v);
 	free(r->api_corr.v);
 	return rc;

@@ -116,6 +116,7 @@ enum place {
 	EV_ARGS,    /* "args" */
 	EV_FIELD,   /* a numeric field: parser.field */
 	ARG_FIELD,  /* args.device and the like: parser.field */
+	ARG_NAME,   /* args.name */
 };
 
 struct parser {
@@ -135,10 +136,10 @@ struct parser {
 	int in_dist;    /* inside distributedInfo */
 	int in_event;   /* inside an event */
 	unsigned keys;  /* keys of the event (and its args) met, as bits */
-	int complete, ph_seen;
+	int complete, meta_ph, ph_seen;
 	struct kineto_event ev;
-	char *name;
-	size_t name_cap;
+	char *name, *arg_name;
+	size_t name_cap, arg_name_cap;
 };
 
 static int fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -159,6 +160,7 @@ static int fail(struct parser *p, const char *fmt, ...)
 #define KEY_PH (1u << 16)
 #define KEY_CAT (1u << 17)
 #define KEY_ARGS (1u << 18)
+#define KEY_ARG_NAME (1u << 19)
 
 static int key_once(struct parser *p, unsigned bit, const char *name)
 {
@@ -287,6 +289,7 @@ static int on_string(void *ctx, const unsigned char *s, size_t n)
 	switch (k) {
 	case EV_PH:
 		p->complete = n == 1 && s[0] == 'X';
+		p->meta_ph = n == 1 && s[0] == 'M';
 		break;
 	case EV_CAT:
 		p->ev.cat = category(s, n);
@@ -304,6 +307,20 @@ static int on_string(void *ctx, const unsigned char *s, size_t n)
 		p->ev.name = p->name;
 		p->ev.name_len = n;
 		p->ev.have |= KF_NAME;
+		break;
+	case ARG_NAME:
+		if (n > KINETO_NAME_MAX)
+			return fail(p, _("event %zu: a name of %zu bytes (at most %zu are read)"),
+				    p->ev.index, n, KINETO_NAME_MAX);
+		if (n + 1 > p->arg_name_cap) {
+			p->arg_name_cap = n + 1 > 2 * p->arg_name_cap ? n + 1 : 2 * p->arg_name_cap;
+			p->arg_name = xrealloc(p->arg_name, p->arg_name_cap);
+		}
+		memcpy(p->arg_name, s, n);
+		p->arg_name[n] = '\0';
+		p->ev.arg_name = p->arg_name;
+		p->ev.arg_name_len = n;
+		p->ev.have |= KF_ARG_NAME;
 		break;
 	case TOP_UNIT:
 		if ((n == 2 && memcmp(s, "ms", 2) == 0) || (n == 2 && memcmp(s, "ns", 2) == 0))
@@ -389,6 +406,11 @@ static int arg_key(struct parser *p, const unsigned char *s, size_t n)
 		p->field = keys[i].bit;
 		return 1;
 	}
+	if (n == 4 && memcmp(s, "name", 4) == 0) {
+		if (!key_once(p, KEY_ARG_NAME, "args.name"))
+			return 0;
+		p->key = ARG_NAME;
+	}
 	return 1;
 }
 
@@ -440,6 +462,7 @@ static int open_container(struct parser *p, int map)
 		p->in_event = 1;
 		p->keys = 0;
 		p->complete = 0;
+		p->meta_ph = 0;
 	} else if (k == EV_ARGS && map) {
 		p->in_args = 1;
 	} else if (k == EV_FIELD || k == ARG_FIELD) {
@@ -470,6 +493,8 @@ static int on_end_map(void *ctx)
 		p->in_event = 0;
 		if (p->complete)
 			p->ev.have |= KF_COMPLETE;
+		if (p->meta_ph)
+			p->ev.have |= KF_META;
 		if (p->fn(p->ctx, &p->ev, p->err)) {
 			p->failed = 1;
 			return 0;
@@ -576,6 +601,7 @@ int kineto_parse(struct instream *in, const char *path, kineto_event_fn fn, void
 	}
 	free(buf);
 	free(p.name);
+	free(p.arg_name);
 	yajl_free(h);
 	return rc;
 }

@@ -47,7 +47,9 @@ enum kineto_field {
 	KF_CORR = 1 << 6,   /* args.correlation */
 	KF_BYTES = 1 << 7,  /* args.bytes */
 	KF_NAME = 1 << 8,
-	KF_COMPLETE = 1 << 9, /* "ph": "X" */
+	KF_COMPLETE = 1 << 9,  /* "ph": "X" */
+	KF_META = 1 << 10,     /* "ph": "M" */
+	KF_ARG_NAME = 1 << 11, /* args.name, a string */
 };
 
 /* Why a field's value is not used. */
@@ -66,6 +68,8 @@ struct kineto_event {
 	unsigned have; /* enum kineto_field bits */
 	const char *name;
 	size_t name_len;
+	const char *arg_name; /* args.name (a metadata event's thread or process name) */
+	size_t arg_name_len;
 	int64_t ts, dur; /* ns */
 	int64_t pid, tid, device, stream, corr, bytes;
 	uint8_t bad[KINETO_NFIELDS]; /* enum kineto_bad, by field bit number */

@@ -76,6 +76,8 @@ static uint32_t thread_of(struct merge *m, uint32_t th)
 	if (m->thread[th] == TRACE_NONE) {
 		const struct trace_thread *s = &m->src->threads[th];
 		m->thread[th] = trace_thread(m->dst, m->input[s->input], s->pid, s->tid);
+		if (s->name != TRACE_NONE)
+			trace_thread_set_name(m->dst, m->thread[th], m->str[s->name]);
 	}
 	return m->thread[th];
 }

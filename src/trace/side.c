@@ -48,6 +48,8 @@ void trace_side_take(struct trace *t, struct trace *side)
 	for (size_t i = 0; i < side->nthreads; i++) {
 		const struct trace_thread *th = &side->threads[i];
 		thread[i] = trace_thread(t, th->input, th->pid, th->tid);
+		if (th->name != TRACE_NONE)
+			trace_thread_set_name(t, thread[i], str[th->name]);
 	}
 	struct trace_apis *a = &side->apis;
 	for (size_t i = 0; i < a->n; i++) {

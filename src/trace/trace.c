@@ -197,9 +197,11 @@ static int thread_match(const struct trace *t, uint32_t i, const int64_t *f)
 static uint32_t thread_append(struct trace *t, const int64_t *f)
 {
 	t->threads = xgrow(t->threads, &t->threads_cap, t->nthreads + 1, sizeof(*t->threads));
-	t->threads[t->nthreads] = (struct trace_thread){
-		.domain = (uint32_t)f[0], .pid = f[1], .tid = f[2], .input = (uint32_t)f[3]
-	};
+	t->threads[t->nthreads] = (struct trace_thread){ .domain = (uint32_t)f[0],
+							 .pid = f[1],
+							 .tid = f[2],
+							 .input = (uint32_t)f[3],
+							 .name = TRACE_NONE };
 	return (uint32_t)t->nthreads++;
 }
 
@@ -218,6 +220,11 @@ uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue)
 void trace_queue_set_name(struct trace *t, uint32_t queue, uint32_t name)
 {
 	t->queues[queue].name = name;
+}
+
+void trace_thread_set_name(struct trace *t, uint32_t thread, uint32_t name)
+{
+	t->threads[thread].name = name;
 }
 
 void trace_input_set_uuid(struct trace *t, uint32_t input, const char *uuid, const char *guid)
@@ -741,8 +748,12 @@ static const char *label(const struct trace *t, int prefix, uint32_t domain, uin
 const char *trace_thread_label(const struct trace *t, uint32_t thread, char *buf, size_t size)
 {
 	const struct trace_thread *th = &t->threads[thread];
-	char what[48];
-	snprintf(what, sizeof(what), "%lld/%lld", (long long)th->pid, (long long)th->tid);
+	char what[128];
+	if (th->name != TRACE_NONE)
+		snprintf(what, sizeof(what), "%lld/%lld %s", (long long)th->pid, (long long)th->tid,
+			 trace_str(t, th->name));
+	else
+		snprintf(what, sizeof(what), "%lld/%lld", (long long)th->pid, (long long)th->tid);
 	return label(t, threads_span_domains(t), th->domain, th->input, what, buf, size);
 }
 

@@ -78,6 +78,7 @@ struct trace_thread {
 	uint32_t domain;
 	uint32_t input;
 	int64_t pid, tid;
+	uint32_t name; /* string id of its name (a Kineto trace's thread_name), or TRACE_NONE */
 };
 
 struct trace_ops {
@@ -184,6 +185,7 @@ uint32_t trace_gpu(struct trace *t, uint32_t input, int64_t device);
 uint32_t trace_queue(struct trace *t, uint32_t gpu, int64_t queue);
 /* Name a queue (its number is then not shown). */
 void trace_queue_set_name(struct trace *t, uint32_t queue, uint32_t name);
+void trace_thread_set_name(struct trace *t, uint32_t thread, uint32_t name);
 /* Record a rocpd input's table suffix and guid. */
 void trace_input_set_uuid(struct trace *t, uint32_t input, const char *uuid, const char *guid);
 uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid);
