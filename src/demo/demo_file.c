@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "display/names.h"
 #include "export/rocpd_writer.h"
 #include "export/rpd_writer.h"
 #include "util/xalloc.h"
@@ -37,29 +36,6 @@ static int file_link(void *ctx, int64_t api, int64_t op)
  * correlation id, which its GPU work carries as its event's stack id.
  * Barriers have no rocpd table and are not written. */
 
-/* Names as rocprofv3 keeps them: the symbol (with the descriptor's
- * ".kd") and the name shown. The generator knows some kernels by their
- * mangled names or as C symbols (Tensile's), others only demangled: those
- * have no symbol name, which rocprofv3 writes as '' and readers pass over
- * for the display name. */
-struct kernel_names {
-	char *symbol, *display;
-};
-
-static void kernel_names(const char *name, struct kernel_names *k)
-{
-	int mangled = strncmp(name, "_Z", 2) == 0;
-	int c_symbol = strcspn(name, " ()<>:,") == strlen(name);
-	k->symbol = xmalloc(strlen(name) + 4);
-	if (mangled || c_symbol)
-		snprintf(k->symbol, strlen(name) + 4, "%s.kd", name);
-	else
-		k->symbol[0] = '\0';
-	k->display = mangled ? name_demangle(name) : NULL;
-	if (!k->display)
-		k->display = xstrdup(name);
-}
-
 static int rocpd_op(void *ctx, const struct gen_op *o)
 {
 	if (!o->kernel && !o->copy)
@@ -78,19 +54,21 @@ static int rocpd_op(void *ctx, const struct gen_op *o)
 		.size = o->copy ? o->copy->size : 0,
 		.launch = o->launch,
 	};
-	struct kernel_names k = { NULL, NULL };
+	char *symbol = NULL, *display = NULL;
 	if (o->kernel) {
-		kernel_names(o->kernel->kernel, &k);
-		g.kernel_name = k.symbol;
-		g.display_name = k.display;
+		/* The generator knows some kernels by their mangled names or as
+		 * C symbols (Tensile's), others only demangled. */
+		rocpd_kernel_names(o->kernel->kernel, &symbol, &display);
+		g.kernel_name = symbol;
+		g.display_name = display;
 	}
 	for (int i = 0; o->kernel && i < 3; i++) {
 		g.grid[i] = o->kernel->grid[i];
 		g.workgroup[i] = o->kernel->workgroup[i];
 	}
 	int rc = rocpd_writer_gpu(ctx, &g);
-	free(k.symbol);
-	free(k.display);
+	free(symbol);
+	free(display);
 	return rc;
 }
 

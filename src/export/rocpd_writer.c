@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "display/names.h"
 #include "export/rocpd_schema.h"
 #include "sqlfile/dbwriter.h"
 #include "sqlfile/sqlrun.h"
@@ -41,6 +42,7 @@ enum stmt_id {
 	ST_SAMPLE,
 	ST_DISPATCH,
 	ST_COPY,
+	ST_GRAPH,
 	ST_COUNT
 };
 
@@ -90,11 +92,17 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_COPY] = "INSERT INTO \"rocpd_memory_copy{uuid}\" (id, nid, pid, tid, start, end, name_id, "
 		    "dst_agent_id, dst_address, src_agent_id, src_address, size, stream_id, event_id) VALUES "
 		    "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+	/* Only in a file whose dispatches have the column (job.graphs). */
+	[ST_GRAPH] = "UPDATE \"rocpd_kernel_dispatch{uuid}\" SET graph_exec_id = ?2 WHERE id = ?1",
 };
 
 /* One process: its uuid, tables, statements and the ids handed out. */
 struct proc {
 	int64_t pid;
+	int64_t nid;      /* its node's id */
+	const char *node; /* its node's host name */
+	int64_t *gpus;    /* its node's GPUs' numbers */
+	size_t ngpus;
 	char suffix[48], guid[40];
 	sqlite3_stmt *st[ST_COUNT];
 	struct strtab strings; /* rocpd_string id = strtab id + 1: "" is 1 */
@@ -108,7 +116,6 @@ struct rocpd_writer {
 	struct dbwriter db;
 	struct rocpd_job job;
 	char path_hash[24];
-	int64_t nid;
 	struct proc *procs;
 	size_t nprocs;
 };
@@ -201,7 +208,7 @@ static int thread_row(struct rocpd_writer *w, struct proc *p, int64_t tid)
 	if (idmap_get(&p->threads, (uint64_t)tid, &seen))
 		return 0;
 	idmap_put(&p->threads, (uint64_t)tid, 1);
-	return row(w, p, ST_THREAD, "iiii", tid, w->nid, w->job.ppid, p->pid);
+	return row(w, p, ST_THREAD, "iiii", tid, p->nid, w->job.ppid, p->pid);
 }
 
 /* Queues and streams are keyed by their handles, made up here: the
@@ -218,7 +225,8 @@ static int64_t stream_handle(const struct proc *p, int64_t n)
 
 /* The handle of the process's queue (or stream) index; the default
  * stream (-1) is 0, a row rocprofv3 writes before any other. */
-static int64_t lane_row(struct rocpd_writer *w, struct proc *p, int stream, int64_t index, int *rc)
+static int64_t lane_row(struct rocpd_writer *w, struct proc *p, int stream, int64_t index, const char *named,
+			int *rc)
 {
 	*rc = 0;
 	if (index < 0)
@@ -231,7 +239,8 @@ static int64_t lane_row(struct rocpd_writer *w, struct proc *p, int stream, int6
 	if (fresh) {
 		char name[32];
 		snprintf(name, sizeof(name), "%s %lld", stream ? "Stream" : "Queue", (long long)n);
-		*rc = row(w, p, stream ? ST_STREAM : ST_QUEUE, "iiit", handle, w->nid, p->pid, name);
+		*rc = row(w, p, stream ? ST_STREAM : ST_QUEUE, "iiit", handle, p->nid, p->pid,
+			  named ? named : name);
 	}
 	return handle;
 }
@@ -243,11 +252,11 @@ static int64_t gpu_agent(int64_t gpu)
 
 static int agent_rows(struct rocpd_writer *w, struct proc *p)
 {
-	for (int64_t a = 0; a < CPU_AGENTS + (int64_t)w->job.gpus; a++) {
+	for (int64_t a = 0; a < CPU_AGENTS + (int64_t)p->ngpus; a++) {
 		int gpu = a >= CPU_AGENTS;
-		int64_t type_index = gpu ? a - CPU_AGENTS : a;
-		int64_t uuid = gpu ? (int64_t)(mix((uint64_t)w->nid + (uint64_t)a) >> 1) : 0;
-		if (row(w, p, ST_AGENT, "iiiiiittttt", a, w->nid, p->pid, type_index, uuid,
+		int64_t type_index = gpu ? p->gpus[a - CPU_AGENTS] : a;
+		int64_t uuid = gpu ? (int64_t)(mix((uint64_t)p->nid + (uint64_t)a) >> 1) : 0;
+		if (row(w, p, ST_AGENT, "iiiiiittttt", a, p->nid, p->pid, type_index, uuid,
 			(int64_t)(gpu ? 2 : 1), gpu ? "GPU" : "CPU",
 			gpu ? "gfx90a" : "AMD EPYC 7A53 64-Core Processor", gpu ? "aldebaran" : "",
 			gpu ? "AMD" : "CPU", gpu ? "AMD Instinct MI250X" : "AMD EPYC 7A53 64-Core Processor"))
@@ -262,7 +271,12 @@ static int agent_rows(struct rocpd_writer *w, struct proc *p)
  * It has UUIDv7's shape, as rocprofv3's have. */
 static void make_ids(struct rocpd_writer *w, struct proc *p)
 {
-	uint64_t a = hash_text(w->path_hash, (uint64_t)p->pid), b = mix(a + (uint64_t)p->pid);
+	/* A pid met before (of another node) is told apart by its place. */
+	uint64_t seed = (uint64_t)p->pid;
+	for (struct proc *q = w->procs; q < p; q++)
+		if (q->pid == p->pid)
+			seed = mix(seed ^ (uint64_t)(p - w->procs + 1));
+	uint64_t a = hash_text(w->path_hash, seed), b = mix(a + (uint64_t)p->pid);
 	snprintf(p->guid, sizeof(p->guid), "%08x-%04x-7%03x-%04x-%012llx", (unsigned)(a >> 32),
 		 (unsigned)(a >> 16) & 0xffff, (unsigned)a & 0xfff, (unsigned)(0x8000 | ((b >> 48) & 0x3fff)),
 		 (unsigned long long)(b & 0xffffffffffffull));
@@ -282,7 +296,16 @@ static int prepare(struct rocpd_writer *w, struct proc *p)
 	char *schema = rocpd_schema_tables(p->suffix, p->guid);
 	int rc = sql_run_script(w->db.db, schema);
 	free(schema);
+	if (rc == SQLITE_OK && w->job.graphs) {
+		char *sql = rocpd_with_suffix("ALTER TABLE \"rocpd_kernel_dispatch{uuid}\" ADD COLUMN "
+					      "graph_exec_id INTEGER NOT NULL DEFAULT 0",
+					      p->suffix);
+		rc = sql_run_script(w->db.db, sql);
+		free(sql);
+	}
 	for (int i = 0; rc == SQLITE_OK && i < ST_COUNT; i++) {
+		if (i == ST_GRAPH && !w->job.graphs)
+			continue;
 		char *sql = rocpd_with_suffix(stmt_sql[i], p->suffix);
 		rc = sqlite3_prepare_v2(w->db.db, sql, -1, &p->st[i], NULL);
 		free(sql);
@@ -295,19 +318,27 @@ static int prepare(struct rocpd_writer *w, struct proc *p)
 
 /* Tables, metadata, "" (string 1), the node, the process, the default
  * queue and stream, and every agent of the node. */
-static int start_process(struct rocpd_writer *w, struct proc *p, const char *node, const char *machine,
-			 int64_t hash)
+static int start_process(struct rocpd_writer *w, struct proc *p)
 {
+	/* The node's ids as rocprofv3 derives them: a hash of its machine
+	 * id, and the id from that. */
+	const char *node = p->node;
+	char machine[40];
+	uint64_t m = hash_text(node, 1);
+	snprintf(machine, sizeof(machine), "%016llx%016llx", (unsigned long long)m,
+		 (unsigned long long)mix(m));
+	int64_t hash = (int64_t)(hash_text(machine, 0) % INT64_MAX);
+	p->nid = hash % UINT32_MAX;
 	make_ids(w, p);
 	/* strtab starts with "" (its id 0, string 1): it is written here. */
 	strtab_init(&p->strings);
 	return prepare(w, p) || row(w, p, ST_META, "tt", "schema_version", "3") ||
 	       row(w, p, ST_META, "tt", "uuid", p->suffix) || row(w, p, ST_META, "tt", "guid", p->guid) ||
 	       row(w, p, ST_STRING, "it", (int64_t)1, "") ||
-	       row(w, p, ST_NODE, "iitt", w->nid, hash, machine, node) ||
-	       row(w, p, ST_PROCESS, "iiit", p->pid, w->nid, w->job.ppid, w->job.command) ||
-	       row(w, p, ST_QUEUE, "iiit", (int64_t)0, w->nid, p->pid, "Default Queue") ||
-	       row(w, p, ST_STREAM, "iiit", (int64_t)0, w->nid, p->pid, "Default Stream") || agent_rows(w, p);
+	       row(w, p, ST_NODE, "iitt", p->nid, hash, machine, node) ||
+	       row(w, p, ST_PROCESS, "iiit", p->pid, p->nid, w->job.ppid, w->job.command) ||
+	       row(w, p, ST_QUEUE, "iiit", (int64_t)0, p->nid, p->pid, "Default Queue") ||
+	       row(w, p, ST_STREAM, "iiit", (int64_t)0, p->nid, p->pid, "Default Stream") || agent_rows(w, p);
 }
 
 int rocpd_writer_open(struct rocpd_writer **out, const char *path, int force, const struct rocpd_job *job,
@@ -327,24 +358,22 @@ int rocpd_writer_open(struct rocpd_writer **out, const char *path, int force, co
 	/* The checks before the rename: every foreign key holds, as in a
 	 * file rocprofv3 wrote with foreign_keys on. */
 	w->db.verify = 1;
-	/* The node's ids as rocprofv3 derives them: a hash of its machine id,
-	 * and the id from that. */
 	const char *node = job->node && *job->node ? job->node : "localhost";
-	char machine[40];
-	uint64_t m = hash_text(node, 1);
-	snprintf(machine, sizeof(machine), "%016llx%016llx", (unsigned long long)m,
-		 (unsigned long long)mix(m));
-	int64_t hash = (int64_t)(hash_text(machine, 0) % INT64_MAX);
-	w->nid = hash % UINT32_MAX;
 	w->procs = xcalloc(job->nprocs, sizeof(*w->procs));
 	for (size_t i = 0; i < job->nprocs; i++) {
 		struct proc *p = &w->procs[w->nprocs++];
-		p->pid = job->pids[i];
+		const struct rocpd_process *given = job->procs ? &job->procs[i] : NULL;
+		p->pid = given ? given->pid : job->pids[i];
+		p->node = given && given->node && *given->node ? given->node : node;
+		p->ngpus = given && given->gpus ? given->ngpus : job->gpus;
+		p->gpus = xmalloc_array(p->ngpus ? p->ngpus : 1, sizeof(*p->gpus));
+		for (size_t k = 0; k < p->ngpus; k++)
+			p->gpus[k] = given && given->gpus ? given->gpus[k] : (int64_t)k;
 		struct idmap *maps[] = { &p->threads,      &p->queues,  &p->streams,
 					 &p->code_objects, &p->symbols, &p->tracks };
 		for (size_t k = 0; k < sizeof(maps) / sizeof(maps[0]); k++)
 			idmap_init(maps[k]);
-		if (start_process(w, p, node, machine, hash)) {
+		if (start_process(w, p)) {
 			err_set(err, "%s: %s", path, w->db.errmsg);
 			rocpd_writer_abort(w);
 			return -1;
@@ -372,14 +401,13 @@ static int sample_row(struct rocpd_writer *w, struct proc *p, const struct rocpd
 		return -1;
 	uint64_t key = (uint64_t)(uint32_t)c->tid << 32 | (uint64_t)(uint32_t)cat;
 	int64_t track = lookup(&p->tracks, key, &p->ntracks, &fresh);
-	if (fresh && row(w, p, ST_TRACK, "iiiii", track, w->nid, p->pid, c->tid, cat))
+	if (fresh && row(w, p, ST_TRACK, "iiiii", track, p->nid, p->pid, c->tid, cat))
 		return -1;
 	return row(w, p, ST_SAMPLE, "iiii", c->id, track, c->start, event);
 }
 
-int rocpd_writer_call(struct rocpd_writer *w, const struct rocpd_call_row *c)
+static int call_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_call_row *c)
 {
-	struct proc *p = proc_of(w, c->pid);
 	int64_t event, name;
 	if (!p || thread_row(w, p, c->tid) || event_row(w, p, c->category, c->id, 0, c->message, &event))
 		return -1;
@@ -388,10 +416,28 @@ int rocpd_writer_call(struct rocpd_writer *w, const struct rocpd_call_row *c)
 		if (row(w, p, ST_ARG, "iittt", event, (int64_t)c->args[i].position, c->args[i].type,
 			c->args[i].name, c->args[i].value))
 			return -1;
-	if (c->start == c->end)
+	if (c->start == c->end && !c->region)
 		return sample_row(w, p, c, event);
 	return string_id(w, p, c->name, &name) ||
-	       row(w, p, ST_REGION, "iiiiiiii", c->id, w->nid, p->pid, c->tid, c->start, c->end, name, event);
+	       row(w, p, ST_REGION, "iiiiiiii", c->id, p->nid, p->pid, c->tid, c->start, c->end, name, event);
+}
+
+int rocpd_writer_call(struct rocpd_writer *w, const struct rocpd_call_row *c)
+{
+	return call_row(w, proc_of(w, c->pid), c);
+}
+
+static struct proc *proc_at(struct rocpd_writer *w, size_t proc)
+{
+	if (proc < w->nprocs)
+		return &w->procs[proc];
+	snprintf(w->db.errmsg, sizeof(w->db.errmsg), "process %zu is not one of the file's", proc);
+	return NULL;
+}
+
+int rocpd_writer_call_in(struct rocpd_writer *w, size_t proc, const struct rocpd_call_row *c)
+{
+	return call_row(w, proc_at(w, proc), c);
 }
 
 /* A kernel's symbol, in the code object loaded on its GPU. */
@@ -400,14 +446,14 @@ static int symbol_row(struct rocpd_writer *w, struct proc *p, const struct rocpd
 	int fresh;
 	int64_t agent = gpu_agent(g->gpu), base = 0x7f5e00000000ll + (g->gpu << 32);
 	int64_t code = lookup(&p->code_objects, (uint64_t)g->gpu, &p->ncode_objects, &fresh);
-	if (fresh && row(w, p, ST_CODE_OBJECT, "iiiiiit", code, w->nid, p->pid, agent, base, (int64_t)1 << 24,
+	if (fresh && row(w, p, ST_CODE_OBJECT, "iiiiiit", code, p->nid, p->pid, agent, base, (int64_t)1 << 24,
 			 "file:///opt/train/lib/libkernels.so#offset=12288&size=16777216"))
 		return -1;
 	int64_t name;
 	if (string_id(w, p, *g->kernel_name ? g->kernel_name : g->display_name, &name))
 		return -1;
 	*symbol = lookup(&p->symbols, (uint64_t)g->gpu << 32 | (uint64_t)name, &p->nsymbols, &fresh);
-	if (fresh && row(w, p, ST_SYMBOL, "iiiiitt", *symbol, w->nid, p->pid, code, base + *symbol * 256,
+	if (fresh && row(w, p, ST_SYMBOL, "iiiiitt", *symbol, p->nid, p->pid, code, base + *symbol * 256,
 			 g->kernel_name, g->display_name))
 		return -1;
 	return 0;
@@ -417,21 +463,25 @@ static int dispatch_row(struct rocpd_writer *w, struct proc *p, const struct roc
 {
 	int64_t symbol;
 	int rc_q, rc_s;
-	int64_t queue = lane_row(w, p, 0, g->queue, &rc_q), stream = lane_row(w, p, 1, g->stream, &rc_s);
+	int64_t queue = lane_row(w, p, 0, g->queue, g->queue_name, &rc_q),
+		stream = lane_row(w, p, 1, g->stream, NULL, &rc_s);
 	if (rc_q || rc_s || symbol_row(w, p, g, &symbol))
 		return -1;
-	return row(w, p, ST_DISPATCH, "iiiiiiiiiiiiiiiiii", ++p->ndispatches, w->nid, p->pid, g->tid,
-		   gpu_agent(g->gpu), symbol, queue, stream, g->start, g->end, g->workgroup[0],
-		   g->workgroup[1], g->workgroup[2], g->grid[0], g->grid[1], g->grid[2], (int64_t)1, event);
+	if (row(w, p, ST_DISPATCH, "iiiiiiiiiiiiiiiiii", ++p->ndispatches, p->nid, p->pid, g->tid,
+		gpu_agent(g->gpu), symbol, queue, stream, g->start, g->end, g->workgroup[0], g->workgroup[1],
+		g->workgroup[2], g->grid[0], g->grid[1], g->grid[2], (int64_t)1, event))
+		return -1;
+	return w->job.graphs && g->graph_exec ? row(w, p, ST_GRAPH, "ii", p->ndispatches, g->graph_exec) : 0;
 }
 
 /* A copy has a stream but no queue; its host side is the first CPU. */
 static int copy_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_gpu_row *g, int64_t event)
 {
 	static const char *const names[] = { "MEMORY_COPY_HOST_TO_HOST", "MEMORY_COPY_HOST_TO_DEVICE",
-					     "MEMORY_COPY_DEVICE_TO_HOST", "MEMORY_COPY_DEVICE_TO_DEVICE" };
-	int kind = g->copy_kind & 3, rc;
-	int64_t name, stream = lane_row(w, p, 1, g->stream, &rc);
+					     "MEMORY_COPY_DEVICE_TO_HOST", "MEMORY_COPY_DEVICE_TO_DEVICE",
+					     "MEMORY_COPY_PEER_TO_PEER" };
+	int kind = g->copy_kind >= ROCPD_H2H && g->copy_kind <= ROCPD_P2P ? g->copy_kind : ROCPD_D2D, rc;
+	int64_t name, stream = lane_row(w, p, 1, g->stream, NULL, &rc);
 	if (rc || string_id(w, p, names[kind], &name))
 		return -1;
 	int64_t gpu = gpu_agent(g->gpu), host = 0;
@@ -439,17 +489,18 @@ static int copy_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_g
 	int64_t src = kind == ROCPD_H2D || kind == ROCPD_H2H ? host : gpu;
 	/* Addresses as the runtime hands them out: device memory high, host
 	 * memory in the heap. */
-	int64_t dev_addr = 0x7f1c00000000ll + (g->gpu << 36), host_addr = 0x7ffd12300000ll;
-	return row(w, p, ST_COPY, "iiiiiiiiiiiiii", ++p->ncopies, w->nid, p->pid, g->tid, g->start, g->end,
+	int64_t dev_addr = 0x7f1c00000000ll + ((g->gpu > 0 ? g->gpu : 0) << 36), host_addr = 0x7ffd12300000ll;
+	return row(w, p, ST_COPY, "iiiiiiiiiiiiii", ++p->ncopies, p->nid, p->pid, g->tid, g->start, g->end,
 		   name, dst, dst == host ? host_addr : dev_addr, src, src == host ? host_addr : dev_addr,
 		   g->size, stream, event);
 }
 
-int rocpd_writer_gpu(struct rocpd_writer *w, const struct rocpd_gpu_row *g)
+static int gpu_row(struct rocpd_writer *w, struct proc *p, const struct rocpd_gpu_row *g)
 {
-	struct proc *p = proc_of(w, g->pid);
 	int64_t event;
-	if (!p || g->gpu < 0 || g->gpu >= (int64_t)w->job.gpus) {
+	/* A copy between host memories runs on no GPU. */
+	int host = !g->kernel_name && g->copy_kind == ROCPD_H2H;
+	if (!p || (!host && (g->gpu < 0 || g->gpu >= (int64_t)p->ngpus))) {
 		if (p)
 			snprintf(w->db.errmsg, sizeof(w->db.errmsg), "GPU %lld is not one of the node's",
 				 (long long)g->gpu);
@@ -460,6 +511,38 @@ int rocpd_writer_gpu(struct rocpd_writer *w, const struct rocpd_gpu_row *g)
 		return -1;
 	note_time(p, g->start, g->end);
 	return g->kernel_name ? dispatch_row(w, p, g, event) : copy_row(w, p, g, event);
+}
+
+int rocpd_writer_gpu(struct rocpd_writer *w, const struct rocpd_gpu_row *g)
+{
+	return gpu_row(w, proc_of(w, g->pid), g);
+}
+
+int rocpd_writer_gpu_in(struct rocpd_writer *w, size_t proc, const struct rocpd_gpu_row *g)
+{
+	return gpu_row(w, proc_at(w, proc), g);
+}
+
+int rocpd_writer_metadata(struct rocpd_writer *w, const char *tag, const char *value)
+{
+	return row(w, &w->procs[0], ST_META, "tt", tag, value);
+}
+
+void rocpd_kernel_names(const char *name, char **symbol, char **display)
+{
+	size_t len = strlen(name);
+	int mangled = strncmp(name, "_Z", 2) == 0;
+	int c_symbol = strcspn(name, " ()<>:,") == len;
+	/* A name ending in ".kd" keeps it only behind a symbol's own. */
+	int kd = len >= 3 && strcmp(name + len - 3, ".kd") == 0;
+	*symbol = xmalloc(len + 4);
+	if (mangled || c_symbol || kd)
+		snprintf(*symbol, len + 4, "%s.kd", name);
+	else
+		(*symbol)[0] = '\0';
+	*display = mangled ? name_demangle(name) : NULL;
+	if (!*display)
+		*display = xstrdup(name);
 }
 
 const char *rocpd_writer_errmsg(const struct rocpd_writer *w)
@@ -479,6 +562,7 @@ static void free_procs(struct rocpd_writer *w)
 		for (size_t k = 0; k < sizeof(maps) / sizeof(maps[0]); k++)
 			idmap_free(maps[k]);
 		strtab_free(&p->strings);
+		free(p->gpus);
 	}
 	free(w->procs);
 	w->procs = NULL;

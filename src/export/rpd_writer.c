@@ -9,7 +9,7 @@
 #include "trace/strtab.h"
 #include "util/xalloc.h"
 
-enum stmt_id { ST_STRING, ST_OP, ST_API, ST_LINK, ST_KERNEL, ST_COPY, ST_META, ST_COUNT };
+enum stmt_id { ST_STRING, ST_OP, ST_API, ST_LINK, ST_KERNEL, ST_COPY, ST_META, ST_MONITOR, ST_COUNT };
 
 static const char *const stmt_sql[ST_COUNT] = {
 	[ST_STRING] = "INSERT INTO rocpd_string (id, string) VALUES (?1, ?2)",
@@ -22,10 +22,13 @@ static const char *const stmt_sql[ST_COUNT] = {
 		      "workgroupX, workgroupY, workgroupZ, groupSegmentSize, privateSegmentSize, "
 		      "kernelArgAddress, aquireFence, releaseFence, codeObject_id, kernelName_id) "
 		      "VALUES (?1, '0x0', ?2, ?3, ?4, ?5, ?6, ?7, 0, 0, '0x0', '', '', 1, ?8)",
-	[ST_COPY] = "INSERT INTO rocpd_copyapi (api_ptr_id, stream, size, width, height, kind, dst, "
-		    "src, dstDevice, srcDevice, sync, pinned) "
-		    "VALUES (?1, '0x0', ?2, 0, 0, ?3, '0x0', '0x0', ?4, ?5, ?6, 0)",
+	[ST_COPY] =
+		"INSERT INTO rocpd_copyapi (api_ptr_id, stream, size, width, height, kind, dst, "
+		"src, dstDevice, srcDevice, sync, pinned) "
+		"VALUES (?1, '0x0', ?2, 0, 0, ?3, coalesce(?7, '0x0'), coalesce(?8, '0x0'), ?4, ?5, ?6, 0)",
 	[ST_META] = "INSERT INTO rocpd_metadata (tag, value) VALUES (?1, ?2)",
+	[ST_MONITOR] = "INSERT INTO rocpd_monitor (deviceType, deviceId, monitorType, start, end, value) "
+		       "VALUES (?4, ?1, ?5, ?2, ?3, ?6)",
 };
 
 struct rpd_writer {
@@ -122,6 +125,8 @@ int rpd_writer_copy(struct rpd_writer *w, int64_t api_id, const struct rpd_copy_
 {
 	int64_t v[] = { api_id, c->size, c->kind, c->dst_device, c->src_device, c->sync };
 	bind_all(w, ST_COPY, v, 6);
+	sqlite3_bind_text(w->db.st[ST_COPY], 7, c->dst, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(w->db.st[ST_COPY], 8, c->src, -1, SQLITE_TRANSIENT);
 	return step(w, ST_COPY);
 }
 
@@ -130,6 +135,17 @@ int rpd_writer_metadata(struct rpd_writer *w, const char *tag, const char *value
 	sqlite3_bind_text(w->db.st[ST_META], 1, tag, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(w->db.st[ST_META], 2, value, -1, SQLITE_TRANSIENT);
 	return step(w, ST_META);
+}
+
+int rpd_writer_monitor(struct rpd_writer *w, const char *device_type, int64_t device, const char *type,
+		       int64_t start, int64_t end, const char *value)
+{
+	int64_t v[] = { device, start, end };
+	bind_all(w, ST_MONITOR, v, 3);
+	sqlite3_bind_text(w->db.st[ST_MONITOR], 4, device_type, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(w->db.st[ST_MONITOR], 5, type, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(w->db.st[ST_MONITOR], 6, value, -1, SQLITE_TRANSIENT);
+	return step(w, ST_MONITOR);
 }
 
 const char *rpd_writer_errmsg(const struct rpd_writer *w)

@@ -19,6 +19,7 @@ struct rpd_copy_launch {
 	int kind; /* hipMemcpyKind: 1 H2D, 2 D2H, 3 D2D */
 	int64_t src_device, dst_device;
 	int sync;
+	const char *src, *dst; /* addresses as recorded ("0x7f59c1260000"), NULL: "0x0" */
 };
 
 /* Start writing path. An existing file is an error unless force is set. */
@@ -32,6 +33,10 @@ int rpd_writer_link(struct rpd_writer *w, int64_t api_id, int64_t op_id);
 int rpd_writer_kernel(struct rpd_writer *w, int64_t api_id, const struct rpd_kernel_launch *k);
 int rpd_writer_copy(struct rpd_writer *w, int64_t api_id, const struct rpd_copy_launch *c);
 int rpd_writer_metadata(struct rpd_writer *w, const char *tag, const char *value);
+/* A sample of a device's monitor (deviceType "gpu", monitorType "sclk"),
+ * its value as rpd keeps it: text. */
+int rpd_writer_monitor(struct rpd_writer *w, const char *device_type, int64_t device, const char *type,
+		       int64_t start, int64_t end, const char *value);
 
 /* Finish: views, commit, and move the file into place. Frees w. */
 int rpd_writer_commit(struct rpd_writer *w, struct rpd_error *err);
