@@ -12,6 +12,7 @@
 #include "analysis/diff.h"
 #include "analysis/gaps.h"
 #include "analysis/roi.h"
+#include "export/export.h"
 #include "load/cache.h"
 #include "session/window.h"
 #include "util/error.h"
@@ -21,6 +22,7 @@
  * character. */
 enum long_only {
 	OPT_DEBUG_MEMORY = 256,
+	OPT_EXPORT_FORMAT,
 };
 
 static const struct option long_options[] = {
@@ -36,6 +38,7 @@ static const struct option long_options[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "export", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'F' },
+	{ "export-format", required_argument, NULL, OPT_EXPORT_FORMAT },
 	{ "skip-bad", no_argument, NULL, 'B' },
 	{ "same-node", no_argument, NULL, 'N' },
 	{ "gap-threshold", required_argument, NULL, 'G' },
@@ -148,6 +151,9 @@ static void print_help(void)
 		"                       (mangled), not demangled as the viewer shows them\n"
 		"  -o, --export=FILE    write what the filter and window keep to a new\n"
 		"                       database FILE (the inputs' format) and exit\n"
+		"      --export-format=FORMAT  --export writes FORMAT: input (default: the\n"
+		"                       inputs' own), or rpd or rocpd, converted from any\n"
+		"                       inputs (Kineto, Nsight Systems and mixes too)\n"
 		"      --force          let --export replace an existing FILE\n"
 		"      --demo           use a built-in generated trace instead of DATABASE\n"
 		"  -j, --jobs=N         at most N threads at work at once (default: one\n"
@@ -374,6 +380,12 @@ static int parse_one(int c, struct options *o)
 	case OPT_DEBUG_MEMORY:
 		o->debug_memory = 1;
 		return 0;
+	case OPT_EXPORT_FORMAT:
+		o->export_format_set = 1;
+		if (export_format_parse(optarg, &o->export_format))
+			return usage_error(_("unknown export format '%s' (expected input, rpd or rocpd)"),
+					   optarg);
+		return 0;
 	case 'c':
 		o->no_cache = 1;
 		return 0;
@@ -452,6 +464,10 @@ enum options_result options_parse(int argc, char **argv, struct options *o)
 	}
 	if (!o->demo && o->npaths == 0) {
 		usage_error("%s", _("no DATABASE given (or use --demo)"));
+		return OPTIONS_USAGE_ERROR;
+	}
+	if (o->export_format_set && !o->export_path) {
+		usage_error("%s", _("--export-format is the format of --export FILE: give -o FILE"));
 		return OPTIONS_USAGE_ERROR;
 	}
 	if (o->demo && o->export_path) {

@@ -23,6 +23,8 @@ struct options {
 	const char *input;       /* --input REGEX, or NULL */
 	const char *export_path; /* --export FILE, or NULL */
 	int force;               /* --force: replace an existing FILE */
+	int export_format;       /* --export-format: enum export_format */
+	int export_format_set;   /* --export-format was given */
 	int64_t gap_threshold;   /* --gap-threshold, ns */
 	int per_queue;           /* --per-queue: gaps and idle of each queue */
 	const char *comm;        /* --comm REGEX: communication kernels */

@@ -50,6 +50,9 @@ static enum api_need needs_apis(const struct options *o)
 	enum api_need need = o->have_report ? o->report->apis : API_NEED_NONE;
 	if ((o->export_path && need != API_NEED_NONE) || window_names_markers(o->window))
 		need = API_NEED_ALL;
+	/* A conversion writes every call it keeps from the trace in memory. */
+	if (o->export_path && o->export_format != EXPORT_FORMAT_INPUT)
+		need = API_NEED_ALL;
 	return need;
 }
 
@@ -184,7 +187,8 @@ int run_export(const struct options *o, struct workspace *w)
 				      .filter = &s->filter,
 				      .window = session_window(s),
 				      .path = o->export_path,
-				      .force = o->force };
+				      .force = o->force,
+				      .format = o->export_format };
 	if (export_trace(&req, &res, &err)) {
 		err_report("rpdtop: %s", err.msg);
 		return 1;

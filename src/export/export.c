@@ -573,6 +573,8 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 
 int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)
 {
+	if (r->format != EXPORT_FORMAT_INPUT)
+		return convert_trace(r, res, err);
 	/* An input read without SQLite's locks (dbfile.h) that a writer
 	 * changed meanwhile is read again under them, which keep the export
 	 * to one snapshot. */
