@@ -82,6 +82,8 @@ class Trace:
             if cat in GPU_CATS:
                 row["name"] = op_name(e)
                 row["gpu"] = args.get("device", e.get("pid"))
+                if cat == "gpu_memcpy" and args.get("bytes") is not None:
+                    row["bytes"] = int(args["bytes"])
                 self.ops.append(row)
             else:
                 row["thread"] = (e["pid"], e["tid"])
@@ -225,4 +227,5 @@ def main():
      "graphs": graphs}[sys.argv[1]](Trace(sys.argv[2]))
 
 
-main()
+if __name__ == "__main__":
+    main()
