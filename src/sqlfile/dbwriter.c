@@ -2,16 +2,12 @@
 #include "sqlfile/dbwriter.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "sqlfile/outfile.h"
 #include "sqlfile/sqlrun.h"
 #include "sqlfile/tempname.h"
 #include "util/i18n.h"
@@ -19,24 +15,6 @@
 #include "util/xalloc.h"
 
 #define BUSY_MS 2000
-
-/* The temporary file being written, removed at exit if the program ends
- * before it was moved into place (out of memory, say). */
-static char *pending_tmp;
-
-static void remove_pending(void)
-{
-	if (pending_tmp)
-		unlink(pending_tmp);
-}
-
-static void set_pending(char *tmp)
-{
-	static int registered;
-	if (!registered && atexit(remove_pending) == 0)
-		registered = 1;
-	pending_tmp = tmp;
-}
 
 /* SQLite asks every so often whether to go on: not after an interrupt. */
 static int keep_going(void *ctx)
@@ -98,7 +76,7 @@ int dbwriter_open(struct dbwriter *w, const char *path, int force, const char *s
 		return err_set(err, _("%s: cannot create a file there: %s"), path, strerror(errno));
 	w->path = xstrdup(path);
 	w->tmp = tmp;
-	set_pending(tmp);
+	outfile_pending(tmp);
 	w->force = force;
 	w->nst = nstatements;
 	w->st = xcalloc((size_t)nstatements, sizeof(*w->st));
@@ -143,8 +121,7 @@ static int close_db(struct dbwriter *w)
 
 static void release(struct dbwriter *w)
 {
-	if (pending_tmp == w->tmp)
-		pending_tmp = NULL;
+	outfile_done(w->tmp);
 	if (w->lock_fd >= 0)
 		close(w->lock_fd);
 	free(w->st);
@@ -180,85 +157,6 @@ void dbwriter_abort(struct dbwriter *w)
 	close_db(w);
 	unlink(w->tmp);
 	release(w);
-}
-
-/* Without force the target is claimed with link(), which fails rather than
- * replace a file that appeared while we were writing. */
-static int move_into_place(struct dbwriter *w, struct rpd_error *err)
-{
-	if (w->force ? rename(w->tmp, w->path) == 0 : link(w->tmp, w->path) == 0) {
-		if (!w->force)
-			unlink(w->tmp);
-		return 0;
-	}
-	if (errno == EEXIST)
-		return err_set(err, _("%s: already exists (use --force to replace it)"), w->path);
-	return err_set(err, "%s: %s", w->path, strerror(errno));
-}
-
-#define SYNC_STOPPED (-1)
-#define SYNC_POLL_NS 20000000L
-
-/* RPDTOP_TEST_SYNC_PAUSE=MS: the sync waits first, as on a slow disk. */
-static void test_sync_pause(void)
-{
-	const char *v = getenv("RPDTOP_TEST_SYNC_PAUSE");
-	long ms = v ? strtol(v, NULL, 10) : 0;
-	if (ms > 0 && ms <= 60000) {
-		struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
-		nanosleep(&ts, NULL);
-	}
-}
-
-/* Wait for the syncing child: its status, or SYNC_STOPPED when an
- * interrupt came first (the child is left to end on its own). */
-static int wait_sync(pid_t child)
-{
-	struct timespec ts = { 0, SYNC_POLL_NS };
-	for (;;) {
-		int status;
-		pid_t got = waitpid(child, &status, WNOHANG);
-		if (got == child)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
-		if (got < 0 && errno != EINTR)
-			return errno;
-		if (interrupt_pending()) {
-			kill(child, SIGKILL);
-			return SYNC_STOPPED;
-		}
-		nanosleep(&ts, NULL);
-	}
-}
-
-/* fsync the file at path: 0, an errno, or SYNC_STOPPED when an interrupt
- * came first. A large file's fsync on a slow disk takes many seconds and
- * cannot be interrupted, nor can a process end while one of its threads
- * is in it: a child process syncs, so that Ctrl-C acts at once (the file
- * is unlinked, and the child ends when the disk is done with it). */
-static int sync_file(const char *path, int lock_fd)
-{
-	if (interrupt_pending())
-		return SYNC_STOPPED;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	pid_t child = fork();
-	if (child == 0) {
-		/* The parent's lock on the file is not the child's to keep: a
-		 * parent killed meanwhile leaves the file stale at once. */
-		if (lock_fd >= 0)
-			close(lock_fd);
-		test_sync_pause();
-		_exit(fsync(fd) == 0 ? 0 : errno & 0xff);
-	}
-	int rc;
-	if (child < 0) /* no process to spare: sync here */
-		rc = fsync(fd) == 0 ? 0 : errno;
-	else
-		rc = wait_sync(child);
-	close(fd);
-	/* A Ctrl-C during the sync still wins over the rename. */
-	return rc == 0 && interrupt_pending() ? SYNC_STOPPED : rc;
 }
 
 /* The first row of an integrity pragma that is not "ok" into problem. */
@@ -318,13 +216,13 @@ int dbwriter_commit(struct dbwriter *w, const char *final_sql, struct rpd_error 
 	}
 	close_db(w);
 	/* The data must be on disk before the name points at it. */
-	rc = sync_file(w->tmp, w->lock_fd);
-	if (rc == SYNC_STOPPED)
+	rc = outfile_sync(w->tmp, w->lock_fd);
+	if (rc == OUTFILE_STOPPED)
 		rc = err_set(err, "%s: %s", w->path, sqlite3_errstr(SQLITE_INTERRUPT));
 	else if (rc != 0)
 		rc = err_set(err, "%s: %s", w->path, strerror(rc));
 	else
-		rc = move_into_place(w, err);
+		rc = outfile_move(w->tmp, w->path, w->force, err);
 	if (rc != 0)
 		unlink(w->tmp);
 	release(w);
