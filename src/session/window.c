@@ -25,6 +25,18 @@ static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, 
 	}
 	int relative = s[0] == '+';
 	char *rest;
+	/* A bare whole number of ns, read exactly: times since 1970 (a
+	 * Kineto trace's, from its baseTimeNanoseconds) have more digits
+	 * than a double keeps. */
+	size_t digits = strspn(s + relative, "0123456789");
+	if (digits > 0 && s[relative + digits] == '\0') {
+		errno = 0;
+		long long n = strtoll(s + relative, &rest, 10);
+		if (errno)
+			return -1;
+		*out = relative ? sat_add(start, (int64_t)n) : (int64_t)n;
+		return 0;
+	}
 	errno = 0;
 	double v = strtod(s + relative, &rest);
 	if (rest == s + relative || errno || !isfinite(v) || v < 0)

@@ -300,8 +300,33 @@ static void test_order(void)
 	trace_free(&t);
 }
 
+/* Whole numbers of ns are read exactly, epoch times too (past 2^53, where
+ * a double would round them); units, offsets and shares as before. */
+static void test_window_parse(void)
+{
+	struct window w;
+	char msg[256];
+	int64_t first = 1752825292661852962, last = 1752825292669412806;
+	CHECK(window_parse("1752825292664120915:1752825292666388999", first, last, &w, msg, sizeof(msg)) ==
+	      0);
+	CHECK_INT(w.start, 1752825292664120915);
+	CHECK_INT(w.end, 1752825292666388999);
+	CHECK(window_parse("+1:+7559843", first, last, &w, msg, sizeof(msg)) == 0);
+	CHECK_INT(w.start, first + 1);
+	CHECK_INT(w.end, first + 7559843);
+	CHECK(window_parse("+1us:+2.5us", first, last, &w, msg, sizeof(msg)) == 0);
+	CHECK_INT(w.start, first + 1000);
+	CHECK_INT(w.end, first + 2500);
+	CHECK(window_parse("50%:", first, last, &w, msg, sizeof(msg)) == 0);
+	CHECK_INT(w.start, first + (last - first) / 2);
+	CHECK_INT(w.end, last);
+	CHECK(window_parse("1:99999999999999999999", first, last, &w, msg, sizeof(msg)) == -1);
+	CHECK(window_parse("-5:10", first, last, &w, msg, sizeof(msg)) == -1);
+}
+
 int main(void)
 {
+	test_window_parse();
 	test_order();
 	test_enclosing();
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX", a[512], b[512];
