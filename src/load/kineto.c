@@ -306,19 +306,12 @@ static int on_event(void *ctx, const struct kineto_event *e, struct rpd_error *e
 	struct kreader *r = ctx;
 	if (e->have & KF_META)
 		thread_name(r, e);
-	if (!(e->have & KF_COMPLETE))
-		return 0;
-	switch (e->cat) {
-	case KCAT_KERNEL:
-	case KCAT_MEMCPY:
-	case KCAT_MEMSET:
+	switch (kineto_role(e)) {
+	case KROLE_OP:
 		return gpu_op(r, e, err);
-	case KCAT_RUNTIME:
-	case KCAT_DRIVER:
+	case KROLE_CALL:
 		return api_row(r, e, 0, err);
-	case KCAT_CPU_OP:
-	case KCAT_USER_ANNOTATION:
-	case KCAT_PYTHON:
+	case KROLE_RANGE:
 		return api_row(r, e, 1, err);
 	default:
 		return 0;

@@ -101,6 +101,27 @@ const char *kineto_field_name(unsigned field)
 	return "?";
 }
 
+enum kineto_role kineto_role(const struct kineto_event *e)
+{
+	if (!(e->have & KF_COMPLETE))
+		return KROLE_NONE;
+	switch (e->cat) {
+	case KCAT_KERNEL:
+	case KCAT_MEMCPY:
+	case KCAT_MEMSET:
+		return KROLE_OP;
+	case KCAT_RUNTIME:
+	case KCAT_DRIVER:
+		return KROLE_CALL;
+	case KCAT_CPU_OP:
+	case KCAT_USER_ANNOTATION:
+	case KCAT_PYTHON:
+		return KROLE_RANGE;
+	default:
+		return KROLE_NONE;
+	}
+}
+
 /* Where the parse is: the keys that matter at the levels that matter. */
 enum place {
 	AT_NONE,
@@ -140,7 +161,17 @@ struct parser {
 	struct kineto_event ev;
 	char *name, *arg_name;
 	size_t name_cap, arg_name_cap;
+	const struct kineto_tap *tap;
 };
+
+/* Hand the token to the tap, if any: 1 to go on, 0 to stop. */
+static int tapped(struct parser *p, enum kineto_token kind, const char *s, size_t n)
+{
+	if (!p->tap || p->tap->token(p->tap->ctx, kind, s, n, p->err) == 0)
+		return 1;
+	p->failed = 1;
+	return 0;
+}
 
 static int fail(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -220,14 +251,17 @@ static void not_number(struct parser *p)
 static int on_null(void *ctx)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_NULL, NULL, 0))
+		return 0;
 	p->key = AT_NONE;
 	return 1;
 }
 
 static int on_boolean(void *ctx, int v)
 {
-	(void)v;
 	struct parser *p = ctx;
+	if (!tapped(p, v ? KT_TRUE : KT_FALSE, NULL, 0))
+		return 0;
 	not_number(p);
 	p->key = AT_NONE;
 	return 1;
@@ -236,6 +270,8 @@ static int on_boolean(void *ctx, int v)
 static int on_number(void *ctx, const char *s, size_t n)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_NUMBER, s, n))
+		return 0;
 	enum place k = p->key;
 	p->key = AT_NONE;
 	if (k == EV_FIELD || k == ARG_FIELD)
@@ -284,6 +320,8 @@ static enum kineto_cat category(const unsigned char *s, size_t n)
 static int on_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_STRING, (const char *)s, n))
+		return 0;
 	enum place k = p->key;
 	p->key = AT_NONE;
 	switch (k) {
@@ -426,6 +464,8 @@ static int dist_key(struct parser *p, const unsigned char *s, size_t n)
 static int on_key(void *ctx, const unsigned char *s, size_t n)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_KEY, (const char *)s, n))
+		return 0;
 	p->key = AT_NONE;
 	if (p->depth == 1)
 		return top_key(p, s, n);
@@ -473,17 +513,19 @@ static int open_container(struct parser *p, int map)
 
 static int on_start_map(void *ctx)
 {
-	return open_container(ctx, 1);
+	return tapped(ctx, KT_MAP_START, NULL, 0) && open_container(ctx, 1);
 }
 
 static int on_start_array(void *ctx)
 {
-	return open_container(ctx, 0);
+	return tapped(ctx, KT_ARRAY_START, NULL, 0) && open_container(ctx, 0);
 }
 
 static int on_end_map(void *ctx)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_MAP_END, NULL, 0))
+		return 0;
 	p->key = AT_NONE;
 	if (p->in_dist && p->depth == 2) {
 		p->in_dist = 0;
@@ -507,6 +549,8 @@ static int on_end_map(void *ctx)
 static int on_end_array(void *ctx)
 {
 	struct parser *p = ctx;
+	if (!tapped(p, KT_ARRAY_END, NULL, 0))
+		return 0;
 	p->key = AT_NONE;
 	if (p->events_depth && p->depth == p->events_depth)
 		p->events_depth = 0;
@@ -547,6 +591,12 @@ static void yajl_message(yajl_handle h, char *buf, size_t size)
 int kineto_parse(struct instream *in, const char *path, kineto_event_fn fn, void *ctx,
 		 struct kineto_meta *meta, struct rpd_error *err)
 {
+	return kineto_parse_tapped(in, path, fn, ctx, NULL, meta, err);
+}
+
+int kineto_parse_tapped(struct instream *in, const char *path, kineto_event_fn fn, void *ctx,
+			const struct kineto_tap *tap, struct kineto_meta *meta, struct rpd_error *err)
+{
 	static const yajl_callbacks cb = {
 		.yajl_null = on_null,
 		.yajl_boolean = on_boolean,
@@ -559,7 +609,7 @@ int kineto_parse(struct instream *in, const char *path, kineto_event_fn fn, void
 		.yajl_end_array = on_end_array,
 	};
 	yajl_alloc_funcs af = { alloc_malloc, alloc_realloc, alloc_free, NULL };
-	struct parser p = { .path = path, .fn = fn, .ctx = ctx, .meta = meta, .err = err };
+	struct parser p = { .path = path, .fn = fn, .ctx = ctx, .meta = meta, .err = err, .tap = tap };
 	memset(meta, 0, sizeof(*meta));
 	yajl_handle h = yajl_alloc(&cb, &af, &p);
 	unsigned char *buf = xmalloc(INSTREAM_CHUNK);

@@ -83,6 +83,19 @@ struct kineto_meta {
 	int64_t rank, world_size; /* world_size 0 when not given */
 };
 
+/* What an event is to rpdtop. The GPU ops are numbered by their place
+ * among the file's GPU ops, from 1: an op's id; the calls and CPU ranges
+ * together likewise: an API row's id. The reader and the export (which
+ * finds the events of the ops kept again in the file) count by this. */
+enum kineto_role {
+	KROLE_NONE,
+	KROLE_OP,    /* "X" events of kernel, gpu_memcpy, gpu_memset */
+	KROLE_CALL,  /* "X" events of cuda_runtime, cuda_driver */
+	KROLE_RANGE, /* "X" events of cpu_op, user_annotation, python_function */
+};
+
+enum kineto_role kineto_role(const struct kineto_event *e);
+
 /* Called for each event; returns 0, or -1 with *err set to stop. */
 typedef int (*kineto_event_fn)(void *ctx, const struct kineto_event *e, struct rpd_error *err);
 
@@ -90,6 +103,32 @@ typedef int (*kineto_event_fn)(void *ctx, const struct kineto_event *e, struct r
  * (not JSON, not a Kineto trace, a field that cannot be read). */
 int kineto_parse(struct instream *in, const char *path, kineto_event_fn fn, void *ctx,
 		 struct kineto_meta *meta, struct rpd_error *err);
+
+/* The JSON's tokens, as yajl reads them. */
+enum kineto_token {
+	KT_NULL,
+	KT_TRUE,
+	KT_FALSE,
+	KT_NUMBER, /* its text as written */
+	KT_STRING, /* its bytes, unescaped (UTF-8) */
+	KT_KEY,    /* likewise */
+	KT_MAP_START,
+	KT_MAP_END,
+	KT_ARRAY_START,
+	KT_ARRAY_END,
+};
+
+/* Every token is handed to token(ctx, ...) before the parse looks at it,
+ * so that an event's tokens have all come when fn gets the event. It
+ * returns 0, or -1 with *err set to stop the parse. */
+struct kineto_tap {
+	int (*token)(void *ctx, enum kineto_token kind, const char *s, size_t n, struct rpd_error *err);
+	void *ctx;
+};
+
+/* kineto_parse with a tap (NULL: none). */
+int kineto_parse_tapped(struct instream *in, const char *path, kineto_event_fn fn, void *ctx,
+			const struct kineto_tap *tap, struct kineto_meta *meta, struct rpd_error *err);
 
 /* Decimal microseconds (a JSON number's text) to nanoseconds. */
 enum kineto_bad kineto_us_to_ns(const char *s, size_t n, int64_t *ns);
