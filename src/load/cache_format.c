@@ -142,7 +142,11 @@ static void put_meta(struct buf *b, const struct trace *t, int level, const char
 				 (uint64_t)in->op_id0,
 				 (uint64_t)in->launches_only,
 				 (uint64_t)in->rank,
-				 (uint64_t)in->world_size };
+				 (uint64_t)in->world_size,
+				 (uint64_t)in->stamp.size,
+				 (uint64_t)in->stamp.mtime_ns,
+				 in->stamp.dev,
+				 in->stamp.ino };
 		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
 			put_u64(b, f[k]);
 	}
@@ -329,7 +333,7 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 	t->graphs.sorted = v[17] != 0;
 	t->host_copies.n = t->host_copies.cap = (size_t)v[18];
 
-	t->ninputs = t->inputs_cap = get_count(r, 8 * 12);
+	t->ninputs = t->inputs_cap = get_count(r, 8 * 16);
 	t->inputs = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*t->inputs));
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct trace_input *in = &t->inputs[i];
@@ -347,6 +351,10 @@ static void get_meta(struct rd *r, struct trace *t, struct facts *f)
 		in->launches_only = (int)get_u64(r);
 		in->rank = (int64_t)get_u64(r);
 		in->world_size = (int64_t)get_u64(r);
+		in->stamp.size = (int64_t)get_u64(r);
+		in->stamp.mtime_ns = (int64_t)get_u64(r);
+		in->stamp.dev = get_u64(r);
+		in->stamp.ino = get_u64(r);
 		if (!in->path)
 			r->bad = 1;
 	}

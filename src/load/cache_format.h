@@ -13,7 +13,7 @@
 #include "trace/trace.h"
 
 /* Changes whenever the layout or the trace's columns change. */
-#define CACHE_VERSION 6
+#define CACHE_VERSION 7
 
 /* What a trace holds, each level more than the last: ops without their
  * ids, ops with ids, the calls that launched ops beside them, every API

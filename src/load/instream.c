@@ -69,6 +69,7 @@ int instream_open(struct instream *s, const char *path, struct rpd_error *err)
 	}
 	/* A regular file never blocks; reads wait for nothing. */
 	fcntl(s->fd, F_SETFL, fcntl(s->fd, F_GETFL) & ~O_NONBLOCK);
+	s->st = st;
 	s->file_size = (uint64_t)st.st_size;
 	s->buf = xmalloc(INSTREAM_CHUNK);
 	s->z.next_in = s->buf;

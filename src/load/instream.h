@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <zlib.h>
 
@@ -29,7 +30,8 @@ struct instream {
 	z_stream z;         /* gz */
 	unsigned char *buf; /* gz: compressed bytes read, not yet inflated */
 	uint64_t file_size, out_total, cap;
-	int eof; /* no more bytes from the file */
+	int eof;        /* no more bytes from the file */
+	struct stat st; /* the file as opened */
 };
 
 /* Open path (a regular file) for reading. 0, or -1 with *err naming it. */

@@ -377,6 +377,9 @@ static int read_file(struct kreader *r, struct rpd_error *err)
 	struct kineto_meta meta;
 	if (instream_open(&in, r->path, err))
 		return -1;
+	/* What the ops are read from: their export reads it again. */
+	if (r->ops && !r->span)
+		kineto_stamp(&in.st, &r->t->inputs[r->input].stamp);
 	int rc = kineto_parse(&in, r->path, on_event, r, &meta, err);
 	instream_close(&in);
 	if (rc == 0)
@@ -434,6 +437,21 @@ int kineto_span(const char *path, struct op_span *out, struct rpd_error *err)
 	int rc = read_file(&r, err);
 	trace_free(&t);
 	return rc;
+}
+
+void kineto_stamp(const struct stat *st, struct trace_stamp *out)
+{
+	out->size = (int64_t)st->st_size;
+	out->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	out->dev = (uint64_t)st->st_dev;
+	out->ino = (uint64_t)st->st_ino;
+}
+
+int kineto_stamp_same(const struct trace_stamp *a, const struct stat *st)
+{
+	struct trace_stamp b;
+	kineto_stamp(st, &b);
+	return a->size == b.size && a->mtime_ns == b.mtime_ns && a->dev == b.dev && a->ino == b.ino;
 }
 
 /* What says a file changed: its identity, size and modification time. */

@@ -31,6 +31,7 @@
 #define RPDTOP_KINETO_H
 
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "trace/op_span.h"
 #include "trace/trace.h"
@@ -51,6 +52,11 @@ int kineto_read_apis(struct trace *t, uint32_t input, struct rpd_error *err);
 
 /* The span of the trace's ops, read without keeping them. */
 int kineto_span(const char *path, struct op_span *out, struct rpd_error *err);
+
+/* The stamp of a file as stat found it. */
+void kineto_stamp(const struct stat *st, struct trace_stamp *out);
+/* Is the file as stamped? */
+int kineto_stamp_same(const struct trace_stamp *a, const struct stat *st);
 
 /* Read through read(ctx, path, err) in one go from a file that did not
  * change meanwhile: when it did, again(ctx) forgets what was read and it

@@ -52,6 +52,7 @@ static void map_inputs(struct merge *m, size_t op_base, size_t api_base)
 		out->apis_with_ops = in->apis_with_ops;
 		out->rank = in->rank;
 		out->world_size = in->world_size;
+		out->stamp = in->stamp;
 		op_base += in->op_count;
 		api_base += in->api_count;
 	}

@@ -46,6 +46,14 @@ struct trace_domain {
 	char *node; /* host name, or NULL for an input of unknown origin */
 };
 
+/* A file as it was read: its size, modification time, device and inode.
+ * A Kineto trace is read again by its export, which must find the file
+ * the trace was read from. */
+struct trace_stamp {
+	int64_t size, mtime_ns;
+	uint64_t dev, ino;
+};
+
 struct trace_input {
 	char *path;
 	char *uuid, *guid; /* rocpd: the process's table suffix and guid, else NULL */
@@ -60,6 +68,7 @@ struct trace_input {
 	/* Its rank in a distributed job and the job's size, as the input
 	 * says (Kineto's distributedInfo); -1 and 0 when it does not. */
 	int64_t rank, world_size;
+	struct trace_stamp stamp;    /* Kineto: the file its ops were read from */
 };
 
 struct trace_gpu {
