@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "export/export_kineto.h"
 #include "export/export_plan.h"
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
@@ -369,10 +370,6 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	int exists = stat(r->path, &out) == 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct stat in;
-		if (t->inputs[i].format == INPUT_KINETO)
-			return err_set(err,
-				       _("%s: Kineto traces cannot be exported (only rpd and rocpd inputs)"),
-				       t->inputs[i].path);
 		if (t->inputs[i].format == INPUT_NSYS)
 			return err_set(err,
 				       _("%s: Nsight Systems exports cannot be exported (only rpd and rocpd "
@@ -575,6 +572,9 @@ int export_trace(const struct export_request *r, struct export_result *res, stru
 {
 	if (r->format != EXPORT_FORMAT_INPUT)
 		return convert_trace(r, res, err);
+	/* Kineto inputs are written as Kineto JSON (export_kineto.h). */
+	if (export_kineto_wanted(r->t))
+		return export_kineto(r, res, err);
 	/* An input read without SQLite's locks (dbfile.h) that a writer
 	 * changed meanwhile is read again under them, which keep the export
 	 * to one snapshot. */
