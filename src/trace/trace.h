@@ -68,7 +68,7 @@ struct trace_input {
 	/* Its rank in a distributed job and the job's size, as the input
 	 * says (Kineto's distributedInfo); -1 and 0 when it does not. */
 	int64_t rank, world_size;
-	struct trace_stamp stamp;    /* Kineto: the file its ops were read from */
+	struct trace_stamp stamp; /* Kineto: the file its ops were read from */
 };
 
 struct trace_gpu {
