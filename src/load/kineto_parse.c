@@ -317,6 +317,22 @@ static enum kineto_cat category(const unsigned char *s, size_t n)
 	return KCAT_OTHER;
 }
 
+/* A string of the event kept in *buf (grown as needed), NUL-terminated;
+ * 0 (failed) for one longer than a name may be. */
+static int keep_text(struct parser *p, char **buf, size_t *cap, const unsigned char *s, size_t n)
+{
+	if (n > KINETO_NAME_MAX)
+		return fail(p, _("event %zu: a name of %zu bytes (at most %zu are read)"), p->ev.index, n,
+			    KINETO_NAME_MAX);
+	if (n + 1 > *cap) {
+		*cap = n + 1 > 2 * *cap ? n + 1 : 2 * *cap;
+		*buf = xrealloc(*buf, *cap);
+	}
+	memcpy(*buf, s, n);
+	(*buf)[n] = '\0';
+	return 1;
+}
+
 static int on_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct parser *p = ctx;
@@ -333,29 +349,15 @@ static int on_string(void *ctx, const unsigned char *s, size_t n)
 		p->ev.cat = category(s, n);
 		break;
 	case EV_NAME:
-		if (n > KINETO_NAME_MAX)
-			return fail(p, _("event %zu: a name of %zu bytes (at most %zu are read)"),
-				    p->ev.index, n, KINETO_NAME_MAX);
-		if (n + 1 > p->name_cap) {
-			p->name_cap = n + 1 > 2 * p->name_cap ? n + 1 : 2 * p->name_cap;
-			p->name = xrealloc(p->name, p->name_cap);
-		}
-		memcpy(p->name, s, n);
-		p->name[n] = '\0';
+		if (!keep_text(p, &p->name, &p->name_cap, s, n))
+			return 0;
 		p->ev.name = p->name;
 		p->ev.name_len = n;
 		p->ev.have |= KF_NAME;
 		break;
 	case ARG_NAME:
-		if (n > KINETO_NAME_MAX)
-			return fail(p, _("event %zu: a name of %zu bytes (at most %zu are read)"),
-				    p->ev.index, n, KINETO_NAME_MAX);
-		if (n + 1 > p->arg_name_cap) {
-			p->arg_name_cap = n + 1 > 2 * p->arg_name_cap ? n + 1 : 2 * p->arg_name_cap;
-			p->arg_name = xrealloc(p->arg_name, p->arg_name_cap);
-		}
-		memcpy(p->arg_name, s, n);
-		p->arg_name[n] = '\0';
+		if (!keep_text(p, &p->arg_name, &p->arg_name_cap, s, n))
+			return 0;
 		p->ev.arg_name = p->arg_name;
 		p->ev.arg_name_len = n;
 		p->ev.have |= KF_ARG_NAME;
