@@ -227,11 +227,9 @@ static int dispatch_row(struct reader *r, sqlite3_stmt *st)
 	return 0;
 }
 
-/* The direction of a copy that a GPU took part in: its operation's name
- * when it has one (MEMORY_COPY_HOST_TO_DEVICE), else from the kinds of
- * its agents. CopyHostToHost is the name of host copies only (copy_row):
- * an operation saying so beside a GPU agent is named by the agents. */
-static const char *copy_type(const char *op, int from_gpu, int to_gpu)
+/* CopyHostToHost is the name of host copies only (copy_row): an
+ * operation saying so beside a GPU agent is named by the agents. */
+const char *rocpd_copy_type(const char *op, int from_gpu, int to_gpu)
 {
 	static const struct {
 		const char *op, *type;
@@ -270,7 +268,7 @@ static int copy_row(struct reader *r, sqlite3_stmt *st)
 	if (sqlite3_column_type(st, 10) != SQLITE_NULL &&
 	    strcache_get(&r->strings, &r->src, r->t, sqlite3_column_int64(st, 10), &op))
 		return -1;
-	const char *type = copy_type(op == TRACE_NONE ? "" : trace_str(r->t, op), from_gpu, to_gpu);
+	const char *type = rocpd_copy_type(op == TRACE_NONE ? "" : trace_str(r->t, op), from_gpu, to_gpu);
 	uint32_t gpu = trace_gpu(r->t, input_of(r, st, 1), to_gpu ? dst->index : src->index);
 	progress_row();
 	uint32_t row = trace_add_op(r->t, ROCPD_COPY_ID_BASE + sqlite3_column_int64(st, 0),

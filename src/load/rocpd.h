@@ -23,4 +23,9 @@ int rocpd_read(struct trace *t, sqlite3 *db, const char *path, const struct rocp
 int rocpd_span(sqlite3 *db, const char *path, const struct rocpd_file *f, struct op_span *spans,
 	       struct rpd_error *err);
 
+/* The name of a copy that a GPU took part in, as rpd names copies
+ * (CopyHostToDevice): by its operation's name when that says a direction
+ * (MEMORY_COPY_HOST_TO_DEVICE), else by which of its agents are GPUs. */
+const char *rocpd_copy_type(const char *op, int from_gpu, int to_gpu);
+
 #endif

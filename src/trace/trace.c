@@ -365,19 +365,25 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 {
 	trace_own_ops(t);
 	struct trace_ops *o = &t->ops;
-	const char *d = trace_str(t, desc);
 	if (o->n == o->cap)
 		ops_cap(t, next_cap(o->cap), 0);
 	if (o->id)
 		o->id[o->n] = id;
 	o->start[o->n] = start;
 	o->end[o->n] = end;
+	trace_set_op(t, (uint32_t)o->n, desc, type, queue);
+	return (uint32_t)o->n++;
+}
+
+void trace_set_op(struct trace *t, uint32_t op, uint32_t desc, uint32_t type, uint32_t queue)
+{
+	trace_own_ops(t);
+	struct trace_ops *o = &t->ops;
 	/* An empty description is one of no bytes, as the page reader tells it
 	 * (a name may begin with a NUL byte). */
-	o->name[o->n] = strtab_len(&t->strings, desc) ? desc : type;
-	o->queue[o->n] = queue;
-	o->kind[o->n] = (uint8_t)trace_classify_op(d, trace_str(t, type));
-	return (uint32_t)o->n++;
+	o->name[op] = strtab_len(&t->strings, desc) ? desc : type;
+	o->queue[op] = queue;
+	o->kind[op] = (uint8_t)trace_classify_op(trace_str(t, desc), trace_str(t, type));
 }
 
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,

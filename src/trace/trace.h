@@ -32,11 +32,12 @@ enum op_kind {
 };
 
 enum input_format {
-	INPUT_RPD,     /* rocmProfileData */
-	INPUT_ROCPD,   /* rocprofiler-sdk */
-	INPUT_KINETO,  /* PyTorch profiler (Kineto) Chrome-trace JSON */
-	INPUT_NSYS,    /* NVIDIA Nsight Systems SQLite export */
-	INPUT_ROCPROF, /* rocprof (v1) results.db */
+	INPUT_RPD,       /* rocmProfileData */
+	INPUT_ROCPD,     /* rocprofiler-sdk */
+	INPUT_KINETO,    /* PyTorch profiler (Kineto) Chrome-trace JSON */
+	INPUT_NSYS,      /* NVIDIA Nsight Systems SQLite export */
+	INPUT_ROCPROF,   /* rocprof (v1) results.db */
+	INPUT_ROCPROFV3, /* rocprofv3 --output-format json */
 };
 
 /* Inputs recorded on one machine share a domain: their GPU 0 is one GPU
@@ -205,6 +206,9 @@ uint32_t trace_add_op(struct trace *t, int64_t id, int64_t start, int64_t end, u
 		      uint32_t queue);
 uint32_t trace_add_api(struct trace *t, int64_t id, int64_t start, int64_t end, uint32_t name, uint32_t args,
 		       uint32_t thread);
+/* Name an op and put it on its queue (after trace_add_op: a reader that
+ * learns them after the op's times), as trace_add_op does. */
+void trace_set_op(struct trace *t, uint32_t op, uint32_t desc, uint32_t type, uint32_t queue);
 void trace_add_link(struct trace *t, uint32_t api, uint32_t op);
 /* Give API row api, a roctx marker, its text (a string id): it is then
  * shown and matched by it. Other calls' texts are not kept, nor a second

@@ -14,6 +14,7 @@
 #include "load/kineto.h"
 #include "load/kineto_parse.h"
 #include "load/load.h"
+#include "load/rocprofv3_parse.h"
 #include "load/span.h"
 #include "sqlfile/dbfile.h"
 #include "sqlfile/dbfile_read.h"
@@ -755,6 +756,23 @@ static void test_kineto_ways(const char *dir)
 	unlink(rpd);
 }
 
+/* Whole numbers of 64 bits without sign, as rocprofv3's ids are read. */
+static void test_rocprofv3_numbers(void)
+{
+	uint64_t v = 0;
+	CHECK_INT(rocprofv3_u64("18446744073709551615", 20, &v), R3BAD_NONE);
+	CHECK(v == UINT64_MAX);
+	CHECK_INT(rocprofv3_u64("18446744073709551616", 20, &v), R3BAD_RANGE);
+	CHECK_INT(rocprofv3_u64("4.2e1", 5, &v), R3BAD_NONE);
+	CHECK(v == 42);
+	CHECK_INT(rocprofv3_u64("-0", 2, &v), R3BAD_NONE);
+	CHECK(v == 0);
+	CHECK_INT(rocprofv3_u64("-1", 2, &v), R3BAD_NEGATIVE);
+	CHECK_INT(rocprofv3_u64("-1e400", 6, &v), R3BAD_NEGATIVE);
+	CHECK_INT(rocprofv3_u64("1e400", 5, &v), R3BAD_RANGE);
+	CHECK_INT(rocprofv3_u64("1.5", 3, &v), R3BAD_WHOLE);
+}
+
 /* A file of another tool whose ops and calls are tables of their own (an
  * Nsight Systems export, a rocprof results.db) read every way the load
  * reads one: at once, its ops first and its API rows after (at once, and
@@ -1024,6 +1042,7 @@ static void test_kineto_times(void)
 int main(void)
 {
 	test_kineto_times();
+	test_rocprofv3_numbers();
 	test_id_runs();
 	test_reserve_growth();
 	char dir[] = "/tmp/rpdtop-unit.XXXXXX";
