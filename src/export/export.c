@@ -381,6 +381,11 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 				_("%s: rocprof results.db files cannot be exported (only rpd and rocpd "
 				  "inputs)"),
 				t->inputs[i].path);
+		if (t->inputs[i].format == INPUT_ROCPROFV3)
+			return err_set(err,
+				       _("%s: rocprofv3 JSON traces cannot be exported (only rpd and rocpd "
+					 "inputs)"),
+				       t->inputs[i].path);
 		if (t->inputs[i].format != t->inputs[0].format)
 			return err_set(err,
 				       _("%s: rpd and rocpd inputs cannot go into one export; export them "

@@ -184,40 +184,6 @@ ssize_t instream_read(struct instream *s, void *buf, size_t n, struct rpd_error 
 	return s->gz ? read_gz(s, buf, n, err) : read_plain(s, buf, n, err);
 }
 
-int instream_is_json(const char *path)
-{
-	struct instream s;
-	struct rpd_error err;
-	if (instream_open(&s, path, &err))
-		return 0;
-	/* Gzip data is no database: what it holds its reading says. */
-	if (s.gz) {
-		instream_close(&s);
-		return 1;
-	}
-	unsigned char buf[4096];
-	int result = 0, first = 1;
-	/* White space before the object: a megabyte of it is no trace. */
-	for (size_t seen = 0; seen < ((size_t)1 << 20);) {
-		ssize_t r = instream_read(&s, buf, sizeof(buf), &err);
-		if (r <= 0)
-			break;
-		size_t i = 0;
-		if (first && r >= 3 && buf[0] == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
-			i = 3;
-		first = 0;
-		while (i < (size_t)r && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
-			i++;
-		if (i < (size_t)r) {
-			result = buf[i] == '{' || buf[i] == '[';
-			break;
-		}
-		seen += (size_t)r;
-	}
-	instream_close(&s);
-	return result;
-}
-
 int instream_find(const char *path, const char *const *texts, size_t ntexts, size_t budget)
 {
 	struct instream s;

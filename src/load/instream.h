@@ -41,12 +41,6 @@ int instream_open(struct instream *s, const char *path, struct rpd_error *err);
 ssize_t instream_read(struct instream *s, void *buf, size_t n, struct rpd_error *err);
 void instream_close(struct instream *s);
 
-/* Is path gzip data, or JSON: its first byte other than white space
- * (after a UTF-8 byte order mark) an opening brace or bracket? 1 yes, 0
- * no (not a regular file, not readable, another format: left to the other
- * readers to say what it is). */
-int instream_is_json(const char *path);
-
 /* Does one of the texts appear within the first budget bytes of path's
  * content (inflated)? The index of the first found plus 1, else 0 (also
  * when the file cannot be read: its reading would say why). */

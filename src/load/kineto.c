@@ -11,11 +11,6 @@
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
-int kineto_is(const char *path)
-{
-	return instream_is_json(path);
-}
-
 /* A call's or an op's correlation id, and its row. */
 struct corr_row {
 	int64_t corr;

@@ -37,10 +37,6 @@
 #include "trace/trace.h"
 #include "util/error.h"
 
-/* Is the file at path one for this reader (gzip data, or JSON: told by
- * its bytes)? Whether it is a Kineto trace the reading says. */
-int kineto_is(const char *path);
-
 /* Append the trace at path to t as an input, reading what (enum
  * load_what): the ops, and the API rows with them unless what says the
  * calls are never linked (LOAD_NO_OP_IDS without LOAD_APIS). 0, or -1

@@ -62,10 +62,10 @@ int load_launch_dims(const struct trace *t, uint32_t op, struct launch_dims *out
 {
 	const struct trace_input *in = op < t->ops.n && t->ops.kind[op] == OP_KERNEL ? input_of(t, op) : NULL;
 	struct dims_query q = { .out = out };
-	/* A Kineto trace's, an Nsight Systems export's or a rocprof
+	/* A JSON trace's, an Nsight Systems export's or a rocprof
 	 * results.db's sizes are not read. */
 	if (!in || in->format == INPUT_KINETO || in->format == INPUT_NSYS || in->format == INPUT_ROCPROF ||
-	    query(t, op, in, &q.sql, &q.key))
+	    in->format == INPUT_ROCPROFV3 || query(t, op, in, &q.sql, &q.key))
 		return -1;
 	struct rpd_error err;
 	struct dbfile_reading r = { read_dims, NULL, &q };

@@ -14,11 +14,13 @@
 #include "load/cache.h"
 #include "load/inputs.h"
 #include "load/instream.h"
+#include "load/json_kind.h"
 #include "load/kineto.h"
 #include "load/nsys.h"
 #include "load/progress.h"
 #include "load/rocpd.h"
 #include "load/rocprof.h"
+#include "load/rocprofv3.h"
 #include "sqlfile/dbfile_read.h"
 #include "trace/merge.h"
 #include "util/error.h"
@@ -65,8 +67,15 @@ static void reader_again(void *ctx)
 
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err)
 {
-	if (kineto_is(path))
+	/* A JSON file is read in one go, as the Kineto reader reads its own. */
+	switch (json_kind(path)) {
+	case JSON_KINETO:
 		return kineto_reading(path, rd->kineto, rd->again, rd->ctx, err);
+	case JSON_ROCPROFV3:
+		return kineto_reading(path, rd->rocprofv3, rd->again, rd->ctx, err);
+	default:
+		break;
+	}
 	/* One snapshot for the whole input: tables read one after another
 	 * must not see a writer's commit in between. */
 	struct input_reader copy = *rd;
@@ -78,8 +87,14 @@ int load_json_is_trace(const char *path)
 {
 	/* The top-level key that holds a format's events. */
 	static const char *const keys[] = { "\"traceEvents\"" };
-	return instream_is_json(path) &&
-	       instream_find(path, keys, sizeof(keys) / sizeof(keys[0]), (size_t)1 << 20);
+	switch (json_kind(path)) {
+	case JSON_ROCPROFV3:
+		return 1;
+	case JSON_KINETO:
+		return instream_find(path, keys, sizeof(keys) / sizeof(keys[0]), (size_t)1 << 20);
+	default:
+		return 0;
+	}
 }
 
 /* Reading an input into a trace. */
@@ -122,6 +137,12 @@ static int read_rocprof(void *ctx, sqlite3 *db, const char *path, const struct r
 	return rocprof_read(r->t, db, path, f, r->what, err);
 }
 
+static int read_rocprofv3(void *ctx, const char *path, struct rpd_error *err)
+{
+	struct trace_reader *r = ctx;
+	return rocprofv3_read(r->t, path, r->what, err);
+}
+
 /* The trace as trace_init left it, with the flags of the load. */
 static void read_again(void *ctx)
 {
@@ -138,9 +159,8 @@ static void read_again(void *ctx)
 static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
 {
 	struct trace_reader r = { t, what, threads };
-	struct input_reader rd = {
-		read_rocpd, read_rpd, read_kineto, read_nsys, read_rocprof, read_again, &r
-	};
+	struct input_reader rd = { read_rocpd,   read_rpd,       read_kineto, read_nsys,
+				   read_rocprof, read_rocprofv3, read_again,  &r };
 	return load_input(path, &rd, err);
 }
 
@@ -518,7 +538,14 @@ static int read_kineto_apis(void *ctx, const char *path, struct rpd_error *err)
 	return kineto_read_apis(a->t, a->input, err);
 }
 
-/* The API rows of one input (rpd, Kineto, nsys, rocprof), or of all a rocpd file's
+static int read_rocprofv3_apis(void *ctx, const char *path, struct rpd_error *err)
+{
+	(void)path;
+	const struct api_reading *a = ctx;
+	return rocprofv3_read_apis(a->t, a->input, err);
+}
+
+/* The API rows of one input (rpd, Kineto, nsys, rocprof, rocprofv3), or of all a rocpd file's
  * processes, in one snapshot as the ops (load_input). A file growing
  * between the ops and these rows gives links to ops not read, which are
  * dropped. */
@@ -528,6 +555,8 @@ static int read_apis_of(struct trace *t, uint32_t input, struct rpd_error *err)
 	mark_apis(&a);
 	if (t->inputs[input].format == INPUT_KINETO)
 		return kineto_reading(t->inputs[input].path, read_kineto_apis, back_to, &a, err);
+	if (t->inputs[input].format == INPUT_ROCPROFV3)
+		return kineto_reading(t->inputs[input].path, read_rocprofv3_apis, back_to, &a, err);
 	struct dbfile_reading r = { read_apis_once, back_to, &a };
 	return dbfile_read(t->inputs[input].path, &r, err);
 }

@@ -45,8 +45,9 @@ struct load_options {
 /* What is read of an input once its format is known (load_input): a
  * rocpd file's processes, an rpd file of that schema version, a Kineto
  * JSON trace (load/kineto.h), an Nsight Systems export or a rocprof
- * results.db with what it holds (load/nsys.h, load/rocprof.h); again: forget what was read, the file changed
- * meanwhile and is read again. */
+ * results.db with what it holds (load/nsys.h, load/rocprof.h), or a
+ * rocprofv3 JSON trace (load/rocprofv3.h); again: forget what was read,
+ * the file changed meanwhile and is read again. */
 struct rocpd_file;
 struct nsys_file;
 struct rocprof_file;
@@ -59,20 +60,23 @@ struct input_reader {
 		    struct rpd_error *err);
 	int (*rocprof)(void *ctx, sqlite3 *db, const char *path, const struct rocprof_file *f,
 		       struct rpd_error *err);
+	int (*rocprofv3)(void *ctx, const char *path, struct rpd_error *err);
 	void (*again)(void *ctx);
 	void *ctx;
 };
 
 /* Read the input at path through rd, one snapshot of it: read again when
  * it changed meanwhile (a database: a few times without SQLite's locks,
- * then under them). Its format is told by its bytes: a JSON object is
- * for the Kineto reader, anything else a database. 0, or -1 with *err
- * naming the input. */
+ * then under them). Its format is told by its bytes: JSON is for the
+ * rocprofv3 reader when its first key says so, else for the Kineto
+ * reader; anything else is a database. 0, or -1 with *err naming the
+ * input. */
 int load_input(const char *path, const struct input_reader *rd, struct rpd_error *err);
 
 /* Is the JSON file at path (plain or gzipped) a trace of a format read
- * here, as its first megabyte tells (a directory's JSON files that are
- * not, such as configurations, are passed over)? */
+ * here, as its first key (rocprofv3's) or its first megabyte (Kineto's
+ * traceEvents) tells? A directory's JSON files that are not, such as
+ * configurations, are passed over. */
 int load_json_is_trace(const char *path);
 
 /* As many readers as the descriptor limit (ulimit -n) lets open their

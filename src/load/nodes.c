@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/kineto.h"
+#include "load/json_kind.h"
 #include "load/rocpd_detect.h"
 #include "sqlfile/dbfile_read.h"
 #include "sqlfile/sqlread.h"
@@ -69,8 +69,8 @@ static void nodes_again(void *ctx)
 int input_nodes_read(const char *path, struct input_nodes *out, struct rpd_error *err)
 {
 	memset(out, 0, sizeof(*out));
-	/* A Kineto trace names no node. */
-	if (kineto_is(path))
+	/* A JSON trace (Kineto's, rocprofv3's) names no node. */
+	if (json_kind(path) != JSON_NONE)
 		return 0;
 	struct dbfile_reading r = { read_nodes, nodes_again, out };
 	int rc = dbfile_read(path, &r, err);

@@ -10,6 +10,7 @@
 #include "load/nsys.h"
 #include "load/rocpd.h"
 #include "load/rocprof.h"
+#include "load/rocprofv3.h"
 #include "util/xalloc.h"
 
 /* An input's processes (rpd's one, which has no guid) and their spans. */
@@ -77,6 +78,13 @@ static int span_rocprof(void *ctx, sqlite3 *db, const char *path, const struct r
 	return rocprof_span(db, path, f, in->part, err);
 }
 
+static int span_rocprofv3(void *ctx, const char *path, struct rpd_error *err)
+{
+	struct input_span *in = ctx;
+	make_parts(in, 1);
+	return rocprofv3_span(path, in->part, err);
+}
+
 /* The guids of the processes taken so far, in the order of the inputs. */
 struct seen {
 	char **guid;
@@ -117,8 +125,8 @@ int load_span(const char *const *args, size_t nargs, int skip_bad, struct op_spa
 	int rc = 0;
 	for (size_t i = 0; i < list.n && rc == 0; i++) {
 		struct input_span in = { 0 };
-		struct input_reader rd = { span_rocpd,   span_rpd, span_kineto, span_nsys,
-					   span_rocprof, forget,   &in };
+		struct input_reader rd = { span_rocpd,   span_rpd,       span_kineto, span_nsys,
+					   span_rocprof, span_rocprofv3, forget,      &in };
 		if (load_input(list.paths[i], &rd, err) == 0)
 			take(&in, &seen, out);
 		else if (!skip_bad)
