@@ -23,9 +23,10 @@ static void usage(FILE *out)
 		"  --gpus=G         GPUs, one process each (default 4)\n"
 		"  --pid-base=P     first process id\n"
 		"  --format=F       rpd (default), rocpd (rocprofiler-sdk), kineto (the\n"
-		"                   PyTorch profiler's JSON; gzipped when FILE ends in .gz)\n"
-		"                   nsys (an NVIDIA Nsight Systems SQLite export) or\n"
-		"                   rocprof (a results.db as rocprof --hip-trace writes it)\n"
+		"                   PyTorch profiler's JSON; gzipped when FILE ends in .gz),\n"
+		"                   nsys (an NVIDIA Nsight Systems SQLite export), rocprof\n"
+		"                   (a results.db as rocprof --hip-trace writes it) or\n"
+		"                   rocprofv3 (rocprofv3's JSON; gzipped when FILE ends in .gz)\n"
 		"  --node=NAME      rocpd: the machine the file says it was recorded on\n"
 		"  --no-barriers    no barrier ops (never any in rocpd output)\n"
 		"  --monitor        rpd: add rocpd_monitor rows (each GPU's sclk over the\n"
@@ -139,6 +140,8 @@ int main(int argc, char **argv)
 			out.format = INPUT_NSYS;
 		else if (c == 'o' && !strcmp(optarg, "rocprof"))
 			out.format = INPUT_ROCPROF;
+		else if (c == 'o' && !strcmp(optarg, "rocprofv3"))
+			out.format = INPUT_ROCPROFV3;
 		else if (c == 'h')
 			return usage(stdout), 0;
 		else
@@ -148,8 +151,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* rocpd, Kineto, nsys and rocprof have no barrier ops: none are drawn, so the
-	 * file holds N ops. */
+	/* rocpd, Kineto, nsys, rocprof and rocprofv3 have no barrier ops: none
+	 * are drawn, so the file holds N ops. */
 	if (out.format != INPUT_RPD)
 		p.no_barriers = 1;
 	p.gpus = (unsigned)gpus;

@@ -14,7 +14,7 @@
 void demo_trace_build(struct trace *t, const struct gen_params *p);
 
 struct demo_output {
-	int format;       /* INPUT_RPD, INPUT_ROCPD, INPUT_KINETO, INPUT_NSYS or INPUT_ROCPROF */
+	int format;       /* enum input_format: rpd, rocpd, Kineto, nsys, rocprof or rocprofv3 */
 	const char *node; /* rocpd: the machine named in the file */
 	int force;        /* replace an existing file */
 };
@@ -22,7 +22,8 @@ struct demo_output {
 /* Write the generated trace to a database file at path, or for
  * INPUT_KINETO a Kineto JSON file (gzipped when path ends in .gz), for
  * INPUT_NSYS an Nsight Systems SQLite export, for INPUT_ROCPROF a rocprof
- * results.db. */
+ * results.db, for INPUT_ROCPROFV3 a rocprofv3 JSON file (gzipped when
+ * path ends in .gz). */
 int demo_write_file(const char *path, const struct gen_params *p, const struct demo_output *out,
 		    struct rpd_error *err);
 /* The Kineto JSON file (demo_kineto.c). */
@@ -34,5 +35,8 @@ int demo_write_nsys(const char *path, const struct gen_params *p, const struct d
 /* The rocprof results.db (demo_rocprof.c). */
 int demo_write_rocprof(const char *path, const struct gen_params *p, const struct demo_output *out,
 		       struct rpd_error *err);
+/* The rocprofv3 JSON file (demo_rocprofv3.c). */
+int demo_write_rocprofv3(const char *path, const struct gen_params *p, const struct demo_output *out,
+			 struct rpd_error *err);
 
 #endif

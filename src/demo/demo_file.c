@@ -152,6 +152,8 @@ int demo_write_file(const char *path, const struct gen_params *p, const struct d
 		return demo_write_nsys(path, p, out, err);
 	if (out->format == INPUT_ROCPROF)
 		return demo_write_rocprof(path, p, out, err);
+	if (out->format == INPUT_ROCPROFV3)
+		return demo_write_rocprofv3(path, p, out, err);
 	struct rpd_writer *w;
 	if (rpd_writer_open(&w, path, out->force, err))
 		return -1;
