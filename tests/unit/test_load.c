@@ -14,6 +14,7 @@
 #include "load/kineto.h"
 #include "load/kineto_parse.h"
 #include "load/load.h"
+#include "load/rocprofv3.h"
 #include "load/rocprofv3_parse.h"
 #include "load/span.h"
 #include "sqlfile/dbfile.h"
@@ -756,6 +757,78 @@ static void test_kineto_ways(const char *dir)
 	unlink(rpd);
 }
 
+/* A rocprofv3 JSON trace read every way the load reads one: in one pass
+ * (the viewer's load brings the API rows with the ops), its ops first and
+ * its API rows after (at once, and apart on another thread), its span
+ * alone; beside an rpd file, whose API rows the viewer's load then reads
+ * too; and as the same trace written as an rpd file: as many ops, calls,
+ * launches, texts and copies' sizes. */
+static void test_rocprofv3_ways(const char *dir)
+{
+	char json[512], rpd[512];
+	struct rpd_error err;
+	struct gen_params p = params;
+	p.graphs = 1;
+	p.no_barriers = 1;
+	struct demo_output as_json = { .format = INPUT_ROCPROFV3 }, as_rpd = { .format = INPUT_RPD };
+	snprintf(json, sizeof(json), "%s/ways-rocprofv3.json.gz", dir);
+	snprintf(rpd, sizeof(rpd), "%s/ways-rocprofv3.rpd", dir);
+	CHECK(demo_write_file(json, &p, &as_json, &err) == 0);
+	CHECK(demo_write_file(rpd, &p, &as_rpd, &err) == 0);
+	const char *paths[] = { json }, *mixed[] = { rpd, json };
+	struct trace whole, viewer, later, apart;
+	CHECK(trace_load(&whole, paths, 1, &all, &err) == 0);
+	CHECK(whole.apis_read && whole.apis.n > 0 && launched_ops(&whole) == whole.ops.n);
+	CHECK_INT(whole.inputs[0].format, INPUT_ROCPROFV3);
+	CHECK(trace_load(&viewer, paths, 1, &ops_only, &err) == 0);
+	CHECK(viewer.apis_read);
+	check_same(&whole, &viewer);
+	/* The ops alone (ids kept), then the API rows. */
+	for (int way = 0; way < 2; way++) {
+		struct trace *t = way ? &apart : &later;
+		trace_init(t);
+		CHECK(rocprofv3_read(t, json, LOAD_OPS | LOAD_NO_OP_IDS, &err) == 0);
+		trace_finish(t);
+		CHECK_INT(t->apis.n, 0);
+		CHECK(!t->apis_read && !t->inputs[0].apis_with_ops);
+		if (way == 0) {
+			CHECK(trace_load_apis(t, &err) == 0);
+		} else {
+			struct bg_apis *b = bg_apis_start(t);
+			struct api_order order = { 0 };
+			CHECK(b != NULL);
+			CHECK(b && bg_apis_finish(b, t, &order, &err) == 0);
+			api_order_free(&order);
+		}
+		check_same(&whole, t);
+		CHECK_INT(t->copies.n, whole.copies.n);
+		trace_free(t);
+	}
+	CHECK(bg_apis_start(&viewer) == NULL);
+	check_span(paths, 1, 0, "a rocprofv3 trace");
+	check_span(mixed, 2, 0, "an rpd file and a rocprofv3 trace");
+	/* The same trace as an rpd file (its rows in another order). */
+	struct trace one_rpd, mix;
+	CHECK(trace_load(&one_rpd, mixed, 1, &all, &err) == 0);
+	CHECK_INT(whole.ops.n, one_rpd.ops.n);
+	CHECK_INT(whole.apis.n, one_rpd.apis.n);
+	CHECK_INT(launched_ops(&whole), launched_ops(&one_rpd));
+	CHECK_INT(whole.copies.n, one_rpd.copies.n);
+	CHECK_INT(trace_api_texts(&whole), trace_api_texts(&one_rpd));
+	CHECK_INT(whole.ngpus, one_rpd.ngpus);
+	CHECK_INT(whole.nthreads, one_rpd.nthreads);
+	CHECK(trace_load(&mix, mixed, 2, &ops_only, &err) == 0);
+	CHECK(mix.apis_read);
+	CHECK_INT(mix.apis.n, one_rpd.apis.n + whole.apis.n);
+	CHECK_INT(launched_ops(&mix), launched_ops(&one_rpd) + launched_ops(&whole));
+	trace_free(&mix);
+	trace_free(&one_rpd);
+	trace_free(&viewer);
+	trace_free(&whole);
+	unlink(json);
+	unlink(rpd);
+}
+
 /* Whole numbers of 64 bits without sign, as rocprofv3's ids are read. */
 static void test_rocprofv3_numbers(void)
 {
@@ -1058,6 +1131,7 @@ int main(void)
 						   0 };
 	test_tabled_ways(dir, &nsys);
 	test_tabled_ways(dir, &rocprof);
+	test_rocprofv3_ways(dir);
 	test_dbfile_read(dir);
 	rmdir(dir);
 	test_real();
