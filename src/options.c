@@ -103,9 +103,11 @@ static void print_reports(void)
 static void print_help(void)
 {
 	printf(_("Usage: %s [OPTION]... DATABASE...\n"), "rpdtop");
-	fputs(_("Browse GPU profiling databases (rocmProfileData .rpd, rocprofiler-sdk\n"
-		"rocpd .db) in the terminal, or print reports from them. Several\n"
-		"databases, or directories of them, are read as one trace.\n\n"),
+	fputs(_("Browse GPU profiling traces in the terminal, or print reports from\n"
+		"them: rocmProfileData .rpd, rocprofiler-sdk rocpd .db, rocprof\n"
+		"results.db, NVIDIA Nsight Systems SQLite exports, PyTorch profiler\n"
+		"(Kineto) JSON and rocprofv3 JSON (plain or gzipped), told by their\n"
+		"content. Several traces, or directories of them, are read as one.\n\n"),
 	      stdout);
 	print_reports();
 	/* xgettext:no-c-format */
