@@ -156,6 +156,20 @@ reopen_times() {
 	rec "reopen: -r top (flat profile)" "$secs s, $rss_mb MB"
 	printf '4\n:wait\n' >"$BENCH_CACHE/wait.script"
 	RPDTOP_CACHE_DIR=$rc RPDTOP_SCRIPT="$BENCH_CACHE/wait.script" "$RPDTOP" "$1" >/dev/null
+	# A trace read whole at once (JSON) has its file written while the
+	# viewer runs on, which a script that ends at once does not: the
+	# viewer in a terminal, until the file of every call is there.
+	if ! ls "$rc"/*-3.rpdc >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1; then
+		tmux -L rpdtop-cache-$$ new-session -d -x 160 -y 40 "RPDTOP_CACHE_DIR='$rc' $RPDTOP '$1'"
+		i=0
+		while [ $i -lt 600 ] && ! ls "$rc"/*-3.rpdc >/dev/null 2>&1; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		tmux -L rpdtop-cache-$$ send-keys q
+		sleep 1
+		tmux -L rpdtop-cache-$$ kill-server 2>/dev/null || true
+	fi
 	tui_times "$1" "$2" "$3" "$rc"
 	rm -rf "$rc"
 }
