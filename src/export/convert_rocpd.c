@@ -111,7 +111,8 @@ static void plan_places(struct rocpd_out *o)
 	}
 	for (size_t d = 0; d < nd; d++) {
 		size_t n = 0;
-		qsort(o->gpus[d], o->ngpus[d], sizeof(**o->gpus), by_number);
+		if (o->ngpus[d])
+			qsort(o->gpus[d], o->ngpus[d], sizeof(**o->gpus), by_number);
 		for (size_t k = 0; k < o->ngpus[d]; k++)
 			if (n == 0 || o->gpus[d][n - 1] != o->gpus[d][k])
 				o->gpus[d][n++] = o->gpus[d][k];

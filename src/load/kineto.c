@@ -278,9 +278,11 @@ static int by_thread_seq(const void *a, const void *b)
 static void name_threads(struct kreader *r)
 {
 	struct thread_names *tn = &r->names;
+	if (tn->n == 0)
+		return;
 	qsort(tn->v, tn->n, sizeof(*tn->v), by_thread_seq);
 	struct trace *t = r->t;
-	for (size_t i = 0; tn->n && i < t->nthreads; i++) {
+	for (size_t i = 0; i < t->nthreads; i++) {
 		const struct trace_thread *th = &t->threads[i];
 		if (th->input != r->input)
 			continue;
