@@ -299,20 +299,21 @@ static enum kineto_cat category(const unsigned char *s, size_t n)
 {
 	static const struct {
 		const char *name;
+		size_t len;
 		enum kineto_cat cat;
 	} cats[] = {
-		{ "kernel", KCAT_KERNEL },
-		{ "gpu_memcpy", KCAT_MEMCPY },
-		{ "gpu_memset", KCAT_MEMSET },
-		{ "cuda_runtime", KCAT_RUNTIME },
-		{ "cuda_driver", KCAT_DRIVER },
-		{ "cpu_op", KCAT_CPU_OP },
-		{ "user_annotation", KCAT_USER_ANNOTATION },
-		{ "python_function", KCAT_PYTHON },
-		{ "gpu_user_annotation", KCAT_GPU_USER_ANNOTATION },
+		{ "kernel", 6, KCAT_KERNEL },
+		{ "gpu_memcpy", 10, KCAT_MEMCPY },
+		{ "gpu_memset", 10, KCAT_MEMSET },
+		{ "cuda_runtime", 12, KCAT_RUNTIME },
+		{ "cuda_driver", 11, KCAT_DRIVER },
+		{ "cpu_op", 6, KCAT_CPU_OP },
+		{ "user_annotation", 15, KCAT_USER_ANNOTATION },
+		{ "python_function", 15, KCAT_PYTHON },
+		{ "gpu_user_annotation", 19, KCAT_GPU_USER_ANNOTATION },
 	};
 	for (size_t i = 0; i < sizeof(cats) / sizeof(cats[0]); i++)
-		if (strlen(cats[i].name) == n && memcmp(cats[i].name, s, n) == 0)
+		if (cats[i].len == n && memcmp(cats[i].name, s, n) == 0)
 			return cats[i].cat;
 	return KCAT_OTHER;
 }
@@ -405,17 +406,20 @@ static int top_key(struct parser *p, const unsigned char *s, size_t n)
 
 static int event_key(struct parser *p, const unsigned char *s, size_t n)
 {
+	/* Every key of every event is looked up: lengths known beforehand. */
 	static const struct {
 		const char *name;
+		size_t len;
 		enum place place;
 		unsigned bit;
 	} keys[] = {
-		{ "ph", EV_PH, KEY_PH },       { "cat", EV_CAT, KEY_CAT },  { "name", EV_NAME, KF_NAME },
-		{ "args", EV_ARGS, KEY_ARGS }, { "ts", EV_FIELD, KF_TS },   { "dur", EV_FIELD, KF_DUR },
-		{ "pid", EV_FIELD, KF_PID },   { "tid", EV_FIELD, KF_TID },
+		{ "ph", 2, EV_PH, KEY_PH },      { "cat", 3, EV_CAT, KEY_CAT },
+		{ "name", 4, EV_NAME, KF_NAME }, { "args", 4, EV_ARGS, KEY_ARGS },
+		{ "ts", 2, EV_FIELD, KF_TS },    { "dur", 3, EV_FIELD, KF_DUR },
+		{ "pid", 3, EV_FIELD, KF_PID },  { "tid", 3, EV_FIELD, KF_TID },
 	};
 	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (strlen(keys[i].name) != n || memcmp(keys[i].name, s, n) != 0)
+		if (keys[i].len != n || memcmp(keys[i].name, s, n) != 0)
 			continue;
 		if (!key_once(p, keys[i].bit, keys[i].name))
 			return 0;
@@ -430,15 +434,16 @@ static int arg_key(struct parser *p, const unsigned char *s, size_t n)
 {
 	static const struct {
 		const char *name;
+		size_t len;
 		unsigned bit;
 	} keys[] = {
-		{ "device", KF_DEVICE },
-		{ "stream", KF_STREAM },
-		{ "correlation", KF_CORR },
-		{ "bytes", KF_BYTES },
+		{ "device", 6, KF_DEVICE },
+		{ "stream", 6, KF_STREAM },
+		{ "correlation", 11, KF_CORR },
+		{ "bytes", 5, KF_BYTES },
 	};
 	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (strlen(keys[i].name) != n || memcmp(keys[i].name, s, n) != 0)
+		if (keys[i].len != n || memcmp(keys[i].name, s, n) != 0)
 			continue;
 		if (!key_once(p, keys[i].bit, kineto_field_name(keys[i].bit)))
 			return 0;
