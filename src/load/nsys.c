@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "load/corrlinks.h"
+#include "load/nsys_rows.h"
 #include "load/progress.h"
 #include "load/rpd.h" /* enum load_what */
 #include "load/strcache.h"
@@ -20,10 +21,6 @@
 #include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
-
-/* NVTX event types (ENUM_NSYS_EVENT_TYPE) read: the rest are domains,
- * categories and thread names. */
-enum { NVTX_MARK = 34, NVTX_PUSH_POP = 59, NVTX_START_END = 60 };
 
 enum {
 	S_EMPTY,
@@ -203,7 +200,8 @@ struct op_in {
 	struct copy_row c;
 };
 
-/* An op of the table being read, into the trace (or its span). */
+/* An op of the table being read, into the trace (or its span): numbered
+ * as load/nsys_rows.h says. */
 static int op_add(struct nreader *r, const struct op_in *in)
 {
 	int64_t id = ++r->nops;
@@ -388,9 +386,9 @@ static int nvtx_row(struct nreader *r, sqlite3_stmt *st)
 	int64_t type, start, end = 0, tid, text_id = 0;
 	if (need_int(r, st, NSYS_NVTX_TYPE, &type))
 		return -1;
-	if (type != NVTX_MARK && type != NVTX_PUSH_POP && type != NVTX_START_END)
+	if (!nsys_nvtx_is_call(type))
 		return 0;
-	int has_end = type == NVTX_MARK ? 0 : int_col(r, st, NSYS_NVTX_END, &end);
+	int has_end = type == NSYS_NVTX_MARK ? 0 : int_col(r, st, NSYS_NVTX_END, &end);
 	if (has_end < 0 ||
 	    sqlrows_times(&r->rows, st, NSYS_NVTX_START, NSYS_NVTX_END, has_end, &start, &end) ||
 	    need_int(r, st, NSYS_NVTX_TID, &tid))
@@ -439,19 +437,25 @@ static int read_op_table(struct nreader *r, enum nsys_table table)
 	return page_table(r, table) == FAST_DONE ? 0 : read_table(r, table, op_row);
 }
 
+/* The op tables in the order that numbers their rows. */
 static int read_ops(void *ctx)
 {
 	struct nreader *r = ctx;
-	return read_op_table(r, NSYS_KERNEL) || read_op_table(r, NSYS_MEMCPY) ||
-	       read_op_table(r, NSYS_MEMSET);
+	for (int k = 0; k < NSYS_NOP_TABLES; k++)
+		if (read_op_table(r, nsys_op_tables[k]))
+			return -1;
+	return 0;
 }
 
-/* The calls and NVTX ranges, then each op to its call. */
+/* The calls and NVTX ranges, in the order that numbers them, then each op
+ * to its call. */
 static int read_calls(void *ctx)
 {
 	struct nreader *r = ctx;
-	if (read_table(r, NSYS_RUNTIME, call_row) || read_table(r, NSYS_NVTX, nvtx_row))
-		return -1;
+	for (int k = 0; k < NSYS_NCALL_TABLES; k++)
+		if (read_table(r, nsys_call_tables[k],
+			       nsys_call_tables[k] == NSYS_NVTX ? nvtx_row : call_row))
+			return -1;
 	corrlinks_link(&r->links, r->t);
 	return 0;
 }

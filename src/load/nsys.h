@@ -8,7 +8,7 @@
  *   the device) and CUPTI_ACTIVITY_KIND_MEMSET (FillBuffer), on GPU
  *   deviceId and queue streamId. Their ids are their places among the GPU
  *   ops of the file, from 1: kernels, copies, memsets, each in the order
- *   of its table.
+ *   of its table (load/nsys_rows.h, which numbers the calls too).
  * - Calls: the rows of CUPTI_ACTIVITY_KIND_RUNTIME (named from StringIds by
  *   nameId, else by name) on the thread their globalTid packs (pid: bits
  *   24 to 47, tid: bits 0 to 23). An op's launching call is the call with
