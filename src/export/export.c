@@ -410,8 +410,9 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 static int add_metadata(struct exporter *x, const char *tag, const char *value)
 {
 	sqlite3_stmt *st;
-	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" (tag, value) VALUES (?1, ?2)",
-				    x->metadata_table ? x->metadata_table : "rocpd_metadata");
+	char *sql = sqlite3_mprintf("INSERT INTO main.\"%w\" (\"%w\", value) VALUES (?1, ?2)",
+				    x->metadata_table ? x->metadata_table : "rocpd_metadata",
+				    x->metadata_key ? x->metadata_key : "tag");
 	int rc = export_prepare(x, sql, &st);
 	sqlite3_free(sql);
 	if (rc)

@@ -230,6 +230,24 @@ int export_replay(struct exporter *x, const struct schema_obj *o, const char *pa
 	return sqlguard_replay(&x->guard, x->out.db, o, path, x->err);
 }
 
+int export_replay_schema(struct exporter *x, struct schema_list *tables)
+{
+	const char *path = export_input_path(x);
+	struct schema_list schema;
+	if (tables)
+		memset(tables, 0, sizeof(*tables));
+	if (schema_list_read(x->out.db, "src", &schema) != SQLITE_OK)
+		return export_fail(x, x->out.db, path);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < schema.n; i++) {
+		rc = export_replay(x, &schema.v[i], path);
+		if (rc == 0 && tables && strcmp(schema.v[i].type, "table") == 0)
+			schema_list_add(tables, &schema.v[i]);
+	}
+	schema_list_free(&schema);
+	return rc;
+}
+
 /* Views and indexes in the order the input made them, triggers after
  * them: all once every row is written, so that no trigger of the input
  * fires on the export's own writes (triggers are off on the output's

@@ -52,8 +52,9 @@ struct exporter {
 	int64_t span_start, span_end; /* of the exported ops */
 	int64_t repaired;             /* code objects made up for dangling ids */
 	int strings_empty_written, ustrings_empty_written;
-	char *metadata_table; /* where the export records itself (rocpd), or NULL */
-	unsigned open_flags;  /* how inputs are opened (DBFILE_*) */
+	char *metadata_table;     /* where the export records itself (rocpd), or NULL */
+	const char *metadata_key; /* the column of its names ("tag" when NULL) */
+	unsigned open_flags;      /* how inputs are opened (DBFILE_*) */
 };
 
 /* An input read without locks changed while it was exported (x->err says
@@ -66,6 +67,11 @@ int export_plan(struct exporter *x, sqlite3 *first, const char *path);
 /* Create a table of the input's schema (read from path) in the output, or
  * keep any other object for export_replay_late. */
 int export_replay(struct exporter *x, const struct schema_obj *o, const char *path);
+/* The schema of the input attached as src (export_attach): its tables
+ * made now, its views, indexes and triggers kept for export_replay_late;
+ * the tables made into *tables when it is not NULL (schema_list_free it,
+ * whatever came of it). */
+int export_replay_schema(struct exporter *x, struct schema_list *tables);
 /* The views, indexes and triggers kept, once every row is written. */
 int export_replay_late(struct exporter *x);
 void export_plan_free(struct exporter *x);

@@ -36,21 +36,6 @@ static const char *const kept_set[NTRIM] = {
 	"x_disp", "x_copy", "x_region", "x_sample", "x_alloc", "x_event"
 };
 
-/* The input's tables are made now, its views, indexes and triggers at the
- * end (export_replay_late). */
-static int create_schema(struct exporter *x)
-{
-	const char *path = export_input_path(x);
-	struct schema_list schema;
-	if (schema_list_read(x->out.db, "src", &schema) != SQLITE_OK)
-		return export_fail(x, x->out.db, path);
-	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < schema.n; i++)
-		rc = export_replay(x, &schema.v[i], path);
-	schema_list_free(&schema);
-	return rc;
-}
-
 static int make_sets(struct exporter *x)
 {
 	for (int i = 0; i < NTRIM; i++)
@@ -424,7 +409,7 @@ int export_rocpd(struct exporter *x, uint64_t *apis)
 {
 	const struct trace *t = x->req->t;
 	*apis = 0;
-	int rc = create_schema(x);
+	int rc = export_replay_schema(x, NULL);
 	if (rc == 0)
 		rc = make_sets(x);
 	/* A process is an input with a suffix of its own (the first of a

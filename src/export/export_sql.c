@@ -199,12 +199,11 @@ static int keyed_by(const struct table_plan *p)
 
 /* Copy the rows whose rowids are among ids (rising), run by run of
  * consecutive ids: each run is one range read, with no test per row. */
-static int copy_runs(struct exporter *x, const struct table_plan *p, const int64_t *ids, size_t n,
-		     const char *where)
+static int copy_runs(struct exporter *x, const char *table, const int64_t *ids, size_t n, const char *where)
 {
 	char *sql = sqlite3_mprintf(
-		"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2", p->name,
-		p->name, where);
+		"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN ?1 AND ?2", table,
+		table, where);
 	sqlite3_stmt *st;
 	int rc = export_prepare(x, sql, &st);
 	sqlite3_free(sql);
@@ -233,15 +232,29 @@ static size_t count_runs(const int64_t *ids, size_t n)
 	return runs;
 }
 
+int export_copy_rowids(struct exporter *x, const char *table, int k, const struct idset *set,
+		       const int64_t *ids, size_t n, const char *where)
+{
+	/* Read range by range while runs are long (a window); scattered rows
+	 * (a filter), over the ids' range with a test each. */
+	if (count_runs(ids, n) <= n / 8 + 16)
+		return copy_runs(x, table, ids, n, where);
+	int64_t lo, hi;
+	set_range(set, &lo, &hi);
+	return export_runf(
+		x,
+		"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN %lld AND %lld "
+		"AND rpdtop_has(%d, rowid)",
+		table, table, where, (long long)lo, (long long)hi, k);
+}
+
 static int copy_tables(struct exporter *x, struct export_src *src, const struct export_sets *sets,
 		       struct export_bulk *bulk)
 {
 	int64_t *ids[SET_STRINGS];
-	size_t count[SET_STRINGS], runs[SET_STRINGS];
-	for (int k = 0; k < SET_STRINGS; k++) {
+	size_t count[SET_STRINGS];
+	for (int k = 0; k < SET_STRINGS; k++)
 		count[k] = idset_members(&sets->set[k], &ids[k]);
-		runs[k] = count_runs(ids[k], count[k]);
-	}
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
@@ -260,18 +273,8 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 			rc = export_conditions(x, p, k >= 0 ? p->key : -1, &where);
 		if (rc)
 			break;
-		/* Keyed rows are read range by range while runs are long (a window);
-		 * scattered ones (a filter), over the ids' range with a test each. */
-		if (k >= 0 && runs[k] <= count[k] / 8 + 16) {
-			rc = copy_runs(x, p, ids[k], count[k], where);
-		} else if (k >= 0) {
-			int64_t lo, hi;
-			set_range(&sets->set[k], &lo, &hi);
-			rc = export_runf(
-				x,
-				"INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s AND rowid BETWEEN %lld "
-				"AND %lld AND rpdtop_has(%d, rowid)",
-				p->name, p->name, where, (long long)lo, (long long)hi, k);
+		if (k >= 0) {
+			rc = export_copy_rowids(x, p->name, k, &sets->set[k], ids[k], count[k], where);
 		} else {
 			rc = export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"%s", p->name,
 					 p->name, where);
