@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "export/export_kineto.h"
+#include "export/export_nsys.h"
 #include "export/export_plan.h"
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
@@ -370,21 +371,18 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 	int exists = stat(r->path, &out) == 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
 		struct stat in;
-		if (t->inputs[i].format == INPUT_NSYS)
-			return err_set(err,
-				       _("%s: Nsight Systems exports cannot be exported (only rpd and rocpd "
-					 "inputs)"),
+		if (i > 0 && (t->inputs[i].format == INPUT_NSYS || t->inputs[0].format == INPUT_NSYS))
+			return err_set(err, _("%s: Nsight Systems exports are exported one at a time, alone"),
 				       t->inputs[i].path);
 		if (t->inputs[i].format == INPUT_ROCPROF)
-			return err_set(
-				err,
-				_("%s: rocprof results.db files cannot be exported (only rpd and rocpd "
-				  "inputs)"),
-				t->inputs[i].path);
+			return err_set(err,
+				       _("%s: rocprof results.db files are exported only as rpd or rocpd "
+					 "(--export-format)"),
+				       t->inputs[i].path);
 		if (t->inputs[i].format == INPUT_ROCPROFV3)
 			return err_set(err,
-				       _("%s: rocprofv3 JSON traces cannot be exported (only rpd and rocpd "
-					 "inputs)"),
+				       _("%s: rocprofv3 JSON traces are exported only as rpd or rocpd "
+					 "(--export-format)"),
 				       t->inputs[i].path);
 		if (t->inputs[i].format != t->inputs[0].format)
 			return err_set(err,
@@ -506,7 +504,7 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 	if (r->sel && r->sel->nops == 0)
 		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"),
 			       r->path);
-	int rocpd = r->t->inputs[0].format == INPUT_ROCPD;
+	int rocpd = r->t->inputs[0].format == INPUT_ROCPD, nsys = r->t->inputs[0].format == INPUT_NSYS;
 	/* The calls to keep are the selection's (a rocpd input's always): they
 	 * must have been read (workspace_ready_for_export). */
 	if ((rocpd || (r->sel && r->sel->filtered)) && !r->t->apis_read)
@@ -524,7 +522,9 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 		sqlite3_close(first.db);
 		return -1;
 	}
-	x.out.verify = 1;
+	/* Nsight Systems declares references to columns that are no keys
+	 * (correlationId): SQLite's own writes are not checked again. */
+	x.out.verify = !nsys;
 	/* From here on, whatever the input's names and schema hold can do no
 	 * more than describe the input. */
 	int rc = dbwriter_guard(&x.out, &x.guard, err);
@@ -533,7 +533,7 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 	strtab_init(&x.strings);
 	strtab_init(&x.ustrings);
 	exported_span(&x);
-	if (rc == 0 && !rocpd)
+	if (rc == 0 && !rocpd && !nsys)
 		rc = export_plan(&x, first.db, r->t->inputs[0].path);
 	sqlite3_close(first.db);
 	struct export_src src = { 0 };
@@ -544,8 +544,9 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 		int64_t *ops = exported_ops(r, 0, &n, &lo, &hi, &any);
 		rc = export_attach(&x, &src, flags);
 		if (rc == 0)
-			rc = rocpd ? export_rocpd(&x, &res->apis)
-				   : export_single_sql(&x, &src, ops, n, &res->apis);
+			rc = rocpd  ? export_rocpd(&x, &res->apis)
+			     : nsys ? export_nsys(&x, &src, ops, n, &res->apis)
+				    : export_single_sql(&x, &src, ops, n, &res->apis);
 		free(ops);
 	}
 	for (size_t i = 0; rc == 0 && x.several && i < r->t->ninputs; i++)

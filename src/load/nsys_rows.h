@@ -32,10 +32,17 @@ static inline int nsys_nvtx_is_call(int64_t event_type)
 	       event_type == NSYS_NVTX_START_END;
 }
 
-/* A row of one of the tables: its rowid, the number the reader gives it (0
- * for an NVTX row that is no call) and its correlationId (0 when it has
- * none, and for NVTX rows). Non-zero stops the walk. */
-typedef int (*nsys_row_fn)(void *ctx, enum nsys_table table, int64_t rowid, int64_t id, int64_t corr);
+/* A row of one of the tables as the walk gives it: its rowid, the number
+ * the reader gives it (0 for an NVTX row that is no call), its start and
+ * end (0 for a NULL), and its correlationId (0 when it has none, and for
+ * NVTX rows). */
+struct nsys_row {
+	enum nsys_table table;
+	int64_t rowid, id, start, end, corr;
+};
+
+/* Non-zero stops the walk. */
+typedef int (*nsys_row_fn)(void *ctx, const struct nsys_row *row);
 /* The rows of table given so far are to be forgotten: they come again. */
 typedef void (*nsys_forget_fn)(void *ctx, enum nsys_table table);
 

@@ -14,6 +14,7 @@
 #include "load/kineto.h"
 #include "load/kineto_parse.h"
 #include "load/load.h"
+#include "load/nsys_rows.h"
 #include "load/rocprofv3.h"
 #include "load/rocprofv3_parse.h"
 #include "load/span.h"
@@ -859,6 +860,68 @@ struct tabled_way {
 	int copies;              /* copies' sizes are read */
 };
 
+/* The rows of an Nsight Systems export walked as the export walks them:
+ * each op's and call's number is the id the reader gave the row. */
+struct numbered {
+	const struct trace *t;
+	size_t ops, calls, wrong;
+};
+
+static int numbered_op(void *ctx, const struct nsys_row *r)
+{
+	struct numbered *n = ctx;
+	uint32_t at = trace_op_row(n->t, 0, r->id);
+	n->ops++;
+	n->wrong += at == TRACE_NONE || n->t->ops.start[at] != r->start || n->t->ops.end[at] != r->end;
+	return 0;
+}
+
+static int numbered_call(void *ctx, const struct nsys_row *r)
+{
+	struct numbered *n = ctx;
+	if (r->id == 0)
+		return 0;
+	uint32_t at = trace_api_find(n->t, 0, n->t->apis.n, r->id);
+	n->calls++;
+	n->wrong += at == TRACE_NONE || n->t->apis.start[at] != r->start;
+	return 0;
+}
+
+static void numbered_forget(void *ctx, enum nsys_table table)
+{
+	struct numbered *n = ctx;
+	(void)table;
+	n->ops = n->calls = n->wrong = 0;
+}
+
+/* Through the tables' pages and through SQL alike. */
+static void check_numbering(const char *path, const char *what)
+{
+	struct trace t;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	fprintf(stderr, "numbering: %s\n", what);
+	CHECK(trace_load(&t, paths, 1, &all, &err) == 0);
+	for (int sql = 0; sql < 2; sql++) {
+		sqlite3 *db;
+		struct nsys_file f;
+		struct numbered n = { .t = &t };
+		if (sql)
+			setenv("RPDTOP_PAGESCAN", "0", 1);
+		CHECK(dbfile_open(path, &db, &err) == 0);
+		CHECK(nsys_detect(db, path, &f, &err) == 0);
+		CHECK_INT(nsys_rows_each(db, &f, 0, numbered_op, numbered_forget, &n), SQLITE_OK);
+		struct numbered c = { .t = &t };
+		CHECK_INT(nsys_rows_each(db, &f, 1, numbered_call, numbered_forget, &c), SQLITE_OK);
+		CHECK_INT(n.ops, t.ops.n);
+		CHECK_INT(c.calls, t.apis.n);
+		CHECK_INT(n.wrong + c.wrong, 0);
+		sqlite3_close(db);
+		unsetenv("RPDTOP_PAGESCAN");
+	}
+	trace_free(&t);
+}
+
 static void test_tabled_ways(const char *dir, const struct tabled_way *w)
 {
 	char file[512], rpd[512], with_rpd[600];
@@ -927,6 +990,18 @@ static void test_tabled_ways(const char *dir, const struct tabled_way *w)
 			"WHERE demangledName IS NULL; "
 			"UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET correlationId = NULL WHERE rowid % 7 = 0");
 		check_paths_agree(file, "an export with kernels of no correlationId", 2);
+		check_numbering(file, "an export with kernels of no correlationId");
+		/* Rows deleted (rowids with gaps), memsets, NVTX rows that are no
+		 * calls among the ranges. */
+		exec_ok(file,
+			"DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid % 9 = 4; "
+			"INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, contextId, streamId, "
+			"correlationId, value, bytes) SELECT start, \"end\", deviceId, 1, 7, correlationId, "
+			"0, 64 "
+			"FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid % 11 = 0; "
+			"DELETE FROM CUPTI_ACTIVITY_KIND_RUNTIME WHERE rowid % 13 = 5; "
+			"DELETE FROM NVTX_EVENTS WHERE rowid % 5 = 1");
+		check_numbering(file, "an export with rows deleted and memsets");
 	}
 	unlink(file);
 	unlink(rpd);
