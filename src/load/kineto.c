@@ -399,7 +399,9 @@ int kineto_read(struct trace *t, const char *path, unsigned what, struct rpd_err
 {
 	struct kreader r = { .t = t, .path = path, .op_base = t->ops.n, .api_base = t->apis.n };
 	r.ops = (what & LOAD_OPS) != 0;
-	r.apis = (what & LOAD_APIS) || !(what & LOAD_NO_OP_IDS);
+	/* Read in the same pass unless nobody wants them or they are wanted
+	 * later, apart (a second pass then). */
+	r.apis = (what & LOAD_APIS) || !(what & (LOAD_NO_OP_IDS | LOAD_APIS_LATER));
 	intern_names(&r);
 	r.input = trace_add_input(t, path, INPUT_KINETO, 0);
 	int rc = read_file(&r, err);

@@ -17,6 +17,9 @@ enum load_what {
 	/* With LOAD_APIS: the calls that launched ops may be all that is read
 	 * (reports on launches; rpd files read through their pages). */
 	LOAD_LAUNCHES = 8,
+	/* Without LOAD_APIS: the API rows are read apart once the ops are
+	 * shown (the viewer), so a one-pass reader leaves them for then. */
+	LOAD_APIS_LATER = 16,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

@@ -25,6 +25,8 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
+	if (o->apis_later && o->apis == API_NEED_NONE)
+		lo.what |= LOAD_APIS_LATER;
 	lo.cache_entry = &io->cache;
 	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
 	return trace_load(t, o->paths, o->npaths, &lo, err);
