@@ -144,7 +144,8 @@ static void print_help(void)
 		"                       of its base time (default 2)\n"
 		"      --gate=PCT       --diff: exit status 3 when the GPU time, or that\n"
 		"                       of a name holding over 1% of it, grew by more\n"
-		"                       than PCT percent\n"
+		"                       than PCT percent; -r findings: exit status 3\n"
+		"                       when a finding's share is PCT percent or more\n"
 		"      --strip          --diff: compare names stripped of return types,\n"
 		"                       templates and argument lists\n"
 		"      --outliers=Z     top, ktop: leave instances whose |z-score| exceeds Z\n"
@@ -173,7 +174,7 @@ static void print_help(void)
 	      stdout);
 	fputs(_("Inputs are opened read-only and never modified.\n\n"
 		"Exit status: 0 on success, 1 when an input cannot be read,\n"
-		"2 on a usage error, 3 when the --diff gate tripped.\n"),
+		"2 on a usage error, 3 when the --diff or findings gate tripped.\n"),
 	      stdout);
 }
 
@@ -416,8 +417,10 @@ static int check_diff(const struct options *o)
 		if (o->against_window)
 			return usage_error("%s",
 					   _("--against-window compares two windows of the --diff run"));
-		if (o->gate >= 0 || o->strip || o->tolerance_set)
-			return usage_error("%s", _("--gate, --tolerance and --strip are options of --diff"));
+		if (o->gate >= 0 && !(o->have_report && o->report == &report_findings))
+			return usage_error("%s", _("--gate is an option of --diff and of -r findings"));
+		if (o->strip || o->tolerance_set)
+			return usage_error("%s", _("--tolerance and --strip are options of --diff"));
 		return 0;
 	}
 	if (o->have_report || o->export_path || o->demo)

@@ -16,6 +16,7 @@ void analysis_params_init(struct analysis_params *p)
 	filter_init(&p->comm);
 	filter_init(&p->step);
 	categories_init(&p->cats);
+	findings_thresholds_init(&p->findings);
 	/* A pattern of the program's own: it compiles. */
 	filter_push(&p->comm, BREAKDOWN_DEFAULT_COMM, err, sizeof(err));
 }

@@ -10,18 +10,20 @@
 #include <stdint.h>
 
 #include "analysis/categories.h"
+#include "analysis/findings_thresholds.h"
 #include "session/filter.h"
 
 struct analysis_params {
 	/* gaps, idle, the timeline's gap steps: a gap shorter than this,
 	 * whose op was launched in time, is a kernel wait (ns) */
 	int64_t gap_threshold;
-	int per_queue;          /* gaps, idle: of each queue, not each GPU */
-	double outlier_z;       /* top, ktop: |z-score| beyond it is an outlier; 0: none */
-	double diff_tolerance;  /* the diff: a name is the same within it (percent) */
-	struct filter comm;     /* breakdown, ranks: the communication kernels */
-	struct filter step;     /* steps: the roctx texts of steps (no rule: the default) */
-	struct categories cats; /* categories, in the order tried (none until loaded) */
+	int per_queue;                       /* gaps, idle: of each queue, not each GPU */
+	double outlier_z;                    /* top, ktop: |z-score| beyond it is an outlier; 0: none */
+	double diff_tolerance;               /* the diff: a name is the same within it (percent) */
+	struct filter comm;                  /* breakdown, ranks: the communication kernels */
+	struct filter step;                  /* steps: the roctx texts of steps (no rule: the default) */
+	struct categories cats;              /* categories, in the order tried (none until loaded) */
+	struct findings_thresholds findings; /* findings: when each rule speaks */
 };
 
 /* The defaults: the gap threshold, the communication pattern and the

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analysis/categories_file.h"
+#include "analysis/findings_file.h"
 #include "analysis/roi.h"
 #include "batch/batch.h"
 #include "demo/demo.h"
@@ -208,6 +209,8 @@ static void load_categories(const struct options *o, struct analysis_params *an,
 {
 	if ((def->uses & REPORT_USES_CATEGORIES) && !an->cats.n)
 		settings_categories_load(&an->cats, o->comm);
+	if (def->uses & REPORT_USES_FINDINGS)
+		settings_findings_load(&an->findings);
 }
 
 void run_analysis_params(const struct options *o, struct analysis_params *an)
@@ -243,7 +246,11 @@ int run_report(const struct options *o, struct workspace *w, struct analysis_par
 	struct report_job job;
 	struct rpd_error err = { { 0 } };
 	report_start(&job, def, session_trace(s), &p, session_sel(s));
-	report_open_table(&tb, &sink, o->format, stdout);
+	/* The gate reads every row: none may go out before the end. */
+	if (o->gate >= 0)
+		table_open(&tb, NULL);
+	else
+		report_open_table(&tb, &sink, o->format, stdout);
 	/* What the report asks of the inputs (the host's calls at the gaps). */
 	int failed = job.asks && job.asks->n && workspace_probe_calls(w, job.asks->probe, job.asks->n, &err);
 	if (failed) {
@@ -259,6 +266,7 @@ int run_report(const struct options *o, struct workspace *w, struct analysis_par
 	session_describe(s, tb.filter, sizeof(tb.filter), tb.window, sizeof(tb.window));
 	session_describe_places(s, tb.places, sizeof(tb.places));
 	report_write(&tb, session_trace(s), o->format, stdout);
+	int gated = o->gate >= 0 && def == &report_findings && findings_gate(&tb, o->gate);
 	/* The table points at the names (table_set_ref): freed after it. */
 	table_free(&tb);
 	name_cache_free(&names);
@@ -266,7 +274,7 @@ int run_report(const struct options *o, struct workspace *w, struct analysis_par
 		fprintf(stderr, _("rpdtop: write error: %s\n"), strerror(errno));
 		return 1;
 	}
-	return 0;
+	return gated ? 3 : 0;
 }
 
 void run_request(const struct options *o, const struct analysis_params *an, struct batch_request *req)

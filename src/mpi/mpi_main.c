@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analysis/categories_file.h"
+#include "analysis/findings_file.h"
 #include "batch/batch.h"
 #include "batch/batch_deal.h"
 #include "batch/batch_wire.h"
@@ -389,6 +390,8 @@ int main(int argc, char **argv)
 	/* Every process sorts kernels into the settings' categories. */
 	if (req.report->uses & REPORT_USES_CATEGORIES)
 		settings_categories_load(&an.cats, o.comm);
+	if (req.report->uses & REPORT_USES_FINDINGS)
+		settings_findings_load(&an.findings);
 	struct batch_plan plan = { 0 };
 	if (share_plan(&o, &plan, rank)) {
 		analysis_params_free(&an);

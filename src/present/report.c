@@ -122,9 +122,14 @@ void report_open_table(struct table *tb, struct table_sink *sink, enum table_for
 void report_write(const struct table *tb, const struct trace *t, enum table_format format, FILE *out)
 {
 	switch (format) {
-	case FORMAT_TEXT:
-		table_write_text(tb, out);
+	case FORMAT_TEXT: {
+		const struct report_def *def = report_find(tb->report);
+		if (def && def->write_text)
+			def->write_text(tb, out);
+		else
+			table_write_text(tb, out);
 		break;
+	}
 	case FORMAT_CSV:
 		table_write_csv(tb, out);
 		break;

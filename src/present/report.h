@@ -65,6 +65,7 @@ extern const struct report_merge report_whole_load;
 enum {
 	REPORT_USES_CATEGORIES = 1, /* the settings' categories (analysis->cats) */
 	REPORT_USES_CALL_ORDER = 2, /* the API order of a group's calls (order) */
+	REPORT_USES_FINDINGS = 4,   /* the settings' [findings] thresholds */
 };
 
 struct report_def {
@@ -86,6 +87,8 @@ struct report_def {
 	void (*finish)(void *job, const struct trace *t, const struct report_params *p, struct table *out);
 	void (*drop)(void *job);
 	const struct report_merge *merge; /* &report_whole_load when it does not merge */
+	/* Its text form when it is not the table's (NULL: table_write_text). */
+	void (*write_text)(const struct table *tb, FILE *out);
 };
 
 /* Every entry, report_NAME (present/report_list.h). */
@@ -105,6 +108,10 @@ const struct report_def *report_find(const char *name);
 void report_list(char *buf, size_t size, int with_help);
 /* A report's column of that key (CSV header, JSON member), or NULL. */
 const struct table_col *report_col(const struct report_def *r, const char *key);
+
+/* The findings' gate (-r findings --gate=PCT): 1, each finding at PCT
+ * percent or more named on stderr, when there is one; else 0. */
+int findings_gate(const struct table *tb, double pct);
 
 /* Parse a format name; returns -1 when unknown. */
 int report_parse_format(const char *name, enum table_format *format);

@@ -93,6 +93,8 @@ const char *table_cell_text(const struct table_col *col, const struct table_cell
 			    size_t size);
 
 void table_write_text(const struct table *tb, FILE *out);
+/* The caption and the line naming the filter, places and window in force. */
+void table_write_text_head(const struct table *tb, FILE *out);
 /* The header and rows alone, without caption or footer. */
 void table_write_text_rows(const struct table *tb, FILE *out);
 void table_write_csv(const struct table *tb, FILE *out);

@@ -79,6 +79,14 @@ static void write_cell(const struct table_col *col, const char *s, size_t width,
 
 void table_write_text(const struct table *tb, FILE *out)
 {
+	table_write_text_head(tb, out);
+	table_write_text_rows(tb, out);
+	if (tb->footer)
+		fputs(tb->footer, out);
+}
+
+void table_write_text_head(const struct table *tb, FILE *out)
+{
 	/* A caption may name something of the input (the steps' text). */
 	if (tb->caption[0]) {
 		utf8_write_escaped(tb->caption, put_file, out);
@@ -94,9 +102,6 @@ void table_write_text(const struct table *tb, FILE *out)
 			fprintf(out, _(" overlapping %s"), tb->window);
 		fputc('\n', out);
 	}
-	table_write_text_rows(tb, out);
-	if (tb->footer)
-		fputs(tb->footer, out);
 }
 
 void table_write_text_rows(const struct table *tb, FILE *out)

@@ -85,7 +85,7 @@ static int viewer_line(void *ctx, const char *section, char *s, const char *path
 	(void)path;
 	(void)lineno;
 	if (*section)
-		return strcmp(section, "categories") == 0 ? 0 : -1;
+		return strcmp(section, "categories") == 0 || strcmp(section, "findings") == 0 ? 0 : -1;
 	if (!strncmp(s, "bind", 4) && isspace((unsigned char)s[4]))
 		return bind(s + 4);
 	if (!eq)

@@ -1,0 +1,108 @@
+/* The findings' driver: every rule of analysis/findings_list.h over one
+ * selection, the shared analyses made once, the findings ranked. */
+#include "config.h"
+#include "analysis/findings.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/params.h"
+#include "util/i18n.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+static const struct {
+	const char *name;
+	void (*rule)(struct findings_ctx *c, struct findings *out);
+} rules[] = {
+#define FINDING(fn, name) { name, finding_##fn },
+#include "analysis/findings_list.h"
+#undef FINDING
+};
+
+const char *finding_id_name(enum finding_id id)
+{
+	return (size_t)id < FINDING_NIDS ? rules[id].name : "?";
+}
+
+struct finding *findings_add(struct findings *f, enum finding_id id)
+{
+	f->v = xgrow(f->v, &f->cap, f->n + 1, sizeof(*f->v));
+	struct finding *x = &f->v[f->n++];
+	memset(x, 0, sizeof(*x));
+	x->id = id;
+	x->gpu = x->input = x->name = TRACE_NONE;
+	return x;
+}
+
+void finding_say(struct finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->evidence, sizeof(f->evidence), fmt, ap);
+	va_end(ap);
+}
+
+double findings_percent(int64_t part, int64_t whole)
+{
+	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+const struct gaps *findings_ctx_gaps(struct findings_ctx *c)
+{
+	if (!c->have_gaps) {
+		struct gaps_params gp = { .threshold = c->ap->gap_threshold,
+					  .keep = SIZE_MAX,
+					  .in_lane_order = 1 };
+		gaps_find(c->t, c->sel, &gp, &c->gaps);
+		c->have_gaps = 1;
+	}
+	return &c->gaps;
+}
+
+static int cmp_u32(uint32_t a, uint32_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* The most GPU time first; ties in the rules' order, then by place. */
+static int by_time(const void *pa, const void *pb)
+{
+	const struct finding *a = pa, *b = pb;
+	if (a->time_ns != b->time_ns)
+		return a->time_ns < b->time_ns ? 1 : -1;
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	int c = cmp_u32(a->gpu, b->gpu);
+	if (!c)
+		c = cmp_u32(a->input, b->input);
+	if (!c)
+		c = cmp_u32(a->name, b->name);
+	if (!c)
+		c = (a->start > b->start) - (a->start < b->start);
+	return c;
+}
+
+void findings_find(const struct trace *t, const struct selection *sel, const struct analysis_params *ap,
+		   const struct api_order *order, struct findings *out)
+{
+	memset(out, 0, sizeof(*out));
+	struct findings_ctx c = { .t = t, .sel = sel, .ap = ap, .order = order };
+	const struct gaps *g = findings_ctx_gaps(&c);
+	out->run_start = g->range_start;
+	out->run_end = g->range_end;
+	for (size_t i = 0; i < FINDING_NIDS; i++)
+		rules[i].rule(&c, out);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), by_time);
+	if (c.have_gaps)
+		gaps_free(&c.gaps);
+}
+
+void findings_free(struct findings *f)
+{
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,84 @@
+/* Findings: what is wrong with a trace, what it costs and where to look.
+ * Each finding comes from one rule over the analyses that exist (gaps,
+ * steps, breakdown, ranks, busy, the names' durations), stated in the
+ * manual (FINDINGS), and is quiet below its threshold. time_ns is the
+ * GPU time at stake, share its part of the span it is of: the GPU's
+ * span for a finding of one GPU, the run's (the trace's span, or the
+ * window) for a run-wide one. The rules are listed in
+ * analysis/findings_list.h, each a function of its own file. */
+#ifndef RPDTOP_FINDINGS_H
+#define RPDTOP_FINDINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/findings_thresholds.h"
+#include "analysis/gaps.h"
+#include "session/select.h"
+#include "trace/api_order.h"
+#include "trace/trace.h"
+
+struct analysis_params;
+
+enum finding_id {
+#define FINDING(fn, name) FINDING_##fn,
+#include "analysis/findings_list.h"
+#undef FINDING
+	FINDING_NIDS
+};
+
+struct finding {
+	enum finding_id id;
+	int64_t time_ns;    /* the GPU time at stake */
+	double share;       /* time_ns over its span, percent */
+	uint64_t count;     /* instances behind it */
+	uint32_t gpu;       /* the GPU's index, or TRACE_NONE (run-wide) */
+	uint32_t input;     /* the input, or TRACE_NONE */
+	uint32_t name;      /* the kernel, call, step text or rank's name (string id), or TRACE_NONE */
+	int64_t start, end; /* the worst instance, for the jump */
+	char evidence[320]; /* one line a person reads */
+};
+
+struct findings {
+	struct finding *v; /* by time_ns descending, then id, GPU, input, name, start */
+	size_t n, cap;
+	int64_t run_start, run_end; /* the run's span (the window's) */
+};
+
+/* What the rules work on: the trace, the selection, the parameters, and
+ * the analyses several rules share, made on first use. */
+struct findings_ctx {
+	const struct trace *t;
+	const struct selection *sel;
+	const struct analysis_params *ap;
+	const struct api_order *order; /* t's API order */
+	/* shared, made by findings_ctx_gaps */
+	int have_gaps;
+	struct gaps gaps; /* every gap, lane by lane, of each GPU */
+};
+
+/* Every rule's findings over the selection, ranked. order: t's API
+ * order (api_order_build). */
+void findings_find(const struct trace *t, const struct selection *sel, const struct analysis_params *ap,
+		   const struct api_order *order, struct findings *out);
+void findings_free(struct findings *f);
+/* "host-wait", "sync-call"... */
+const char *finding_id_name(enum finding_id id);
+/* What the rule says, in the language of the messages (N_ text). */
+const char *finding_id_help(enum finding_id id);
+
+/* For the rules: a new finding of id (its fields zero, gpu, input and
+ * name TRACE_NONE), and its evidence as printf makes it. */
+struct finding *findings_add(struct findings *f, enum finding_id id);
+void finding_say(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The gaps of the selection, every one, each GPU's in start order. */
+const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
+/* part over whole, in percent (0 when whole is 0). */
+double findings_percent(int64_t part, int64_t whole);
+
+/* The rules (analysis/findings_list.h): each adds its findings. */
+#define FINDING(fn, name) void finding_##fn(struct findings_ctx *c, struct findings *out);
+#include "analysis/findings_list.h"
+#undef FINDING
+
+#endif

@@ -1,0 +1,20 @@
+/* Rules not written yet: they find nothing. */
+#include "config.h"
+#include "analysis/findings.h"
+
+#define PENDING(fn)                                                                                          \
+	void finding_##fn(struct findings_ctx *c, struct findings *out)                                      \
+	{                                                                                                    \
+		(void)c;                                                                                     \
+		(void)out;                                                                                   \
+	}
+PENDING(sync_call)
+PENDING(launch_bound)
+PENDING(outlier)
+PENDING(slow_step)
+PENDING(warmup)
+PENDING(exposed_comm)
+PENDING(straggler)
+PENDING(low_util)
+PENDING(imbalance)
+PENDING(graph_gap)
