@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include "demo/demo.h"
+#include "rpdgen_plant.h"
 #include "util/i18n.h"
 
 static void usage(FILE *out)
@@ -36,8 +37,11 @@ static void usage(FILE *out)
 		"                   communication queue in every layer, overlapping compute\n"
 		"  --graphs         each step's forward pass after the first replayed by one\n"
 		"                   hipGraphLaunch call (two graphs, in turn)\n"
-		"  --force          replace FILE if it exists\n\n"
-		"rocpd: one FILE in which each process has its own uuid and tables, laid\n"
+		"  --force          replace FILE if it exists\n"
+		"  --plant=NAME     rpd: plant a problem for the findings (repeatable):\n"),
+	      out);
+	rpdgen_plant_help(out);
+	fputs(_("\nrocpd: one FILE in which each process has its own uuid and tables, laid\n"
 		"out as 'rocpd merge' lays out several processes' files; with --gpus=1 it\n"
 		"holds one process, as a file rocprofv3 writes.\n"),
 	      out);
@@ -89,24 +93,20 @@ static int number(const char *s, uint64_t *v)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "ops", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "gpus", required_argument, NULL, 'g' },
-		{ "force", no_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'o' },
-		{ "node", required_argument, NULL, 'd' },
-		{ "no-barriers", no_argument, NULL, 'b' },
-		{ "collectives", no_argument, NULL, 'c' },
-		{ "pid-base", required_argument, NULL, 'p' },
-		{ "monitor", no_argument, NULL, 'm' },
-		{ "graphs", no_argument, NULL, 'G' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "ops", required_argument, NULL, 'n' },      { "seed", required_argument, NULL, 's' },
+		{ "gpus", required_argument, NULL, 'g' },     { "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },   { "node", required_argument, NULL, 'd' },
+		{ "no-barriers", no_argument, NULL, 'b' },    { "collectives", no_argument, NULL, 'c' },
+		{ "pid-base", required_argument, NULL, 'p' }, { "monitor", no_argument, NULL, 'm' },
+		{ "graphs", no_argument, NULL, 'G' },         { "plant", required_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
 	struct gen_params p = { .seed = GEN_DEFAULT_SEED, .ops = GEN_DEMO_OPS, .gpus = GEN_DEMO_GPUS };
 	uint64_t gpus = p.gpus, pid_base = 0;
 	struct demo_output out = { .format = INPUT_RPD };
 	int c, bad = 0, monitor = 0;
+	const char *plant[16];
+	size_t nplants = 0;
 
 	setlocale(LC_ALL, "");
 	while ((c = getopt_long(argc, argv, "n:s:g:h", opts, NULL)) != -1) {
@@ -128,6 +128,8 @@ int main(int argc, char **argv)
 			p.collectives = 1;
 		else if (c == 'G')
 			p.graphs = 1;
+		else if (c == 'P' && nplants < sizeof(plant) / sizeof(plant[0]))
+			plant[nplants++] = optarg;
 		else if (c == 'p')
 			bad |= number(optarg, &pid_base);
 		else if (c == 'o' && !strcmp(optarg, "rpd"))
@@ -147,7 +149,7 @@ int main(int argc, char **argv)
 		else
 			bad = 1;
 	}
-	if (bad || optind + 1 != argc || (monitor && out.format != INPUT_RPD)) {
+	if (bad || optind + 1 != argc || ((monitor || nplants) && out.format != INPUT_RPD)) {
 		usage(stderr);
 		return 2;
 	}
@@ -162,5 +164,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rpdgen: %s\n", err.msg);
 		return 1;
 	}
-	return monitor && add_monitor(argv[optind]) ? 1 : 0;
+	if (monitor && add_monitor(argv[optind]))
+		return 1;
+	for (size_t i = 0; i < nplants; i++)
+		if (rpdgen_plant(argv[optind], plant[i]))
+			return 1;
+	return 0;
 }
