@@ -21,6 +21,7 @@
 #include "sqlfile/sqlrun.h"
 #include "util/i18n.h"
 #include "util/search.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 struct input_state {
@@ -39,17 +40,6 @@ struct input_state {
 	sqlite3_stmt *str_lookup, *ustr_lookup;
 };
 
-static int by_id(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static int sorted_has(const int64_t *v, size_t n, int64_t x)
-{
-	size_t at = lower_bound_i64(v, 0, n, x);
-	return at < n && v[at] == x;
-}
 
 /* The content of string id in one of the input's string tables, written
  * to the output's table on first use; *out gets its output id. */
@@ -93,7 +83,7 @@ static int translate(struct exporter *x, struct input_state *in, enum col_kind k
 	switch (k) {
 	case K_OP_PK:
 	case K_OP_REF:
-		*keep &= sorted_has(in->ops, in->nops, v);
+		*keep &= sorted_has_i64(in->ops, in->nops, v);
 		if (*keep && x->several) {
 			if (!idmap_get(&in->op_out, (uint64_t)v, &m)) {
 				m = (uint32_t)++x->next_op;
@@ -239,7 +229,7 @@ static int64_t *exported_ops(const struct export_request *r, uint32_t input, siz
 	}
 	for (size_t i = 1; i < *n; i++) {
 		if (ids[i - 1] > ids[i]) {
-			qsort(ids, *n, sizeof(*ids), by_id);
+			sort_int64(ids, *n);
 			break;
 		}
 	}
@@ -269,7 +259,7 @@ static int select_apis(struct exporter *x, struct input_state *in, uint32_t inpu
 		return export_fail(x, in->db, in->path);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!sorted_has(in->ops, in->nops, sqlite3_column_int64(st, 1)))
+		if (!sorted_has_i64(in->ops, in->nops, sqlite3_column_int64(st, 1)))
 			continue;
 		keep_api(in, sqlite3_column_int64(st, 0));
 		int64_t row = sqlite3_column_int64(st, 2);

@@ -28,6 +28,7 @@
 #include "util/i18n.h"
 #include "util/idmap.h"
 #include "util/search.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* The rowids kept of one table (rising), of its rows. */
@@ -49,17 +50,6 @@ struct chooser {
 	int changed; /* a row is not what the trace read */
 };
 
-static int by_id(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static int sorted_has(const int64_t *v, size_t n, int64_t x)
-{
-	size_t at = lower_bound_i64(v, 0, n, x);
-	return at < n && v[at] == x;
-}
 
 static void keep(struct kept *k, int64_t rowid)
 {
@@ -79,7 +69,7 @@ static int op_row(void *ctx, const struct nsys_row *r)
 		c->changed = 1;
 		return 1;
 	}
-	if (!sorted_has(c->ops, c->nops, r->id))
+	if (!sorted_has_i64(c->ops, c->nops, r->id))
 		return 0;
 	keep(k, r->rowid);
 	if (r->corr != 0)
@@ -107,7 +97,7 @@ static int call_row(void *ctx, const struct nsys_row *r)
 		c->changed = 1;
 		return 1;
 	}
-	if (!sorted_has(c->calls, c->ncalls, r->id) &&
+	if (!sorted_has_i64(c->calls, c->ncalls, r->id) &&
 	    !(r->corr != 0 && idmap_get(&c->corrs, (uint64_t)r->corr, &v)))
 		return 0;
 	keep(k, r->rowid);
@@ -134,7 +124,7 @@ static int64_t *selected_calls(const struct export_request *r, size_t *n)
 	for (size_t i = in->api_first; i < in->api_first + in->api_count; i++)
 		if (selected_api(r->sel, i))
 			ids[(*n)++] = trace_api_id(r->t, i);
-	qsort(ids, *n, sizeof(*ids), by_id);
+	sort_int64(ids, *n);
 	return ids;
 }
 

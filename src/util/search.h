@@ -19,4 +19,11 @@ static inline size_t lower_bound_i64(const int64_t *v, size_t lo, size_t hi, int
 	return lo;
 }
 
+/* Is x one of the n sorted values of v? */
+static inline int sorted_has_i64(const int64_t *v, size_t n, int64_t x)
+{
+	size_t at = lower_bound_i64(v, 0, n, x);
+	return at < n && v[at] == x;
+}
+
 #endif
