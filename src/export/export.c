@@ -40,7 +40,6 @@ struct input_state {
 	sqlite3_stmt *str_lookup, *ustr_lookup;
 };
 
-
 /* The content of string id in one of the input's string tables, written
  * to the output's table on first use; *out gets its output id. */
 static int out_string(struct exporter *x, struct input_state *in, int ustring, int64_t id, int64_t *out)

@@ -50,7 +50,6 @@ struct chooser {
 	int changed; /* a row is not what the trace read */
 };
 
-
 static void keep(struct kept *k, int64_t rowid)
 {
 	k->rowid = xgrow(k->rowid, &k->cap, k->n + 1, sizeof(*k->rowid));
