@@ -16,6 +16,12 @@ static const struct {
 	double ns;
 } units[] = { { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "m", 60e9 } };
 
+/* v ns (v >= 0) as a whole number, at most INT64_MAX. */
+static int64_t whole_ns(double v)
+{
+	return v >= 0x1p63 ? INT64_MAX : (int64_t)llround(v);
+}
+
 /* One side of the window, as absolute ns. */
 static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, int64_t *out)
 {
@@ -45,19 +51,19 @@ static int parse_point(const char *s, int64_t start, int64_t end, int64_t dflt, 
 		/* The offset alone in a double: the times themselves (ns since
 		 * 1970) would lose their last digits there. */
 		double off = (double)sat_sub(end, start) * v / 100.0;
-		*out = off >= 0x1p63 ? INT64_MAX : sat_add(start, (int64_t)llround(off));
+		*out = sat_add(start, whole_ns(off));
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(rest, units[i].name) == 0) {
-			*out = start + (int64_t)llround(v * units[i].ns);
+			*out = sat_add(start, whole_ns(v * units[i].ns));
 			return 0;
 		}
 	}
 	if (*rest)
 		return -1;
 	/* A bare number is nanoseconds: absolute, or from the start with '+'. */
-	*out = relative ? start + (int64_t)llround(v) : (int64_t)llround(v);
+	*out = relative ? sat_add(start, whole_ns(v)) : whole_ns(v);
 	return 0;
 }
 

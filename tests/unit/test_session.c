@@ -322,6 +322,16 @@ static void test_window_parse(void)
 	CHECK_INT(w.end, last);
 	CHECK(window_parse("1:99999999999999999999", first, last, &w, msg, sizeof(msg)) == -1);
 	CHECK(window_parse("-5:10", first, last, &w, msg, sizeof(msg)) == -1);
+	/* Sides past the int64 range saturate, never wrap: a start there is
+	 * after every end. */
+	CHECK(window_parse("9220000000s:", first, last, &w, msg, sizeof(msg)) == -1);
+	CHECK(strstr(msg, "ends before it starts") != NULL);
+	CHECK(window_parse("1e300:", first, last, &w, msg, sizeof(msg)) == -1);
+	CHECK(window_parse("+1e300:", first, last, &w, msg, sizeof(msg)) == -1);
+	CHECK(window_parse("+1us:1e30s", first, last, &w, msg, sizeof(msg)) == 0);
+	CHECK_INT(w.end, INT64_MAX);
+	CHECK(window_parse("+1us:200%", first, last, &w, msg, sizeof(msg)) == 0);
+	CHECK_INT(w.end, first + 2 * (last - first));
 }
 
 int main(void)
