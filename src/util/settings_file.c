@@ -35,15 +35,27 @@ void settings_file_complain(const char *path, int lineno, const char *why)
 	fprintf(stderr, _("rpdtop: %s:%d: ignored: %s\n"), path, lineno, why);
 }
 
+/* Longer lines are refused, not cut. */
+#define SETTINGS_LINE_MAX 65536
+
 int settings_file_read(const char *path, settings_line_fn fn, void *ctx)
 {
 	FILE *f = fopen(path, "r");
-	char line[1024], section[64] = "";
+	char *line = NULL, section[64] = "";
+	size_t cap = 0;
+	ssize_t got;
 	int n = 0, bad = 0;
 	if (!f)
 		return 0;
-	while (fgets(line, sizeof(line), f)) {
+	/* Lines are read whole: a line cut short would make a comment's tail
+	 * a setting and shift every line number after it. */
+	while ((got = getline(&line, &cap, f)) >= 0) {
 		n++;
+		if (got > SETTINGS_LINE_MAX) {
+			settings_file_complain(path, n, _("a line longer than 65536 bytes"));
+			bad++;
+			continue;
+		}
 		char *s = settings_trim(line);
 		size_t len = strlen(s);
 		if (!*s || *s == '#')
@@ -58,6 +70,7 @@ int settings_file_read(const char *path, settings_line_fn fn, void *ctx)
 			settings_file_complain(path, n, _("not a setting this version knows"));
 		bad += rc != 0;
 	}
+	free(line);
 	fclose(f);
 	return bad;
 }
