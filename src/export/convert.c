@@ -137,17 +137,6 @@ void convert_renumber_free(struct convert_renumber *r)
 }
 
 /* Is path one of the inputs (the same file, by any name)? */
-static int is_input(const struct trace *t, const char *path)
-{
-	struct stat out, in;
-	if (stat(path, &out) != 0)
-		return 0;
-	for (size_t i = 0; i < t->ninputs; i++)
-		if (stat(t->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
-			return 1;
-	return 0;
-}
-
 /* Each op's input: the inputs' runs of ops. */
 static void op_inputs(struct convert *c)
 {
@@ -258,8 +247,6 @@ int convert_trace(const struct export_request *r, struct export_result *res, str
 {
 	const struct trace *t = r->t;
 	memset(res, 0, sizeof(*res));
-	if (is_input(t, r->path))
-		return err_set(err, _("%s: is an input; it is never overwritten"), r->path);
 	/* rpdtop itself refuses a trace without GPU ops: so does the export. */
 	if (r->sel && r->sel->nops == 0)
 		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"),

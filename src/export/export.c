@@ -13,6 +13,7 @@
 
 #include "export/export_kineto.h"
 #include "export/export_nsys.h"
+#include "export/export_path.h"
 #include "export/export_plan.h"
 #include "export/export_rocpd.h"
 #include "export/export_sql.h"
@@ -356,10 +357,7 @@ static int export_input(struct exporter *x, uint32_t input, int first, uint64_t 
 static int check_inputs(const struct export_request *r, struct rpd_error *err)
 {
 	const struct trace *t = r->t;
-	struct stat out;
-	int exists = stat(r->path, &out) == 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
-		struct stat in;
 		if (i > 0 && (t->inputs[i].format == INPUT_NSYS || t->inputs[0].format == INPUT_NSYS))
 			return err_set(err, _("%s: Nsight Systems exports are exported one at a time, alone"),
 				       t->inputs[i].path);
@@ -387,9 +385,6 @@ static int check_inputs(const struct export_request *r, struct rpd_error *err)
 				_("%s: rpd schema_version %d differs from %s's (%d); export them separately"),
 				t->inputs[i].path, t->inputs[i].schema_version, t->inputs[0].path,
 				t->inputs[0].schema_version);
-		if (exists && stat(t->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev &&
-		    in.st_ino == out.st_ino)
-			return err_set(err, _("%s: is an input; it is never overwritten"), r->path);
 	}
 	return 0;
 }
@@ -566,6 +561,9 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 
 int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)
 {
+	memset(res, 0, sizeof(*res));
+	if (export_check_path(r->t, r->path, r->force, err))
+		return -1;
 	if (r->format != EXPORT_FORMAT_INPUT)
 		return convert_trace(r, res, err);
 	/* Kineto inputs are written as Kineto JSON (export_kineto.h). */

@@ -623,10 +623,6 @@ static int check_request(const struct export_request *r, struct rpd_error *err)
 	}
 	if (t->ninputs != 1)
 		return err_set(err, _("%s: Kineto traces are exported one at a time"), t->inputs[1].path);
-	struct stat out, in;
-	if (stat(r->path, &out) == 0 && stat(t->inputs[0].path, &in) == 0 && in.st_dev == out.st_dev &&
-	    in.st_ino == out.st_ino)
-		return err_set(err, _("%s: is an input; it is never overwritten"), r->path);
 	/* rpdtop itself refuses a trace without GPU ops: so does the export. */
 	if (r->sel && r->sel->nops == 0)
 		return err_set(err, _("%s: nothing to export: no GPU op passes the filter and window"),
