@@ -27,10 +27,82 @@ EOF
 findings_compare() {
 	f_what=$1 f_rule=$2 f_db=$3
 	shift 3
-	"findings_$(echo "$f_rule" | tr - _)_sql" >"$tmp/oracle.sql"
-	sql -list -separator , "$f_db" <"$tmp/oracle.sql" >"$tmp/want" 2>"$tmp/sql.err" || { fail "$f_what: SQL failed"; cat "$tmp/sql.err" >&2; }
-	"$RPDTOP" --raw-names -r findings -f csv "$@" "$f_db" | tail -n +2 | awk -F, -v rule="$f_rule" '$2 == rule' |
-		cut -d, -f2-10 >"$tmp/got"
+	f_fn=findings_$(echo "$f_rule" | tr - _)
+	if command -v "${f_fn}_rows" >/dev/null 2>&1; then
+		"${f_fn}_rows" "$f_db" >"$tmp/want"
+	else
+		"${f_fn}_sql" >"$tmp/oracle.sql"
+		sql -list -separator , "$f_db" <"$tmp/oracle.sql" >"$tmp/want" 2>"$tmp/sql.err" || { fail "$f_what: SQL failed"; cat "$tmp/sql.err" >&2; }
+	fi
+	"$RPDTOP" --raw-names -r findings -f csv "$@" "$f_db" | python3 -c '
+import csv, sys
+w = csv.writer(sys.stdout, lineterminator="\n")
+for row in list(csv.reader(sys.stdin))[1:]:
+    if row[1] == sys.argv[1]:
+        w.writerow(row[1:10])' "$f_rule" >"$tmp/got"
 	if cmp -s "$tmp/want" "$tmp/got"; then pass "$f_what: $f_rule equals SQL ($(wc -l <"$tmp/got") rows)"; else
 		fail "$f_what: $f_rule differs from SQL"; diff "$tmp/want" "$tmp/got" | head -20 >&2; fi
+}
+
+# outlier: per GPU and kernel name, whole durations; outliers have a
+# z-score above Z (population standard deviation) and a duration above
+# RATIO times the median (nearest rank); their excess over the median,
+# over the GPU's time in view (clipped durations).
+findings_outlier_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE k AS SELECT gpu, name, id, end - start AS d FROM oall WHERE kind = 'kernel';
+CREATE TEMP TABLE ks AS SELECT gpu, name, count(*) AS n, avg(d) AS mean FROM k GROUP BY gpu, name;
+CREATE TEMP TABLE kr AS SELECT gpu, name, d, row_number() OVER (PARTITION BY gpu, name ORDER BY d) AS rn FROM k;
+CREATE TEMP TABLE kv AS SELECT ks.gpu, ks.name, ks.n, ks.mean,
+    (SELECT sum((k.d - ks.mean) * (k.d - ks.mean)) FROM k WHERE k.gpu = ks.gpu AND k.name = ks.name) / ks.n AS var,
+    (SELECT d FROM kr WHERE kr.gpu = ks.gpu AND kr.name = ks.name AND kr.rn = (ks.n + 1) / 2) AS med
+  FROM ks;
+CREATE TEMP TABLE gt AS SELECT gpu, sum(max(ce - cs, 0)) AS t FROM oall GROUP BY gpu;
+CREATE TEMP TABLE ol AS SELECT k.*, kv.med AS med, kv.n AS n FROM k JOIN kv ON kv.gpu = k.gpu AND kv.name = k.name
+  WHERE kv.var > 0 AND k.d > kv.mean AND (k.d - kv.mean) * (k.d - kv.mean) > ${OUTLIER_Z:-3} * ${OUTLIER_Z:-3} * kv.var
+    AND k.d > ${OUTLIER_RATIO:-2} * kv.med;
+CREATE TEMP TABLE og AS SELECT gpu, name, sum(d - med) AS x, count(*) AS c FROM ol GROUP BY gpu, name;
+SELECT 'outlier', og.x, printf('%.6f', 100.0 * og.x / gt.t), og.c, og.gpu, '', $(csvq og.name),
+  (SELECT o.start FROM oall o JOIN k ON k.id = o.id WHERE k.gpu = og.gpu AND k.name = og.name ORDER BY k.d DESC, k.id DESC LIMIT 1),
+  (SELECT o.end FROM oall o JOIN k ON k.id = o.id WHERE k.gpu = og.gpu AND k.name = og.name ORDER BY k.d DESC, k.id DESC LIMIT 1)
+FROM og JOIN gt ON gt.gpu = og.gpu
+WHERE 100.0 * og.x / gt.t >= ${OUTLIER_PCT:-0.5}
+ORDER BY og.x DESC, og.gpu;
+EOF
+}
+
+# imbalance (one input, no window): each GPU's busy (the union of its ops
+# in view) over the wall (every op's span, the filter or not); when the
+# highest share and the lowest are POINTS apart or more, the busiest's
+# busy minus each's, summed, over the walls summed.
+findings_imbalance_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE wall AS SELECT max(end) - min(start) AS w FROM rocpd_op;
+CREATE TEMP TABLE bz AS SELECT gpu, sum(max(0, ce - max(cs, coalesce(reach, cs)))) AS busy FROM r GROUP BY gpu;
+CREATE TEMP TABLE hl AS SELECT max(busy) AS hi, min(busy) AS lo, count(*) AS n FROM bz;
+SELECT 'imbalance', (SELECT sum(hl.hi - busy) FROM bz),
+  printf('%.6f', 100.0 * (SELECT sum(hl.hi - busy) FROM bz) / (hl.n * wall.w)), hl.n, '', '', '',
+  (SELECT min(start) FROM rocpd_op), (SELECT max(end) FROM rocpd_op)
+FROM hl, wall WHERE hl.n > 1 AND 100.0 * (hl.hi - hl.lo) / wall.w >= ${IMBALANCE_POINTS:-10};
+EOF
+}
+
+# exposed-comm, from the breakdown's oracle (waits.sh): per GPU, exposed
+# communication over its span, its communication kernels counted, its
+# worst instance the GPU's span.
+findings_exposed_comm_rows() {
+	db=$1
+	waits_breakdown_sql >"$tmp/bd.sql"
+	sql -list -separator , "$db" <"$tmp/bd.sql" >"$tmp/bd"
+	comm=${COMM_SQL:-$waits_comm}
+	{
+		waits_ops_sql
+		echo "SELECT gpu, (SELECT count(*) FROM oall x WHERE x.gpu = o.gpu AND x.kind = 'kernel' AND $comm), min(cs), max(ce) FROM o GROUP BY gpu ORDER BY gpu;"
+	} >"$tmp/cc.sql"
+	sql -list -separator , "$db" <"$tmp/cc.sql" >"$tmp/cc"
+	join -t, "$tmp/bd" "$tmp/cc" | awk -F, -v pct="${EXPOSED_COMM_PCT:-5}" '
+		$4 > 0 && 100.0 * $7 / $2 >= pct { printf "exposed-comm,%s,%.6f,%s,%s,,,%s,%s\n", $7, 100.0 * $7 / $2, $10, $1, $11, $12 }' |
+		sort -t, -k2,2nr -k5,5n
 }

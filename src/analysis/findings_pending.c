@@ -10,11 +10,8 @@
 	}
 PENDING(sync_call)
 PENDING(launch_bound)
-PENDING(outlier)
 PENDING(slow_step)
 PENDING(warmup)
-PENDING(exposed_comm)
 PENDING(straggler)
 PENDING(low_util)
-PENDING(imbalance)
 PENDING(graph_gap)

@@ -90,9 +90,9 @@ static void write_paragraph(const struct table *tb, const struct table_cell *x, 
 		fprintf(out, _(" in "));
 		put_escaped(x[C_INPUT].text, out);
 	}
-	fprintf(out, _(": %s at stake, %.1f %% of %s span, %lld instances\n"),
+	fprintf(out, _(": %s at stake (%.1f %%), %lld instances\n"),
 		units_format_ns(x[C_TIME].num, time, sizeof(time)), x[C_SHARE].pct,
-		x[C_GPU].empty ? _("the run's") : _("its GPU's"), (long long)x[C_COUNT].num);
+		(long long)x[C_COUNT].num);
 	if (!x[C_NAME].empty) {
 		fprintf(out, "   ");
 		put_escaped(x[C_NAME].text, out);
