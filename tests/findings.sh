@@ -106,3 +106,21 @@ findings_exposed_comm_rows() {
 		$4 > 0 && 100.0 * $7 / $2 >= pct { printf "exposed-comm,%s,%.6f,%s,%s,,,%s,%s\n", $7, 100.0 * $7 / $2, $10, $1, $11, $12 }' |
 		sort -t, -k2,2nr -k5,5n
 }
+
+# straggler, over ranks_db's table ops (tests/ranks.sh) of NRANKS inputs
+# in directory DIR: the rank the others waited for most, when their waits
+# are STRAGGLER_PCT (5) percent or more of the other ranks' communication;
+# share of the run's span, count the instances matched per rank.
+findings_straggler_rows_of() {
+	db=$1 comm=$2 nranks=$3 dir=$4
+	late=$(sql "$db" "$(ranks_waited_sql "$comm" "$nranks")")
+	[ -n "$late" ] || return 0
+	file=${late%%|*} waited=${late#*|}
+	sql -list -separator , "$db" "WITH c AS (SELECT rank, name, count(*) AS cnt FROM ops WHERE kernel AND ($comm) GROUP BY rank, name),
+	  m AS (SELECT name, min(cnt) AS cnt FROM c GROUP BY name HAVING count(*) = $nranks AND min(cnt) = max(cnt))
+	SELECT 'straggler', $waited, printf('%.6f', 100.0 * $waited / (SELECT max(end) - min(start) FROM ops)),
+	  (SELECT coalesce(sum(cnt), 0) FROM m), '', '$dir/$file', '',
+	  (SELECT min(start) FROM ops WHERE file = '$file'), (SELECT max(end) FROM ops WHERE file = '$file')
+	WHERE 100.0 * $waited >= ${STRAGGLER_PCT:-5} *
+	  (SELECT sum(end - start) FROM ops WHERE kernel AND ($comm) AND file <> '$file')"
+}
