@@ -1,9 +1,13 @@
 #include "config.h"
 #include "analysis/steps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/markers.h"
+#include "analysis/params.h"
+#include "session/named.h"
 #include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
@@ -161,4 +165,34 @@ void steps_free(struct steps *s)
 double step_busy_percent(const struct step_row *r)
 {
 	return r->dur > 0 ? 100.0 * (double)r->busy / (double)r->dur : 0.0;
+}
+
+/* The instances that are steps: those whose text passes --step, or by
+ * default the PyTorch profiler's (ProfilerStep#N) when there are any,
+ * else those of the text taking the most time. pattern: what they are,
+ * for the caption. */
+uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, const struct api_order *order,
+		     size_t *n, char *pattern, size_t size)
+{
+	uint8_t *pass;
+	if (analysis_params_step(ap)) {
+		pass = filter_strings(analysis_params_step(ap), t, NULL);
+		filter_describe(analysis_params_step(ap), pattern, size);
+	} else {
+		struct markers m;
+		markers_find_any(t, order, NULL, &m);
+		pass = xcalloc(t->strings.count ? t->strings.count : 1, 1);
+		if (markers_profiler_steps(t, &m, pass) > 0) {
+			snprintf(pattern, size, "%s", MARKERS_PROFILER_STEP);
+		} else {
+			uint32_t deflt = markers_default_step(t, &m);
+			snprintf(pattern, size, "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
+			if (deflt != TRACE_NONE)
+				pass[deflt] = 1;
+		}
+		markers_free(&m);
+	}
+	uint32_t *rows = named_marker_rows(t, pass, n);
+	free(pass);
+	return rows;
 }

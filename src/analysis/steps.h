@@ -13,7 +13,10 @@
 #include <stdint.h>
 
 #include "session/select.h"
+#include "trace/api_order.h"
 #include "trace/trace.h"
+
+struct analysis_params;
 
 struct step_row {
 	size_t number;       /* 1-based, among every instance */
@@ -29,6 +32,13 @@ struct steps {
 	size_t n;
 };
 
+/* The API rows that are steps, in time order (*n of them; freed by the
+ * caller): those whose text passes the steps' pattern (--step), or by
+ * default the PyTorch profiler's (ProfilerStep#N) when there are any,
+ * else those of the text taking the most time. pattern: what they are,
+ * for a caption. order: t's API order. */
+uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, const struct api_order *order,
+		     size_t *n, char *pattern, size_t size);
 /* The steps of rows, n API rows in time order (named_marker_rows). */
 void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
 		struct steps *out);

@@ -21,44 +21,15 @@ static const struct table_col step_cols[] = {
 	{ "top_kernel", N_("TOP KERNEL"), COL_NAME },
 };
 
-/* The instances that are steps: those whose text passes --step, or by
- * default the PyTorch profiler's (ProfilerStep#N) when there are any,
- * else those of the text taking the most time. pattern: what they are,
- * for the caption. */
-static uint32_t *step_rows(const struct trace *t, const struct report_params *p, size_t *n, char *pattern,
-			   size_t size)
-{
-	uint8_t *pass;
-	if (analysis_params_step(p->analysis)) {
-		pass = filter_strings(analysis_params_step(p->analysis), t, NULL);
-		filter_describe(analysis_params_step(p->analysis), pattern, size);
-	} else {
-		struct api_order own;
-		struct markers m;
-		markers_find_any(t, report_api_order(t, p, &own), NULL, &m);
-		api_order_free(&own);
-		pass = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-		if (markers_profiler_steps(t, &m, pass) > 0) {
-			snprintf(pattern, size, "%s", MARKERS_PROFILER_STEP);
-		} else {
-			uint32_t deflt = markers_default_step(t, &m);
-			snprintf(pattern, size, "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
-			if (deflt != TRACE_NONE)
-				pass[deflt] = 1;
-		}
-		markers_free(&m);
-	}
-	uint32_t *rows = named_marker_rows(t, pass, n);
-	free(pass);
-	return rows;
-}
-
 static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		  struct table *out)
 {
 	size_t n;
 	char pattern[256];
-	uint32_t *rows = step_rows(t, p, &n, pattern, sizeof(pattern));
+	struct api_order own;
+	uint32_t *rows =
+		steps_rows(t, p->analysis, report_api_order(t, p, &own), &n, pattern, sizeof(pattern));
+	api_order_free(&own);
 	struct steps s;
 	steps_find(t, sel, rows, n, &s);
 	free(rows);
