@@ -124,3 +124,38 @@ findings_straggler_rows_of() {
 	WHERE 100.0 * $waited >= ${STRAGGLER_PCT:-5} *
 	  (SELECT sum(end - start) FROM ops WHERE kernel AND ($comm) AND file <> '$file')"
 }
+
+# slow-step and warmup (with tests/cpu.sh sourced): the steps (STEP: an SQL
+# condition on a marker's text) in view, numbered in time order over all;
+# the median of their durations but the first step's (nearest rank);
+# slow-step every other step longer than SLOW_STEP_RATIO (1.2) times it,
+# warmup the first when longer than WARMUP_RATIO (1.5) times it; shares of
+# the run's span (every op's, or the window).
+findings_steps_sql() {
+	cpu_calls_sql
+	if [ -n "${WS:-}" ]; then rs=$WS re=$WE; else
+		rs="(SELECT min(start) FROM rocpd_op)" re="(SELECT max(end) FROM rocpd_op)"; fi
+	cat <<EOF
+CREATE TEMP TABLE st AS SELECT * FROM (SELECT id, name, start, end, end - start AS d,
+    row_number() OVER (ORDER BY start, end DESC, id) AS n FROM c WHERE marker AND ($STEP))
+  WHERE id IN (SELECT id FROM kept);
+CREATE TEMP TABLE sm AS SELECT d, row_number() OVER (ORDER BY d) AS rn FROM st WHERE n <> 1;
+CREATE TEMP TABLE med AS SELECT d AS m FROM sm WHERE rn = ((SELECT count(*) FROM sm) + 1) / 2;
+EOF
+}
+
+findings_slow_step_sql() {
+	findings_steps_sql
+	cat <<EOF
+SELECT 'slow-step', d - m, printf('%.6f', 100.0 * (d - m) / ($re - $rs)), 1, '', '', $(csvq name), start, end
+FROM st, med WHERE n <> 1 AND m > 0 AND d > ${SLOW_STEP_RATIO:-1.2} * m ORDER BY d - m DESC, start;
+EOF
+}
+
+findings_warmup_sql() {
+	findings_steps_sql
+	cat <<EOF
+SELECT 'warmup', d - m, printf('%.6f', 100.0 * (d - m) / ($re - $rs)), 1, '', '', $(csvq name), start, end
+FROM st, med WHERE n = 1 AND m > 0 AND d > ${WARMUP_RATIO:-1.5} * m;
+EOF
+}

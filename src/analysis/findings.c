@@ -62,6 +62,33 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c)
 	return &c->gaps;
 }
 
+static int by_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
+const struct steps *findings_ctx_steps(struct findings_ctx *c)
+{
+	if (c->have_steps)
+		return &c->steps;
+	size_t n;
+	char pattern[256];
+	uint32_t *rows = steps_rows(c->t, c->ap, c->order, &n, pattern, sizeof(pattern));
+	steps_find(c->t, c->sel, rows, n, &c->steps);
+	free(rows);
+	c->have_steps = 1;
+	int64_t *d = xmalloc_array(c->steps.n ? c->steps.n : 1, sizeof(*d));
+	size_t k = 0;
+	for (size_t i = 0; i < c->steps.n; i++)
+		if (c->steps.rows[i].number != 1)
+			d[k++] = c->steps.rows[i].dur;
+	qsort(d, k, sizeof(*d), by_i64);
+	c->step_median = k ? d[(k + 1) / 2 - 1] : -1;
+	free(d);
+	return &c->steps;
+}
+
 static int cmp_u32(uint32_t a, uint32_t b)
 {
 	return (a > b) - (a < b);
@@ -99,6 +126,8 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 		qsort(out->v, out->n, sizeof(*out->v), by_time);
 	if (c.have_gaps)
 		gaps_free(&c.gaps);
+	if (c.have_steps)
+		steps_free(&c.steps);
 }
 
 void findings_free(struct findings *f)

@@ -14,6 +14,7 @@
 
 #include "analysis/findings_thresholds.h"
 #include "analysis/gaps.h"
+#include "analysis/steps.h"
 #include "session/select.h"
 #include "trace/api_order.h"
 #include "trace/trace.h"
@@ -55,6 +56,10 @@ struct findings_ctx {
 	/* shared, made by findings_ctx_gaps */
 	int have_gaps;
 	struct gaps gaps; /* every gap, lane by lane, of each GPU */
+	/* made by findings_ctx_steps */
+	int have_steps;
+	struct steps steps;  /* the steps in view, in time order */
+	int64_t step_median; /* of their durations but the first step's; -1: none */
 };
 
 /* Every rule's findings over the selection, ranked. order: t's API
@@ -73,6 +78,9 @@ struct finding *findings_add(struct findings *f, enum finding_id id);
 void finding_say(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The gaps of the selection, every one, each GPU's in start order. */
 const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
+/* The steps in view (the steps report's) and their median duration, the
+ * trace's first step left out (nearest rank; -1 without another step). */
+const struct steps *findings_ctx_steps(struct findings_ctx *c);
 /* part over whole, in percent (0 when whole is 0). */
 double findings_percent(int64_t part, int64_t whole);
 

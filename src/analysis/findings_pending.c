@@ -10,7 +10,5 @@
 	}
 PENDING(sync_call)
 PENDING(launch_bound)
-PENDING(slow_step)
-PENDING(warmup)
 PENDING(low_util)
 PENDING(graph_gap)

@@ -1,0 +1,36 @@
+/* slow-step: steps (the steps report's) much longer than the median step:
+ * one finding per step in view, the trace's first step left out (warmup's),
+ * longer than slow_step_ratio times the median of the others (nearest
+ * rank). Its time is its duration minus the median, its share of the
+ * run's span, its worst instance the step itself. */
+#include "config.h"
+#include "analysis/findings.h"
+
+#include "analysis/params.h"
+#include "util/i18n.h"
+#include "util/units.h"
+
+void finding_slow_step(struct findings_ctx *c, struct findings *out)
+{
+	const struct steps *s = findings_ctx_steps(c);
+	int64_t median = c->step_median;
+	if (median <= 0)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct step_row *r = &s->rows[i];
+		if (r->number == 1 || (double)r->dur <= c->ap->findings.slow_step_ratio * (double)median)
+			continue;
+		struct finding *f = findings_add(out, FINDING_slow_step);
+		f->name = c->t->apis.name[r->api];
+		f->time_ns = r->dur - median;
+		f->share = findings_percent(f->time_ns, out->run_end - out->run_start);
+		f->count = 1;
+		f->start = r->start;
+		f->end = r->start + r->dur;
+		char d[32], m[32];
+		finding_say(f, _("step %zu took %s against a median of %s (%.1fx); its top kernel %s"),
+			    r->number, units_format_ns(r->dur, d, sizeof(d)),
+			    units_format_ns(median, m, sizeof(m)), (double)r->dur / (double)median,
+			    r->top_kernel != TRACE_NONE ? trace_str(c->t, r->top_kernel) : "-");
+	}
+}
