@@ -159,3 +159,24 @@ SELECT 'warmup', d - m, printf('%.6f', 100.0 * (d - m) / ($re - $rs)), 1, '', ''
 FROM st, med WHERE n = 1 AND m > 0 AND d > ${WARMUP_RATIO:-1.5} * m;
 EOF
 }
+
+# low-util: each GPU's span in 100 chunks (chunk k from first + span * k /
+# 100); a chunk's idle time is what the GPU's gaps cover of it; runs of
+# chunks under LOW_UTIL_BUSY_PCT (50) percent busy whose length is
+# LOW_UTIL_PCT (2) percent of the span or more.
+findings_low_util_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE sp AS SELECT gpu, min(cs) AS f, max(ce) - min(cs) AS span FROM r GROUP BY gpu HAVING max(ce) - min(cs) >= 100;
+CREATE TEMP TABLE ch AS WITH RECURSIVE k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 99)
+  SELECT sp.gpu AS gpu, k.k AS k, sp.f + sp.span * k.k / 100 AS a, sp.f + sp.span * (k.k + 1) / 100 AS b FROM sp, k;
+CREATE TEMP TABLE ci AS SELECT ch.*, coalesce((SELECT sum(max(0, min(gc.ge, ch.b) - max(gc.gs, ch.a))) FROM gc
+    WHERE gc.gpu = ch.gpu AND gc.gs < ch.b AND gc.ge > ch.a), 0) AS idle FROM ch;
+CREATE TEMP TABLE lowc AS SELECT *, k - row_number() OVER (PARTITION BY gpu ORDER BY k) AS isl FROM ci
+  WHERE 100.0 * (b - a - idle) / (b - a) < ${LOW_UTIL_BUSY_PCT:-50};
+CREATE TEMP TABLE st AS SELECT gpu, min(a) AS a, max(b) AS b, sum(idle) AS idle, count(*) AS n FROM lowc GROUP BY gpu, isl;
+SELECT 'low-util', st.idle, printf('%.6f', 100.0 * st.idle / sp.span), st.n, st.gpu, '', '', st.a, st.b
+FROM st JOIN sp ON sp.gpu = st.gpu WHERE 100.0 * (st.b - st.a) / sp.span >= ${LOW_UTIL_PCT:-2}
+ORDER BY st.idle DESC, st.gpu, st.a;
+EOF
+}

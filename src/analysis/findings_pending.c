@@ -10,5 +10,4 @@
 	}
 PENDING(sync_call)
 PENDING(launch_bound)
-PENDING(low_util)
 PENDING(graph_gap)
