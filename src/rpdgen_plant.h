@@ -7,6 +7,8 @@
 #ifndef RPDTOP_RPDGEN_PLANT_H
 #define RPDTOP_RPDGEN_PLANT_H
 
+#include <stdio.h>
+
 #include <sqlite3.h>
 
 /* Plant into db; -1 with a message in *msg (sqlite3_malloc'd or NULL). */

@@ -1,3 +1,4 @@
 /* The plants of rpdgen --plant, one line each: PLANT(fn, name, help) is
  * plant_fn (src/rpdgen_plant_fn.c), asked for as name, help one line of
  * --help. */
+PLANT(tiny_kernels, "tiny-kernels", "1000 kernels of 2 us on GPU 0, each after a 10 us launch")

@@ -180,3 +180,26 @@ FROM st JOIN sp ON sp.gpu = st.gpu WHERE 100.0 * (st.b - st.a) / sp.span >= ${LO
 ORDER BY st.idle DESC, st.gpu, st.a;
 EOF
 }
+
+# launch-bound: per GPU and kernel name, the kernels in view launched by a
+# call that is no graph launch and lasted longer than the kernel ran; the
+# lesser of the GPU's gap before each and its call, summed; at least
+# LAUNCH_BOUND_MIN (100) of them and LAUNCH_BOUND_PCT (0.5) percent of the
+# GPU's span.
+findings_launch_bound_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE span AS SELECT gpu, max(ce) - min(cs) AS span FROM r GROUP BY gpu;
+CREATE TEMP TABLE lb AS SELECT o.gpu AS gpu, o.name AS name, o.id AS id, o.start AS start, o.end AS end,
+    min(coalesce((SELECT ge - gs FROM gc WHERE gc.after_id = o.id), 0), a.end - a.start) AS lost
+  FROM oall o JOIN link ON link.op_id = o.id JOIN rocpd_api a ON a.id = link.api
+  WHERE o.kind = 'kernel' AND a.id NOT IN (SELECT id FROM graph_call) AND a.end - a.start > o.end - o.start;
+CREATE TEMP TABLE lg AS SELECT gpu, name, sum(lost) AS t, count(*) AS n FROM lb GROUP BY gpu, name;
+SELECT 'launch-bound', lg.t, printf('%.6f', 100.0 * lg.t / s.span), lg.n, lg.gpu, '', $(csvq lg.name),
+  (SELECT start FROM lb WHERE lb.gpu = lg.gpu AND lb.name = lg.name ORDER BY lost DESC, id LIMIT 1),
+  (SELECT end FROM lb WHERE lb.gpu = lg.gpu AND lb.name = lg.name ORDER BY lost DESC, id LIMIT 1)
+FROM lg JOIN span s ON s.gpu = lg.gpu
+WHERE lg.n >= ${LAUNCH_BOUND_MIN:-100} AND 100.0 * lg.t / s.span >= ${LAUNCH_BOUND_PCT:-0.5}
+ORDER BY lg.t DESC, lg.gpu;
+EOF
+}

@@ -9,5 +9,4 @@
 		(void)out;                                                                                   \
 	}
 PENDING(sync_call)
-PENDING(launch_bound)
 PENDING(graph_gap)
