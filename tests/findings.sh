@@ -203,3 +203,31 @@ WHERE lg.n >= ${LAUNCH_BOUND_MIN:-100} AND 100.0 * lg.t / s.span >= ${LAUNCH_BOU
 ORDER BY lg.t DESC, lg.gpu;
 EOF
 }
+
+# sync-call: of each GPU's host-wait gaps, those that began while the
+# launching thread was in a blocking call (its last call to start at or
+# before the gap's start, not ended by then), per call name; at least
+# SYNC_CALL_PCT (1) percent of the GPU's span.
+findings_sync_call_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE span AS SELECT gpu, max(ce) - min(cs) AS span FROM r GROUP BY gpu;
+CREATE TEMP TABLE cl AS SELECT a.id AS id, a.pid AS pid, a.tid AS tid, a.start AS start, a.end AS end, n.string AS name
+  FROM rocpd_api a JOIN rocpd_string n ON n.id = a.apiName_id;
+CREATE INDEX temp.cl_thread ON cl(pid, tid, start);
+CREATE TEMP TABLE hw AS SELECT gc.gpu AS gpu, gc.gs AS gs, gc.ge AS ge,
+    (SELECT c.id FROM cl c WHERE c.pid = a.pid AND c.tid = a.tid AND c.start <= gc.gs
+     ORDER BY c.start DESC, c.end, c.id DESC LIMIT 1) AS call
+  FROM gc JOIN link ON link.op_id = gc.after_id JOIN rocpd_api a ON a.id = link.api WHERE gc.cause = 'host_wait';
+CREATE TEMP TABLE sc AS SELECT hw.gpu AS gpu, hw.gs AS gs, hw.ge AS ge, c.name AS name FROM hw JOIN cl c ON c.id = hw.call
+  WHERE c.end > hw.gs AND (c.name IN ('hipMemcpy', 'hipMemcpyWithStream', 'hipMemcpyHtoD', 'hipMemcpyDtoH',
+    'hipMemcpyDtoD', 'hipMemcpy2D', 'hipMemset', 'hipMemsetD8', 'hipMemsetD16', 'hipMemsetD32', 'hipStreamWaitEvent')
+    OR c.name GLOB 'hip*Synchronize');
+CREATE TEMP TABLE sg AS SELECT gpu, name, sum(ge - gs) AS t, count(*) AS n FROM sc GROUP BY gpu, name;
+SELECT 'sync-call', sg.t, printf('%.6f', 100.0 * sg.t / s.span), sg.n, sg.gpu, '', $(csvq sg.name),
+  (SELECT gs FROM sc WHERE sc.gpu = sg.gpu AND sc.name = sg.name ORDER BY ge - gs DESC, gs LIMIT 1),
+  (SELECT ge FROM sc WHERE sc.gpu = sg.gpu AND sc.name = sg.name ORDER BY ge - gs DESC, gs LIMIT 1)
+FROM sg JOIN span s ON s.gpu = sg.gpu WHERE 100.0 * sg.t / s.span >= ${SYNC_CALL_PCT:-1}
+ORDER BY sg.t DESC, sg.gpu;
+EOF
+}

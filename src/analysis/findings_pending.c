@@ -8,5 +8,4 @@
 		(void)c;                                                                                     \
 		(void)out;                                                                                   \
 	}
-PENDING(sync_call)
 PENDING(graph_gap)
