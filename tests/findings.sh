@@ -231,3 +231,27 @@ FROM sg JOIN span s ON s.gpu = sg.gpu WHERE 100.0 * sg.t / s.span >= ${SYNC_CALL
 ORDER BY sg.t DESC, sg.gpu;
 EOF
 }
+
+# graph-gap: per GPU and graph (the launching call's graphExec argument,
+# else its name), the gaps whose cause is graph; at least GRAPH_GAP_PCT (2)
+# percent of the GPU's span.
+findings_graph_gap_sql() {
+	waits_ops_sql
+	cat <<EOF
+CREATE TEMP TABLE span AS SELECT gpu, max(ce) - min(cs) AS span FROM r GROUP BY gpu;
+CREATE TEMP TABLE gg AS SELECT gc.gpu AS gpu, gc.gs AS gs, gc.ge AS ge,
+    CASE WHEN instr(ar.string, 'graphExec = ') > 0 THEN
+      substr(ar.string, instr(ar.string, 'graphExec = ') + 12,
+        instr(substr(ar.string, instr(ar.string, 'graphExec = ') + 12) || ' ', ' ') - 1)
+      ELSE nm.string END AS graph
+  FROM gc JOIN link ON link.op_id = gc.after_id JOIN rocpd_api a ON a.id = link.api
+  JOIN rocpd_string nm ON nm.id = a.apiName_id JOIN rocpd_string ar ON ar.id = a.args_id
+  WHERE gc.cause = 'graph';
+CREATE TEMP TABLE gs AS SELECT gpu, graph, sum(ge - gs) AS t, count(*) AS n FROM gg GROUP BY gpu, graph;
+SELECT 'graph-gap', gs.t, printf('%.6f', 100.0 * gs.t / s.span), gs.n, gs.gpu, '', $(csvq gs.graph),
+  (SELECT gg.gs FROM gg WHERE gg.gpu = gs.gpu AND gg.graph = gs.graph ORDER BY gg.ge - gg.gs DESC, gg.gs LIMIT 1),
+  (SELECT gg.ge FROM gg WHERE gg.gpu = gs.gpu AND gg.graph = gs.graph ORDER BY gg.ge - gg.gs DESC, gg.gs LIMIT 1)
+FROM gs JOIN span s ON s.gpu = gs.gpu WHERE 100.0 * gs.t / s.span >= ${GRAPH_GAP_PCT:-2}
+ORDER BY gs.t DESC, gs.gpu;
+EOF
+}

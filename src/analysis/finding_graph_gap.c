@@ -1,0 +1,100 @@
+/* graph-gap: idle inside graph replays, per GPU and launch site: the gaps
+ * whose cause is graph (analysis/gaps.h: both ops either side are nodes of
+ * one replay) grouped by the graph the replay ran (analysis/graphs.h: as
+ * the input names it, rpd's graphExec, else the launching call's name).
+ * Their time, reported when it is graph_gap_pct of the GPU's span or more;
+ * the worst instance is the longest gap. */
+#include "config.h"
+#include "analysis/findings.h"
+
+#include <stdlib.h>
+
+#include "analysis/graphs.h"
+#include "analysis/params.h"
+#include "util/i18n.h"
+#include "util/satmath.h"
+#include "util/units.h"
+#include "util/xalloc.h"
+
+struct graph_gap {
+	uint32_t gpu, graph, call;
+	int64_t start, end;
+};
+
+static int by_graph(const void *pa, const void *pb)
+{
+	const struct graph_gap *a = pa, *b = pb;
+	if (a->gpu != b->gpu)
+		return a->gpu < b->gpu ? -1 : 1;
+	if (a->graph != b->graph)
+		return a->graph < b->graph ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+static int by_u32(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return (a > b) - (a < b);
+}
+
+/* One graph's gaps on one GPU, v[0..n) by start. */
+static void group(struct findings_ctx *c, const struct graph_gap *v, size_t n, int64_t span,
+		  struct findings *out)
+{
+	int64_t sum = 0;
+	const struct graph_gap *worst = &v[0];
+	uint32_t *calls = xmalloc_array(n, sizeof(*calls));
+	for (size_t i = 0; i < n; i++) {
+		sum = sat_add(sum, v[i].end - v[i].start);
+		if (v[i].end - v[i].start > worst->end - worst->start)
+			worst = &v[i];
+		calls[i] = v[i].call;
+	}
+	if (findings_percent(sum, span) >= c->ap->findings.graph_gap_pct) {
+		qsort(calls, n, sizeof(*calls), by_u32);
+		size_t replays = 0;
+		for (size_t i = 0; i < n; i++)
+			replays += i == 0 || calls[i] != calls[i - 1];
+		struct finding *f = findings_add(out, FINDING_graph_gap);
+		f->gpu = v[0].gpu;
+		f->name = v[0].graph;
+		f->time_ns = sum;
+		f->share = findings_percent(sum, span);
+		f->count = n;
+		f->start = worst->start;
+		f->end = worst->end;
+		char w[32];
+		finding_say(f, _("%zu gaps inside %zu replays of the graph, the longest %s"), n, replays,
+			    units_format_ns(worst->end - worst->start, w, sizeof(w)));
+	}
+	free(calls);
+}
+
+void finding_graph_gap(struct findings_ctx *c, struct findings *out)
+{
+	const struct trace *t = c->t;
+	const struct gaps *g = findings_ctx_gaps(c);
+	struct graph_calls graphs;
+	graph_calls_init(&graphs, t);
+	struct graph_gap *v = xmalloc_array(g->n ? g->n : 1, sizeof(*v));
+	size_t n = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		const struct gap *x = &g->gaps[i];
+		uint32_t call = x->cause == GAP_GRAPH ? graph_call_of(t, &graphs, x->after) : TRACE_NONE;
+		if (call != TRACE_NONE)
+			v[n++] =
+				(struct graph_gap){ x->lane, graph_name_of(t, call), call, x->start, x->end };
+	}
+	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
+	for (size_t k = 0; k < g->nlanes; k++)
+		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
+	qsort(v, n, sizeof(*v), by_graph);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && v[j].gpu == v[i].gpu && v[j].graph == v[i].graph; j++)
+			;
+		group(c, v + i, j - i, span[v[i].gpu], out);
+	}
+	free(span);
+	free(v);
+	graph_calls_free(&graphs);
+}
