@@ -21,34 +21,25 @@ struct graph_gap {
 	int64_t start, end;
 };
 
-static int by_graph(const void *pa, const void *pb)
-{
-	const struct graph_gap *a = pa, *b = pb;
-	if (a->gpu != b->gpu)
-		return a->gpu < b->gpu ? -1 : 1;
-	if (a->graph != b->graph)
-		return a->graph < b->graph ? -1 : 1;
-	return (a->start > b->start) - (a->start < b->start);
-}
-
 static int by_u32(const void *pa, const void *pb)
 {
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
 	return (a > b) - (a < b);
 }
 
-/* One graph's gaps on one GPU, v[0..n) by start. */
-static void group(struct findings_ctx *c, const struct graph_gap *v, size_t n, int64_t span,
-		  struct findings *out)
+/* One graph's gaps on one GPU: all[idx[0..n)], by start. */
+static void group(struct findings_ctx *c, const struct graph_gap *all, const uint32_t *idx, size_t n,
+		  int64_t span, struct findings *out)
 {
+	const struct graph_gap *v0 = &all[idx[0]];
 	int64_t sum = 0;
-	const struct graph_gap *worst = &v[0];
+	const struct graph_gap *worst = v0;
 	uint32_t *calls = xmalloc_array(n, sizeof(*calls));
 	for (size_t i = 0; i < n; i++) {
-		sum = sat_add(sum, v[i].end - v[i].start);
-		if (v[i].end - v[i].start > worst->end - worst->start)
-			worst = &v[i];
-		calls[i] = v[i].call;
+		sum = sat_add(sum, all[idx[i]].end - all[idx[i]].start);
+		if (all[idx[i]].end - all[idx[i]].start > worst->end - worst->start)
+			worst = &all[idx[i]];
+		calls[i] = all[idx[i]].call;
 	}
 	if (findings_percent(sum, span) >= c->ap->findings.graph_gap_pct) {
 		qsort(calls, n, sizeof(*calls), by_u32);
@@ -56,8 +47,8 @@ static void group(struct findings_ctx *c, const struct graph_gap *v, size_t n, i
 		for (size_t i = 0; i < n; i++)
 			replays += i == 0 || calls[i] != calls[i - 1];
 		struct finding *f = findings_add(out, FINDING_graph_gap);
-		f->gpu = v[0].gpu;
-		f->name = v[0].graph;
+		f->gpu = v0->gpu;
+		f->name = v0->graph;
 		f->time_ns = sum;
 		f->share = findings_percent(sum, span);
 		f->count = n;
@@ -88,12 +79,16 @@ void finding_graph_gap(struct findings_ctx *c, struct findings *out)
 	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
 	for (size_t k = 0; k < g->nlanes; k++)
 		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
-	qsort(v, n, sizeof(*v), by_graph);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].gpu == v[i].gpu && v[j].graph == v[i].graph; j++)
-			;
-		group(c, v + i, j - i, span[v[i].gpu], out);
-	}
+	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)v[i].gpu << 32 | v[i].graph;
+	struct findings_groups gr;
+	findings_group(key, n, &gr);
+	for (size_t k = 0; k < gr.n; k++)
+		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
+		      span[v[gr.rows[gr.first[k]]].gpu], out);
+	findings_groups_free(&gr);
+	free(key);
 	free(span);
 	free(v);
 	graph_calls_free(&graphs);

@@ -16,6 +16,7 @@
 #include "analysis/params.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -24,22 +25,6 @@ struct launch_inst {
 	int64_t kernel, call, lost; /* durations; lost < 0: the call was shorter */
 };
 
-static int by_name(const void *pa, const void *pb)
-{
-	const struct launch_inst *a = pa, *b = pb;
-	if (a->gpu != b->gpu)
-		return a->gpu < b->gpu ? -1 : 1;
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	return (a->row > b->row) - (a->row < b->row);
-}
-
-static int by_i64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
-
 /* Each op's gap before it: (op row, length) pairs sorted by row. */
 struct gap_before {
 	uint64_t *key; /* row << 32 | index into len */
@@ -47,11 +32,7 @@ struct gap_before {
 	size_t n;
 };
 
-static int by_u64(const void *pa, const void *pb)
-{
-	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-	return (a > b) - (a < b);
-}
+#define FLIP (UINT64_C(1) << 63)
 
 static void gaps_before(const struct gaps *g, struct gap_before *out)
 {
@@ -59,10 +40,13 @@ static void gaps_before(const struct gaps *g, struct gap_before *out)
 	out->len = xmalloc_array(g->n ? g->n : 1, sizeof(*out->len));
 	out->n = g->n;
 	for (size_t i = 0; i < g->n; i++) {
-		out->key[i] = (uint64_t)g->gaps[i].after << 32 | i;
+		/* Unsigned order as the signed radix sort's: the top bit flipped. */
+		out->key[i] = ((uint64_t)g->gaps[i].after << 32 | i) ^ FLIP;
 		out->len[i] = g->gaps[i].end - g->gaps[i].start;
 	}
-	qsort(out->key, out->n, sizeof(*out->key), by_u64);
+	sort_int64((int64_t *)out->key, out->n);
+	for (size_t i = 0; i < out->n; i++)
+		out->key[i] ^= FLIP;
 }
 
 static int64_t gap_of(const struct gap_before *b, uint32_t row)
@@ -80,37 +64,38 @@ static int64_t gap_of(const struct gap_before *b, uint32_t row)
 
 static int64_t median(int64_t *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), by_i64);
+	sort_int64(v, n);
 	return v[(n + 1) / 2 - 1];
 }
 
 /* One name's launched instances on one GPU, v[0..n). */
-static void group(struct findings_ctx *c, const struct launch_inst *v, size_t n, int64_t span,
-		  struct findings *out)
+static void group(struct findings_ctx *c, const struct launch_inst *all, const uint32_t *idx, size_t n,
+		  int64_t span, struct findings *out)
 {
 	const struct findings_thresholds *th = &c->ap->findings;
 	size_t count = 0;
 	int64_t lost = 0;
 	const struct launch_inst *worst = NULL;
 	for (size_t i = 0; i < n; i++) {
-		if (v[i].lost < 0)
+		const struct launch_inst *x = &all[idx[i]];
+		if (x->lost < 0)
 			continue;
 		count++;
-		lost = sat_add(lost, v[i].lost);
-		if (!worst || v[i].lost > worst->lost)
-			worst = &v[i];
+		lost = sat_add(lost, x->lost);
+		if (!worst || x->lost > worst->lost)
+			worst = x;
 	}
 	if (count == 0 || count < th->launch_bound_min || findings_percent(lost, span) < th->launch_bound_pct)
 		return;
 	int64_t *k = xmalloc_array(count, sizeof(*k)), *a = xmalloc_array(count, sizeof(*a));
 	for (size_t i = 0, j = 0; i < n; i++)
-		if (v[i].lost >= 0) {
-			k[j] = v[i].kernel;
-			a[j++] = v[i].call;
+		if (all[idx[i]].lost >= 0) {
+			k[j] = all[idx[i]].kernel;
+			a[j++] = all[idx[i]].call;
 		}
 	struct finding *f = findings_add(out, FINDING_launch_bound);
-	f->gpu = v[0].gpu;
-	f->name = v[0].name;
+	f->gpu = worst->gpu;
+	f->name = worst->name;
 	f->time_ns = lost;
 	f->share = findings_percent(lost, span);
 	f->count = count;
@@ -153,12 +138,16 @@ void finding_launch_bound(struct findings_ctx *c, struct findings *out)
 					       call,
 					       call > kernel ? (gap < call ? gap : call) : -1 };
 	}
-	qsort(v, n, sizeof(*v), by_name);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].gpu == v[i].gpu && v[j].name == v[i].name; j++)
-			;
-		group(c, v + i, j - i, span[v[i].gpu], out);
-	}
+	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)v[i].gpu << 32 | v[i].name;
+	struct findings_groups gr;
+	findings_group(key, n, &gr);
+	for (size_t k = 0; k < gr.n; k++)
+		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
+		      span[v[gr.rows[gr.first[k]]].gpu], out);
+	findings_groups_free(&gr);
+	free(key);
 	free(v);
 	graph_calls_free(&graphs);
 	free(span);

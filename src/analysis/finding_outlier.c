@@ -17,6 +17,7 @@
 #include "analysis/params.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -25,44 +26,41 @@ struct inst {
 	int64_t dur;
 };
 
-static int by_group(const void *pa, const void *pb)
-{
-	const struct inst *a = pa, *b = pb;
-	if (a->gpu != b->gpu)
-		return a->gpu < b->gpu ? -1 : 1;
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	if (a->dur != b->dur)
-		return a->dur < b->dur ? -1 : 1;
-	return (a->row > b->row) - (a->row < b->row);
-}
-
-/* One name's instances on one GPU, v[0..n) by duration. */
-static void group(struct findings_ctx *c, const struct inst *v, size_t n, const int64_t *gpu_time,
-		  struct findings *out)
+/* One name's instances on one GPU: v[idx[0..n)], in op order. */
+static void group(struct findings_ctx *c, const struct inst *v, const uint32_t *idx, size_t n,
+		  const int64_t *gpu_time, struct findings *out)
 {
 	long double sum = 0, sq = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += v[i].dur;
+	int64_t *d = xmalloc_array(n, sizeof(*d));
+	const struct inst *worst = &v[idx[0]];
+	for (size_t i = 0; i < n; i++) {
+		const struct inst *x = &v[idx[i]];
+		sum += x->dur;
+		d[i] = x->dur;
+		/* The slowest; of equals the last in op order. */
+		if (x->dur >= worst->dur)
+			worst = x;
+	}
 	long double mean = sum / n;
 	for (size_t i = 0; i < n; i++)
-		sq += (v[i].dur - mean) * (v[i].dur - mean);
+		sq += (d[i] - mean) * (d[i] - mean);
 	double std = (double)sqrtl(sq / n);
+	sort_int64(d, n);
 	/* Nearest rank: the smallest value with half of them at or below it. */
-	int64_t median = v[(n + 1) / 2 - 1].dur;
+	int64_t median = d[(n + 1) / 2 - 1];
 	const struct findings_thresholds *th = &c->ap->findings;
 	int64_t excess = 0;
 	size_t count = 0;
 	for (size_t i = n; i-- > 0;) {
-		double z = std > 0 ? (double)((v[i].dur - mean) / std) : 0;
-		if (!(z > th->outlier_z && (double)v[i].dur > th->outlier_ratio * (double)median))
-			break; /* by duration: the rest are slower still, or not outliers */
-		excess = sat_add(excess, v[i].dur - median);
+		double z = std > 0 ? (double)((d[i] - mean) / std) : 0;
+		if (!(z > th->outlier_z && (double)d[i] > th->outlier_ratio * (double)median))
+			break; /* by duration: the rest are not outliers either */
+		excess = sat_add(excess, d[i] - median);
 		count++;
 	}
-	if (count == 0 || findings_percent(excess, gpu_time[v[0].gpu]) < th->outlier_pct)
+	free(d);
+	if (count == 0 || findings_percent(excess, gpu_time[worst->gpu]) < th->outlier_pct)
 		return;
-	const struct inst *worst = &v[n - 1];
 	struct finding *f = findings_add(out, FINDING_outlier);
 	f->gpu = worst->gpu;
 	f->name = worst->name;
@@ -81,6 +79,7 @@ void finding_outlier(struct findings_ctx *c, struct findings *out)
 {
 	const struct trace *t = c->t;
 	struct inst *v = xmalloc_array(t->ops.n ? t->ops.n : 1, sizeof(*v));
+	uint64_t *key = xmalloc_array(t->ops.n ? t->ops.n : 1, sizeof(*key));
 	int64_t *gpu_time = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*gpu_time));
 	size_t n = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
@@ -90,15 +89,17 @@ void finding_outlier(struct findings_ctx *c, struct findings *out)
 		int64_t dur = t->ops.end[i] - t->ops.start[i];
 		gpu_time[gpu] = sat_add(gpu_time[gpu], select_clipped(c->sel ? &c->sel->window : NULL,
 								      t->ops.start[i], t->ops.end[i]));
-		if (t->ops.kind[i] == OP_KERNEL)
+		if (t->ops.kind[i] == OP_KERNEL) {
+			key[n] = (uint64_t)gpu << 32 | t->ops.name[i];
 			v[n++] = (struct inst){ gpu, t->ops.name[i], (uint32_t)i, dur };
+		}
 	}
-	qsort(v, n, sizeof(*v), by_group);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].gpu == v[i].gpu && v[j].name == v[i].name; j++)
-			;
-		group(c, v + i, j - i, gpu_time, out);
-	}
+	struct findings_groups g;
+	findings_group(key, n, &g);
+	for (size_t k = 0; k < g.n; k++)
+		group(c, v, g.rows + g.first[k], g.first[k + 1] - g.first[k], gpu_time, out);
+	findings_groups_free(&g);
+	free(key);
 	free(gpu_time);
 	free(v);
 }

@@ -69,40 +69,31 @@ struct sync_gap {
 	int64_t start, end;
 };
 
-static int by_gpu_name(const void *pa, const void *pb)
-{
-	const struct sync_gap *a = pa, *b = pb;
-	if (a->gpu != b->gpu)
-		return a->gpu < b->gpu ? -1 : 1;
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	return (a->start > b->start) - (a->start < b->start);
-}
-
 static int by_i64(const void *pa, const void *pb)
 {
 	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
 	return (a > b) - (a < b);
 }
 
-/* One call name's gaps on one GPU, v[0..n) by start. */
-static void group(struct findings_ctx *c, const struct sync_gap *v, size_t n, int64_t span,
-		  struct findings *out)
+/* One call name's gaps on one GPU: all[idx[0..n)], by start. */
+static void group(struct findings_ctx *c, const struct sync_gap *all, const uint32_t *idx, size_t n,
+		  int64_t span, struct findings *out)
 {
+	const struct sync_gap *v0 = &all[idx[0]];
 	int64_t sum = 0;
-	const struct sync_gap *worst = &v[0];
+	const struct sync_gap *worst = v0;
 	int64_t *len = xmalloc_array(n, sizeof(*len));
 	for (size_t i = 0; i < n; i++) {
-		len[i] = v[i].end - v[i].start;
+		len[i] = all[idx[i]].end - all[idx[i]].start;
 		sum = sat_add(sum, len[i]);
 		if (len[i] > worst->end - worst->start)
-			worst = &v[i];
+			worst = &all[idx[i]];
 	}
 	if (findings_percent(sum, span) >= c->ap->findings.sync_call_pct) {
 		qsort(len, n, sizeof(*len), by_i64);
 		struct finding *f = findings_add(out, FINDING_sync_call);
-		f->gpu = v[0].gpu;
-		f->name = v[0].name;
+		f->gpu = v0->gpu;
+		f->name = v0->name;
 		f->time_ns = sum;
 		f->share = findings_percent(sum, span);
 		f->count = n;
@@ -112,8 +103,7 @@ static void group(struct findings_ctx *c, const struct sync_gap *v, size_t n, in
 		finding_say(f,
 			    _("%zu host-wait gaps began in %s on the launching thread: median %s, the "
 			      "longest %s"),
-			    n, trace_str(c->t, v[0].name),
-			    units_format_ns(len[(n + 1) / 2 - 1], m, sizeof(m)),
+			    n, trace_str(c->t, v0->name), units_format_ns(len[(n + 1) / 2 - 1], m, sizeof(m)),
 			    units_format_ns(worst->end - worst->start, w, sizeof(w)));
 	}
 	free(len);
@@ -144,12 +134,16 @@ void finding_sync_call(struct findings_ctx *c, struct findings *out)
 	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
 	for (size_t k = 0; k < g->nlanes; k++)
 		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
-	qsort(v, n, sizeof(*v), by_gpu_name);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].gpu == v[i].gpu && v[j].name == v[i].name; j++)
-			;
-		group(c, v + i, j - i, span[v[i].gpu], out);
-	}
+	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)v[i].gpu << 32 | v[i].name;
+	struct findings_groups gr;
+	findings_group(key, n, &gr);
+	for (size_t k = 0; k < gr.n; k++)
+		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
+		      span[v[gr.rows[gr.first[k]]].gpu], out);
+	findings_groups_free(&gr);
+	free(key);
 	free(span);
 	free(v);
 	free(blocking);

@@ -10,6 +10,7 @@
 
 #include "analysis/params.h"
 #include "util/i18n.h"
+#include "util/idmap.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -60,6 +61,40 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c)
 		c->have_gaps = 1;
 	}
 	return &c->gaps;
+}
+
+void findings_group(const uint64_t *key, size_t n, struct findings_groups *g)
+{
+	struct idmap ids;
+	idmap_init(&ids);
+	uint32_t *of = xmalloc_array(n ? n : 1, sizeof(*of)), id;
+	size_t ng = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!idmap_get(&ids, key[i], &id)) {
+			id = (uint32_t)ng++;
+			idmap_put(&ids, key[i], id);
+		}
+		of[i] = id;
+	}
+	idmap_free(&ids);
+	g->n = ng;
+	g->first = xcalloc(ng + 2, sizeof(*g->first));
+	for (size_t i = 0; i < n; i++)
+		g->first[of[i] + 2]++;
+	for (size_t k = 2; k < ng + 2; k++)
+		g->first[k] += g->first[k - 1];
+	/* first[k + 1] counts group k's place as it fills: then its end. */
+	g->rows = xmalloc_array(n ? n : 1, sizeof(*g->rows));
+	for (size_t i = 0; i < n; i++)
+		g->rows[g->first[of[i] + 1]++] = (uint32_t)i;
+	free(of);
+}
+
+void findings_groups_free(struct findings_groups *g)
+{
+	free(g->rows);
+	free(g->first);
+	memset(g, 0, sizeof(*g));
 }
 
 static int by_i64(const void *pa, const void *pb)

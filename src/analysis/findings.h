@@ -81,6 +81,16 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
 /* The steps in view (the steps report's) and their median duration, the
  * trace's first step left out (nearest rank; -1 without another step). */
 const struct steps *findings_ctx_steps(struct findings_ctx *c);
+/* Items grouped by key, in O(n): group k is rows[first[k]] ..
+ * rows[first[k + 1] - 1], indices of the items in the order given; the
+ * groups in the order their keys first came. */
+struct findings_groups {
+	uint32_t *rows;
+	size_t *first;
+	size_t n;
+};
+void findings_group(const uint64_t *key, size_t n, struct findings_groups *g);
+void findings_groups_free(struct findings_groups *g);
 /* part over whole, in percent (0 when whole is 0). */
 double findings_percent(int64_t part, int64_t whole);
 
