@@ -28,6 +28,37 @@ const char *finding_id_name(enum finding_id id)
 	return (size_t)id < FINDING_NIDS ? rules[id].name : "?";
 }
 
+/* What each rule says, short (the manual's FINDINGS has it whole). */
+static const char *const helps[FINDING_NIDS] = {
+	[FINDING_host_wait] = N_("The GPU waited for the host: its gaps whose next op was launched after the "
+				 "gap began, over the GPU's span."),
+	[FINDING_sync_call] =
+		N_("Host-wait gaps that began while the launching thread was in a blocking call "
+		   "(a synchronous copy or fill, a synchronize, a stream wait), by the call's name."),
+	[FINDING_launch_bound] = N_("Kernels whose launch outlasted them: the lesser of the gap before each "
+				    "and its call, summed over those kernels of a name on a GPU."),
+	[FINDING_outlier] = N_("Instances of a kernel far slower than its usual time (z-score and a multiple "
+			       "of the median): their time over the median, against the GPU's time."),
+	[FINDING_slow_step] = N_("A step much longer than the median of the others: its time over the "
+				 "median."),
+	[FINDING_warmup] = N_("The first step, much longer than the median of the others: its time over "
+			      "the median."),
+	[FINDING_exposed_comm] = N_("Communication kernels running while no other kernel of the GPU did: "
+				    "the exposed communication, over the GPU's span."),
+	[FINDING_straggler] = N_("A rank the others waited for in the collectives: their waits, against "
+				 "their communication time."),
+	[FINDING_low_util] = N_("A stretch of the GPU's span (in hundredths) mostly idle: the idle time "
+				"inside it."),
+	[FINDING_imbalance] = N_("GPUs with very different busy shares: what the others would add "
+				 "working as the busiest did."),
+	[FINDING_graph_gap] = N_("Idle inside the replays of a graph: the gaps between its nodes."),
+};
+
+const char *finding_id_help(enum finding_id id)
+{
+	return (size_t)id < FINDING_NIDS ? helps[id] : "";
+}
+
 struct finding *findings_add(struct findings *f, enum finding_id id)
 {
 	f->v = xgrow(f->v, &f->cap, f->n + 1, sizeof(*f->v));

@@ -3,6 +3,7 @@
 #ifndef RPDTOP_FINDINGS_THRESHOLDS_H
 #define RPDTOP_FINDINGS_THRESHOLDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The thresholds, as --help and the manual give them; the settings file's
@@ -26,6 +27,8 @@ struct findings_thresholds {
 };
 
 void findings_thresholds_init(struct findings_thresholds *th);
+/* The thresholds of rule id (enum finding_id) as the settings name them. */
+void findings_thresholds_text(const struct findings_thresholds *th, int id, char *buf, size_t size);
 /* Set one threshold by its settings name (host_wait_pct...): 0, or -1
  * for an unknown name or a value out of range (negative, not a number). */
 int findings_threshold_set(struct findings_thresholds *th, const char *name, const char *value);

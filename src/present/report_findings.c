@@ -8,6 +8,7 @@
 
 #include "analysis/findings.h"
 #include "present/report_cells.h"
+#include "present/report_rows.h"
 #include "util/i18n.h"
 #include "util/units.h"
 #include "util/utf8.h"
@@ -23,14 +24,21 @@ static const struct table_col findings_cols[] = {
 	{ "evidence", N_("EVIDENCE"), COL_NAME },
 };
 
-static void set_row(const struct trace *t, const struct report_params *p, const struct finding *f,
-		    size_t rank, struct table_cell *x)
+void report_finding_cells(const struct finding *f, size_t rank, struct table_cell *x)
 {
 	x[C_RANK].num = (int64_t)rank;
-	report_set_str(&x[C_ID], finding_id_name(f->id));
 	x[C_TIME].num = f->time_ns;
 	x[C_SHARE].pct = f->share;
 	x[C_COUNT].num = (int64_t)f->count;
+	x[C_START].num = f->start;
+	x[C_END].num = f->end;
+}
+
+static void set_row(const struct trace *t, const struct report_params *p, const struct finding *f,
+		    size_t rank, struct table_cell *x)
+{
+	report_finding_cells(f, rank, x);
+	report_set_str(&x[C_ID], finding_id_name(f->id));
 	if (f->gpu != TRACE_NONE)
 		report_set_gpu(t, &x[C_GPU], f->gpu);
 	else
@@ -43,8 +51,6 @@ static void set_row(const struct trace *t, const struct report_params *p, const 
 		names_set_cell(&x[C_NAME], p->names, t, f->name);
 	else
 		x[C_NAME].empty = 1;
-	x[C_START].num = f->start;
-	x[C_END].num = f->end;
 	report_set_str(&x[C_EVIDENCE], f->evidence);
 }
 

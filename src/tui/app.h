@@ -22,7 +22,7 @@ struct export_job;
 
 enum { ANNOUNCE_NONE, ANNOUNCE_PASS, ANNOUNCE_WINDOW };
 
-#define APP_MAX_PANES 7
+#define APP_MAX_PANES 8
 #define APP_MAX_DEPTH 4
 /* Smallest screen with a usable layout. */
 #define APP_MIN_COLS 40
@@ -58,6 +58,8 @@ struct app {
 	void (*flush)(struct app *app);  /* draw now, before a long task */
 	int sync;                        /* a script: wait for background work at once */
 	int held;                        /* a script: take background results only at :wait */
+	long findings;                   /* the Findings pane's count, -1 before it is known */
+	unsigned findings_generation;    /* of the selection it was made for */
 };
 
 /* What the filter and window keep, and its generation (panes recompute

@@ -36,6 +36,8 @@ void app_init(struct app *app, struct workspace *w, size_t pane, unsigned name_s
 	app->panes[app->npanes++] = pane_timeline_new(app);
 	app->panes[app->npanes++] = pane_cpu_new(app, 0);
 	app->panes[app->npanes++] = pane_cpu_new(app, 1);
+	app->panes[app->npanes++] = pane_findings_new(app);
+	app->findings = -1;
 	app->active = pane < app->npanes ? pane : 0;
 	/* Two runs to compare: their diff is what was asked for. */
 	if (app->session->ntraces > 1) {
@@ -259,6 +261,7 @@ static const struct app_handling handlers[REQ_COUNT] = {
 	[REQ_VIEW_TIMELINE] = { .fn = show_pane },
 	[REQ_VIEW_API] = { .fn = show_pane },
 	[REQ_VIEW_MARKERS] = { .fn = show_pane },
+	[REQ_VIEW_FINDINGS] = { .fn = show_pane },
 	[REQ_VIEW_DIFF] = { .fn = show_diff },
 	[REQ_NEXT_PANE] = { .fn = step_pane },
 	[REQ_PREV_PANE] = { .fn = step_pane },
@@ -325,6 +328,12 @@ static void draw_title(struct app *app, int cols)
 	snprintf(line, sizeof(line), _("rpdtop  %s  %s span  %zu ops  %s"), inputs,
 		 units_format_ns(sat_sub(t->op_last_end, t->op_first_start), span, sizeof(span)), t->ops.n,
 		 gpus);
+	/* The findings, once the pane made them for this selection. */
+	if (app->findings >= 0 && app->findings_generation == app->session->generation) {
+		size_t n = strlen(line);
+		snprintf(line + n, sizeof(line) - n, P_("  %ld finding", "  %ld findings", app->findings),
+			 app->findings);
+	}
 	/* Say what is still being read: the CPU lanes wait for it. */
 	if (workspace_apis(app->ws) == WORKSPACE_APIS_READING) {
 		size_t n = strlen(line);
@@ -351,22 +360,24 @@ static int tab_at(struct app *app, int col)
 
 static void draw_tabs(struct app *app, int cols)
 {
-	int x = 0;
+	int x = 0, room = cols;
+	char top[64] = "";
 	draw_fill(stdscr, 1, 0, cols, theme_attr(THEME_TAB));
-	for (size_t i = 0; i < app->npanes && x < cols; i++) {
+	/* A view pushed over the panes keeps its tab: the panes' give way. */
+	if (app->depth > 0) {
+		snprintf(top, sizeof(top), " %s ", _(app_top_view(app)->ops->title));
+		room = cols - text_width(top) - 1 > 0 ? cols - text_width(top) - 1 : 0;
+	}
+	for (size_t i = 0; i < app->npanes && x < room; i++) {
 		char label[64];
 		snprintf(label, sizeof(label), " %zu %s ", i + 1, _(app->panes[i].ops->title));
 		int active = i == app->active && app->depth == 0;
-		x += draw_text(stdscr, 1, x, cols - x, label,
+		x += draw_text(stdscr, 1, x, room - x, label,
 			       theme_attr(active ? THEME_TAB_ACTIVE : THEME_TAB)) +
 		     1;
 	}
-	if (app->depth > 0 && x < cols) {
-		struct view *v = app_top_view(app);
-		char label[64];
-		snprintf(label, sizeof(label), " %s ", _(v->ops->title));
-		draw_text(stdscr, 1, x, cols - x, label, theme_attr(THEME_TAB_ACTIVE));
-	}
+	if (app->depth > 0 && x < cols)
+		draw_text(stdscr, 1, x, cols - x, top, theme_attr(THEME_TAB_ACTIVE));
 }
 
 static void draw_status(struct app *app, int row, int cols)

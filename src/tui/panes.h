@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "analysis/findings.h"
 #include "analysis/profile.h"
 #include "analysis/search.h"
 #include "tui/view.h"
@@ -23,6 +24,10 @@ struct view view_detail_new(struct app *app, enum profile_scope scope, const str
 struct view view_help_new(struct app *app);
 /* API calls by name (markers 0) or roctx ranges by text (markers 1). */
 struct view pane_cpu_new(struct app *app, int markers);
+/* What is wrong with the trace in view (as -r findings). */
+struct view pane_findings_new(struct app *app);
+/* One finding's rule, thresholds and numbers (rank: its place). */
+struct view view_finding_new(struct app *app, const struct finding *f, size_t rank);
 /* The figures of a row of API calls or roctx ranges, for its details. */
 struct call_stats {
 	uint32_t name; /* a call's name or a range's text */

@@ -19,7 +19,9 @@
 	REQ(VIEW_API, "5", N_("Panes"), APP, N_("API calls by name, with self time"))                        \
 	REQ(VIEW_MARKERS, "6", N_("Panes"), APP,                                                             \
 	    N_("roctx ranges by text, with the GPU time under them (Enter: their instances)"))               \
-	REQ(VIEW_DIFF, "7", N_("Panes"), APP,                                                                \
+	REQ(VIEW_FINDINGS, "7", N_("Panes"), APP,                                                            \
+	    N_("Findings: what is wrong, the most GPU time at stake first (Enter: the worst instance)"))     \
+	REQ(VIEW_DIFF, "8", N_("Panes"), APP,                                                                \
 	    N_("Diff of two runs by name (--diff; Enter: both runs' instances)"))                            \
 	REQ(NEXT_PANE, "Tab", N_("Panes"), APP, N_("Next pane"))                                             \
 	REQ(PREV_PANE, "S-Tab", N_("Panes"), APP, N_("Previous pane"))                                       \

@@ -108,7 +108,7 @@ static size_t last_scroll(const struct help *h)
 }
 
 /* Looking for text around line from (wrapping). */
-struct finding {
+struct help_match {
 	const char *text;
 	int from;
 	int first, last_before; /* first match at or after from; last before it */
@@ -117,7 +117,7 @@ struct finding {
 
 static void match_line(void *ctx, int line, const char *keys, const char *text)
 {
-	struct finding *f = ctx;
+	struct help_match *f = ctx;
 	if (!(keys && *keys && (strcasestr(keys, f->text) || strcasestr(text, f->text))))
 		return;
 	if (f->any_first < 0)
@@ -133,7 +133,7 @@ static void match_line(void *ctx, int line, const char *keys, const char *text)
  * back from it (dir -1), wrapping; -1 when none. */
 static int find_line(const struct help *h, int from, int dir)
 {
-	struct finding f = { h->find, from, -1, -1, -1, -1 };
+	struct help_match f = { h->find, from, -1, -1, -1, -1 };
 	each_line(match_line, &f);
 	if (dir > 0)
 		return f.first >= 0 ? f.first : f.any_first;
