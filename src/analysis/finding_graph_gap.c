@@ -16,11 +16,6 @@
 #include "util/units.h"
 #include "util/xalloc.h"
 
-struct graph_gap {
-	uint32_t gpu, graph, call;
-	int64_t start, end;
-};
-
 static int by_u32(const void *pa, const void *pb)
 {
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
@@ -28,37 +23,32 @@ static int by_u32(const void *pa, const void *pb)
 }
 
 /* One graph's gaps on one GPU: all[idx[0..n)], by start. */
-static void group(struct findings_ctx *c, const struct graph_gap *all, const uint32_t *idx, size_t n,
+static void group(struct findings_ctx *c, const struct gap_item *all, const uint32_t *idx, size_t n,
 		  int64_t span, struct findings *out)
 {
-	const struct graph_gap *v0 = &all[idx[0]];
-	int64_t sum = 0;
-	const struct graph_gap *worst = v0;
+	const struct gap_item *worst;
+	int64_t sum = gap_items_sum(all, idx, n, &worst);
+	if (findings_percent(sum, span) < c->ap->findings.graph_gap_pct)
+		return;
 	uint32_t *calls = xmalloc_array(n, sizeof(*calls));
-	for (size_t i = 0; i < n; i++) {
-		sum = sat_add(sum, all[idx[i]].end - all[idx[i]].start);
-		if (all[idx[i]].end - all[idx[i]].start > worst->end - worst->start)
-			worst = &all[idx[i]];
+	for (size_t i = 0; i < n; i++)
 		calls[i] = all[idx[i]].call;
-	}
-	if (findings_percent(sum, span) >= c->ap->findings.graph_gap_pct) {
-		qsort(calls, n, sizeof(*calls), by_u32);
-		size_t replays = 0;
-		for (size_t i = 0; i < n; i++)
-			replays += i == 0 || calls[i] != calls[i - 1];
-		struct finding *f = findings_add(out, FINDING_graph_gap);
-		f->gpu = v0->gpu;
-		f->name = v0->graph;
-		f->time_ns = sum;
-		f->share = findings_percent(sum, span);
-		f->count = n;
-		f->start = worst->start;
-		f->end = worst->end;
-		char w[32];
-		finding_say(f, _("%zu gaps inside %zu replays of the graph, the longest %s"), n, replays,
-			    units_format_ns(worst->end - worst->start, w, sizeof(w)));
-	}
+	qsort(calls, n, sizeof(*calls), by_u32);
+	size_t replays = 0;
+	for (size_t i = 0; i < n; i++)
+		replays += i == 0 || calls[i] != calls[i - 1];
 	free(calls);
+	struct finding *f = findings_add(out, FINDING_graph_gap);
+	f->gpu = worst->gpu;
+	f->name = worst->key;
+	f->time_ns = sum;
+	f->share = findings_percent(sum, span);
+	f->count = n;
+	f->start = worst->start;
+	f->end = worst->end;
+	char w[32];
+	finding_say(f, _("%zu gaps inside %zu replays of the graph, the longest %s"), n, replays,
+		    units_format_ns(worst->end - worst->start, w, sizeof(w)));
 }
 
 void finding_graph_gap(struct findings_ctx *c, struct findings *out)
@@ -67,29 +57,15 @@ void finding_graph_gap(struct findings_ctx *c, struct findings *out)
 	const struct gaps *g = findings_ctx_gaps(c);
 	struct graph_calls graphs;
 	graph_calls_init(&graphs, t);
-	struct graph_gap *v = xmalloc_array(g->n ? g->n : 1, sizeof(*v));
+	struct gap_item *v = xmalloc_array(g->n ? g->n : 1, sizeof(*v));
 	size_t n = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		const struct gap *x = &g->gaps[i];
 		uint32_t call = x->cause == GAP_GRAPH ? graph_call_of(t, &graphs, x->after) : TRACE_NONE;
 		if (call != TRACE_NONE)
-			v[n++] =
-				(struct graph_gap){ x->lane, graph_name_of(t, call), call, x->start, x->end };
+			v[n++] = (struct gap_item){ x->lane, graph_name_of(t, call), call, x->start, x->end };
 	}
-	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
-	for (size_t k = 0; k < g->nlanes; k++)
-		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
-	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
-	for (size_t i = 0; i < n; i++)
-		key[i] = (uint64_t)v[i].gpu << 32 | v[i].graph;
-	struct findings_groups gr;
-	findings_group(key, n, &gr);
-	for (size_t k = 0; k < gr.n; k++)
-		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
-		      span[v[gr.rows[gr.first[k]]].gpu], out);
-	findings_groups_free(&gr);
-	free(key);
-	free(span);
+	findings_gap_groups(c, v, n, group, out);
 	free(v);
 	graph_calls_free(&graphs);
 }

@@ -55,16 +55,16 @@ static void say_pattern(const struct trace *t, struct finding *f, size_t most, c
 			    trace_str(t, b->after), cpu);
 }
 
-/* The host-wait gaps of one lane (gaps[from, to) are its own). */
-static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps,
-			 size_t from, size_t to, struct findings *out)
+/* The host-wait gaps of one lane (gaps[0, n) are its own). */
+static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps, size_t n,
+			 struct findings *out)
 {
 	int64_t span = gap_lane_span(l);
 	if (findings_percent(l->cause_ns[GAP_HOST_WAIT], span) < c->ap->findings.host_wait_pct)
 		return;
 	struct gaps sub = { 0 };
-	sub.gaps = xmalloc_array(to - from + 1, sizeof(*sub.gaps));
-	for (size_t i = from; i < to; i++)
+	sub.gaps = xmalloc_array(n + 1, sizeof(*sub.gaps));
+	for (size_t i = 0; i < n; i++)
 		if (gaps[i].cause == GAP_HOST_WAIT)
 			sub.gaps[sub.n++] = gaps[i];
 	if (sub.n == 0) {
@@ -96,13 +96,5 @@ static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const
 
 void finding_host_wait(struct findings_ctx *c, struct findings *out)
 {
-	const struct gaps *g = findings_ctx_gaps(c);
-	size_t i = 0;
-	/* The gaps come lane by lane, in the lanes' order. */
-	for (size_t k = 0; k < g->nlanes; k++) {
-		size_t from = i;
-		while (i < g->n && g->gaps[i].lane == g->lanes[k].lane)
-			i++;
-		lane_finding(c, &g->lanes[k], g->gaps, from, i, out);
-	}
+	findings_each_lane(c, lane_finding, out);
 }

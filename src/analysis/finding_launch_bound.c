@@ -116,9 +116,7 @@ void finding_launch_bound(struct findings_ctx *c, struct findings *out)
 	const struct gaps *g = findings_ctx_gaps(c);
 	struct gap_before before;
 	gaps_before(g, &before);
-	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
-	for (size_t k = 0; k < g->nlanes; k++)
-		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
+	const int64_t *span = findings_ctx_spans(c);
 	struct graph_calls graphs;
 	graph_calls_init(&graphs, t);
 	struct launch_inst *v = xmalloc_array(t->ops.n ? t->ops.n : 1, sizeof(*v));
@@ -150,7 +148,6 @@ void finding_launch_bound(struct findings_ctx *c, struct findings *out)
 	free(key);
 	free(v);
 	graph_calls_free(&graphs);
-	free(span);
 	free(before.key);
 	free(before.len);
 }

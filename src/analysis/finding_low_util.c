@@ -77,12 +77,5 @@ static void lane(struct findings_ctx *c, const struct gap_lane *l, const struct 
 
 void finding_low_util(struct findings_ctx *c, struct findings *out)
 {
-	const struct gaps *g = findings_ctx_gaps(c);
-	size_t i = 0;
-	for (size_t k = 0; k < g->nlanes; k++) {
-		size_t from = i;
-		while (i < g->n && g->gaps[i].lane == g->lanes[k].lane)
-			i++;
-		lane(c, &g->lanes[k], g->gaps + from, i - from, out);
-	}
+	findings_each_lane(c, lane, out);
 }

@@ -64,11 +64,6 @@ static uint32_t call_at(const struct trace *t, const struct api_order *o, uint32
 	return t->apis.end[api] > x ? api : TRACE_NONE;
 }
 
-struct sync_gap {
-	uint32_t gpu, name;
-	int64_t start, end;
-};
-
 static int by_i64(const void *pa, const void *pb)
 {
 	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
@@ -76,36 +71,29 @@ static int by_i64(const void *pa, const void *pb)
 }
 
 /* One call name's gaps on one GPU: all[idx[0..n)], by start. */
-static void group(struct findings_ctx *c, const struct sync_gap *all, const uint32_t *idx, size_t n,
+static void group(struct findings_ctx *c, const struct gap_item *all, const uint32_t *idx, size_t n,
 		  int64_t span, struct findings *out)
 {
-	const struct sync_gap *v0 = &all[idx[0]];
-	int64_t sum = 0;
-	const struct sync_gap *worst = v0;
+	const struct gap_item *worst;
+	int64_t sum = gap_items_sum(all, idx, n, &worst);
+	if (findings_percent(sum, span) < c->ap->findings.sync_call_pct)
+		return;
 	int64_t *len = xmalloc_array(n, sizeof(*len));
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		len[i] = all[idx[i]].end - all[idx[i]].start;
-		sum = sat_add(sum, len[i]);
-		if (len[i] > worst->end - worst->start)
-			worst = &all[idx[i]];
-	}
-	if (findings_percent(sum, span) >= c->ap->findings.sync_call_pct) {
-		qsort(len, n, sizeof(*len), by_i64);
-		struct finding *f = findings_add(out, FINDING_sync_call);
-		f->gpu = v0->gpu;
-		f->name = v0->name;
-		f->time_ns = sum;
-		f->share = findings_percent(sum, span);
-		f->count = n;
-		f->start = worst->start;
-		f->end = worst->end;
-		char m[32], w[32];
-		finding_say(f,
-			    _("%zu host-wait gaps began in %s on the launching thread: median %s, the "
-			      "longest %s"),
-			    n, trace_str(c->t, v0->name), units_format_ns(len[(n + 1) / 2 - 1], m, sizeof(m)),
-			    units_format_ns(worst->end - worst->start, w, sizeof(w)));
-	}
+	qsort(len, n, sizeof(*len), by_i64);
+	struct finding *f = findings_add(out, FINDING_sync_call);
+	f->gpu = worst->gpu;
+	f->name = worst->key;
+	f->time_ns = sum;
+	f->share = findings_percent(sum, span);
+	f->count = n;
+	f->start = worst->start;
+	f->end = worst->end;
+	char m[32], w[32];
+	finding_say(f, _("%zu host-wait gaps began in %s on the launching thread: median %s, the longest %s"),
+		    n, trace_str(c->t, worst->key), units_format_ns(len[(n + 1) / 2 - 1], m, sizeof(m)),
+		    units_format_ns(worst->end - worst->start, w, sizeof(w)));
 	free(len);
 }
 
@@ -116,7 +104,7 @@ void finding_sync_call(struct findings_ctx *c, struct findings *out)
 	if (!c->order || c->order->napis != t->apis.n || g->n == 0)
 		return;
 	uint8_t *blocking = xcalloc(t->strings.count ? t->strings.count : 1, 1); /* 1 no, 2 yes */
-	struct sync_gap *v = xmalloc_array(g->n, sizeof(*v));
+	struct gap_item *v = xmalloc_array(g->n, sizeof(*v));
 	size_t n = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		const struct gap *x = &g->gaps[i];
@@ -129,22 +117,9 @@ void finding_sync_call(struct findings_ctx *c, struct findings *out)
 		if (!blocking[name])
 			blocking[name] = trace_api_texted(t, api) ? 1 : 1 + blocking_name(trace_str(t, name));
 		if (blocking[name] == 2)
-			v[n++] = (struct sync_gap){ x->lane, name, x->start, x->end };
+			v[n++] = (struct gap_item){ x->lane, name, api, x->start, x->end };
 	}
-	int64_t *span = xcalloc(t->ngpus ? t->ngpus : 1, sizeof(*span));
-	for (size_t k = 0; k < g->nlanes; k++)
-		span[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
-	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
-	for (size_t i = 0; i < n; i++)
-		key[i] = (uint64_t)v[i].gpu << 32 | v[i].name;
-	struct findings_groups gr;
-	findings_group(key, n, &gr);
-	for (size_t k = 0; k < gr.n; k++)
-		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
-		      span[v[gr.rows[gr.first[k]]].gpu], out);
-	findings_groups_free(&gr);
-	free(key);
-	free(span);
+	findings_gap_groups(c, v, n, group, out);
 	free(v);
 	free(blocking);
 }

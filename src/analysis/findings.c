@@ -11,6 +11,7 @@
 #include "analysis/params.h"
 #include "util/i18n.h"
 #include "util/idmap.h"
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -128,6 +129,77 @@ void findings_groups_free(struct findings_groups *g)
 	memset(g, 0, sizeof(*g));
 }
 
+const int64_t *findings_ctx_spans(struct findings_ctx *c)
+{
+	if (!c->spans) {
+		const struct gaps *g = findings_ctx_gaps(c);
+		c->spans = xcalloc(c->t->ngpus ? c->t->ngpus : 1, sizeof(*c->spans));
+		for (size_t k = 0; k < g->nlanes; k++)
+			c->spans[g->lanes[k].lane] = gap_lane_span(&g->lanes[k]);
+	}
+	return c->spans;
+}
+
+void findings_each_lane(struct findings_ctx *c,
+			void (*fn)(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps,
+				   size_t n, struct findings *out),
+			struct findings *out)
+{
+	const struct gaps *g = findings_ctx_gaps(c);
+	size_t i = 0;
+	/* The gaps come lane by lane, in the lanes' order. */
+	for (size_t k = 0; k < g->nlanes; k++) {
+		size_t from = i;
+		while (i < g->n && g->gaps[i].lane == g->lanes[k].lane)
+			i++;
+		fn(c, &g->lanes[k], g->gaps + from, i - from, out);
+	}
+}
+
+void findings_gap_groups(struct findings_ctx *c, const struct gap_item *v, size_t n, findings_gap_group_fn fn,
+			 struct findings *out)
+{
+	const int64_t *span = findings_ctx_spans(c);
+	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)v[i].gpu << 32 | v[i].key;
+	struct findings_groups gr;
+	findings_group(key, n, &gr);
+	for (size_t k = 0; k < gr.n; k++) {
+		const uint32_t *idx = gr.rows + gr.first[k];
+		fn(c, v, idx, gr.first[k + 1] - gr.first[k], span[v[idx[0]].gpu], out);
+	}
+	findings_groups_free(&gr);
+	free(key);
+}
+
+int64_t gap_items_sum(const struct gap_item *all, const uint32_t *idx, size_t n,
+		      const struct gap_item **longest)
+{
+	int64_t sum = 0;
+	*longest = &all[idx[0]];
+	for (size_t i = 0; i < n; i++) {
+		const struct gap_item *x = &all[idx[i]];
+		sum = sat_add(sum, x->end - x->start);
+		if (x->end - x->start > (*longest)->end - (*longest)->start)
+			*longest = x;
+	}
+	return sum;
+}
+
+struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, enum finding_id id,
+				  const struct step_row *r, int64_t median)
+{
+	struct finding *f = findings_add(out, id);
+	f->name = c->t->apis.name[r->api];
+	f->time_ns = r->dur - median;
+	f->share = findings_percent(f->time_ns, out->run_end - out->run_start);
+	f->count = 1;
+	f->start = r->start;
+	f->end = r->start + r->dur;
+	return f;
+}
+
 static int by_i64(const void *pa, const void *pb)
 {
 	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
@@ -194,6 +266,7 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 		gaps_free(&c.gaps);
 	if (c.have_steps)
 		steps_free(&c.steps);
+	free(c.spans);
 }
 
 void findings_free(struct findings *f)

@@ -60,6 +60,7 @@ struct findings_ctx {
 	int have_steps;
 	struct steps steps;  /* the steps in view, in time order */
 	int64_t step_median; /* of their durations but the first step's; -1: none */
+	int64_t *spans;      /* each GPU's span (its gaps' lane), made by findings_ctx_spans */
 };
 
 /* Every rule's findings over the selection, ranked. order: t's API
@@ -91,6 +92,31 @@ struct findings_groups {
 };
 void findings_group(const uint64_t *key, size_t n, struct findings_groups *g);
 void findings_groups_free(struct findings_groups *g);
+/* Each GPU's span in view (index: the GPU; 0 without ops). */
+const int64_t *findings_ctx_spans(struct findings_ctx *c);
+/* fn for each GPU's gaps lane: gaps[0..n) are its own, by start. */
+void findings_each_lane(struct findings_ctx *c,
+			void (*fn)(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps,
+				   size_t n, struct findings *out),
+			struct findings *out);
+
+/* Gaps kept by a rule, each with a key (a call's name, a graph) and the
+ * call it is of; grouped by GPU and key, each group given to fn with its
+ * GPU's span (the rules of gaps of one kind: sync-call, graph-gap). */
+struct gap_item {
+	uint32_t gpu, key, call;
+	int64_t start, end;
+};
+typedef void (*findings_gap_group_fn)(struct findings_ctx *c, const struct gap_item *all, const uint32_t *idx,
+				      size_t n, int64_t span, struct findings *out);
+void findings_gap_groups(struct findings_ctx *c, const struct gap_item *v, size_t n, findings_gap_group_fn fn,
+			 struct findings *out);
+/* The sum of a group's gaps' lengths, and its longest (the first of equals). */
+int64_t gap_items_sum(const struct gap_item *all, const uint32_t *idx, size_t n,
+		      const struct gap_item **longest);
+/* A finding of a step (slow-step, warmup): its duration over median. */
+struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, enum finding_id id,
+				  const struct step_row *r, int64_t median);
 /* part over whole, in percent (0 when whole is 0). */
 double findings_percent(int64_t part, int64_t whole);
 
