@@ -2,3 +2,5 @@
  * plant_fn (src/rpdgen_plant_fn.c), asked for as name, help one line of
  * --help. */
 PLANT(tiny_kernels, "tiny-kernels", "1000 kernels of 2 us on GPU 0, each after a 10 us launch")
+PLANT(outlier, "outlier",
+      "one instance of GPU 0's most frequent kernel 5 ms longer, the GPU's later ops after it")
