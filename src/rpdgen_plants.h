@@ -4,3 +4,4 @@
 PLANT(tiny_kernels, "tiny-kernels", "1000 kernels of 2 us on GPU 0, each after a 10 us launch")
 PLANT(outlier, "outlier",
       "one instance of GPU 0's most frequent kernel 5 ms longer, the GPU's later ops after it")
+PLANT(slow_step, "slow-step", "the first process's tenth step 50 ms longer, its GPUs idle inside it")
