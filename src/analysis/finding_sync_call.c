@@ -20,6 +20,7 @@
 #include "analysis/params.h"
 #include "util/i18n.h"
 #include "util/satmath.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
@@ -64,12 +65,6 @@ static uint32_t call_at(const struct trace *t, const struct api_order *o, uint32
 	return t->apis.end[api] > x ? api : TRACE_NONE;
 }
 
-static int by_i64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
-
 /* One call name's gaps on one GPU: all[idx[0..n)], by start. */
 static void group(struct findings_ctx *c, const struct gap_item *all, const uint32_t *idx, size_t n,
 		  int64_t span, struct findings *out)
@@ -81,7 +76,7 @@ static void group(struct findings_ctx *c, const struct gap_item *all, const uint
 	int64_t *len = xmalloc_array(n, sizeof(*len));
 	for (size_t i = 0; i < n; i++)
 		len[i] = all[idx[i]].end - all[idx[i]].start;
-	qsort(len, n, sizeof(*len), by_i64);
+	sort_int64(len, n);
 	struct finding *f = findings_add(out, FINDING_sync_call);
 	f->gpu = worst->gpu;
 	f->name = worst->key;

@@ -200,12 +200,6 @@ struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, 
 	return f;
 }
 
-static int by_i64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
-
 const struct steps *findings_ctx_steps(struct findings_ctx *c)
 {
 	if (c->have_steps)
@@ -221,7 +215,7 @@ const struct steps *findings_ctx_steps(struct findings_ctx *c)
 	for (size_t i = 0; i < c->steps.n; i++)
 		if (c->steps.rows[i].number != 1)
 			d[k++] = c->steps.rows[i].dur;
-	qsort(d, k, sizeof(*d), by_i64);
+	sort_int64(d, k);
 	c->step_median = k ? d[(k + 1) / 2 - 1] : -1;
 	free(d);
 	return &c->steps;
