@@ -48,7 +48,7 @@ static void group(struct findings_ctx *c, const struct gap_item *all, const uint
 	f->end = worst->end;
 	char w[32];
 	finding_say(f, _("%zu gaps inside %zu replays of the graph, the longest %s"), n, replays,
-		    units_format_ns(worst->end - worst->start, w, sizeof(w)));
+		    units_format_ns(sat_sub(worst->end, worst->start), w, sizeof(w)));
 }
 
 void finding_graph_gap(struct findings_ctx *c, struct findings *out)

@@ -11,6 +11,7 @@
 
 #include "analysis/params.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/xalloc.h"
 
 /* A gap's pattern: the names before and after, the host's call, and
@@ -78,7 +79,7 @@ static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const
 	f->count = sub.n;
 	const struct gap *worst = &sub.gaps[0];
 	for (size_t i = 1; i < sub.n; i++)
-		if (sub.gaps[i].end - sub.gaps[i].start > worst->end - worst->start)
+		if (sat_sub(sub.gaps[i].end, sub.gaps[i].start) > sat_sub(worst->end, worst->start))
 			worst = &sub.gaps[i];
 	f->start = worst->start;
 	f->end = worst->end;

@@ -42,7 +42,7 @@ static void gaps_before(const struct gaps *g, struct gap_before *out)
 	for (size_t i = 0; i < g->n; i++) {
 		/* Unsigned order as the signed radix sort's: the top bit flipped. */
 		out->key[i] = ((uint64_t)g->gaps[i].after << 32 | i) ^ FLIP;
-		out->len[i] = g->gaps[i].end - g->gaps[i].start;
+		out->len[i] = sat_sub(g->gaps[i].end, g->gaps[i].start);
 	}
 	sort_int64((int64_t *)out->key, out->n);
 	for (size_t i = 0; i < out->n; i++)

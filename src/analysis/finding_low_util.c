@@ -11,6 +11,7 @@
 
 #include "analysis/params.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 #define LOW_UTIL_CHUNKS 100
@@ -24,10 +25,10 @@ static void stretch(struct findings_ctx *c, const struct gap_lane *l, int from, 
 		    struct findings *out)
 {
 	int64_t a = bound(l, from), b = bound(l, to), span = gap_lane_span(l), lost = 0;
-	if (findings_percent(b - a, span) < c->ap->findings.low_util_pct)
+	if (findings_percent(sat_sub(b, a), span) < c->ap->findings.low_util_pct)
 		return;
 	for (int k = from; k < to; k++)
-		lost += idle[k];
+		lost = sat_add(lost, idle[k]);
 	struct finding *f = findings_add(out, FINDING_low_util);
 	f->gpu = l->lane;
 	f->time_ns = lost;
@@ -37,8 +38,8 @@ static void stretch(struct findings_ctx *c, const struct gap_lane *l, int from, 
 	f->end = b;
 	char len[32];
 	finding_say(f, _("for %s (%d of its span's 100 chunks) the GPU was %.1f %% busy"),
-		    units_format_ns(b - a, len, sizeof(len)), to - from,
-		    100.0 - findings_percent(lost, b - a));
+		    units_format_ns(sat_sub(b, a), len, sizeof(len)), to - from,
+		    100.0 - findings_percent(lost, sat_sub(b, a)));
 }
 
 /* One lane: the idle time of each chunk from its gaps g[0..n), then the
@@ -58,14 +59,14 @@ static void lane(struct findings_ctx *c, const struct gap_lane *l, const struct 
 		for (size_t j = i; j < n && g[j].start < b; j++) {
 			int64_t s = g[j].start > a ? g[j].start : a, e = g[j].end < b ? g[j].end : b;
 			if (e > s)
-				idle[k] += e - s;
+				idle[k] = sat_add(idle[k], sat_sub(e, s));
 		}
 	}
 	int from = -1;
 	for (int k = 0; k <= LOW_UTIL_CHUNKS; k++) {
 		int low = k < LOW_UTIL_CHUNKS &&
-			  findings_percent(bound(l, k + 1) - bound(l, k) - idle[k],
-					   bound(l, k + 1) - bound(l, k)) < c->ap->findings.low_util_busy_pct;
+			  findings_percent(sat_sub(sat_sub(bound(l, k + 1), bound(l, k)), idle[k]),
+					   sat_sub(bound(l, k + 1), bound(l, k))) < c->ap->findings.low_util_busy_pct;
 		if (low && from < 0)
 			from = k;
 		if (!low && from >= 0) {

@@ -55,7 +55,7 @@ static void group(struct findings_ctx *c, const struct inst *v, const uint32_t *
 		double z = std > 0 ? (double)((d[i] - mean) / std) : 0;
 		if (!(z > th->outlier_z && (double)d[i] > th->outlier_ratio * (double)median))
 			break; /* by duration: the rest are not outliers either */
-		excess = sat_add(excess, d[i] - median);
+		excess = sat_add(excess, sat_sub(d[i], median));
 		count++;
 	}
 	free(d);
@@ -86,7 +86,7 @@ void finding_outlier(struct findings_ctx *c, struct findings *out)
 		if (c->sel && !selection_bit(c->sel->op_bits, i))
 			continue;
 		uint32_t gpu = trace_op_gpu(t, i);
-		int64_t dur = t->ops.end[i] - t->ops.start[i];
+		int64_t dur = sat_sub(t->ops.end[i], t->ops.start[i]);
 		gpu_time[gpu] = sat_add(gpu_time[gpu], select_clipped(c->sel ? &c->sel->window : NULL,
 								      t->ops.start[i], t->ops.end[i]));
 		if (t->ops.kind[i] == OP_KERNEL) {

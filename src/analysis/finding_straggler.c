@@ -22,14 +22,14 @@ void finding_straggler(struct findings_ctx *c, struct findings *out)
 		comm = sat_add(comm, r.rows[i].comm);
 	for (size_t i = 0; r.n > 1 && i < r.n; i++) {
 		const struct rank_row *x = &r.rows[i];
-		int64_t others = comm - x->comm;
+		int64_t others = sat_sub(comm, x->comm);
 		if (x->waited_for <= 0 ||
 		    findings_percent(x->waited_for, others) < c->ap->findings.straggler_pct)
 			continue;
 		struct finding *f = findings_add(out, FINDING_straggler);
 		f->input = x->input;
 		f->time_ns = x->waited_for;
-		f->share = findings_percent(x->waited_for, out->run_end - out->run_start);
+		f->share = findings_percent(x->waited_for, sat_sub(out->run_end, out->run_start));
 		f->count = r.instances;
 		f->start = x->first;
 		f->end = x->last;

@@ -75,7 +75,7 @@ static void group(struct findings_ctx *c, const struct gap_item *all, const uint
 		return;
 	int64_t *len = xmalloc_array(n, sizeof(*len));
 	for (size_t i = 0; i < n; i++)
-		len[i] = all[idx[i]].end - all[idx[i]].start;
+		len[i] = sat_sub(all[idx[i]].end, all[idx[i]].start);
 	sort_int64(len, n);
 	struct finding *f = findings_add(out, FINDING_sync_call);
 	f->gpu = worst->gpu;
@@ -88,7 +88,7 @@ static void group(struct findings_ctx *c, const struct gap_item *all, const uint
 	char m[32], w[32];
 	finding_say(f, _("%zu host-wait gaps began in %s on the launching thread: median %s, the longest %s"),
 		    n, trace_str(c->t, worst->key), units_format_ns(len[(n + 1) / 2 - 1], m, sizeof(m)),
-		    units_format_ns(worst->end - worst->start, w, sizeof(w)));
+		    units_format_ns(sat_sub(worst->end, worst->start), w, sizeof(w)));
 	free(len);
 }
 

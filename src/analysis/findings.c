@@ -180,8 +180,8 @@ int64_t gap_items_sum(const struct gap_item *all, const uint32_t *idx, size_t n,
 	*longest = &all[idx[0]];
 	for (size_t i = 0; i < n; i++) {
 		const struct gap_item *x = &all[idx[i]];
-		sum = sat_add(sum, x->end - x->start);
-		if (x->end - x->start > (*longest)->end - (*longest)->start)
+		sum = sat_add(sum, sat_sub(x->end, x->start));
+		if (sat_sub(x->end, x->start) > sat_sub((*longest)->end, (*longest)->start))
 			*longest = x;
 	}
 	return sum;
@@ -192,11 +192,11 @@ struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, 
 {
 	struct finding *f = findings_add(out, id);
 	f->name = c->t->apis.name[r->api];
-	f->time_ns = r->dur - median;
-	f->share = findings_percent(f->time_ns, out->run_end - out->run_start);
+	f->time_ns = sat_sub(r->dur, median);
+	f->share = findings_percent(f->time_ns, sat_sub(out->run_end, out->run_start));
 	f->count = 1;
 	f->start = r->start;
-	f->end = r->start + r->dur;
+	f->end = sat_add(r->start, r->dur);
 	return f;
 }
 

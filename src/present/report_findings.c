@@ -10,6 +10,7 @@
 #include "present/report_cells.h"
 #include "present/report_rows.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 #include "util/utf8.h"
 
@@ -65,7 +66,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
 	snprintf(out->caption, sizeof(out->caption),
 		 P_("Findings: %zu over %s of the run, the most GPU time at stake first",
 		    "Findings: %zu over %s of the run, the most GPU time at stake first", f.n),
-		 f.n, units_format_ns(f.run_end - f.run_start, span, sizeof(span)));
+		 f.n, units_format_ns(sat_sub(f.run_end, f.run_start), span, sizeof(span)));
 	for (size_t i = 0; i < f.n && report_want_row(p, i); i++)
 		set_row(t, p, &f.v[i], i + 1, table_add_row(out));
 	findings_free(&f);

@@ -14,6 +14,7 @@
 #include "tui/panes.h"
 #include "tui/tableview.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 enum { FC_RANK, FC_ID, FC_TIME, FC_SHARE, FC_COUNT, FC_GPU, FC_NAME, FC_EVIDENCE };
@@ -148,7 +149,7 @@ static unsigned findings_enter(void *src, struct app *app, size_t row)
 		return act | app_show_pane(app, (size_t)(REQ_VIEW_TIMELINE - REQ_VIEW_PROFILE));
 	}
 	return app_show_time_in_timeline(app, queue_of(app->trace, f->gpu), f->start,
-					 f->end > f->start ? f->end - f->start : 1);
+					 f->end > f->start ? sat_sub(f->end, f->start) : 1);
 }
 
 static unsigned findings_details(void *src, struct app *app, size_t row)

@@ -10,6 +10,7 @@
 #include "tui/panes.h"
 #include "tui/tableview.h"
 #include "util/i18n.h"
+#include "util/satmath.h"
 #include "util/units.h"
 
 enum { DF_WHAT, DF_VALUE };
@@ -94,7 +95,7 @@ static const char *value(const struct finding_src *s, struct app *app, size_t ro
 	case L_WORST:
 		snprintf(buf, size, _("%s for %s"),
 			 units_format_relative(f->start - t->op_first_start, 10000, a, sizeof(a)),
-			 units_format_ns(f->end - f->start, b, sizeof(b)));
+			 units_format_ns(sat_sub(f->end, f->start), b, sizeof(b)));
 		return buf;
 	case L_EVIDENCE:
 		return f->evidence;
