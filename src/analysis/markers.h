@@ -95,16 +95,4 @@ void marker_gpu_of(const struct trace *t, const struct api_order *o, const struc
  * the API rows, for one call at a time. */
 uint32_t *markers_enclosing(const struct trace *t, uint32_t api, size_t *n);
 
-/* The text steps are by default: of the texts with more than one
- * instance (any text when none repeats), the one whose instances take
- * the most time (whole durations), then the one with more instances,
- * then the first in time; TRACE_NONE without ranges. */
-uint32_t markers_default_step(const struct trace *t, const struct markers *m);
-
-/* The PyTorch profiler's steps: the texts "ProfilerStep#N" (N digits) of
- * m's instances get pass[text] set (pass: one byte per string of t).
- * Returns how many instances have one. */
-size_t markers_profiler_steps(const struct trace *t, const struct markers *m, uint8_t *pass);
-#define MARKERS_PROFILER_STEP "ProfilerStep#N"
-
 #endif

@@ -145,6 +145,7 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 		struct step_row *r = &out->rows[out->n++];
 		r->number = i + 1;
 		r->api = api;
+		r->text = trace_api_shown_name(t, api);
 		r->start = t->apis.start[api];
 		r->dur = sat_sub(t->apis.end[api], r->start);
 		r->busy = busy_in(&all, r->start, t->apis.end[api]);
@@ -174,24 +175,13 @@ double step_busy_percent(const struct step_row *r)
 uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, const struct api_order *order,
 		     size_t *n, char *pattern, size_t size)
 {
-	uint8_t *pass;
-	if (analysis_params_step(ap)) {
-		pass = filter_strings(analysis_params_step(ap), t, NULL);
-		filter_describe(analysis_params_step(ap), pattern, size);
-	} else {
-		struct markers m;
-		markers_find_any(t, order, NULL, &m);
-		pass = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-		if (markers_profiler_steps(t, &m, pass) > 0) {
-			snprintf(pattern, size, "%s", MARKERS_PROFILER_STEP);
-		} else {
-			uint32_t deflt = markers_default_step(t, &m);
-			snprintf(pattern, size, "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
-			if (deflt != TRACE_NONE)
-				pass[deflt] = 1;
-		}
-		markers_free(&m);
-	}
+	struct step_marks m = { 0 };
+	(void)order;
+	/* --step chooses by text alone. */
+	if (!analysis_params_step(ap))
+		step_marks_of(t, NULL, 0, &m);
+	uint8_t *pass = steps_pass(t, ap, &m, pattern, size);
+	step_marks_free(&m);
 	uint32_t *rows = named_marker_rows(t, pass, n);
 	free(pass);
 	return rows;

@@ -20,7 +20,8 @@ struct analysis_params;
 
 struct step_row {
 	size_t number;       /* 1-based, among every instance */
-	uint32_t api;        /* its API row */
+	uint32_t api;        /* its API row (TRACE_NONE: steps_of_marks) */
+	uint32_t text;       /* its text (string id) */
 	int64_t start, dur;  /* the range's, whole */
 	int64_t busy;        /* GPU busy time inside it */
 	uint32_t top_kernel; /* string id, or TRACE_NONE */
@@ -31,6 +32,39 @@ struct steps {
 				* (selected_api_named), in time order */
 	size_t n;
 };
+
+/* A marker instance as the steps' rule reads it: its range, its text,
+ * where it is (its input and row there, for ties of time) and whether it
+ * is in view (selected_api_named). */
+struct step_mark {
+	int64_t start, end;
+	uint32_t text, input, row;
+	uint8_t in_view;
+};
+
+struct step_marks {
+	struct step_mark *v;
+	size_t n, cap;
+};
+
+/* As the API rows of their instances are ordered (named_api_cmp): by
+ * start, the longer first, then by input and row. */
+int step_mark_cmp(const struct step_mark *a, const struct step_mark *b);
+/* Every marker instance of t, as of input (rows in t's order). */
+void step_marks_of(const struct trace *t, const struct selection *sel, uint32_t input, struct step_marks *out);
+void step_marks_free(struct step_marks *m);
+/* The texts that are steps (one byte per string of t, freed by the
+ * caller), of the instances m: those passing --step, or by default the
+ * PyTorch profiler's (ProfilerStep#N) when there are any, else the text
+ * taking the most time (of the repeated texts, the most time, then the
+ * most instances, then the first in time). pattern: what they are. */
+uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_marks *m,
+		    char *pattern, size_t size);
+#define STEPS_PROFILER_STEP "ProfilerStep#N"
+/* The steps in view of the instances of m whose text passes, numbered in
+ * time order over all of them; their range and text alone (no busy time,
+ * no top kernel). */
+void steps_of_marks(const struct step_marks *m, const uint8_t *pass, struct steps *out);
 
 /* The API rows that are steps, in time order (*n of them; freed by the
  * caller): those whose text passes the steps' pattern (--step), or by
