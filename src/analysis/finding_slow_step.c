@@ -22,9 +22,8 @@ void finding_slow_step(struct findings_ctx *c, struct findings *out)
 			continue;
 		struct finding *f = findings_add_step(c, out, FINDING_slow_step, r, median);
 		char d[32], m[32];
-		finding_say(f, _("step %zu took %s against a median of %s (%.1fx); its top kernel %s"),
-			    r->number, units_format_ns(r->dur, d, sizeof(d)),
-			    units_format_ns(median, m, sizeof(m)), (double)r->dur / (double)median,
-			    r->top_kernel != TRACE_NONE ? trace_str(c->t, r->top_kernel) : "-");
+		finding_say(f, _("step %zu took %s against a median of %s (%.1fx)"), r->number,
+			    units_format_ns(r->dur, d, sizeof(d)), units_format_ns(median, m, sizeof(m)),
+			    (double)r->dur / (double)median);
 	}
 }

@@ -191,7 +191,8 @@ struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, 
 				  const struct step_row *r, int64_t median)
 {
 	struct finding *f = findings_add(out, id);
-	f->name = c->t->apis.name[r->api];
+	(void)c;
+	f->name = r->text;
 	f->time_ns = sat_sub(r->dur, median);
 	f->share = findings_percent(f->time_ns, sat_sub(out->run_end, out->run_start));
 	f->count = 1;
@@ -200,15 +201,13 @@ struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, 
 	return f;
 }
 
-const struct steps *findings_ctx_steps(struct findings_ctx *c)
+/* The steps in view and their median, from marker instances. */
+void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
 {
-	if (c->have_steps)
-		return &c->steps;
-	size_t n;
 	char pattern[256];
-	uint32_t *rows = steps_rows(c->t, c->ap, c->order, &n, pattern, sizeof(pattern));
-	steps_find(c->t, c->sel, rows, n, &c->steps);
-	free(rows);
+	uint8_t *pass = steps_pass(names, c->ap, m, pattern, sizeof(pattern));
+	steps_of_marks(m, pass, &c->steps);
+	free(pass);
 	c->have_steps = 1;
 	int64_t *d = xmalloc_array(c->steps.n ? c->steps.n : 1, sizeof(*d));
 	size_t k = 0;
@@ -218,6 +217,16 @@ const struct steps *findings_ctx_steps(struct findings_ctx *c)
 	sort_int64(d, k);
 	c->step_median = k ? d[(k + 1) / 2 - 1] : -1;
 	free(d);
+}
+
+const struct steps *findings_ctx_steps(struct findings_ctx *c)
+{
+	if (!c->have_steps) {
+		struct step_marks m;
+		step_marks_of(c->t, c->sel, 0, &m);
+		findings_steps_set(c, c->t, &m);
+		step_marks_free(&m);
+	}
 	return &c->steps;
 }
 

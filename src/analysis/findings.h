@@ -82,6 +82,8 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
 /* The steps in view (the steps report's) and their median duration, the
  * trace's first step left out (nearest rank; -1 without another step). */
 const struct steps *findings_ctx_steps(struct findings_ctx *c);
+/* The same made of marker instances m (texts in names' strings). */
+void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m);
 /* Items grouped by key, in O(n): group k is rows[first[k]] ..
  * rows[first[k + 1] - 1], indices of the items in the order given; the
  * groups in the order their keys first came. */
