@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/durstat.h"
 #include "analysis/params.h"
 #include "util/i18n.h"
 #include "util/idmap.h"

@@ -20,7 +20,7 @@ void finding_slow_step(struct findings_ctx *c, struct findings *out)
 		const struct step_row *r = &s->rows[i];
 		if (r->number == 1 || (double)r->dur <= c->ap->findings.slow_step_ratio * (double)median)
 			continue;
-		struct finding *f = findings_add_step(c, out, FINDING_slow_step, r, median);
+		struct finding *f = findings_add_step(out, FINDING_slow_step, r, median);
 		char d[32], m[32];
 		finding_say(f, _("step %zu took %s against a median of %s (%.1fx)"), r->number,
 			    units_format_ns(r->dur, d, sizeof(d)), units_format_ns(median, m, sizeof(m)),

@@ -18,7 +18,7 @@ void finding_warmup(struct findings_ctx *c, struct findings *out)
 	const struct step_row *r = &s->rows[0];
 	if ((double)r->dur <= c->ap->findings.warmup_ratio * (double)median)
 		return;
-	struct finding *f = findings_add_step(c, out, FINDING_warmup, r, median);
+	struct finding *f = findings_add_step(out, FINDING_warmup, r, median);
 	char d[32], m[32];
 	finding_say(f, _("the first step took %s against a median of %s (%.1fx)"),
 		    units_format_ns(r->dur, d, sizeof(d)), units_format_ns(median, m, sizeof(m)),

@@ -187,11 +187,10 @@ int64_t gap_items_sum(const struct gap_item *all, const uint32_t *idx, size_t n,
 	return sum;
 }
 
-struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, enum finding_id id,
-				  const struct step_row *r, int64_t median)
+struct finding *findings_add_step(struct findings *out, enum finding_id id, const struct step_row *r,
+				  int64_t median)
 {
 	struct finding *f = findings_add(out, id);
-	(void)c;
 	f->name = r->text;
 	f->time_ns = sat_sub(r->dur, median);
 	f->share = findings_percent(f->time_ns, sat_sub(out->run_end, out->run_start));
@@ -202,7 +201,7 @@ struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, 
 }
 
 /* The steps in view and their median, from marker instances. */
-void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
+static void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
 {
 	char pattern[256];
 	uint8_t *pass = steps_pass(names, c->ap, m, pattern, sizeof(pattern));

@@ -82,8 +82,6 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
 /* The steps in view (the steps report's) and their median duration, the
  * trace's first step left out (nearest rank; -1 without another step). */
 const struct steps *findings_ctx_steps(struct findings_ctx *c);
-/* The same made of marker instances m (texts in names' strings). */
-void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m);
 /* Items grouped by key, in O(n): group k is rows[first[k]] ..
  * rows[first[k + 1] - 1], indices of the items in the order given; the
  * groups in the order their keys first came. */
@@ -117,8 +115,8 @@ void findings_gap_groups(struct findings_ctx *c, const struct gap_item *v, size_
 int64_t gap_items_sum(const struct gap_item *all, const uint32_t *idx, size_t n,
 		      const struct gap_item **longest);
 /* A finding of a step (slow-step, warmup): its duration over median. */
-struct finding *findings_add_step(struct findings_ctx *c, struct findings *out, enum finding_id id,
-				  const struct step_row *r, int64_t median);
+struct finding *findings_add_step(struct findings *out, enum finding_id id, const struct step_row *r,
+				  int64_t median);
 /* part over whole, in percent (0 when whole is 0). */
 double findings_percent(int64_t part, int64_t whole);
 

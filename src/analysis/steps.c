@@ -172,11 +172,10 @@ double step_busy_percent(const struct step_row *r)
  * default the PyTorch profiler's (ProfilerStep#N) when there are any,
  * else those of the text taking the most time. pattern: what they are,
  * for the caption. */
-uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, const struct api_order *order,
-		     size_t *n, char *pattern, size_t size)
+uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, size_t *n, char *pattern,
+		     size_t size)
 {
 	struct step_marks m = { 0 };
-	(void)order;
 	/* --step chooses by text alone. */
 	if (!analysis_params_step(ap))
 		step_marks_of(t, NULL, 0, &m);

@@ -13,7 +13,6 @@
 #include <stdint.h>
 
 #include "session/select.h"
-#include "trace/api_order.h"
 #include "trace/trace.h"
 
 struct analysis_params;
@@ -70,9 +69,9 @@ void steps_of_marks(const struct step_marks *m, const uint8_t *pass, struct step
  * caller): those whose text passes the steps' pattern (--step), or by
  * default the PyTorch profiler's (ProfilerStep#N) when there are any,
  * else those of the text taking the most time. pattern: what they are,
- * for a caption. order: t's API order. */
-uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, const struct api_order *order,
-		     size_t *n, char *pattern, size_t size);
+ * for a caption. */
+uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, size_t *n, char *pattern,
+		     size_t size);
 /* The steps of rows, n API rows in time order (named_marker_rows). */
 void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
 		struct steps *out);

@@ -26,10 +26,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
 {
 	size_t n;
 	char pattern[256];
-	struct api_order own;
-	uint32_t *rows =
-		steps_rows(t, p->analysis, report_api_order(t, p, &own), &n, pattern, sizeof(pattern));
-	api_order_free(&own);
+	uint32_t *rows = steps_rows(t, p->analysis, &n, pattern, sizeof(pattern));
 	struct steps s;
 	steps_find(t, sel, rows, n, &s);
 	free(rows);
