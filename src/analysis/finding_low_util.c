@@ -66,7 +66,8 @@ static void lane(struct findings_ctx *c, const struct gap_lane *l, const struct 
 	for (int k = 0; k <= LOW_UTIL_CHUNKS; k++) {
 		int low = k < LOW_UTIL_CHUNKS &&
 			  findings_percent(sat_sub(sat_sub(bound(l, k + 1), bound(l, k)), idle[k]),
-					   sat_sub(bound(l, k + 1), bound(l, k))) < c->ap->findings.low_util_busy_pct;
+					   sat_sub(bound(l, k + 1), bound(l, k))) <
+				  c->ap->findings.low_util_busy_pct;
 		if (low && from < 0)
 			from = k;
 		if (!low && from >= 0) {

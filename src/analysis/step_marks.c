@@ -35,8 +35,11 @@ void step_marks_of(const struct trace *t, const struct selection *sel, uint32_t 
 		if (trace_api_name(t, i) != marker)
 			continue;
 		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
-		out->v[out->n++] = (struct step_mark){ t->apis.start[i], t->apis.end[i],
-						       trace_api_shown_name(t, i), input, (uint32_t)i,
+		out->v[out->n++] = (struct step_mark){ t->apis.start[i],
+						       t->apis.end[i],
+						       trace_api_shown_name(t, i),
+						       input,
+						       (uint32_t)i,
 						       (uint8_t)selected_api_named(sel, i) };
 	}
 }
@@ -109,7 +112,8 @@ static uint32_t default_step(const struct trace *t, const struct step_marks *m)
 		if (best == SIZE_MAX || time[j] > time[best] ||
 		    (time[j] == time[best] &&
 		     (counts[j] > counts[best] ||
-		      (counts[j] == counts[best] && step_mark_cmp(&m->v[earliest[j]], &m->v[earliest[best]]) < 0))))
+		      (counts[j] == counts[best] &&
+		       step_mark_cmp(&m->v[earliest[j]], &m->v[earliest[best]]) < 0))))
 			best = j;
 	}
 	uint32_t name = best == SIZE_MAX ? TRACE_NONE : names[best];
