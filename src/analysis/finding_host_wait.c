@@ -6,6 +6,7 @@
 #include "config.h"
 #include "analysis/findings.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,26 +16,32 @@
 #include "util/xalloc.h"
 
 /* A gap's pattern: the names before and after, the host's call, and
- * whether the host was past it. */
+ * whether the host was past it; at: the gap's place in the lane. */
 struct pattern {
 	uint32_t before, after, cpu, past;
+	uint32_t at;
 };
+
+#define PATTERN_KEY offsetof(struct pattern, at)
 
 static int by_pattern(const void *pa, const void *pb)
 {
-	return memcmp(pa, pb, sizeof(struct pattern));
+	const struct pattern *a = pa, *b = pb;
+	int c = memcmp(a, b, PATTERN_KEY);
+	return c ? c : (a->at > b->at) - (a->at < b->at);
 }
 
 /* The most frequent pattern of n gaps and how many share it (ties: the
- * first in pattern order, which is stable across runs). */
+ * one seen first in time, whatever the names' ids: a node group's and
+ * the whole load's agree). */
 static size_t most_frequent(struct pattern *p, size_t n, struct pattern *best)
 {
 	qsort(p, n, sizeof(*p), by_pattern);
 	size_t most = 0;
 	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && memcmp(&p[j], &p[i], sizeof(*p)) == 0; j++)
+		for (j = i + 1; j < n && memcmp(&p[j], &p[i], PATTERN_KEY) == 0; j++)
 			;
-		if (j - i > most) {
+		if (j - i > most || (j - i == most && p[i].at < best->at)) {
 			most = j - i;
 			*best = p[i];
 		}
@@ -87,7 +94,8 @@ static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const
 	gap_names_find(c->t, c->order, &sub, &names);
 	struct pattern *p = xmalloc_array(sub.n, sizeof(*p)), best = { 0 };
 	for (size_t i = 0; i < sub.n; i++)
-		p[i] = (struct pattern){ names.before[i], names.after[i], names.cpu[i], names.cpu_after[i] };
+		p[i] = (struct pattern){ names.before[i], names.after[i], names.cpu[i], names.cpu_after[i],
+					 (uint32_t)i };
 	size_t most = most_frequent(p, sub.n, &best);
 	say_pattern(c->t, f, most, &best);
 	free(p);
