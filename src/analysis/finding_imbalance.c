@@ -15,8 +15,10 @@
 
 void finding_imbalance(struct findings_ctx *c, struct findings *out)
 {
-	struct busy b;
-	busy_per_gpu(c->t, c->sel, &b);
+	struct busy own;
+	if (!c->busy)
+		busy_per_gpu(c->t, c->sel, &own);
+	const struct busy b = c->busy ? *c->busy : own;
 	const struct busy_row *hi = NULL, *lo = NULL;
 	size_t n = 0;
 	int64_t walls = 0;
@@ -49,5 +51,6 @@ void finding_imbalance(struct findings_ctx *c, struct findings *out)
 			    trace_gpu_label(c->t, lo->gpu, ll, sizeof(ll)), busy_row_percent(&b, lo), spread,
 			    n);
 	}
-	busy_free(&b);
+	if (!c->busy)
+		busy_free(&own);
 }

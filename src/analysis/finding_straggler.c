@@ -18,8 +18,10 @@ void finding_straggler(struct findings_ctx *c, struct findings *out)
 	/* A rank is waited for by others: one input has none. */
 	if (c->t->ninputs < 2)
 		return;
-	struct ranks r;
-	ranks_per_input(c->t, c->sel, &c->ap->comm, &r);
+	struct ranks own;
+	if (!c->ranks)
+		ranks_per_input(c->t, c->sel, &c->ap->comm, &own);
+	const struct ranks r = c->ranks ? *c->ranks : own;
 	int64_t comm = 0;
 	for (size_t i = 0; i < r.n; i++)
 		comm = sat_add(comm, r.rows[i].comm);
@@ -45,5 +47,6 @@ void finding_straggler(struct findings_ctx *c, struct findings *out)
 			    findings_percent(x->waited_for, others), units_format_ns(others, o, sizeof(o)),
 			    (unsigned long long)r.instances, r.collectives);
 	}
-	ranks_free(&r);
+	if (!c->ranks)
+		ranks_free(&own);
 }

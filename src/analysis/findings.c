@@ -18,8 +18,9 @@
 static const struct {
 	const char *name;
 	void (*rule)(struct findings_ctx *c, struct findings *out);
+	unsigned scope;
 } rules[] = {
-#define FINDING(fn, name) { name, finding_##fn },
+#define FINDING(fn, name, scope) { name, finding_##fn, FINDING_SCOPE_##scope },
 #include "analysis/findings_list.h"
 #undef FINDING
 };
@@ -27,6 +28,11 @@ static const struct {
 const char *finding_id_name(enum finding_id id)
 {
 	return (size_t)id < FINDING_NIDS ? rules[id].name : "?";
+}
+
+unsigned finding_id_scope(enum finding_id id)
+{
+	return (size_t)id < FINDING_NIDS ? rules[id].scope : 0;
 }
 
 /* What each rule says, short (the manual's FINDINGS has it whole). */
@@ -200,8 +206,7 @@ struct finding *findings_add_step(struct findings *out, enum finding_id id, cons
 	return f;
 }
 
-/* The steps in view and their median, from marker instances. */
-static void findings_steps_set(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
+void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
 {
 	char pattern[256];
 	uint8_t *pass = steps_pass(names, c->ap, m, pattern, sizeof(pattern));
@@ -222,8 +227,8 @@ const struct steps *findings_ctx_steps(struct findings_ctx *c)
 {
 	if (!c->have_steps) {
 		struct step_marks m;
-		step_marks_of(c->t, c->sel, 0, &m);
-		findings_steps_set(c, c->t, &m);
+		step_marks_of(c->t, c->sel, &m);
+		findings_ctx_set_steps(c, c->t, &m);
 		step_marks_free(&m);
 	}
 	return &c->steps;
@@ -234,8 +239,24 @@ static int cmp_u32(uint32_t a, uint32_t b)
 	return (a > b) - (a < b);
 }
 
+static int cmp_i64(int64_t a, int64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* Names by their text, so that a trace merged from node groups (its
+ * strings interned in another order) ranks as the whole load does. */
+static int cmp_name(const struct trace *t, uint32_t a, uint32_t b)
+{
+	if (a == b)
+		return 0;
+	if (a == TRACE_NONE || b == TRACE_NONE)
+		return a == TRACE_NONE ? -1 : 1;
+	return strcmp(trace_str(t, a), trace_str(t, b));
+}
+
 /* The most GPU time first; ties in the rules' order, then by place. */
-static int by_time(const void *pa, const void *pb)
+static int by_time(const void *pa, const void *pb, void *ctx)
 {
 	const struct finding *a = pa, *b = pb;
 	if (a->time_ns != b->time_ns)
@@ -246,10 +267,35 @@ static int by_time(const void *pa, const void *pb)
 	if (!c)
 		c = cmp_u32(a->input, b->input);
 	if (!c)
-		c = cmp_u32(a->name, b->name);
+		c = cmp_name(ctx, a->name, b->name);
 	if (!c)
-		c = (a->start > b->start) - (a->start < b->start);
-	return c;
+		c = cmp_i64(a->start, b->start);
+	if (!c)
+		c = cmp_i64(a->end, b->end);
+	return c ? c : strcmp(a->evidence, b->evidence);
+}
+
+void findings_rank(const struct trace *t, struct findings *f)
+{
+	sort_with(f->v, f->n, sizeof(*f->v), by_time, (void *)t);
+}
+
+void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
+{
+	for (size_t i = 0; i < FINDING_NIDS; i++)
+		if (rules[i].scope & mask)
+			rules[i].rule(c, out);
+}
+
+void findings_ctx_free(struct findings_ctx *c)
+{
+	if (c->have_gaps)
+		gaps_free(&c->gaps);
+	if (c->have_steps)
+		steps_free(&c->steps);
+	free(c->spans);
+	c->have_gaps = c->have_steps = 0;
+	c->spans = NULL;
 }
 
 void findings_find(const struct trace *t, const struct selection *sel, const struct analysis_params *ap,
@@ -260,15 +306,9 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	const struct gaps *g = findings_ctx_gaps(&c);
 	out->run_start = g->range_start;
 	out->run_end = g->range_end;
-	for (size_t i = 0; i < FINDING_NIDS; i++)
-		rules[i].rule(&c, out);
-	if (out->n > 1)
-		qsort(out->v, out->n, sizeof(*out->v), by_time);
-	if (c.have_gaps)
-		gaps_free(&c.gaps);
-	if (c.have_steps)
-		steps_free(&c.steps);
-	free(c.spans);
+	findings_run(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, out);
+	findings_rank(t, out);
+	findings_ctx_free(&c);
 }
 
 void findings_free(struct findings *f)

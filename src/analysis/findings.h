@@ -12,17 +12,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/busy.h"
 #include "analysis/findings_thresholds.h"
 #include "analysis/gaps.h"
+#include "analysis/part.h"
+#include "analysis/ranks.h"
 #include "analysis/steps.h"
 #include "session/select.h"
+#include "session/window.h"
 #include "trace/api_order.h"
 #include "trace/trace.h"
 
 struct analysis_params;
 
 enum finding_id {
-#define FINDING(fn, name) FINDING_##fn,
+#define FINDING(fn, name, scope) FINDING_##fn,
 #include "analysis/findings_list.h"
 #undef FINDING
 	FINDING_NIDS
@@ -61,6 +65,16 @@ struct findings_ctx {
 	struct steps steps;  /* the steps in view, in time order */
 	int64_t step_median; /* of their durations but the first step's; -1: none */
 	int64_t *spans;      /* each GPU's span (its gaps' lane), made by findings_ctx_spans */
+	/* The run's figures when they come merged from node groups (NULL:
+	 * found in t when a rule needs them): the busy report's, the ranks'. */
+	const struct busy *busy;
+	const struct ranks *ranks;
+};
+
+/* The rules of a scope (analysis/findings_list.h), as a mask. */
+enum {
+	FINDING_SCOPE_GPU = 1,
+	FINDING_SCOPE_RUN = 2,
 };
 
 /* Every rule's findings over the selection, ranked. order: t's API
@@ -68,8 +82,19 @@ struct findings_ctx {
 void findings_find(const struct trace *t, const struct selection *sel, const struct analysis_params *ap,
 		   const struct api_order *order, struct findings *out);
 void findings_free(struct findings *f);
+/* The rules of the scopes in mask over c, adding to out. */
+void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out);
+/* Put f in its order: the most time first, ties by rule, GPU, input, the
+ * name's text (t's strings), place and evidence. */
+void findings_rank(const struct trace *t, struct findings *f);
+/* What findings_ctx_* made. */
+void findings_ctx_free(struct findings_ctx *c);
+/* Set c's steps from marker instances m, their texts t's strings. */
+void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *t, const struct step_marks *m);
 /* "host-wait", "sync-call"... */
 const char *finding_id_name(enum finding_id id);
+/* FINDING_SCOPE_GPU or FINDING_SCOPE_RUN (analysis/findings_list.h). */
+unsigned finding_id_scope(enum finding_id id);
 /* What the rule says, in the language of the messages (N_ text). */
 const char *finding_id_help(enum finding_id id);
 
@@ -120,8 +145,35 @@ struct finding *findings_add_step(struct findings *out, enum finding_id id, cons
 /* part over whole, in percent (0 when whole is 0). */
 double findings_percent(int64_t part, int64_t whole);
 
+/* The findings' partial result (analysis/findings_part.c): the findings
+ * of the rules of scope GPU, whole in the node group holding the GPU, and
+ * what the rules of scope RUN need of every group (busy rows, the ranks'
+ * collectives, the marker instances, the span of the ops), so that the
+ * parts merged find what findings_find finds in the whole load. */
+struct findings_part {
+	struct findings rows;      /* names: the group's string ids, then the whole's */
+	struct part_gpu_list gpus; /* each row's GPU (unset for a row of none) */
+	struct busy_part busy;
+	struct ranks_part ranks;
+	struct step_marks marks; /* texts and inputs as rows' names */
+	uint64_t ops;
+	int64_t first, last; /* the span of every op */
+};
+
+void findings_part_init(struct findings_part *p);
+void findings_part_free(struct findings_part *p);
+/* order: t's API order (api_order_build). */
+void findings_part_add(struct findings_part *p, const struct trace *t, const struct selection *sel,
+		       const struct analysis_params *ap, const struct api_order *order);
+void findings_part_encode(const struct findings_part *p, const struct trace *t, struct bytes_out *b);
+int findings_part_merge(struct findings_part *p, const struct part_in *in);
+/* The findings of what p merged, ranked; window: the request's on the
+ * whole span (inactive: none). p's rows move to out. */
+void findings_part_finish(struct findings_part *p, struct trace *whole, const struct window *window,
+			  const struct analysis_params *ap, struct findings *out);
+
 /* The rules (analysis/findings_list.h): each adds its findings. */
-#define FINDING(fn, name) void finding_##fn(struct findings_ctx *c, struct findings *out);
+#define FINDING(fn, name, scope) void finding_##fn(struct findings_ctx *c, struct findings *out);
 #include "analysis/findings_list.h"
 #undef FINDING
 

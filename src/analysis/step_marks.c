@@ -27,7 +27,7 @@ int step_mark_cmp(const struct step_mark *a, const struct step_mark *b)
 	return (a->row > b->row) - (a->row < b->row);
 }
 
-void step_marks_of(const struct trace *t, const struct selection *sel, uint32_t input, struct step_marks *out)
+void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out)
 {
 	uint32_t marker = api_marker_name(t);
 	memset(out, 0, sizeof(*out));
@@ -38,7 +38,7 @@ void step_marks_of(const struct trace *t, const struct selection *sel, uint32_t 
 		out->v[out->n++] = (struct step_mark){ t->apis.start[i],
 						       t->apis.end[i],
 						       trace_api_shown_name(t, i),
-						       input,
+						       t->threads[t->apis.thread[i]].input,
 						       (uint32_t)i,
 						       (uint8_t)selected_api_named(sel, i) };
 	}

@@ -178,7 +178,7 @@ uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, si
 	struct step_marks m = { 0 };
 	/* --step chooses by text alone. */
 	if (!analysis_params_step(ap))
-		step_marks_of(t, NULL, 0, &m);
+		step_marks_of(t, NULL, &m);
 	uint8_t *pass = steps_pass(t, ap, &m, pattern, size);
 	step_marks_free(&m);
 	uint32_t *rows = named_marker_rows(t, pass, n);

@@ -49,9 +49,9 @@ struct step_marks {
 /* As the API rows of their instances are ordered (named_api_cmp): by
  * start, the longer first, then by input and row. */
 int step_mark_cmp(const struct step_mark *a, const struct step_mark *b);
-/* Every marker instance of t, as of input (rows in t's order). */
-void step_marks_of(const struct trace *t, const struct selection *sel, uint32_t input,
-		   struct step_marks *out);
+/* Every marker instance of t (rows in t's order, which is its inputs'
+ * order, then each input's). */
+void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out);
 void step_marks_free(struct step_marks *m);
 /* The texts that are steps (one byte per string of t, freed by the
  * caller), of the instances m: those passing --step, or by default the

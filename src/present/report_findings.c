@@ -13,6 +13,7 @@
 #include "util/satmath.h"
 #include "util/units.h"
 #include "util/utf8.h"
+#include "util/xalloc.h"
 
 enum { C_RANK, C_ID, C_TIME, C_SHARE, C_COUNT, C_GPU, C_INPUT, C_NAME, C_START, C_END, C_EVIDENCE };
 
@@ -55,23 +56,76 @@ static void set_row(const struct trace *t, const struct report_params *p, const 
 	report_set_str(&x[C_EVIDENCE], f->evidence);
 }
 
+static void findings_table(const struct trace *t, const struct report_params *p, const struct findings *f,
+			   struct table *out)
+{
+	table_init(out, "findings", findings_cols, NCOLS(findings_cols));
+	char span[UNITS_BUFSZ];
+	snprintf(out->caption, sizeof(out->caption),
+		 P_("Findings: %zu over %s of the run, the most GPU time at stake first",
+		    "Findings: %zu over %s of the run, the most GPU time at stake first", f->n),
+		 f->n, units_format_ns(sat_sub(f->run_end, f->run_start), span, sizeof(span)));
+	for (size_t i = 0; i < f->n && report_want_row(p, i); i++)
+		set_row(t, p, &f->v[i], i + 1, table_add_row(out));
+}
+
 static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		  struct table *out)
 {
 	struct api_order own;
 	struct findings f;
 	findings_find(t, sel, p->analysis, report_api_order(t, p, &own), &f);
-	table_init(out, "findings", findings_cols, NCOLS(findings_cols));
-	char span[UNITS_BUFSZ];
-	snprintf(out->caption, sizeof(out->caption),
-		 P_("Findings: %zu over %s of the run, the most GPU time at stake first",
-		    "Findings: %zu over %s of the run, the most GPU time at stake first", f.n),
-		 f.n, units_format_ns(sat_sub(f.run_end, f.run_start), span, sizeof(span)));
-	for (size_t i = 0; i < f.n && report_want_row(p, i); i++)
-		set_row(t, p, &f.v[i], i + 1, table_add_row(out));
+	findings_table(t, p, &f, out);
 	findings_free(&f);
 	api_order_free(&own);
 }
+
+/* Node group by node group: each GPU's findings, whole in its group, and
+ * what the run's rules need of every group (analysis/findings.h). */
+static void *part_new(const struct report_params *p)
+{
+	struct findings_part *part = xmalloc(sizeof(*part));
+	(void)p;
+	findings_part_init(part);
+	return part;
+}
+
+static void part_add(void *part, const struct trace *t, const struct selection *sel,
+		     const struct report_params *p, struct call_asks **asks)
+{
+	struct api_order own;
+	(void)asks;
+	findings_part_add(part, t, sel, p->analysis, report_api_order(t, p, &own));
+	api_order_free(&own);
+}
+
+static void part_encode(void *part, const struct trace *t, struct bytes_out *b)
+{
+	findings_part_encode(part, t, b);
+}
+
+static int part_merge(void *part, const struct part_in *in)
+{
+	return findings_part_merge(part, in);
+}
+
+static void part_table(void *part, struct trace *whole, const struct window *window,
+		       const struct report_params *p, struct table *out)
+{
+	struct findings f;
+	findings_part_finish(part, whole, window, p->analysis, &f);
+	findings_table(whole, p, &f, out);
+	findings_free(&f);
+}
+
+static void part_free(void *part)
+{
+	findings_part_free(part);
+	free(part);
+}
+
+static const struct report_merge merge = { NULL,       part_new,   part_add, part_encode,
+					   part_merge, part_table, part_free };
 
 static void put_file(const char *piece, size_t len, void *ctx)
 {
@@ -153,6 +207,6 @@ const struct report_def report_findings = {
 	.apis = API_NEED_ALL,
 	.uses = REPORT_USES_FINDINGS,
 	.build = build,
-	.merge = &report_whole_load,
+	.merge = &merge,
 	.write_text = write_text
 };

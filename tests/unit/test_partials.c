@@ -1,4 +1,4 @@
-/* The partial results of api, markers and ranks: two files (two groups'
+/* The partial results of api, markers, ranks and findings: two files (two groups'
  * inputs, two ranks of a job, one late) reduced apart, sent as bytes and
  * merged give the figures of the two loaded as one trace, and bytes cut
  * short anywhere are refused, never read past. */
@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "analysis/api_calls.h"
+#include "analysis/findings.h"
 #include "analysis/markers.h"
+#include "analysis/params.h"
 #include "analysis/ranks.h"
 #include "check.h"
 #include "demo/demo.h"
@@ -67,6 +69,17 @@ static int decode_ranks(struct bytes_in *in, struct trace *t)
 	struct part_in pin = { in, t, &global, 1 };
 	int rc = ranks_part_merge(&p, &pin);
 	ranks_part_free(&p);
+	return rc;
+}
+
+static int decode_findings(struct bytes_in *in, struct trace *t)
+{
+	struct findings_part p;
+	size_t global = 0;
+	findings_part_init(&p);
+	struct part_in pin = { in, t, &global, 1 };
+	int rc = findings_part_merge(&p, &pin);
+	findings_part_free(&p);
 	return rc;
 }
 
@@ -207,6 +220,79 @@ static void test_ranks(struct trace *parts, struct trace *whole)
 	filter_free(&comm);
 }
 
+/* Two findings alike, their names compared by text (each trace its own). */
+static int same_finding(const struct trace *ta, const struct finding *a, const struct trace *tb,
+			const struct finding *b)
+{
+	const char *na = a->name != TRACE_NONE ? trace_str(ta, a->name) : "";
+	const char *nb = b->name != TRACE_NONE ? trace_str(tb, b->name) : "";
+	return a->id == b->id && a->time_ns == b->time_ns && a->share == b->share && a->count == b->count &&
+	       a->gpu == b->gpu && a->input == b->input && strcmp(na, nb) == 0 && a->start == b->start &&
+	       a->end == b->end && strcmp(a->evidence, b->evidence) == 0;
+}
+
+/* Every rule's threshold lowered: the findings of each part merged are
+ * the whole's, every rule firing on these two ranks. */
+static void test_findings(struct trace *parts, struct trace *whole)
+{
+	struct analysis_params ap;
+	char msg[256];
+	analysis_params_init(&ap);
+	CHECK(analysis_params_set_comm(&ap, "nccl|cross_device", msg, sizeof(msg)) == 0);
+	struct findings_thresholds *th = &ap.findings;
+	th->host_wait_pct = th->sync_call_pct = th->launch_bound_pct = th->outlier_pct = 0;
+	th->exposed_comm_pct = th->straggler_pct = th->low_util_pct = th->imbalance_points = 0;
+	th->launch_bound_min = 1;
+	th->outlier_z = 1;
+	th->outlier_ratio = 1.1;
+	th->slow_step_ratio = 1;
+	th->warmup_ratio = 0;
+	th->low_util_busy_pct = 90;
+	struct api_order o;
+	struct findings want, got;
+	api_order_build(whole, &o);
+	findings_find(whole, NULL, &ap, &o, &want);
+	api_order_free(&o);
+	struct findings_part merged;
+	findings_part_init(&merged);
+	for (int k = 0; k < 2; k++) {
+		struct findings_part p;
+		struct bytes_out b = { 0 };
+		struct bytes_in in;
+		size_t global = (size_t)k;
+		findings_part_init(&p);
+		api_order_build(&parts[k], &o);
+		findings_part_add(&p, &parts[k], NULL, &ap, &o);
+		api_order_free(&o);
+		findings_part_encode(&p, &parts[k], &b);
+		findings_part_free(&p);
+		bytes_in_init(&in, b.p, b.n);
+		struct part_in pin = { &in, whole, &global, 1 };
+		CHECK(findings_part_merge(&merged, &pin) == 0);
+		CHECK_INT(in.at, b.n);
+		if (k == 0)
+			check_cuts(&b, decode_findings, whole);
+		free(b.p);
+	}
+	findings_part_finish(&merged, whole, NULL, &ap, &got);
+	findings_part_free(&merged);
+	unsigned fired = 0;
+	for (size_t i = 0; i < want.n; i++)
+		fired |= 1u << want.v[i].id;
+	/* graph-gap wants graphs, which these ranks do not replay. */
+	CHECK_INT(fired, ((1u << FINDING_NIDS) - 1) & ~(1u << FINDING_graph_gap));
+	CHECK_INT(got.n, want.n);
+	CHECK_INT(got.run_start, want.run_start);
+	CHECK_INT(got.run_end, want.run_end);
+	size_t same = 0;
+	for (size_t i = 0; i < want.n && i < got.n; i++)
+		same += same_finding(whole, &got.v[i], whole, &want.v[i]);
+	CHECK_INT(same, want.n);
+	findings_free(&want);
+	findings_free(&got);
+	analysis_params_free(&ap);
+}
+
 int main(void)
 {
 	/* Two ranks of one job (one seed), each its own file. */
@@ -230,6 +316,7 @@ int main(void)
 	test_api(parts, &whole);
 	test_markers(parts, &whole);
 	test_ranks(parts, &whole);
+	test_findings(parts, &whole);
 	trace_free(&whole);
 	trace_free(&parts[0]);
 	trace_free(&parts[1]);
