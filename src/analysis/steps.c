@@ -21,26 +21,64 @@ struct spans {
 	int64_t longest;
 };
 
-struct span {
-	int64_t start, end;
-	uint32_t name;
-};
-
-static int by_start(const void *a, const void *b, void *ctx)
+/* Two spans' order: by start, the shorter first. */
+static int span_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
-	(void)ctx;
-	const struct span *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
+	const struct spans *s = ctx;
+	if (s->start[a] != s->start[b])
+		return s->start[a] < s->start[b] ? -1 : 1;
+	return (s->end[a] > s->end[b]) - (s->end[a] < s->end[b]);
+}
+
+static int by_span(const void *a, const void *b, void *ctx)
+{
+	return span_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* The order of s's spans: ops come nearly in order (each queue's by
+ * start, the queues dealt into one another), a few ascending runs merged
+ * in O(n log runs); spans that make too many are left to qsort. NULL:
+ * they are in order already. */
+static uint32_t *spans_order(const struct spans *s)
+{
+	size_t sorted = 1, n = s->n;
+	while (sorted < n && span_cmp(s, (uint32_t)sorted - 1, (uint32_t)sorted) <= 0)
+		sorted++;
+	if (sorted >= n)
+		return NULL;
+	uint32_t *v = xmalloc_huge(n, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint32_t)i;
+	if (sort_by_runs(v, n, span_cmp, s, 64) != 0)
+		sort_with(v, n, sizeof(*v), by_span, (void *)s);
+	return v;
+}
+
+/* Put s's spans in the order v, each column through one buffer. */
+static void spans_permute(struct spans *s, const uint32_t *v)
+{
+	int64_t *tmp = xmalloc_huge(s->n ? s->n : 1, sizeof(*tmp));
+	int64_t *col[] = { s->start, s->end };
+	for (size_t c = 0; c < 2; c++) {
+		for (size_t i = 0; i < s->n; i++)
+			tmp[i] = col[c][v[i]];
+		memcpy(col[c], tmp, s->n * sizeof(*tmp));
+	}
+	uint32_t *names = (uint32_t *)tmp;
+	for (size_t i = 0; i < s->n; i++)
+		names[i] = s->name[v[i]];
+	memcpy(s->name, names, s->n * sizeof(*names));
+	free(tmp);
 }
 
 static void spans_make(const struct trace *t, const struct selection *sel, int kernels, struct spans *out)
 {
 	const struct window *w = sel ? &sel->window : NULL;
-	struct span *v = xmalloc_huge(t->ops.n ? t->ops.n : 1, sizeof(*v));
-	size_t n = 0;
+	size_t cap = t->ops.n ? t->ops.n : 1, n = 0;
 	memset(out, 0, sizeof(*out));
+	out->start = xmalloc_huge(cap, sizeof(*out->start));
+	out->end = xmalloc_huge(cap, sizeof(*out->end));
+	out->name = xmalloc_huge(cap, sizeof(*out->name));
 	for (size_t i = 0; i < t->ops.n; i++) {
 		if (!selected_op(sel, i) || (kernels && t->ops.kind[i] != OP_KERNEL))
 			continue;
@@ -51,19 +89,15 @@ static void spans_make(const struct trace *t, const struct selection *sel, int k
 		}
 		if (e <= s)
 			continue;
-		v[n++] = (struct span){ s, e, t->ops.name[i] };
+		out->start[n] = s;
+		out->end[n] = e;
+		out->name[n++] = t->ops.name[i];
 		out->longest = sat_sub(e, s) > out->longest ? sat_sub(e, s) : out->longest;
 	}
-	sort_with(v, n, sizeof(*v), by_start, NULL);
-	out->start = xmalloc_array(n ? n : 1, sizeof(int64_t));
-	out->end = xmalloc_array(n ? n : 1, sizeof(int64_t));
-	out->name = xmalloc_array(n ? n : 1, sizeof(uint32_t));
-	for (size_t i = 0; i < n; i++) {
-		out->start[i] = v[i].start;
-		out->end[i] = v[i].end;
-		out->name[i] = v[i].name;
-	}
 	out->n = n;
+	uint32_t *v = spans_order(out);
+	if (v)
+		spans_permute(out, v);
 	free(v);
 }
 
