@@ -11,8 +11,8 @@ void *xrealloc(void *p, size_t n);
 /* Grow an array of elem-sized items to hold at least need items. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t elem);
 /* Ask for p's n bytes to be backed by huge pages where the kernel gives
- * them only on request (a fault then maps 2 MB, not 4 kB: filling a
- * trace's columns of hundreds of MB was mostly faults). Only for blocks
+ * them only on request (a fault then maps 2 MB, not 4 kB), when the
+ * environment's RPDTOP_HUGE_PAGES is 1 (else nothing). Only for blocks
  * sized once, to be filled: growing one by realloc after this moves huge
  * pages around, which costs more than it saves. Returns p. */
 void *xhuge(void *p, size_t n);
