@@ -203,16 +203,84 @@ void cache_entry_free(struct cache_entry *e)
 	free(e);
 }
 
+/* mkdir -p, private to the user. */
+static int make_dir(const char *dir)
+{
+	char *p = xstrdup(dir);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	int rc = mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
+
+/* The directory the files live in: dir itself when the user owns it
+ * and nobody else may write to it; else (a team's scratch space, a
+ * directory like /tmp) the user's own rpdtop-UID in it, made 0700 and
+ * taken only as a directory of the user's that nobody else can enter,
+ * never through a link. NULL when neither is so. make: create them. */
+static char *own_dir(const char *dir, int make)
+{
+	struct stat st;
+	uid_t me = geteuid();
+	if (make)
+		make_dir(dir);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return NULL;
+	if (st.st_uid == me && !(st.st_mode & (S_IWGRP | S_IWOTH)))
+		return xstrdup(dir);
+	struct text sub = { 0 };
+	add(&sub, "%s/rpdtop-%lu", dir, (unsigned long)me);
+	if (make && mkdir(sub.p, 0700) != 0 && errno != EEXIST) {
+		free(sub.p);
+		return NULL;
+	}
+	if (lstat(sub.p, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != me || (st.st_mode & 077)) {
+		free(sub.p);
+		return NULL;
+	}
+	return sub.p;
+}
+
+/* A regular file of the user's, opened without following a link or
+ * waiting on a FIFO; -1 otherwise. */
+static int open_own(int dirfd, const char *name, struct stat *st)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode) || st->st_uid != geteuid()) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Did rpdtop write the file? Its first bytes say so. */
+static int ours(int fd)
+{
+	char head[sizeof(CACHE_MAGIC) - 1];
+	return pread(fd, head, sizeof(head), 0) == (ssize_t)sizeof(head) &&
+	       memcmp(head, CACHE_MAGIC, sizeof(head)) == 0;
+}
+
 /* A hit: t from the file at path, when it is what it claims to be. Its
  * time is set to now: eviction takes the files used longest ago. */
 static int try_file(struct trace *t, const char *path, int level, int want, const char *key)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int fd = open_own(AT_FDCWD, path, &st);
 	if (fd < 0)
 		return 0;
-	struct stat st;
-	int hit = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		  cache_format_read(fd, (size_t)st.st_size, t, level, want, key) == 0;
+	int hit = cache_format_read(fd, (size_t)st.st_size, t, level, want, key) == 0;
 	if (hit)
 		futimens(fd, NULL);
 	close(fd);
@@ -231,18 +299,21 @@ int cache_load(struct trace *t, char *const *paths, size_t n, unsigned what, int
 	}
 	int level = level_of(what), levels[CACHE_LEVELS];
 	size_t nlevels = serving(level, want_all, levels);
-	for (size_t i = 0; i < nlevels; i++) {
-		char *path = file_path(dir, name, levels[i]);
+	char *own = own_dir(dir, 0);
+	for (size_t i = 0; own && i < nlevels; i++) {
+		char *path = file_path(own, name, levels[i]);
 		/* The viewer takes every API row the file has: it reads them next. */
 		int hit = try_file(t, path, levels[i], want_all ? CACHE_ALL : level, key);
 		free(path);
 		if (hit) {
+			free(own);
 			free(dir);
 			free(name);
 			free(key);
 			return 1;
 		}
 	}
+	free(own);
 	struct cache_entry *e = xcalloc(1, sizeof(*e));
 	*e = (struct cache_entry){
 		.dir = dir, .name = name, .key = key, .n = n, .same_node = same_node, .level = level
@@ -252,25 +323,6 @@ int cache_load(struct trace *t, char *const *paths, size_t n, unsigned what, int
 		e->paths[i] = xstrdup(paths[i]);
 	*entry = e;
 	return 0;
-}
-
-/* mkdir -p, private to the user. */
-static int make_dir(const char *dir)
-{
-	char *p = xstrdup(dir);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	int rc = mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
-	free(p);
-	return rc;
 }
 
 struct cached {
@@ -307,8 +359,14 @@ static void evict(const char *dir)
 	for (struct dirent *de; (de = readdir(d));) {
 		struct stat st;
 		int tmp = strncmp(de->d_name, ".tmp.", 5) == 0;
-		if ((!tmp && !ends_with(de->d_name, ".rpdc")) ||
-		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+		if (!ends_with(de->d_name, ".rpdc"))
+			continue;
+		/* Only the user's files that rpdtop wrote (a file being written
+		 * may not have its first bytes yet). */
+		int fd = open_own(dirfd(d), de->d_name, &st), mine = fd >= 0 && (tmp || ours(fd));
+		if (fd >= 0)
+			close(fd);
+		if (!mine)
 			continue;
 		if (tmp) {
 			if (now - st.st_mtim.tv_sec > STALE_TMP_SECONDS)
@@ -353,11 +411,17 @@ int cache_save(const struct cache_entry *e, const struct trace *t, const atomic_
 		return 0;
 	if (make_dir(e->dir))
 		return err_set(err, _("cache %s: %s"), e->dir, strerror(errno));
+	char *dir = own_dir(e->dir, 1);
+	if (!dir)
+		return err_set(err,
+			       _("cache %s: others can write to it, and no directory of your own can be made "
+				 "in it"),
+			       e->dir);
 	static atomic_uint serial;
 	struct text tmp = { 0 };
-	add(&tmp, "%s/.tmp.%ld.%u.rpdc", e->dir, (long)getpid(), atomic_fetch_add(&serial, 1));
+	add(&tmp, "%s/.tmp.%ld.%u.rpdc", dir, (long)getpid(), atomic_fetch_add(&serial, 1));
 	int level = save_level(e, t);
-	char *path = file_path(e->dir, e->name, level);
+	char *path = file_path(dir, e->name, level);
 	int rc = 0, saved = 0;
 	int fd = open(tmp.p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
@@ -372,12 +436,13 @@ int cache_save(const struct cache_entry *e, const struct trace *t, const atomic_
 	if (saved) {
 		if (fd >= 0)
 			unlink(tmp.p);
-		rc = saved == ECANCELED ? 0 : err_set(err, _("cache %s: %s"), e->dir, strerror(saved));
+		rc = saved == ECANCELED ? 0 : err_set(err, _("cache %s: %s"), dir, strerror(saved));
 	}
 	free(tmp.p);
 	free(path);
 	if (rc == 0)
-		evict(e->dir);
+		evict(dir);
+	free(dir);
 	return rc;
 }
 

@@ -11,7 +11,7 @@
 #include "util/hash64.h"
 #include "util/xalloc.h"
 
-#define MAGIC "rpdtopC\n"
+#define MAGIC CACHE_MAGIC
 #define ALIGN 64
 
 struct head {

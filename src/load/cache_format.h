@@ -14,6 +14,8 @@
 
 /* Changes whenever the layout or the trace's columns change. */
 #define CACHE_VERSION 7
+/* Every cache file begins with these 8 bytes. */
+#define CACHE_MAGIC "rpdtopC\n"
 
 /* What a trace holds, each level more than the last: ops without their
  * ids, ops with ids, the calls that launched ops beside them, every API
