@@ -5,6 +5,7 @@
 #include <pcre2.h>
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,6 @@ void filter_init(struct filter *f)
 static void free_rule(struct filter_rule *r)
 {
 	free(r->text);
-	pcre2_match_data_free(r->match);
 	pcre2_code_free(r->code);
 	memset(r, 0, sizeof(*r));
 }
@@ -68,7 +68,6 @@ static int compile(struct filter_rule *r, const char *pattern, char *err, size_t
 	if (!getenv("RPDTOP_NO_JIT"))
 		pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	r->code = re;
-	r->match = pcre2_match_data_create_from_pattern(re, NULL);
 	return 0;
 }
 
@@ -104,11 +103,41 @@ int filter_pop(struct filter *f)
 	return 1;
 }
 
+/* Match data is each thread's own: the interpreter keeps its frames in
+ * it, so a pattern matched on two threads at once through one block of
+ * match data corrupts the heap. One pair is enough to tell a match. */
+static pthread_key_t match_key;
+static pthread_once_t match_once = PTHREAD_ONCE_INIT;
+
+static void match_data_free(void *md)
+{
+	pcre2_match_data_free(md);
+}
+
+static void match_key_make(void)
+{
+	if (pthread_key_create(&match_key, match_data_free) != 0)
+		abort();
+}
+
+static pcre2_match_data *thread_match_data(void)
+{
+	pthread_once(&match_once, match_key_make);
+	pcre2_match_data *md = pthread_getspecific(match_key);
+	if (!md) {
+		md = pcre2_match_data_create(1, NULL);
+		if (!md || pthread_setspecific(match_key, md) != 0)
+			xalloc_die(sizeof(void *));
+	}
+	return md;
+}
+
 int filter_passes(const struct filter *f, const char *s, size_t len)
 {
+	pcre2_match_data *md = f->n ? thread_match_data() : NULL;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct filter_rule *r = &f->rules[i];
-		int m = pcre2_match(r->code, (PCRE2_SPTR)s, len, 0, 0, r->match, NULL) >= 0;
+		int m = pcre2_match(r->code, (PCRE2_SPTR)s, len, 0, 0, md, NULL) >= 0;
 		if (m == r->exclude)
 			return 0;
 	}

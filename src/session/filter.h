@@ -15,8 +15,7 @@
 struct filter_rule {
 	char *text; /* as typed, with a leading '!' for exclude */
 	int exclude;
-	void *code;  /* pcre2_code */
-	void *match; /* pcre2_match_data, made once per pattern */
+	void *code; /* pcre2_code (its match data is each thread's) */
 };
 
 struct filter {
@@ -29,8 +28,7 @@ void filter_free(struct filter *f);
 /* Add a rule ("pattern" or "!pattern"). On a bad pattern returns -1 with
  * PCRE2's message and the offset in err; the filter is unchanged. */
 int filter_push(struct filter *f, const char *text, char *err, size_t errsize);
-/* A copy of from, compiled anew (match data is per filter: a copy can be
- * used on another thread). */
+/* A copy of from, compiled anew. */
 void filter_copy(const struct filter *from, struct filter *to);
 /* Remove the last rule; returns 0 when there was none. */
 int filter_pop(struct filter *f);

@@ -16,12 +16,17 @@ void xalloc_on_fatal(void (*fn)(void))
 	on_fatal = fn;
 }
 
-static void out_of_memory(size_t n)
+static __attribute__((noreturn)) void out_of_memory(size_t n)
 {
 	if (on_fatal)
 		on_fatal();
 	fprintf(stderr, _("rpdtop: out of memory (%zu bytes)\n"), n);
 	exit(1);
+}
+
+void xalloc_die(size_t n)
+{
+	out_of_memory(n);
 }
 
 #define HUGE_FROM ((size_t)8 << 20)

@@ -25,6 +25,9 @@ void *xmalloc_huge(size_t n, size_t size);
 /* Run fn before the program ends for want of memory (the viewer gives the
  * terminal back); NULL for none. */
 void xalloc_on_fatal(void (*fn)(void));
+/* Memory of n bytes could not be had (from another allocator): the
+ * message, the fatal hook, and exit 1. */
+void xalloc_die(size_t n) __attribute__((noreturn));
 char *xstrdup(const char *s);
 
 #endif
