@@ -1,6 +1,7 @@
 #include "config.h"
 #include "analysis/params.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/breakdown.h"
@@ -61,4 +62,22 @@ void analysis_params_copy(const struct analysis_params *from, struct analysis_pa
 const struct filter *analysis_params_step(const struct analysis_params *p)
 {
 	return p->step.n ? &p->step : NULL;
+}
+
+/* f over every string of t: what it would keep is left aside, a limit
+ * reached is what is asked. */
+static int limit_hit(const struct filter *f, const struct trace *t, char *err, size_t errsize)
+{
+	free(filter_strings(f, t, NULL));
+	return filter_limit_hit(f, err, errsize);
+}
+
+int analysis_params_check(const struct analysis_params *p, const struct trace *t, char *err, size_t errsize)
+{
+	if (limit_hit(&p->comm, t, err, errsize) || limit_hit(&p->step, t, err, errsize))
+		return -1;
+	for (size_t i = 0; i < p->cats.n; i++)
+		if (limit_hit(&p->cats.patterns[i], t, err, errsize))
+			return -1;
+	return 0;
 }

@@ -37,6 +37,10 @@ int analysis_params_set_comm(struct analysis_params *p, const char *pattern, cha
 int analysis_params_set_step(struct analysis_params *p, const char *pattern, char *err, size_t errsize);
 /* A copy whose patterns are compiled anew, for another thread. */
 void analysis_params_copy(const struct analysis_params *from, struct analysis_params *to);
+/* -1, with a message naming the pattern, when one of p's patterns runs
+ * into a limit of PCRE2's on a string of t (filter_limit_hit): what the
+ * analyses would match with it is not what it says. */
+int analysis_params_check(const struct analysis_params *p, const struct trace *t, char *err, size_t errsize);
 /* The steps' pattern, or NULL for the default steps. */
 const struct filter *analysis_params_step(const struct analysis_params *p);
 

@@ -224,6 +224,16 @@ int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct bat
 	}
 	struct session *s = &ws.session;
 	const struct trace *t = session_trace(s);
+	/* A pattern that runs into PCRE2's limits on a name of the group is
+	 * a usage error, as in the whole load. */
+	char msg[512];
+	if (filter_limit_hit(&s->filter, msg, sizeof(msg)) ||
+	    analysis_params_check(req->analysis, t, msg, sizeof(msg))) {
+		err_set(err, "%s", msg);
+		workspace_close(&ws);
+		load_skipped_free(&skipped);
+		return -2;
+	}
 	bytes_put_u8(&b, PART_VERSION);
 	bytes_put_u8(&b, (uint8_t)report_index(req->report));
 	put_inputs(plan, g, t, &b);

@@ -38,7 +38,8 @@ int batch_window(const struct batch_plan *plan, const struct batch_request *req,
 		 size_t size);
 
 /* Load group g, reduce it to its partial result, encode it into *buf and
- * *len (malloc'd), free the group. -1 with *err set. */
+ * *len (malloc'd), free the group. -1 with *err set, or -2 for a usage
+ * error (a pattern that runs into PCRE2's limits on the group's names). */
 int batch_reduce_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
 		       unsigned char **buf, size_t *len, struct rpd_error *err);
 
@@ -59,7 +60,8 @@ int batch_finish(const struct batch_plan *plan, const struct batch_request *req,
 /* The span of the listed groups' ops (*ops 0: none); -1 with *err. */
 int batch_span_groups(struct batch_plan *plan, const size_t *which, size_t n, int64_t *lo, int64_t *hi,
 		      uint64_t *ops, size_t *failed, struct rpd_error *err);
-/* Each listed group g reduced into parts[g], lens[g]; -1 with *err. */
+/* Each listed group g reduced into parts[g], lens[g]; -1 (-2: a usage
+ * error) with *err, from the first listed group that failed. */
 int batch_reduce_groups(struct batch_plan *plan, const struct batch_request *req, const size_t *which,
 			size_t n, const char *show, unsigned char **parts, size_t *lens, size_t *failed,
 			struct rpd_error *err);

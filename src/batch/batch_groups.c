@@ -25,6 +25,7 @@ struct pool {
 	pthread_mutex_t lock;
 	size_t next;   /* the next listed group to start */
 	size_t failed; /* the first listed group that failed, or n */
+	int failed_rc; /* its job's return: -1, or -2 for a usage error */
 	size_t done;
 	struct progress progress; /* of groups, when several are read at once */
 	/* The jobs' inputs and outputs. */
@@ -57,8 +58,10 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&p->lock);
 		int rc = p->job(p, i);
 		pthread_mutex_lock(&p->lock);
-		if (rc && i < p->failed)
+		if (rc && i < p->failed) {
 			p->failed = i;
+			p->failed_rc = rc;
+		}
 		progress_update(&p->progress, ++p->done);
 		pthread_mutex_unlock(&p->lock);
 	}
@@ -76,7 +79,8 @@ static size_t groups_at_once(const struct batch_plan *plan, const size_t *which,
 	return k < 1 ? 1 : k > n ? n : k;
 }
 
-/* Run p's job on every listed group; 0, or -1 with *err and *failed. */
+/* Run p's job on every listed group; 0, or the first failed job's -1 (or
+ * -2: a usage error) with *err and *failed. */
 static int run_pool(struct pool *p, size_t *failed, struct rpd_error *err)
 {
 	p->errs = xcalloc(p->n ? p->n : 1, sizeof(*p->errs));
@@ -104,7 +108,7 @@ static int run_pool(struct pool *p, size_t *failed, struct rpd_error *err)
 		*err = p->errs[p->failed];
 		if (failed)
 			*failed = p->which[p->failed];
-		rc = -1;
+		rc = p->failed_rc < 0 ? p->failed_rc : -1;
 	}
 	free(th);
 	free(p->errs);

@@ -168,6 +168,12 @@ int run_open_workspace(const struct options *o, struct workspace *w)
 		return 2;
 	}
 	session_refresh(s);
+	/* A name the filter could not judge: what it kept is not what it says. */
+	if (filter_limit_hit(&s->filter, msg, sizeof(msg))) {
+		err_report("rpdtop: %s", msg);
+		workspace_close(w);
+		return 2;
+	}
 	int status = apply_roi(o, s);
 	if (status)
 		workspace_close(w);
@@ -236,6 +242,11 @@ int run_report(const struct options *o, struct workspace *w, struct analysis_par
 	struct table tb;
 	struct table_sink sink;
 	load_categories(o, an, def);
+	char msg[512];
+	if (analysis_params_check(an, session_trace(s), msg, sizeof(msg))) {
+		err_report("rpdtop: %s", msg);
+		return 2;
+	}
 	struct name_cache names;
 	/* Names as the viewer shows them at first: C++ names demangled. */
 	name_cache_init(&names, NAME_DEMANGLE);
@@ -311,7 +322,8 @@ static int groupwise_plan(const struct options *o, const struct workspace_option
 	*status = 0;
 	int rc = batch_run(plan, req, stdout, &err);
 	if (rc) {
-		/* A window that does not fit the trace is a usage error. */
+		/* A window that does not fit the trace, a pattern that runs into
+		 * PCRE2's limits: usage errors. */
 		err_report("rpdtop: %s", err.msg);
 		*status = rc == -2 ? 2 : 1;
 	} else if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -137,11 +137,31 @@ int filter_passes(const struct filter *f, const char *s, size_t len)
 	pcre2_match_data *md = f->n ? thread_match_data() : NULL;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct filter_rule *r = &f->rules[i];
-		int m = pcre2_match(r->code, (PCRE2_SPTR)s, len, 0, 0, md, NULL) >= 0;
+		int rc = pcre2_match(r->code, (PCRE2_SPTR)s, len, 0, 0, md, NULL), m = rc >= 0;
+		/* A limit reached is no answer; the rule is const to its users
+		 * but this mark is not, and threads may set it at once. */
+		if (rc < 0 && rc != PCRE2_ERROR_NOMATCH)
+			__atomic_store_n(&((struct filter_rule *)r)->limit, rc, __ATOMIC_RELAXED);
 		if (m == r->exclude)
 			return 0;
 	}
 	return 1;
+}
+
+int filter_limit_hit(const struct filter *f, char *err, size_t errsize)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct filter_rule *r = &f->rules[i];
+		int rc = __atomic_load_n(&r->limit, __ATOMIC_RELAXED);
+		if (!rc)
+			continue;
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(rc, msg, sizeof(msg));
+		snprintf(err, errsize, _("pattern '%s': %s while matching a name (simplify the pattern)"),
+			 r->text + r->exclude, (char *)msg);
+		return 1;
+	}
+	return 0;
 }
 
 void filter_describe(const struct filter *f, char *buf, size_t size)

@@ -16,6 +16,7 @@ struct filter_rule {
 	char *text; /* as typed, with a leading '!' for exclude */
 	int exclude;
 	void *code; /* pcre2_code (its match data is each thread's) */
+	int limit;  /* PCRE2's error once a match ran into one of its limits, or 0 */
 };
 
 struct filter {
@@ -32,8 +33,13 @@ int filter_push(struct filter *f, const char *text, char *err, size_t errsize);
 void filter_copy(const struct filter *from, struct filter *to);
 /* Remove the last rule; returns 0 when there was none. */
 int filter_pop(struct filter *f);
-/* Does the text pass every rule? */
+/* Does the text pass every rule? A match that runs into one of PCRE2's
+ * limits (its match limit of 10 million steps, its depth or heap limit)
+ * counts as none, and is remembered for filter_limit_hit. */
 int filter_passes(const struct filter *f, const char *s, size_t len);
+/* 1, with err naming the pattern and PCRE2's reason, when a match of f
+ * ran into one of PCRE2's limits: what f kept is not what it says. */
+int filter_limit_hit(const struct filter *f, char *err, size_t errsize);
 /* The rules for people: "/gemm/ & !/nccl/". */
 void filter_describe(const struct filter *f, char *buf, size_t size);
 

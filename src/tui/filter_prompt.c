@@ -15,7 +15,10 @@
 static void say_selected(struct app *app)
 {
 	const struct selection *sel = app_sel(app);
-	if (app->announce == ANNOUNCE_WINDOW)
+	char err[512];
+	if (filter_limit_hit(&app->session->filter, err, sizeof(err)))
+		app_message(app, 1, "%s", err);
+	else if (app->announce == ANNOUNCE_WINDOW)
 		app_message(app, 0, _("%zu of %zu GPU ops are in the window"), sel->nops, app->trace->ops.n);
 	else if (session_filtered(app->session) && sel->nops == 0)
 		app_message(app, 1, "%s", _("No GPU op passes the filter"));
