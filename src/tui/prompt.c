@@ -199,6 +199,15 @@ unsigned prompt_key(struct prompt *p, struct app *app, const char *name, const c
 	return ACT_REDRAW;
 }
 
+/* The columns the character at at takes. */
+static int char_width(const struct prompt *p, size_t at)
+{
+	char c[8] = { 0 };
+	size_t n = next_char(p, at) - at;
+	memcpy(c, p->text + at, n < sizeof(c) ? n : sizeof(c) - 1);
+	return text_width(c);
+}
+
 void prompt_draw(const struct prompt *p, int y, int cols)
 {
 	attr_t a = theme_attr(THEME_NORMAL);
@@ -210,16 +219,19 @@ void prompt_draw(const struct prompt *p, int y, int cols)
 		x += draw_text(stdscr, y, x, cols - x, " ", a);
 	}
 	/* Keep the cursor in view: drop characters from the left while the
-	 * text before the cursor does not fit. */
+	 * text before the cursor does not fit, each character's width taken
+	 * once (a pasted line redraws the prompt for every key it holds). */
 	char before[PROMPT_MAX];
 	size_t from = 0;
-	for (;;) {
-		memcpy(before, p->text + from, p->cursor - from);
-		before[p->cursor - from] = '\0';
-		if (from >= p->cursor || text_width(before) <= cols - x - 2)
-			break;
+	int width = 0, room = cols - x - 2;
+	for (size_t at = 0; at < p->cursor; at = next_char(p, at))
+		width += char_width(p, at);
+	while (from < p->cursor && width > room) {
+		width -= char_width(p, from);
 		from = next_char(p, from);
 	}
+	memcpy(before, p->text + from, p->cursor - from);
+	before[p->cursor - from] = '\0';
 	int cx = x + draw_text(stdscr, y, x, cols - x, before, a);
 	/* The cursor: the character under it, or a blank, in reverse. */
 	char under[8] = " ";

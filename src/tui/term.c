@@ -357,6 +357,20 @@ void term_wait(struct term_event *ev, int timeout_ms)
 	}
 }
 
+int term_key_now(struct term_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	if (term.headless)
+		return 0;
+	if (take_key(ev, 0))
+		return 1;
+	struct pollfd fd = { STDIN_FILENO, POLLIN, 0 };
+	if (poll(&fd, 1, 0) != 1 || !(fd.revents & POLLIN))
+		return 0;
+	termkey_advisereadable(term.tk);
+	return take_key(ev, 0);
+}
+
 void term_key_name(TermKeyKey *key, char *buf, size_t size)
 {
 	termkey_strfkey(term.tk, buf, size, key, 0);

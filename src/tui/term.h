@@ -29,6 +29,9 @@ void term_close(void);
 
 /* Wait for the next event, at most timeout_ms (-1: no limit). */
 void term_wait(struct term_event *ev, int timeout_ms);
+/* A key that is there already (typed ahead, the rest of a paste), without
+ * waiting: 1 with it in ev, else 0 (always 0 headless). */
+int term_key_now(struct term_event *ev);
 
 /* The key's name in termkey notation ("j", "C-c", "S-Tab"). */
 void term_key_name(TermKeyKey *key, char *buf, size_t size);

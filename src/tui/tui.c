@@ -78,13 +78,19 @@ static int run_interactive(struct app *app)
 		term_wait(&ev, app_busy(app) ? 100 : -1);
 		switch (ev.type) {
 		case EV_KEY: {
-			unsigned act = handle_key(app, &ev.key);
-			if (act & ACT_QUIT)
-				return 0;
-			if (act & ACT_RESELECT)
-				app_reselect(app);
-			if (act & ACT_SUSPEND)
-				term_suspend();
+			/* Keys already there (a paste: thousands of them) are taken
+			 * together, the screen drawn once after them. */
+			unsigned act = 0;
+			do {
+				unsigned one = handle_key(app, &ev.key);
+				if (one & ACT_QUIT)
+					return 0;
+				if (one & ACT_RESELECT)
+					app_reselect(app);
+				if (one & ACT_SUSPEND)
+					term_suspend();
+				act |= one;
+			} while (!(act & ACT_SUSPEND) && term_key_now(&ev));
 			dirty = (act & (ACT_REDRAW | ACT_SUSPEND)) != 0;
 			break;
 		}
