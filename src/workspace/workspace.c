@@ -2,12 +2,15 @@
 #include "config.h"
 #include "workspace/workspace.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "load/background.h"
 #include "load/cache.h"
 #include "load/load.h"
 #include "util/i18n.h"
+#include "util/xalloc.h"
 #include "workspace/workspace_cache.h"
 
 /* Load the inputs into t; io keeps what the cache file is to hold. */
@@ -32,12 +35,50 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 	return trace_load(t, o->paths, o->npaths, &lo, err);
 }
 
+static void stamp_of(const char *path, struct workspace_stamp *s)
+{
+	struct stat st;
+	memset(s, 0, sizeof(*s));
+	if (stat(path, &st) != 0)
+		return;
+	*s = (struct workspace_stamp){ 1,
+				       (uint64_t)st.st_dev,
+				       (uint64_t)st.st_ino,
+				       (int64_t)st.st_size,
+				       (int64_t)st.st_mtim.tv_sec,
+				       (int64_t)st.st_mtim.tv_nsec };
+}
+
+/* Each input's file as it is now that it has been read. */
+static void stamp_inputs(const struct trace *t, struct workspace_io *io)
+{
+	io->stamps = xcalloc(t->ninputs ? t->ninputs : 1, sizeof(*io->stamps));
+	io->nstamps = t->ninputs;
+	for (size_t i = 0; i < t->ninputs; i++)
+		stamp_of(t->inputs[i].path, &io->stamps[i]);
+}
+
+int workspace_inputs_unchanged(const struct workspace *w, size_t k, struct rpd_error *err)
+{
+	const struct trace *t = &w->session.views[k].trace;
+	const struct workspace_io *io = &w->io[k];
+	for (size_t i = 0; i < io->nstamps && i < t->ninputs; i++) {
+		struct workspace_stamp now;
+		stamp_of(t->inputs[i].path, &now);
+		if (!io->stamps[i].ok || memcmp(&now, &io->stamps[i], sizeof(now)) != 0)
+			return err_set(err, _("%s: changed since it was read; open it again to export it"),
+				       t->inputs[i].path);
+	}
+	return 0;
+}
+
 int workspace_open(struct workspace *w, const struct workspace_options *o, struct rpd_error *err)
 {
 	struct trace t;
 	memset(w, 0, sizeof(*w));
 	if (load_trace(&t, &w->io[0], o, err))
 		return -1;
+	stamp_inputs(&t, &w->io[0]);
 	session_open_trace(&w->session, &t);
 	return 0;
 }
@@ -56,6 +97,7 @@ int workspace_add_trace(struct workspace *w, const struct workspace_options *o, 
 		return err_set(err, _("at most %d traces in a session"), SESSION_MAX_TRACES);
 	if (load_trace(&t, &w->io[s->ntraces], o, err))
 		return -1;
+	stamp_inputs(&t, &w->io[s->ntraces]);
 	session_add_trace(s, &t);
 	return 0;
 }
@@ -66,6 +108,7 @@ void workspace_close(struct workspace *w)
 	for (size_t k = 0; k < w->session.ntraces; k++) {
 		cache_entry_free(w->io[k].cache);
 		bg_apis_cancel(w->io[k].bg);
+		free(w->io[k].stamps);
 	}
 	session_close(&w->session);
 	memset(w, 0, sizeof(*w));

@@ -38,8 +38,17 @@ struct workspace_options {
 	struct load_skipped *skipped;
 };
 
+/* An input's file as it was when read: what says that it is the same. */
+struct workspace_stamp {
+	int ok; /* it could be looked at */
+	uint64_t dev, ino;
+	int64_t size, mtime_s, mtime_ns;
+};
+
 /* What is being read or written of the session's trace k. */
 struct workspace_io {
+	struct workspace_stamp *stamps; /* each input's, as read (t->inputs' order) */
+	size_t nstamps;
 	struct bg_apis *bg;          /* its API rows, being read on another thread */
 	struct cache_entry *cache;   /* what its cache file is to hold, when written */
 	struct cache_job *cache_job; /* its cache file, being written on another thread */
@@ -63,6 +72,10 @@ int workspace_open(struct workspace *w, const struct workspace_options *o, struc
 void workspace_open_trace(struct workspace *w, struct trace *t);
 /* Load another trace beside the first (a run to compare with). */
 int workspace_add_trace(struct workspace *w, const struct workspace_options *o, struct rpd_error *err);
+/* 0 when every input of trace k is the file it was when read (device,
+ * inode, size, modification time); else -1 with *err naming the first
+ * that is not (replaced, rewritten or gone since). */
+int workspace_inputs_unchanged(const struct workspace *w, size_t k, struct rpd_error *err);
 /* Close the session; waits for API rows still being read and for cache
  * files being written. */
 void workspace_close(struct workspace *w);
@@ -85,10 +98,12 @@ int workspace_apis_ready(const struct workspace *w);
 int workspace_take_apis(struct workspace *w, int wait, struct rpd_error *err);
 /* Read the API rows now, on this thread, if nothing reads them yet. */
 int workspace_load_apis(struct workspace *w, struct rpd_error *err);
-/* Before an export: with a filter or window (and always for rocpd
- * inputs) the calls to keep are the selection's, so the API rows must be
- * in: read or waited for. Returns 0 ready, -1 on an error, 1 when they
- * are read but cannot move in yet (a job reads the trace): ask again. */
+/* Before an export: the inputs must be the files that were read
+ * (workspace_inputs_unchanged), and with a filter or window (and always
+ * for rocpd inputs) the calls to keep are the selection's, so the API
+ * rows must be in: read or waited for. Returns 0 ready, -1 on an error, 1
+ * when they are read but cannot move in yet (a job reads the trace): ask
+ * again. */
 int workspace_ready_for_export(struct workspace *w, struct rpd_error *err);
 
 /* What the host did at moments of the first trace (trace_probe_calls). */

@@ -75,6 +75,10 @@ int workspace_load_apis(struct workspace *w, struct rpd_error *err)
 
 int workspace_ready_for_export(struct workspace *w, struct rpd_error *err)
 {
+	/* The selection is of the trace as read: another file's rows are not
+	 * to be written under it. */
+	if (workspace_inputs_unchanged(w, 0, err))
+		return -1;
 	const struct trace *t = session_trace(&w->session);
 	int need = session_filtered(&w->session);
 	for (size_t i = 0; i < t->ninputs; i++)
