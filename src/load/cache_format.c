@@ -464,6 +464,92 @@ static int graphs_fit(const struct trace *t)
 	return 1;
 }
 
+/* The inputs' rows of one table (op_first/op_count or the API rows'):
+ * one after another, from the first row to the last, none shared. */
+static int ranges_tile(const struct trace *t, size_t n, int apis)
+{
+	size_t next = 0;
+	for (size_t i = 0; i < t->ninputs; i++) {
+		const struct trace_input *in = &t->inputs[i];
+		size_t first = apis ? in->api_first : in->op_first, count = apis ? in->api_count : in->op_count;
+		/* An input with no rows may say any place. */
+		if (count && first != next)
+			return 0;
+		next += count;
+	}
+	return next == n;
+}
+
+/* Ids rising within each input's rows (the readers find rows by id with a
+ * binary search there). */
+static int ids_rise(const struct trace *t, const int64_t *id, int apis)
+{
+	for (size_t i = 0; id && i < t->ninputs; i++) {
+		const struct trace_input *in = &t->inputs[i];
+		size_t first = apis ? in->api_first : in->op_first, count = apis ? in->api_count : in->op_count;
+		for (size_t k = first + 1; k < first + count; k++)
+			if (id[k] <= id[k - 1])
+				return 0;
+	}
+	return 1;
+}
+
+/* The ops' columns: every name a string, every queue one of the
+ * queues, every kind a kind. */
+static int ops_fit(const struct trace *t, int want)
+{
+	const struct trace_ops *o = &t->ops;
+	uint64_t count = t->strings.count;
+	if (o->n && (!o->start || !o->end || !o->name || !o->queue || !o->kind))
+		return 0;
+	if (!ranges_tile(t, o->n, 0) || (want >= CACHE_OPS && !ids_rise(t, o->id, 0)))
+		return 0;
+	for (size_t i = 0; i < o->n; i++)
+		if (!is_string(count, o->name[i]) || o->queue[i] >= t->nqueues || o->kind[i] > OP_OTHER)
+			return 0;
+	return 1;
+}
+
+/* The API rows' columns (read only with them): names strings, threads
+ * threads, ids found (a column, or runs from the first row on, rising),
+ * launches API rows, samples series, copies ops and strings. */
+static int apis_fit(const struct trace *t)
+{
+	const struct trace_apis *a = &t->apis;
+	uint64_t count = t->strings.count;
+	if (a->n && (!a->start || !a->end || !a->name || !a->thread || !a->texted || (!a->id && !a->runs.n)))
+		return 0;
+	if (!ranges_tile(t, a->n, 1) || !ids_rise(t, a->id, 1))
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (!is_string(count, a->name[i]) || a->thread[i] >= t->nthreads)
+			return 0;
+	if (!a->id && a->runs.n && (!a->runs.row || !a->runs.id || a->runs.row[0] != 0))
+		return 0;
+	for (size_t k = 0; !a->id && k < a->runs.n; k++)
+		if (a->runs.row[k] >= a->n || (k && a->runs.row[k] <= a->runs.row[k - 1]))
+			return 0;
+	if (t->op_launch_n && (t->op_launch_n != t->ops.n || !t->op_launch))
+		return 0;
+	for (size_t i = 0; i < t->op_launch_n; i++)
+		if (t->op_launch[i] != TRACE_NONE && t->op_launch[i] >= a->n)
+			return 0;
+	const struct trace_counters *c = &t->counters;
+	if (c->n && (!c->of || !c->start || !c->end || !c->value))
+		return 0;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->of[i] >= c->nseries)
+			return 0;
+	const struct trace_copies *cp = &t->copies;
+	if (cp->n && (!cp->op || !cp->bytes || !cp->src || !cp->dst))
+		return 0;
+	for (size_t i = 0; i < cp->n; i++)
+		if (cp->op[i] >= t->ops.n || (cp->sorted && i && cp->op[i] <= cp->op[i - 1]) ||
+		    !is_string_or_none(count, cp->src[i]) || !is_string_or_none(count, cp->dst[i]))
+			return 0;
+	return 1;
+}
+
 /* The strings, copied to the heap: each id's bytes inside the block and
  * ending in a NUL. */
 static int take_strings(struct trace *t, const char *bytes, const uint64_t *offset, const uint32_t *len,
@@ -610,7 +696,11 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	if (ok &&
 	    (!str_bytes || !str_offset || !str_len || take_strings(t, str_bytes, str_offset, str_len, &f)))
 		ok = 0;
-	if (ok && (!host_copies_fit(t) || (want >= CACHE_LAUNCHES && !graphs_fit(t))))
+	/* Every index a column holds points into what it indexes, and the
+	 * orders the readers rely on hold: a file written on purpose, its
+	 * hashes made anew, is refused as a damaged one is. */
+	if (ok && (!host_copies_fit(t) || !ops_fit(t, want) ||
+		   (want >= CACHE_LAUNCHES && (!graphs_fit(t) || !apis_fit(t)))))
 		ok = 0;
 	t->borrowed = (struct trace_borrow){ b, size, unmap, m };
 	if (!ok) {
