@@ -471,7 +471,8 @@ static int ranges_tile(const struct trace *t, size_t n, int apis)
 	size_t next = 0;
 	for (size_t i = 0; i < t->ninputs; i++) {
 		const struct trace_input *in = &t->inputs[i];
-		size_t first = apis ? in->api_first : in->op_first, count = apis ? in->api_count : in->op_count;
+		size_t first = apis ? in->api_first : in->op_first,
+		       count = apis ? in->api_count : in->op_count;
 		/* An input with no rows may say any place. */
 		if (count && first != next)
 			return 0;
@@ -486,7 +487,8 @@ static int ids_rise(const struct trace *t, const int64_t *id, int apis)
 {
 	for (size_t i = 0; id && i < t->ninputs; i++) {
 		const struct trace_input *in = &t->inputs[i];
-		size_t first = apis ? in->api_first : in->op_first, count = apis ? in->api_count : in->op_count;
+		size_t first = apis ? in->api_first : in->op_first,
+		       count = apis ? in->api_count : in->op_count;
 		for (size_t k = first + 1; k < first + count; k++)
 			if (id[k] <= id[k - 1])
 				return 0;
