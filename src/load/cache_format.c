@@ -713,3 +713,50 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	trace_index_lanes(t);
 	return 0;
 }
+
+int cache_format_rehash(unsigned char *file, size_t size)
+{
+	struct head h;
+	if (size < sizeof(h))
+		return -1;
+	memcpy(&h, file, sizeof(h));
+	if (h.dir_n != NSECTIONS || h.dir_off > size ||
+	    sizeof(struct section) * NSECTIONS > size - h.dir_off || h.meta_off > size ||
+	    h.meta_len > size - h.meta_off)
+		return -1;
+	struct section dir[NSECTIONS];
+	memcpy(dir, file + h.dir_off, sizeof(dir));
+	for (size_t k = 0; k < NSECTIONS; k++) {
+		struct section *x = &dir[k];
+		if (x->off <= size && (!x->n || (size - x->off) / x->n >= x->size))
+			x->hash = hash64(file + x->off, (size_t)(x->n * x->size), x->id);
+	}
+	memcpy(file + h.dir_off, dir, sizeof(dir));
+	h.meta_hash = hash64(file + h.meta_off, (size_t)h.meta_len, 0);
+	h.dir_hash = hash64(dir, sizeof(dir), 0);
+	h.head_hash = hash64(&h, offsetof(struct head, head_hash), 0);
+	memcpy(file, &h, sizeof(h));
+	return 0;
+}
+
+int cache_format_section(const unsigned char *file, size_t size, uint32_t id, size_t *off, size_t *item,
+			 size_t *n)
+{
+	struct head h;
+	if (size < sizeof(h))
+		return -1;
+	memcpy(&h, file, sizeof(h));
+	if (h.dir_n != NSECTIONS || h.dir_off > size || sizeof(struct section) * NSECTIONS > size - h.dir_off)
+		return -1;
+	for (size_t k = 0; k < NSECTIONS; k++) {
+		struct section x;
+		memcpy(&x, file + h.dir_off + k * sizeof(x), sizeof(x));
+		if (x.id != id || !x.present || x.off > size || (x.n && (size - x.off) / x.n < x.size))
+			continue;
+		*off = (size_t)x.off;
+		*item = x.size;
+		*n = (size_t)x.n;
+		return 0;
+	}
+	return -1;
+}

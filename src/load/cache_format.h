@@ -34,4 +34,14 @@ int cache_format_write(int fd, const struct trace *t, int level, const char *key
  * cannot be mapped. */
 int cache_format_read(int fd, size_t size, struct trace *t, int level, int want, const char *key);
 
+/* For tests and fuzzing, which change a file's columns on purpose to see
+ * them refused for what they hold, not for their hashes: every hash of
+ * the file (its columns', directory's, facts' and header's) made anew for
+ * its bytes. -1 when it has no header and directory to go by. */
+int cache_format_rehash(unsigned char *file, size_t size);
+/* Where column id lies in the file: its offset, item size and items; -1
+ * when it is not there. */
+int cache_format_section(const unsigned char *file, size_t size, uint32_t id, size_t *off, size_t *item,
+			 size_t *n);
+
 #endif
