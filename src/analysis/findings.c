@@ -158,7 +158,7 @@ void findings_each_lane(struct findings_ctx *c,
 		size_t from = i;
 		while (i < g->n && g->gaps[i].lane == g->lanes[k].lane)
 			i++;
-		fn(c, &g->lanes[k], g->gaps + from, i - from, out);
+		fn(c, &g->lanes[k], i > from ? g->gaps + from : NULL, i - from, out);
 	}
 }
 

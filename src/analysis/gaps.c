@@ -197,8 +197,8 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 		sweep_lane(&s, l, lo.ops + lo.first[k], lo.first[k + 1] - lo.first[k]);
 		if (!l->ops)
 			continue;
-		l->leading = l->first - out->range_start;
-		l->trailing = out->range_end - l->last;
+		l->leading = sat_sub(l->first, out->range_start);
+		l->trailing = sat_sub(out->range_end, l->last);
 		out->nlanes++;
 	}
 	if (!(p->in_lane_order && p->keep == SIZE_MAX))

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -139,8 +140,8 @@ void idle_part_finish(struct idle_part *p, struct trace *whole, const struct win
 		struct gap_lane *l = &out->lanes[i];
 		if (!l->ops)
 			continue;
-		l->leading = l->first - out->range_start;
-		l->trailing = out->range_end - l->last;
+		l->leading = sat_sub(l->first, out->range_start);
+		l->trailing = sat_sub(out->range_end, l->last);
 		out->lanes[out->nlanes++] = *l;
 	}
 	free(order);

@@ -497,7 +497,7 @@ static int ids_rise(const struct trace *t, const int64_t *id, int apis)
 }
 
 /* The ops' columns: every name a string, every queue one of the
- * queues, every kind a kind. */
+ * queues, every kind a kind, and the span said theirs. */
 static int ops_fit(const struct trace *t, int want)
 {
 	const struct trace_ops *o = &t->ops;
@@ -506,10 +506,17 @@ static int ops_fit(const struct trace *t, int want)
 		return 0;
 	if (!ranges_tile(t, o->n, 0) || (want >= CACHE_OPS && !ids_rise(t, o->id, 0)))
 		return 0;
-	for (size_t i = 0; i < o->n; i++)
+	int64_t first = 0, last = 0;
+	for (size_t i = 0; i < o->n; i++) {
 		if (!is_string(count, o->name[i]) || o->queue[i] >= t->nqueues || o->kind[i] > OP_OTHER)
 			return 0;
-	return 1;
+		if (i == 0 || o->start[i] < first)
+			first = o->start[i];
+		if (i == 0 || o->end[i] > last)
+			last = o->end[i];
+	}
+	/* The span the reports measure from is the ops'. */
+	return t->op_first_start == first && t->op_last_end == last;
 }
 
 /* The API rows' columns (read only with them): names strings, threads
@@ -668,7 +675,8 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	const void *str_bytes = NULL, *str_offset = NULL, *str_len = NULL;
 	int groups = want >= CACHE_LAUNCHES ? 3 : want >= CACHE_OPS ? 2 : 1;
 	size_t k = 0;
-	/* A column of a group not wanted is neither checked nor kept. */
+	/* A column of a group not wanted is neither checked nor kept; one of
+	 * no rows borrows nothing (its place may be the file's very end). */
 #define READ_SECTION(sid, col_, count, group)                                                                \
 	if (ok && (int)(group) < groups) {                                                                   \
 		const struct section *s = &dir[k];                                                           \
@@ -683,7 +691,7 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 		else if ((sid) == 2)                                                                         \
 			str_len = p;                                                                         \
 		else                                                                                         \
-			t->col_ = s->present ? (void *)(uintptr_t)p : NULL;                                  \
+			t->col_ = s->present && n ? (void *)(uintptr_t)p : NULL;                             \
 	}                                                                                                    \
 	k++;
 	/* Counts are the trace's own fields, read from the small tables; the
@@ -759,4 +767,17 @@ int cache_format_section(const unsigned char *file, size_t size, uint32_t id, si
 		return 0;
 	}
 	return -1;
+}
+
+char *cache_format_key(const unsigned char *file, size_t size, int *level)
+{
+	struct head h;
+	if (size < sizeof(h))
+		return NULL;
+	memcpy(&h, file, sizeof(h));
+	if (h.meta_off > size || h.meta_len > size - h.meta_off)
+		return NULL;
+	struct rd r = { file + h.meta_off, (size_t)h.meta_len, 0, 0 };
+	*level = (int)h.level;
+	return get_str(&r);
 }

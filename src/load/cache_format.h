@@ -44,4 +44,8 @@ int cache_format_rehash(unsigned char *file, size_t size);
 int cache_format_section(const unsigned char *file, size_t size, uint32_t id, size_t *off, size_t *item,
 			 size_t *n);
 
+/* The key a file says it holds and its level (malloc'd; NULL when it
+ * says none), for harnesses that read files they did not write. */
+char *cache_format_key(const unsigned char *file, size_t size, int *level);
+
 #endif

@@ -45,6 +45,7 @@ static void every_report(const struct trace *t)
 			report_drop(&j);
 			continue;
 		}
+		table_open(&tb, NULL);
 		report_finish(&j, &tb);
 		table_free(&tb);
 	}
