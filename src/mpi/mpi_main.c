@@ -89,9 +89,10 @@ static int agree(int status)
 }
 
 /* Rank 0's message, if any rank failed: the first failure in group order
- * wins, so the line does not depend on which rank was fastest. Returns 1
- * when some rank failed (every rank returns the same). */
-static int any_failed(int failed_group, const char *msg, int rank, int nranks)
+ * wins, so the line does not depend on which rank was fastest. Returns 0
+ * when no rank failed (every rank the same); else 1, or on rank 0 2 when
+ * the first failure is a usage error (agree() makes it every rank's). */
+static int any_failed_as(int failed_group, const char *msg, int usage, int rank, int nranks)
 {
 	int first = failed_group;
 	MPI_Allreduce(&failed_group, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -104,19 +105,30 @@ static int any_failed(int failed_group, const char *msg, int rank, int nranks)
 		snprintf(mine, sizeof(mine), "%s", msg);
 	char *all = rank == 0 ? xmalloc((size_t)nranks * sizeof(mine)) : NULL;
 	int *groups = rank == 0 ? xmalloc((size_t)nranks * sizeof(int)) : NULL;
+	int *usages = rank == 0 ? xmalloc((size_t)nranks * sizeof(int)) : NULL;
 	MPI_Gather(mine, (int)sizeof(mine), MPI_CHAR, all, (int)sizeof(mine), MPI_CHAR, 0, MPI_COMM_WORLD);
 	MPI_Gather(&mine_group, 1, MPI_INT, groups, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Gather(&usage, 1, MPI_INT, usages, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	int status = 1;
 	if (rank == 0) {
 		for (int r = 0; r < nranks; r++)
 			if (groups[r] == first) {
 				all[(size_t)r * sizeof(mine) + sizeof(mine) - 1] = '\0';
 				err_report("rpdtop: %s", all + (size_t)r * sizeof(mine));
+				status = usages[r] ? 2 : 1;
 				break;
 			}
 	}
 	free(all);
 	free(groups);
-	return 1;
+	free(usages);
+	return status;
+}
+
+/* 0 when no rank failed; else 1, the first failure said by rank 0. */
+static int any_failed(int failed_group, const char *msg, int rank, int nranks)
+{
+	return any_failed_as(failed_group, msg, 0, rank, nranks) ? 1 : 0;
 }
 
 /* Rank 0's plan, sent to every rank as bytes. 0, or 1 with the reason
@@ -170,9 +182,10 @@ static size_t *groups_of(const struct batch_plan *plan, const int *owner, int ra
 	return mine;
 }
 
-/* The first group that failed, or INT_MAX. */
+/* The first group that failed, or INT_MAX; *usage: its failure is a
+ * usage error (batch_reduce_groups' -2). */
 static int reduce_mine(struct batch_plan *plan, const struct batch_request *req, const int *owner, int rank,
-		       unsigned char **parts, size_t *lens, struct rpd_error *err)
+		       unsigned char **parts, size_t *lens, struct rpd_error *err, int *usage)
 {
 	/* A diagnostic the tests use to see the groups spread over the ranks. */
 	const char *show = getenv("RPDTOP_SHOW_GROUPS");
@@ -183,6 +196,7 @@ static int reduce_mine(struct batch_plan *plan, const struct batch_request *req,
 	int rc = batch_reduce_groups(plan, req, mine, n, show && *show ? label : NULL, parts, lens, &failed,
 				     err);
 	free(mine);
+	*usage = rc == -2;
 	return rc ? (int)failed : INT_MAX;
 }
 
@@ -324,12 +338,13 @@ static int mpi_groupwise(struct batch_plan *plan, const struct batch_request *re
 			err_report("rpdtop: %s", msg);
 		status = 2;
 	}
+	int usage = 0;
 	if (status == 0)
-		failed = reduce_mine(plan, req, owner, rank, parts, lens, &err);
+		failed = reduce_mine(plan, req, owner, rank, parts, lens, &err, &usage);
 	if (status != 0) {
 		/* Said already. */
-	} else if (any_failed(failed, err.msg, rank, nranks)) {
-		status = 1;
+	} else if ((status = any_failed_as(failed, err.msg, usage, rank, nranks)) != 0) {
+		/* Said by rank 0; the status is rank 0's, as every rank's is. */
 	} else if (gather_parts(plan, owner, rank, nranks, parts, lens)) {
 		if (rank == 0)
 			err_report("rpdtop: %s", _("the partial results are too large for one MPI message"));
