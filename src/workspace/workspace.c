@@ -65,7 +65,11 @@ int workspace_inputs_unchanged(const struct workspace *w, size_t k, struct rpd_e
 	for (size_t i = 0; i < io->nstamps && i < t->ninputs; i++) {
 		struct workspace_stamp now;
 		stamp_of(t->inputs[i].path, &now);
-		if (!io->stamps[i].ok || memcmp(&now, &io->stamps[i], sizeof(now)) != 0)
+		const struct workspace_stamp *then = &io->stamps[i];
+		/* A profiler may still be adding to it (the export reads one
+		 * state of it): replaced or cut shorter is another file. */
+		if (!then->ok || !now.ok || now.dev != then->dev || now.ino != then->ino ||
+		    now.size < then->size)
 			return err_set(err, _("%s: changed since it was read; open it again to export it"),
 				       t->inputs[i].path);
 	}

@@ -38,7 +38,8 @@ struct workspace_options {
 	struct load_skipped *skipped;
 };
 
-/* An input's file as it was when read: what says that it is the same. */
+/* An input's file as it was when read: what says that it is the same
+ * file (its device and inode), and its size and time then. */
 struct workspace_stamp {
 	int ok; /* it could be looked at */
 	uint64_t dev, ino;
@@ -72,9 +73,10 @@ int workspace_open(struct workspace *w, const struct workspace_options *o, struc
 void workspace_open_trace(struct workspace *w, struct trace *t);
 /* Load another trace beside the first (a run to compare with). */
 int workspace_add_trace(struct workspace *w, const struct workspace_options *o, struct rpd_error *err);
-/* 0 when every input of trace k is the file it was when read (device,
- * inode, size, modification time); else -1 with *err naming the first
- * that is not (replaced, rewritten or gone since). */
+/* 0 when every input of trace k is the file it was when read: the same
+ * device and inode, no shorter (a profiler may still be adding to it);
+ * else -1 with *err naming the first that is not (replaced, cut short or
+ * gone since). */
 int workspace_inputs_unchanged(const struct workspace *w, size_t k, struct rpd_error *err);
 /* Close the session; waits for API rows still being read and for cache
  * files being written. */
