@@ -31,10 +31,18 @@ void step_marks_of(const struct trace *t, const struct selection *sel, struct st
 {
 	uint32_t marker = api_marker_name(t);
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++) {
+	if (marker == TRACE_NONE)
+		return;
+	/* Counted first: millions of instances are not grown into by
+	 * doubling (each doubling a copy and fresh pages). */
+	size_t count = 0;
+	for (size_t i = 0; i < t->apis.n; i++)
+		count += trace_api_name(t, i) == marker;
+	out->cap = count ? count : 1;
+	out->v = xmalloc_array(out->cap, sizeof(*out->v));
+	for (size_t i = 0; i < t->apis.n; i++) {
 		if (trace_api_name(t, i) != marker)
 			continue;
-		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		out->v[out->n++] = (struct step_mark){ t->apis.start[i],
 						       t->apis.end[i],
 						       trace_api_shown_name(t, i),
