@@ -17,35 +17,24 @@ static int by_start_row(const void *a, const void *b, void *ctx)
 	return (x > y) - (x < y);
 }
 
-/* Each queue's ops nearly always come in start order, or nearly so (a
- * real trace has a few dozen ops out of place in ten thousand): the ops
- * out of place are taken aside, sorted alone and merged back, so the run
- * costs a pass instead of a sort of the whole. */
+static int start_row_cmp(const void *ctx, uint32_t a, uint32_t b)
+{
+	return by_start_row(&a, &b, (void *)ctx);
+}
+
+/* Each queue's ops nearly always come in start order, or nearly so: a
+ * few ascending runs dealt into one another (a real trace has a few dozen
+ * ops out of place in ten thousand, and one op starting late must not
+ * put every op after it out of place), merged in O(n log runs); only ops
+ * that make too many runs are left to a sort of the whole. The order is
+ * total (start, then row): either way gives the same. */
 static void sort_run(const struct trace *t, uint32_t *op, size_t n)
 {
 	size_t i = 1;
 	while (i < n && by_start_row(&op[i - 1], &op[i], (void *)t) <= 0)
 		i++;
-	if (i >= n)
-		return;
-	uint32_t *aside = xmalloc_array(n, sizeof(*aside));
-	size_t kept = i, m = 0;
-	for (; i < n; i++) {
-		if (by_start_row(&op[kept - 1], &op[i], (void *)t) <= 0)
-			op[kept++] = op[i];
-		else
-			aside[m++] = op[i];
-	}
-	sort_with(aside, m, sizeof(*aside), by_start_row, (void *)t);
-	/* Merge from the back: the kept run is at the front of op. */
-	size_t a = kept, b = m, out = n;
-	while (b > 0) {
-		if (a > 0 && by_start_row(&op[a - 1], &aside[b - 1], (void *)t) > 0)
-			op[--out] = op[--a];
-		else
-			op[--out] = aside[--b];
-	}
-	free(aside);
+	if (i < n && sort_by_runs(op, n, start_row_cmp, t, 64) != 0)
+		sort_with(op, n, sizeof(*op), by_start_row, (void *)t);
 }
 
 /* The selected ops bucketed by queue (a counting sort keeps their row
