@@ -3,6 +3,7 @@
 #include "config.h"
 #include "analysis/findings.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "util/idmap.h"
 #include "util/satmath.h"
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 static const struct {
@@ -280,11 +282,34 @@ void findings_rank(const struct trace *t, struct findings *f)
 	sort_with(f->v, f->n, sizeof(*f->v), by_time, (void *)t);
 }
 
-void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
+/* The rules of the scopes in mask but the one numbered skip. */
+static void run_but(struct findings_ctx *c, unsigned mask, size_t skip, struct findings *out)
 {
 	for (size_t i = 0; i < FINDING_NIDS; i++)
-		if (rules[i].scope & mask)
+		if ((rules[i].scope & mask) && i != skip)
 			rules[i].rule(c, out);
+}
+
+void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
+{
+	run_but(c, mask, FINDING_NIDS, out);
+}
+
+/* What runs on a second core while the gaps are found: the marker
+ * instances the steps are chosen from and the outlier rule, which read
+ * the trace and nothing the gaps make. */
+struct beside {
+	struct findings_ctx *c;
+	struct step_marks marks;
+	struct findings out;
+};
+
+static void *beside_run(void *arg)
+{
+	struct beside *b = arg;
+	step_marks_of(b->c->t, b->c->sel, &b->marks);
+	finding_outlier(b->c, &b->out);
+	return NULL;
 }
 
 void findings_ctx_free(struct findings_ctx *c)
@@ -303,10 +328,23 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 {
 	memset(out, 0, sizeof(*out));
 	struct findings_ctx c = { .t = t, .sel = sel, .ap = ap, .order = order };
+	struct beside b = { .c = &c };
+	pthread_t th;
+	int slot = threads_acquire(1), apart = slot && pthread_create(&th, NULL, beside_run, &b) == 0;
 	const struct gaps *g = findings_ctx_gaps(&c);
+	if (!apart)
+		beside_run(&b);
+	else
+		pthread_join(th, NULL);
+	threads_release(slot);
+	findings_ctx_set_steps(&c, t, &b.marks);
+	step_marks_free(&b.marks);
 	out->run_start = g->range_start;
 	out->run_end = g->range_end;
-	findings_run(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, out);
+	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, FINDING_outlier, out);
+	for (size_t i = 0; i < b.out.n; i++)
+		*findings_add(out, b.out.v[i].id) = b.out.v[i];
+	findings_free(&b.out);
 	findings_rank(t, out);
 	findings_ctx_free(&c);
 }
