@@ -11,32 +11,12 @@
 #include <unistd.h>
 
 #include "load/cache_format.h"
-#include "present/report.h"
 #include "util/threads.h"
 
+#include "every_report.h"
 #include "fuzz_tmp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void every_report(const struct trace *t)
-{
-	struct analysis_params ap;
-	analysis_params_init(&ap);
-	struct report_params p = { .analysis = &ap };
-	for (size_t i = 0; i < report_count(); i++) {
-		struct report_job j;
-		struct table tb;
-		report_start(&j, report_at(i), t, &p, NULL);
-		if (j.asks && j.asks->n) {
-			report_drop(&j);
-			continue;
-		}
-		table_open(&tb, NULL);
-		report_finish(&j, &tb);
-		table_free(&tb);
-	}
-	analysis_params_free(&ap);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../fuzz/every_report.h"
 #include "check.h"
 #include "demo/demo.h"
 #include "load/cache_format.h"
 #include "load/load.h"
-#include "present/report.h"
 
 static const char key[] = "the inputs";
 
@@ -32,26 +32,6 @@ static int read_bytes(const unsigned char *bytes, size_t n, const char *path, in
 
 /* Every report of the registry over t, as a batch run makes it (asks of
  * the inputs, which a cache file cannot answer, left unanswered). */
-static void every_report(const struct trace *t)
-{
-	struct analysis_params ap;
-	analysis_params_init(&ap);
-	struct report_params p = { .analysis = &ap };
-	for (size_t i = 0; i < report_count(); i++) {
-		struct report_job j;
-		struct table tb;
-		report_start(&j, report_at(i), t, &p, NULL);
-		if (j.asks && j.asks->n) {
-			report_drop(&j);
-			continue;
-		}
-		table_open(&tb, NULL);
-		report_finish(&j, &tb);
-		table_free(&tb);
-	}
-	analysis_params_free(&ap);
-}
-
 /* One index of column id set out of range (or its order broken), the
  * hashes made anew: refused. Returns 1 when the column was there. */
 static int refused_when_broken(const unsigned char *good, size_t n, const char *path, uint32_t id)
