@@ -116,8 +116,9 @@ static int link_row(void *ctx, size_t row, const int64_t *v)
 	const struct rpd_reader *r = s->r;
 	struct trace *t = r->t;
 	size_t i = s->base + row;
-	t->links.api[i] = s->api_first >= 0 ? find_dense(NULL, r->api_base, t->apis.n, s->api_first, v[0])
-					    : trace_api_find(t, r->api_base, t->apis.n, v[0]);
+	t->links.api[i] = s->api_first >= 0
+				  ? find_dense(NULL, r->api_base, t->apis.n, s->api_first, v[0])
+				  : trace_api_find_near(t, r->api_base, t->apis.n, v[0], &s->api_run);
 	t->links.op[i] = find_dense(t->ops.id, r->op_base, r->op_end, s->op_first, v[1]);
 	progress_row();
 	return 0;

@@ -74,6 +74,7 @@ struct sink {
 	struct local_texts texts;
 	int64_t max_raw;             /* largest string id seen */
 	int64_t api_first, op_first; /* links: dense ids start here, or -1 */
+	size_t api_run;              /* links: the API ids' run found last */
 	/* Launching calls alone (rpd_pages_launches): the links' API ids as
 	 * read, then the ids whose rows are kept, and where this thread's
 	 * kept rows went. */

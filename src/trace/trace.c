@@ -564,17 +564,22 @@ int64_t trace_api_id(const struct trace *t, size_t api)
 	return (int64_t)((uint64_t)r->id[k] + (api - r->row[k]));
 }
 
-uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id)
+/* Row of id in run k's part of rows lo..hi - 1, or TRACE_NONE. */
+static uint32_t in_run(const struct id_runs *r, size_t k, size_t lo, size_t hi, int64_t id)
+{
+	size_t from = r->row[k] > lo ? r->row[k] : lo;
+	size_t to = k + 1 < r->n && r->row[k + 1] < hi ? r->row[k + 1] : hi;
+	int64_t first = (int64_t)((uint64_t)r->id[k] + (from - r->row[k]));
+	if (from >= to || id < first || (uint64_t)id - (uint64_t)first >= to - from)
+		return TRACE_NONE;
+	return (uint32_t)(from + (size_t)((uint64_t)id - (uint64_t)first));
+}
+
+/* The runs of rows lo..hi - 1, rising in id: the last starting at or
+ * below id, then whether id is within it; *run: that run. */
+static uint32_t find_in_runs(const struct trace *t, size_t lo, size_t hi, int64_t id, size_t *run)
 {
 	const struct id_runs *r = &t->apis.runs;
-	if (lo >= hi)
-		return TRACE_NONE;
-	if (t->apis.id) {
-		size_t at = lower_bound_i64(t->apis.id, lo, hi, id);
-		return at < hi && t->apis.id[at] == id ? (uint32_t)at : TRACE_NONE;
-	}
-	/* The runs of rows lo..hi - 1, rising in id: the last starting at or
-	 * below id, then whether id is within it. */
 	size_t a = run_of(r, lo), b = run_of(r, hi - 1) + 1;
 	while (a + 1 < b) {
 		size_t m = a + (b - a) / 2;
@@ -584,12 +589,39 @@ uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id)
 		else
 			b = m;
 	}
-	size_t from = r->row[a] > lo ? r->row[a] : lo;
-	size_t to = a + 1 < r->n && r->row[a + 1] < hi ? r->row[a + 1] : hi;
-	int64_t first = trace_api_id(t, from);
-	if (id < first || (uint64_t)id - (uint64_t)first >= to - from)
+	*run = a;
+	return in_run(r, a, lo, hi, id);
+}
+
+uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id)
+{
+	if (lo >= hi)
 		return TRACE_NONE;
-	return (uint32_t)(from + (size_t)((uint64_t)id - (uint64_t)first));
+	if (t->apis.id) {
+		size_t at = lower_bound_i64(t->apis.id, lo, hi, id);
+		return at < hi && t->apis.id[at] == id ? (uint32_t)at : TRACE_NONE;
+	}
+	size_t run;
+	return find_in_runs(t, lo, hi, id, &run);
+}
+
+uint32_t trace_api_find_near(const struct trace *t, size_t lo, size_t hi, int64_t id, size_t *run)
+{
+	const struct id_runs *r = &t->apis.runs;
+	if (lo >= hi || t->apis.id)
+		return trace_api_find(t, lo, hi, id);
+	/* The run found last, then the one after it: ids asked in rising
+	 * order mostly fall there. */
+	for (size_t k = *run; k < *run + 2 && k < r->n && r->row[k] < hi; k++) {
+		if (k + 1 < r->n && r->row[k + 1] <= lo)
+			continue;
+		uint32_t row = in_run(r, k, lo, hi, id);
+		if (row != TRACE_NONE) {
+			*run = k;
+			return row;
+		}
+	}
+	return find_in_runs(t, lo, hi, id, run);
 }
 
 int64_t trace_api_dense_first(const struct trace *t, size_t lo, size_t hi)
