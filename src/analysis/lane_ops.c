@@ -7,34 +7,14 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-static int by_start_row(const void *a, const void *b, void *ctx)
+/* Ops by start, then row. */
+static int start_row_cmp(const void *ctx, uint32_t x, uint32_t y)
 {
 	const struct trace *t = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	int64_t sx = t->ops.start[x], sy = t->ops.start[y];
 	if (sx != sy)
 		return sx < sy ? -1 : 1;
 	return (x > y) - (x < y);
-}
-
-static int start_row_cmp(const void *ctx, uint32_t a, uint32_t b)
-{
-	return by_start_row(&a, &b, (void *)ctx);
-}
-
-/* Each queue's ops nearly always come in start order, or nearly so: a
- * few ascending runs dealt into one another (a real trace has a few dozen
- * ops out of place in ten thousand, and one op starting late must not
- * put every op after it out of place), merged in O(n log runs); only ops
- * that make too many runs are left to a sort of the whole. The order is
- * total (start, then row): either way gives the same. */
-static void sort_run(const struct trace *t, uint32_t *op, size_t n)
-{
-	size_t i = 1;
-	while (i < n && by_start_row(&op[i - 1], &op[i], (void *)t) <= 0)
-		i++;
-	if (i < n && sort_by_runs(op, n, start_row_cmp, t, 64) != 0)
-		sort_with(op, n, sizeof(*op), by_start_row, (void *)t);
 }
 
 /* The selected ops bucketed by queue (a counting sort keeps their row
@@ -54,15 +34,18 @@ static uint32_t *by_queue(const struct trace *t, const struct selection *sel, si
 		if (selected_op(sel, i))
 			ops[fill[t->ops.queue[i]]++] = (uint32_t)i;
 	free(fill);
+	/* Each queue's ops come in start order, or nearly so: a few ascending
+	 * runs dealt into one another (a real trace has a few dozen ops out of
+	 * place in ten thousand). The order is total (start, then row). */
 	for (size_t q = 0; q < nq; q++)
-		sort_run(t, ops + first[q], first[q + 1] - first[q]);
+		sort_nearly(ops + first[q], first[q + 1] - first[q], start_row_cmp, t);
 	return ops;
 }
 
 /* The heap's order: by the start of each queue's next op, then its row. */
 static int head_before(const struct trace *t, const struct lane_run *a, const struct lane_run *b)
 {
-	return by_start_row(&a->op[a->next], &b->op[b->next], (void *)t) < 0;
+	return start_row_cmp(t, a->op[a->next], b->op[b->next]) < 0;
 }
 
 static void sift_down(struct lane_merge *m, size_t i)

@@ -30,15 +30,9 @@ static int span_cmp(const void *ctx, uint32_t a, uint32_t b)
 	return (s->end[a] > s->end[b]) - (s->end[a] < s->end[b]);
 }
 
-static int by_span(const void *a, const void *b, void *ctx)
-{
-	return span_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-/* The order of s's spans: ops come nearly in order (each queue's by
- * start, the queues dealt into one another), a few ascending runs merged
- * in O(n log runs); spans that make too many are left to qsort. NULL:
- * they are in order already. */
+/* The order of s's spans (ops come nearly in order: each queue's by
+ * start, the queues dealt into one another); NULL: they are in order
+ * already. */
 static uint32_t *spans_order(const struct spans *s)
 {
 	size_t sorted = 1, n = s->n;
@@ -49,8 +43,7 @@ static uint32_t *spans_order(const struct spans *s)
 	uint32_t *v = xmalloc_huge(n, sizeof(*v));
 	for (size_t i = 0; i < n; i++)
 		v[i] = (uint32_t)i;
-	if (sort_by_runs(v, n, span_cmp, s, 64) != 0)
-		sort_with(v, n, sizeof(*v), by_span, (void *)s);
+	sort_nearly(v, n, span_cmp, s);
 	return v;
 }
 

@@ -14,13 +14,6 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-static int by_start(const void *a, const void *b, void *ctx)
-{
-	const struct trace *t = ctx;
-	int64_t x = t->ops.start[*(const uint32_t *)a], y = t->ops.start[*(const uint32_t *)b];
-	return (x > y) - (x < y);
-}
-
 /* Within a thread: by start, the longer (outer) call first when two start
  * together. */
 static int api_cmp(const void *ctx, uint32_t i, uint32_t j)
@@ -31,28 +24,13 @@ static int api_cmp(const void *ctx, uint32_t i, uint32_t j)
 	return (t->apis.end[i] < t->apis.end[j]) - (t->apis.end[i] > t->apis.end[j]);
 }
 
-static int by_api_start(const void *a, const void *b, void *ctx)
-{
-	return api_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
+/* Rows come nearly in order (sort_nearly): ops by queue, and API calls,
+ * recorded as they end, each after the calls nested in it (a range after
+ * the thousands of calls in it). */
 static int op_cmp(const void *ctx, uint32_t i, uint32_t j)
 {
 	const struct trace *t = ctx;
 	return (t->ops.start[i] > t->ops.start[j]) - (t->ops.start[i] < t->ops.start[j]);
-}
-
-/* Rows come nearly in order: ops by queue, and API calls, recorded as they
- * end, each after the calls nested in it (a range after the thousands of
- * calls in it). Such rows make a few ascending runs, merged in
- * O(n log runs); only rows that make too many are left to qsort. */
-static void sort_nearly(const struct trace *t, uint32_t *v, size_t n, sort_index_cmp cmp, sort_cmp_fn qcmp)
-{
-	size_t sorted = 1;
-	while (sorted < n && cmp(t, v[sorted - 1], v[sorted]) <= 0)
-		sorted++;
-	if (sorted < n && sort_by_runs(v, n, cmp, t, 64) != 0)
-		sort_with(v, n, sizeof(*v), qcmp, (void *)t);
 }
 
 /* Ranks of GPUs or threads in the natural order of their labels, so that
@@ -248,7 +226,7 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	const int64_t *st = l->kind == TL_GPU ? t->ops.start : t->apis.start;
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
-		sort_nearly(t, l->ops, l->n, op_cmp, by_start);
+		sort_nearly(l->ops, l->n, op_cmp, t);
 	find_instants(l, st);
 	if (!pack_lane(l, st))
 		return;
@@ -295,7 +273,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 		if (selected_api(sel, i))
 			calls[fill[t->apis.thread[i]]++] = (uint32_t)i;
 	for (size_t k = 0; k < t->nthreads; k++)
-		sort_nearly(t, calls + first[k], first[k + 1] - first[k], api_cmp, by_api_start);
+		sort_nearly(calls + first[k], first[k + 1] - first[k], api_cmp, t);
 	free(fill);
 	free(first);
 	return calls;

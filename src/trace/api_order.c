@@ -20,11 +20,6 @@ static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
 	return (x < y) - (x > y);
 }
 
-static int by_call(const void *a, const void *b, void *ctx)
-{
-	return call_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
 static int call_index_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
 	return call_cmp(ctx, a, b);
@@ -108,8 +103,7 @@ void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 		return;
 	if (nested_order(t, v, n) && in_order(t, v, n))
 		return;
-	if (sort_by_runs(v, n, call_index_cmp, t, 64) != 0)
-		sort_with(v, n, sizeof(*v), by_call, (void *)t);
+	sort_nearly(v, n, call_index_cmp, t);
 }
 
 /* The calls that enclose another of their thread: E does when some call

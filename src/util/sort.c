@@ -143,3 +143,25 @@ int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, siz
 	free(tmp);
 	return 0;
 }
+
+struct index_cmp {
+	sort_index_cmp cmp;
+	const void *ctx;
+};
+
+static int by_index_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct index_cmp *c = ctx;
+	return c->cmp(c->ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx)
+{
+	size_t sorted = 1;
+	while (sorted < n && cmp(ctx, v[sorted - 1], v[sorted]) <= 0)
+		sorted++;
+	if (sorted >= n || sort_by_runs(v, n, cmp, ctx, 64) == 0)
+		return;
+	struct index_cmp c = { cmp, ctx };
+	sort_with(v, n, sizeof(*v), by_index_cmp, &c);
+}

@@ -28,6 +28,11 @@ typedef int (*sort_index_cmp)(const void *ctx, uint32_t a, uint32_t b);
  * runs' order. */
 int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs);
 
+/* Sort indices that come nearly in order: nothing when they are in order
+ * already, else as the few ascending runs they make (sort_by_runs, up to
+ * 64), else a general sort with the same comparison. */
+void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx);
+
 /* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
 void sort_int64(int64_t *v, size_t n);
 
