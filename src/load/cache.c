@@ -226,13 +226,12 @@ static int make_dir(const char *dir)
  * and nobody else may write to it; else (a team's scratch space, a
  * directory like /tmp) the user's own rpdtop-UID in it, made 0700 and
  * taken only as a directory of the user's that nobody else can enter,
- * never through a link. NULL when neither is so. make: create them. */
+ * never through a link. NULL when neither is so. make: make rpdtop-UID
+ * when it is needed (dir itself is the caller's to make). */
 static char *own_dir(const char *dir, int make)
 {
 	struct stat st;
 	uid_t me = geteuid();
-	if (make)
-		make_dir(dir);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return NULL;
 	if (st.st_uid == me && !(st.st_mode & (S_IWGRP | S_IWOTH)))

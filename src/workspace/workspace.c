@@ -41,12 +41,7 @@ static void stamp_of(const char *path, struct workspace_stamp *s)
 	memset(s, 0, sizeof(*s));
 	if (stat(path, &st) != 0)
 		return;
-	*s = (struct workspace_stamp){ 1,
-				       (uint64_t)st.st_dev,
-				       (uint64_t)st.st_ino,
-				       (int64_t)st.st_size,
-				       (int64_t)st.st_mtim.tv_sec,
-				       (int64_t)st.st_mtim.tv_nsec };
+	*s = (struct workspace_stamp){ 1, (uint64_t)st.st_dev, (uint64_t)st.st_ino, (int64_t)st.st_size };
 }
 
 /* Each input's file as it is now that it has been read. */

@@ -39,11 +39,11 @@ struct workspace_options {
 };
 
 /* An input's file as it was when read: what says that it is the same
- * file (its device and inode), and its size and time then. */
+ * file (its device and inode), and its size then. */
 struct workspace_stamp {
 	int ok; /* it could be looked at */
 	uint64_t dev, ino;
-	int64_t size, mtime_s, mtime_ns;
+	int64_t size;
 };
 
 /* What is being read or written of the session's trace k. */
