@@ -397,9 +397,9 @@ static inline int64_t be_signed(const uint8_t *b, int n)
 	case 1:
 		return (int8_t)b[0];
 	case 2:
-		return (int16_t)(uint16_t)(b[0] << 8 | b[1]);
+		return (int16_t)(uint16_t)be16(b);
 	case 4:
-		return (int32_t)((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]);
+		return (int32_t)be32(b);
 	case 8:
 		memcpy(&x, b, 8);
 		return (int64_t)__builtin_bswap64(x);
