@@ -11,8 +11,8 @@
 # bench/tile.sh, and 64 rpd inputs totalling the last OPS (a node group
 # each: read with 1 and with 2 threads, -j groups at once, and whole); and
 # 256 rocpd inputs on 32 nodes, read whole and one node group at a time
-# (top, busy, idle, gaps, api, markers and ranks: wall time and peak RSS of
-# each), and as an MPI job.
+# (top, busy, idle, gaps, api, markers, ranks and findings: wall time and
+# peak RSS of each), and as an MPI job.
 #
 # Environment: RPDTOP, RPDGEN, SQLITE3 (programs), BENCH_CACHE (where the
 # generated traces are kept), RUNS (repetitions, default 3), BENCH_REAL
@@ -359,7 +359,7 @@ if [ ! -s "$dir/node32-r8.db" ]; then
 	done
 fi
 cat "$dir"/* >/dev/null
-for report in top busy idle "gaps -n 100" api markers ranks; do
+for report in top busy idle "gaps -n 100" api markers ranks findings; do
 	# shellcheck disable=SC2086 # the options are words
 	best_of "$RPDTOP" --whole-load -r $report "$dir"
 	whole_s=$secs whole_rss=$rss_mb
@@ -377,7 +377,7 @@ if [ -x "${RPDTOP_MPI:-}" ] && [ -n "${MPIRUN:-}" ] && command -v "$MPIRUN" >/de
 		mpi_flags="--oversubscribe --mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	fi
-	for report in top busy api; do
+	for report in top busy api findings; do
 		best_of "$RPDTOP" -r $report "$dir"
 		one_s=$secs one_rss=$rss_mb
 		# shellcheck disable=SC2086 # the flags are words
