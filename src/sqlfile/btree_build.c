@@ -194,7 +194,10 @@ int leaf_writer_end(struct leaf_writer *w, struct leaf_run *run)
 	*run = (struct leaf_run){ .w = w, .first = w->run_first, .n = w->nkeys, .maxkey = w->maxkey };
 	w->maxkey = NULL;
 	w->nkeys = w->cap = 0;
-	return flush(w);
+	int rc = flush(w);
+	/* The run is the caller's: a drop before the next begin keeps it. */
+	w->run_first = w->flushed + w->nbuf;
+	return rc;
 }
 
 void leaf_writer_drop(struct leaf_writer *w)
