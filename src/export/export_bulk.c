@@ -114,7 +114,7 @@ void export_bulk_free(struct export_bulk *b)
 
 /* What decides whether a row goes, and the strings it names. */
 struct bulk_job {
-	const struct idset *key; /* the rowids that may go */
+	const struct idset *key; /* the rowids that may go; NULL: any */
 	int ncols;
 	const struct idset *test[PAGESCAN_MAX_COLS]; /* the column's id must be in it */
 	int mark[PAGESCAN_MAX_COLS];                 /* -1, 0 (rocpd_string) or 1 (ustring) */
@@ -131,7 +131,7 @@ static int bulk_cell(void *ctx, const struct pagescan_cell *c)
 {
 	struct bulk_worker *k = ctx;
 	const struct bulk_job *j = k->job;
-	if (!idset_has(j->key, c->rowid))
+	if (j->key && !idset_has(j->key, c->rowid))
 		return 0;
 	for (int i = 0; i < j->ncols; i++)
 		if (j->test[i] && !idset_has(j->test[i], c->v[i]))
@@ -170,9 +170,9 @@ static int plan_job(sqlite3 *input, const struct table_plan *p, const struct exp
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
 		return 1;
-	j->key = &sets->set[key];
+	j->key = key >= 0 ? &sets->set[key] : NULL;
 	j->ncols = 0;
-	int too_many = 0, c = 0;
+	int too_many = 0, c = 0, tests = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && c < p->ncols) {
 		enum col_kind k = p->kinds[c];
 		const struct idset *test = NULL;
@@ -191,13 +191,16 @@ static int plan_job(sqlite3 *input, const struct table_plan *p, const struct exp
 		}
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		names[j->ncols] = xstrdup(name ? name : "");
+		tests += test != NULL;
 		j->test[j->ncols] = test;
 		j->mark[j->ncols++] = mark;
 	}
 	sqlite3_finalize(st);
 	/* Columns not read are columns not tested: SQL does the table then,
-	 * and fails if it cannot read them either. */
-	return too_many || rc != SQLITE_DONE || c != p->ncols;
+	 * and fails if it cannot read them either. A table keyed by no set
+	 * is read here only for the ids it must test (a call stack's calls):
+	 * any other goes whole, by SQL. */
+	return too_many || rc != SQLITE_DONE || c != p->ncols || (!j->key && tests == 0);
 }
 
 static struct bulk_table *add_table(struct export_bulk *b, const char *name, uint32_t root)
@@ -232,9 +235,10 @@ static int scan(struct export_bulk *b, sqlite3 *input, const struct table_plan *
 	if (rc == FAST_DONE)
 		rc = pagescan_open_table(&ps, p->name, (const char *const *)names, j->ncols, &tab);
 	if (rc == FAST_DONE) {
-		pagescan_clip(&tab, j->key->count ? j->key->min : 1, j->key->count ? j->key->max : 0);
+		if (j->key)
+			pagescan_clip(&tab, j->key->count ? j->key->min : 1, j->key->count ? j->key->max : 0);
 		rc = pagescan_count(&ps, &tab, b->nthreads, parts, &rows);
-		if (rc == FAST_DONE && j->key->count)
+		if (rc == FAST_DONE && (!j->key || j->key->count))
 			rc = pagescan_decode_cells(&ps, &tab, b->nthreads, parts, bulk_cell, ctx);
 		if (rc == FAST_DONE)
 			pagescan_taken();
@@ -289,6 +293,7 @@ enum fastpath export_bulk_table(struct exporter *x, struct export_bulk *b, sqlit
 		return FAST_DECLINED;
 	}
 	struct bulk_table *t = add_table(b, p->name, (uint32_t)root);
+	t->scanned = key < 0;
 	for (int k = 0; k < b->nthreads; k++) {
 		if (leaf_writer_end(&b->w[k], &t->runs[k])) {
 			write_error(x, b->w[k].err);

@@ -25,6 +25,7 @@ struct bulk_table {
 	struct leaf_run runs[BULK_THREADS];
 	uint64_t rows;
 	int64_t max_rowid;
+	int scanned; /* keyed by no set: SQL would have run its INSERT anyway */
 };
 
 struct export_bulk {
@@ -42,7 +43,8 @@ struct export_bulk {
  * not open (RPDTOP_PAGESCAN=0, no scratch file), then SQL does it all. */
 int export_bulk_init(struct exporter *x, struct export_bulk *b, const struct idset *strings,
 		     const struct idset *ustrings);
-/* Copy the kept rows of p, whose rowids are the ids of sets->set[key].
+/* Copy the kept rows of p, whose rowids are the ids of sets->set[key]
+ * (key -1: a table of its own rowids, whose op and API ids are tested).
  * FAST_DECLINED leaves the table to SQL; FAST_FAILED with x->err set. */
 enum fastpath export_bulk_table(struct exporter *x, struct export_bulk *b, sqlite3 *input,
 				const struct table_plan *p, const struct export_sets *sets, int key);

@@ -259,7 +259,7 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 	for (size_t i = 0; rc == 0 && i < x->nplans; i++) {
 		const struct table_plan *p = &x->plans[i];
 		int k = keyed_by(p);
-		if (bulk && k >= 0) {
+		if (bulk) {
 			enum fastpath done = export_bulk_table(x, bulk, src->input, p, sets, k);
 			rc = done == FAST_FAILED ? -1 : 0;
 			if (done != FAST_DECLINED)
@@ -288,7 +288,10 @@ static int copy_tables(struct exporter *x, struct export_src *src, const struct 
 
 /* The rows copied as stored join the file: SQLite's part is committed and
  * the file closed meanwhile. AUTOINCREMENT tables (those the input has in
- * sqlite_sequence) get the sequence SQLite would have written. */
+ * sqlite_sequence) get the sequence SQLite would have written. A table
+ * that SQL copies with one statement gets it even when no row went (an
+ * INSERT writes it anyway): that empty INSERT is run; a table copied by
+ * the runs of a set's ids runs none when no id went. */
 static int place_bulk(struct exporter *x, struct export_src *src, struct export_bulk *b)
 {
 	export_plan_finalize(x);
@@ -307,8 +310,13 @@ static int place_bulk(struct exporter *x, struct export_src *src, struct export_
 		rc = export_fail(x, x->out.db, x->req->path);
 	for (size_t i = 0; rc == 0 && i < b->ntables; i++) {
 		const struct bulk_table *t = &b->tables[i];
-		if (t->rows == 0)
+		if (t->rows == 0) {
+			if (t->scanned)
+				rc = export_runf(x,
+						 "INSERT INTO main.\"%w\" SELECT * FROM main.\"%w\" WHERE 0",
+						 t->name, t->name);
 			continue;
+		}
 		sqlite3_reset(in);
 		sqlite3_bind_text(in, 1, t->name, -1, SQLITE_STATIC);
 		int has = sqlite3_step(in);

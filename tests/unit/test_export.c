@@ -330,11 +330,12 @@ static void check_exports(void)
 	snprintf(path, sizeof(path), "%s/in.rpd", dir);
 	CHECK(demo_write_file(path, &params, &rpd, &err) == 0);
 	/* rocpd_op, rocpd_api, rocpd_api_ops, rocpd_kernelapi, rocpd_copyapi,
-	 * rocpd_barrierop from pages, after the scan of the links that
+	 * rocpd_barrierop, and rocpd_op_inputSignals (keyed by its own ids,
+	 * its ops tested) from pages, after the scan of the links that
 	 * chooses (the calls are the selection's). */
-	check_export(path, NULL, "10%:35%", "a window", 1 + 6);
-	check_export(path, NULL, "0%:100%", "everything", 1 + 6);
-	check_export(path, "Cijk|CopyHost|nccl", "5%:80%", "a filter and a window", 1 + 6);
+	check_export(path, NULL, "10%:35%", "a window", 1 + 7);
+	check_export(path, NULL, "0%:100%", "everything", 1 + 7);
+	check_export(path, "Cijk|CopyHost|nccl", "5%:80%", "a filter and a window", 1 + 7);
 
 	/* Some tracers write '' for "no code object": copied as it is, then
 	 * repaired as SQL repairs it. An index of the input is rebuilt over
@@ -359,7 +360,7 @@ static void check_exports(void)
 	     "INSERT INTO ext_pair SELECT id, 1 FROM rocpd_api WHERE id % 3 = 0;");
 	sqlite3_close(db);
 	check_export(path, NULL, "20%:50%", "a code object of '', an index, UNIQUE, overflow, composite key",
-		     1 + 6);
+		     1 + 7);
 	char out[300];
 	snprintf(out, sizeof(out), "%s/pages.rpd", dir);
 	CHECK(sqlite3_open(out, &db) == SQLITE_OK);
