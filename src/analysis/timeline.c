@@ -328,8 +328,8 @@ static void walk_calls(const struct trace *t, const struct call_rows *c, struct 
 }
 
 /* The trace's calls by thread and start (the session's order of calls,
- * when it is there, with the selection left to the walk), or the selected
- * calls sorted here. */
+ * or the one a cache file kept, with the selection left to the walk), or
+ * the selected calls sorted here. */
 static void add_cpu_lanes(const struct trace *t, const struct selection *sel, const struct api_order *order,
 			  struct timeline *tl)
 {
@@ -339,6 +339,9 @@ static void add_cpu_lanes(const struct trace *t, const struct selection *sel, co
 	if (order && order->napis == t->apis.n && order->rows) {
 		c.rows = order->rows;
 		c.n = order->napis;
+	} else if (t->call_order) {
+		c.rows = t->call_order;
+		c.n = t->apis.n;
 	} else {
 		c.rows = calls = calls_by_thread(t, sel, &c.n);
 		c.sel = NULL;

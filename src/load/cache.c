@@ -16,6 +16,7 @@
 
 #include "load/cache_format.h"
 #include "load/rpd.h"
+#include "trace/api_order.h"
 #include "util/hash64.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
@@ -394,8 +395,8 @@ static int save_level(const struct cache_entry *e, const struct trace *t)
 	return e->level;
 }
 
-int cache_save(const struct cache_entry *e, const struct trace *t, const atomic_int *stop,
-	       struct rpd_error *err)
+int cache_save(const struct cache_entry *e, const struct trace *t, const uint32_t *call_order,
+	       const atomic_int *stop, struct rpd_error *err)
 {
 	char *name, *key;
 	if (!e || cap == 0)
@@ -425,7 +426,7 @@ int cache_save(const struct cache_entry *e, const struct trace *t, const atomic_
 	int fd = open(tmp.p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
 		saved = errno;
-	else if (cache_format_write(fd, t, level, e->key, stop) != 0)
+	else if (cache_format_write(fd, t, call_order, level, e->key, stop) != 0)
 		saved = errno;
 	/* Closed once, whatever happened: the number may be another's next. */
 	if (fd >= 0 && close(fd) != 0 && !saved)
@@ -449,6 +450,7 @@ struct cache_job {
 	pthread_t thread;
 	struct cache_entry *e;
 	const struct trace *t;
+	const uint32_t *call_order;
 	atomic_int stop;
 };
 
@@ -456,18 +458,27 @@ static void *write_job(void *arg)
 {
 	struct cache_job *j = arg;
 	struct rpd_error err;
+	/* The calls not yet in order (read at once, not in the background)
+	 * are put in order here, so that the file spares a reopen the sort. */
+	struct api_order own = { 0 };
+	if (!j->call_order && j->t->apis.n && !atomic_load(&j->stop)) {
+		api_order_build(j->t, &own);
+		j->call_order = own.rows;
+	}
 	/* Nobody to tell on this thread: the viewer has its screen. */
-	cache_save(j->e, j->t, &j->stop, &err);
+	cache_save(j->e, j->t, j->call_order, &j->stop, &err);
+	api_order_free(&own);
 	return NULL;
 }
 
-struct cache_job *cache_job_start(struct cache_entry *e, const struct trace *t)
+struct cache_job *cache_job_start(struct cache_entry *e, const struct trace *t, const uint32_t *call_order)
 {
 	if (!e)
 		return NULL;
 	struct cache_job *j = xcalloc(1, sizeof(*j));
 	j->e = e;
 	j->t = t;
+	j->call_order = call_order;
 	atomic_init(&j->stop, 0);
 	if (pthread_create(&j->thread, NULL, write_job, j) != 0) {
 		cache_entry_free(e);

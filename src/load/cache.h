@@ -37,18 +37,19 @@ int cache_load(struct trace *t, char *const *paths, size_t n, unsigned what, int
 
 /* Write t as e's file, unless an input changed since e was made: into a
  * new file renamed over the old (readers never see half a file), then
- * the oldest files go until the directory fits its cap. 0 (written or
- * not needed), or -1 with *err saying why it could not be written; with
- * stop, writing ends when *stop is set. */
-int cache_save(const struct cache_entry *e, const struct trace *t, const atomic_int *stop,
-	       struct rpd_error *err);
+ * the oldest files go until the directory fits its cap. call_order: the
+ * order of t's calls to keep with it (cache_format_write), or NULL. 0
+ * (written or not needed), or -1 with *err saying why it could not be
+ * written; with stop, writing ends when *stop is set. */
+int cache_save(const struct cache_entry *e, const struct trace *t, const uint32_t *call_order,
+	       const atomic_int *stop, struct rpd_error *err);
 void cache_entry_free(struct cache_entry *e);
 
 /* cache_save of e (taken over) on a thread of its own, without a word
- * about failures; t must not change until cache_job_end. NULL when
- * there is nothing to write. */
+ * about failures; t and call_order must not change until cache_job_end.
+ * NULL when there is nothing to write. */
 struct cache_job;
-struct cache_job *cache_job_start(struct cache_entry *e, const struct trace *t);
+struct cache_job *cache_job_start(struct cache_entry *e, const struct trace *t, const uint32_t *call_order);
 /* Wait for the job (stop: end its writing at once, writing nothing) and
  * free it. */
 void cache_job_end(struct cache_job *j, int stop);

@@ -67,7 +67,8 @@ enum group { G_OPS, G_IDS, G_APIS };
 	DO(31, host_copies.start, host_copies.n, G_OPS)                                                      \
 	DO(32, host_copies.end, host_copies.n, G_OPS)                                                        \
 	DO(33, host_copies.name, host_copies.n, G_OPS)                                                       \
-	DO(34, host_copies.input, host_copies.n, G_OPS)
+	DO(34, host_copies.input, host_copies.n, G_OPS)                                                      \
+	DO(35, call_order, apis.n, G_APIS)
 
 #define COUNT_SECTION(id, col, n, group) +1
 enum { NSECTIONS = 0 SECTIONS(COUNT_SECTION) };
@@ -209,8 +210,13 @@ struct column {
 	size_t bytes;
 };
 
-int cache_format_write(int fd, const struct trace *t, int level, const char *key, const atomic_int *stop)
+int cache_format_write(int fd, const struct trace *whole, const uint32_t *call_order, int level,
+		       const char *key, const atomic_int *stop)
 {
+	/* The order is written as one of the trace's columns. */
+	struct trace with_order = *whole;
+	const struct trace *t = &with_order;
+	with_order.call_order = call_order;
 	struct section dir[NSECTIONS];
 	struct column col[NSECTIONS];
 	struct buf meta = { 0 };
@@ -559,6 +565,37 @@ static int apis_fit(const struct trace *t)
 	return 1;
 }
 
+/* The calls' order, when kept, is what api_order_build would make of the
+ * rows: each row once, threads rising, each thread's calls by start, the
+ * longer first at equal starts. */
+static int call_order_fits(const struct trace *t)
+{
+	const uint32_t *v = t->call_order;
+	const struct trace_apis *a = &t->apis;
+	if (!v)
+		return 1;
+	uint64_t *seen = xcalloc(a->n / 64 + 1, sizeof(*seen));
+	int ok = 1;
+	for (size_t i = 0; ok && i < a->n; i++) {
+		uint32_t r = v[i];
+		if (r >= a->n || (seen[r / 64] >> (r % 64) & 1)) {
+			ok = 0;
+			break;
+		}
+		seen[r / 64] |= (uint64_t)1 << (r % 64);
+		if (i == 0)
+			continue;
+		uint32_t p = v[i - 1];
+		if (a->thread[p] != a->thread[r])
+			ok = a->thread[p] < a->thread[r];
+		else
+			ok = a->start[p] < a->start[r] ||
+			     (a->start[p] == a->start[r] && a->end[p] >= a->end[r]);
+	}
+	free(seen);
+	return ok;
+}
+
 /* The strings, copied to the heap: each id's bytes inside the block and
  * ending in a NUL. */
 static int take_strings(struct trace *t, const char *bytes, const uint64_t *offset, const uint32_t *len,
@@ -614,6 +651,7 @@ static const void *section_at(const struct section *s, const char *base, size_t 
 static void drop_beyond(struct trace *t, int want)
 {
 	if (want < CACHE_LAUNCHES) {
+		t->call_order = NULL;
 		memset(&t->apis, 0, sizeof(t->apis));
 		t->apis.marker_name = TRACE_NONE;
 		trace_counters_free(&t->counters);
@@ -710,7 +748,7 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	 * orders the readers rely on hold: a file written on purpose, its
 	 * hashes made anew, is refused as a damaged one is. */
 	if (ok && (!host_copies_fit(t) || !ops_fit(t, want) ||
-		   (want >= CACHE_LAUNCHES && (!graphs_fit(t) || !apis_fit(t)))))
+		   (want >= CACHE_LAUNCHES && (!graphs_fit(t) || !apis_fit(t) || !call_order_fits(t)))))
 		ok = 0;
 	t->borrowed = (struct trace_borrow){ b, size, unmap, m };
 	if (!ok) {

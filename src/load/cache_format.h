@@ -13,7 +13,7 @@
 #include "trace/trace.h"
 
 /* Changes whenever the layout or the trace's columns change. */
-#define CACHE_VERSION 7
+#define CACHE_VERSION 8
 /* Every cache file begins with these 8 bytes. */
 #define CACHE_MAGIC "rpdtopC\n"
 
@@ -22,9 +22,12 @@
  * row (with counters, copies and texts). */
 enum cache_level { CACHE_NO_IDS, CACHE_OPS, CACHE_LAUNCHES, CACHE_ALL, CACHE_LEVELS };
 
-/* Write t, read at level, with its key to fd from its start. 0, or -1
- * with errno set (ECANCELED when *stop was set meanwhile). */
-int cache_format_write(int fd, const struct trace *t, int level, const char *key, const atomic_int *stop);
+/* Write t, read at level, with its key to fd from its start, and the
+ * order of its calls by thread and start (struct api_order's rows, or
+ * NULL: none kept), which a trace read back borrows as t->call_order. 0,
+ * or -1 with errno set (ECANCELED when *stop was set meanwhile). */
+int cache_format_write(int fd, const struct trace *t, const uint32_t *call_order, int level, const char *key,
+		       const atomic_int *stop);
 
 /* Check the file at fd (of size bytes) and, when it holds level and its
  * key is key, build t (initialised here) as a load of what want asks

@@ -142,11 +142,19 @@ void api_order_build(const struct trace *t, struct api_order *o)
 	size_t nt = t->nthreads;
 	o->napis = t->apis.n;
 	o->nthreads = nt;
+	o->borrowed = 0;
 	o->first = xcalloc(nt + 1, sizeof(*o->first));
 	for (size_t i = 0; i < t->apis.n; i++)
 		o->first[t->apis.thread[i] + 1]++;
 	for (size_t k = 0; k < nt; k++)
 		o->first[k + 1] += o->first[k];
+	/* A cache file kept the order (checked as it was read). */
+	if (t->call_order) {
+		o->rows = (uint32_t *)t->call_order;
+		o->borrowed = 1;
+		find_parents(t, o);
+		return;
+	}
 	size_t *fill = xmalloc_array(nt ? nt : 1, sizeof(*fill));
 	memcpy(fill, o->first, nt * sizeof(*fill));
 	o->rows = xmalloc_huge(t->apis.n ? t->apis.n : 1, sizeof(*o->rows));
@@ -160,7 +168,8 @@ void api_order_build(const struct trace *t, struct api_order *o)
 
 void api_order_free(struct api_order *o)
 {
-	free(o->rows);
+	if (!o->borrowed)
+		free(o->rows);
 	free(o->first);
 	free(o->parents);
 	free(o->pfirst);
@@ -185,7 +194,9 @@ void api_order_rethread(struct api_order *o, const struct trace *t)
 			memcpy(rows + first[t->apis.thread[o->rows[o->first[k]]]], o->rows + o->first[k],
 			       n * sizeof(*rows));
 	}
-	free(o->rows);
+	if (!o->borrowed)
+		free(o->rows);
+	o->borrowed = 0;
 	free(o->first);
 	free(o->parents);
 	free(o->pfirst);

@@ -22,8 +22,10 @@ struct api_order {
 	uint32_t *parents;
 	size_t *pfirst;
 	size_t nthreads; /* of the trace it was built for */
+	int borrowed;    /* rows are the trace's call_order, not freed here */
 };
 
+/* Sorts the calls, or takes the order a cache file kept (t->call_order). */
 void api_order_build(const struct trace *t, struct api_order *o);
 void api_order_free(struct api_order *o);
 /* The order of a trace whose API rows moved into t at the same places,

@@ -171,6 +171,10 @@ struct trace {
 	int64_t op_first_start, op_last_end; /* span of the GPU ops */
 	struct idmap lane_index;             /* builder's lookup for lanes */
 	struct trace_borrow borrowed;
+	/* The API rows by thread and start (struct api_order's rows) as a
+	 * cache file kept them, borrowed from it; NULL otherwise, and once
+	 * the API rows change. */
+	const uint32_t *call_order;
 };
 
 void trace_init(struct trace *t);
@@ -181,7 +185,8 @@ void trace_own(struct trace *t);
 /* The same for the API rows and what comes with them (texts, links,
  * launches, counters, copies): every function here that changes those
  * calls it first, as those that change ops copy the ops' columns. The
- * ops' columns stay where they are when API rows come. */
+ * ops' columns stay where they are when API rows come; the kept order of
+ * the calls is dropped. */
 void trace_own_apis(struct trace *t);
 /* Remake the lanes' lookup from t's GPUs, queues and threads (a trace
  * whose lanes were set otherwise than by trace_gpu and the like). */

@@ -94,6 +94,8 @@ void trace_own_ops(struct trace *t)
 
 void trace_own_apis(struct trace *t)
 {
+	/* The rows are about to change: their kept order would not hold. */
+	t->call_order = NULL;
 	if (!t->borrowed.base)
 		return;
 	API_COLUMNS(OWN_COLUMN)
@@ -102,5 +104,6 @@ void trace_own_apis(struct trace *t)
 void trace_forget_borrowed(struct trace *t)
 {
 	TRACE_COLUMNS(FORGET_COLUMN)
+	t->call_order = NULL;
 	release_borrowed(t);
 }

@@ -77,6 +77,8 @@ void trace_memory(const struct trace *t, struct mem_report *r)
 void api_order_memory(const struct api_order *o, struct mem_report *r, const char *prefix)
 {
 	size_t nparents = o->pfirst && o->nthreads ? o->pfirst[o->nthreads] : 0;
-	mem_add(r, prefix, "calls by thread", HEAP(o->rows, o->napis) + HEAP(o->first, o->nthreads + 1));
+	/* Rows a cache file kept are counted with its mapping. */
+	mem_add(r, prefix, "calls by thread",
+		(o->borrowed ? 0 : HEAP(o->rows, o->napis)) + HEAP(o->first, o->nthreads + 1));
 	mem_add(r, prefix, "enclosing calls", HEAP(o->parents, nparents) + HEAP(o->pfirst, o->nthreads + 1));
 }

@@ -5,6 +5,15 @@
 
 #include "load/cache.h"
 
+/* The session's order of a trace's calls, when made for its rows as
+ * they are: kept with the trace, a reopen need not sort them again. */
+static const uint32_t *call_order(const struct workspace *w, size_t k)
+{
+	const struct session_view *v = &w->session.views[k];
+	const struct api_order *o = &v->order;
+	return o->rows && o->napis == v->trace.apis.n && o->nthreads == v->trace.nthreads ? o->rows : NULL;
+}
+
 void workspace_cache_end(struct workspace *w)
 {
 	for (size_t k = 0; k < w->session.ntraces; k++) {
@@ -21,7 +30,7 @@ void workspace_cache_start(struct workspace *w)
 		struct workspace_io *io = &w->io[k];
 		const struct trace *t = session_trace_at(&w->session, k);
 		if (io->cache && !io->cache_job && t->apis_read) {
-			io->cache_job = cache_job_start(io->cache, t);
+			io->cache_job = cache_job_start(io->cache, t, call_order(w, k));
 			io->cache = NULL;
 		}
 	}
@@ -33,7 +42,8 @@ int workspace_save_cache(struct workspace *w, struct rpd_error *err)
 	workspace_cache_end(w);
 	for (size_t k = 0; k < w->session.ntraces; k++) {
 		struct workspace_io *io = &w->io[k];
-		if (io->cache && cache_save(io->cache, session_trace_at(&w->session, k), NULL, err))
+		if (io->cache &&
+		    cache_save(io->cache, session_trace_at(&w->session, k), call_order(w, k), NULL, err))
 			rc = -1;
 		cache_entry_free(io->cache);
 		io->cache = NULL;
