@@ -229,6 +229,7 @@ void tl_draw(struct timeline_pane *p, struct app *app, int y, int height, int wi
 		draw_text(stdscr, y, 0, width, _("Indexing the timeline..."), theme_attr(THEME_DIM));
 		return;
 	}
+	p->lanes_drawn = 1;
 	p->label_w = p->label_need;
 	if (p->label_w > LABEL_MIN && p->label_w > width / 3)
 		p->label_w = width / 3 > LABEL_MIN ? width / 3 : LABEL_MIN;

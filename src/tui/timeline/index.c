@@ -84,6 +84,7 @@ static void install(struct timeline_pane *p, struct app *app, struct timeline *t
 		first_view(p);
 	p->generation = generation;
 	p->ready = 1;
+	p->lanes_drawn = 0;
 	remake_from_lanes(p, app);
 }
 
@@ -146,7 +147,10 @@ int tl_need_lanes(struct timeline_pane *p, struct app *app)
 
 int tl_index_busy(const struct timeline_pane *p)
 {
-	return !p->job ? VIEW_IDLE : timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
+	/* Facts still to find keep the viewer looking back soon. */
+	if (!p->job)
+		return p->details_waiting ? VIEW_WORKING : VIEW_IDLE;
+	return timeline_job_done(p->job) ? VIEW_DONE : VIEW_WORKING;
 }
 
 void tl_index_free(struct timeline_pane *p)

@@ -165,6 +165,12 @@ static unsigned idle_work(struct timeline_pane *p, struct app *app)
 	uint32_t match = tl_lanes_current(p, app) ? tl_find_take(p->find) : TRACE_NONE;
 	if (match != TRACE_NONE)
 		act |= tl_walk_matches(p, app, match, 1);
+	/* The detail line's facts (the gap, the GPU time under a range, the
+	 * launch sizes, the place in a graph replay) may take a pass over
+	 * every op or call: new lanes are shown first, the facts next. */
+	p->details_waiting = !app->sync && !p->lanes_drawn;
+	if (p->details_waiting)
+		return act | ACT_REDRAW;
 	/* In idle time on a GPU's lane the detail line tells the gap. */
 	if (tl_cursor_gpu(p, app->trace) != TRACE_NONE && tl_op_under_cursor(p) == TRACE_NONE &&
 	    !tl_gaps_current(&p->gaps, app_generation(app), app->analysis.gap_threshold)) {

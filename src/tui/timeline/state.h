@@ -57,6 +57,8 @@ struct timeline_pane {
 	struct tl_marks marks;   /* named marks and the jump history */
 	uint32_t came_from;      /* the op Enter left for its launch, or TRACE_NONE */
 	struct tl_gaps gaps;     /* the GPUs' gaps, for } and { and idle time */
+	int lanes_drawn;         /* the lanes installed last are on screen */
+	int details_waiting;     /* the detail line's facts come once they are */
 	struct tl_marker marker; /* the GPU work under the range at the cursor */
 };
 
