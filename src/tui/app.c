@@ -41,22 +41,37 @@ void app_message(struct app *app, int error, const char *fmt, ...)
 	app->message_progress = 0;
 }
 
+/* The panes' own indexes (the timeline's lanes) are built meanwhile. */
+static void prepare_panes(struct app *app)
+{
+	app->prepared = 1;
+	for (size_t i = 0; i < app->npanes; i++)
+		if (app->panes[i].ops->prepare && !app->sync)
+			app->panes[i].ops->prepare(&app->panes[i], app);
+}
+
+void app_prepare_whole(struct app *app)
+{
+	if (!app->prepared && app->trace->apis_read && workspace_apis(app->ws) == WORKSPACE_APIS_NONE)
+		prepare_panes(app);
+}
+
 void app_start_apis(struct app *app)
 {
 	workspace_read_apis(app->ws);
+	/* A trace read whole in one pass is whole now. */
+	app_prepare_whole(app);
 }
 
 /* The API rows moved in (or could not be read): say so, unless the user
- * is reading a message; the panes' own indexes are built meanwhile. */
+ * is reading a message. */
 void app_took_apis(struct app *app, int rc, const struct rpd_error *err)
 {
 	if (rc < 0)
 		app_message(app, 1, "%s", err->msg);
 	else if (!app->message[0])
 		app_message(app, 0, _("%zu API calls"), app->trace->apis.n);
-	for (size_t i = 0; i < app->npanes; i++)
-		if (app->panes[i].ops->prepare && !app->sync)
-			app->panes[i].ops->prepare(&app->panes[i], app);
+	prepare_panes(app);
 }
 
 int app_panes_busy(struct app *app)

@@ -43,6 +43,7 @@ struct app {
 	struct prompt prompt;            /* the status line, when open */
 	int announce;                    /* say what the next selection keeps (ANNOUNCE_*) */
 	int apis_asked;                  /* the API rows were read (or tried) here */
+	int prepared;                    /* the panes' indexes were begun for them */
 	int quit_asked;                  /* q once: the next q quits */
 	int closed_message;              /* the key being handled closed a message */
 	uint32_t jump_op;                /* for the timeline to show, or TRACE_NONE */
@@ -80,6 +81,9 @@ static inline unsigned app_generation(const struct app *app)
 
 /* Read the API rows on a thread of their own from now on. */
 void app_start_apis(struct app *app);
+/* When the trace has every API row already (a cache file, a trace read
+ * in one pass), begin the panes' own indexes, once. */
+void app_prepare_whole(struct app *app);
 /* The API rows are wanted (the timeline's CPU lanes): take them if read,
  * read them now if nothing reads them; while they are being read, return
  * at once (the pane shows what it has and is redrawn when they come). */

@@ -65,6 +65,9 @@ static void flush(struct app *app)
 static int run_interactive(struct app *app)
 {
 	int dirty = 1;
+	/* A trace that came with its API rows (from the cache): the panes'
+	 * indexes are built on the other cores while the first screen is. */
+	app_prepare_whole(app);
 	for (;;) {
 		if (app_idle(app) & ACT_REDRAW)
 			dirty = 1;
