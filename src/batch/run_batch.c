@@ -247,6 +247,10 @@ int run_report(const struct options *o, struct workspace *w, struct analysis_par
 		err_report("rpdtop: %s", msg);
 		return 2;
 	}
+	/* The session's order of the calls, which the cache file then keeps
+	 * (the report would make one of its own otherwise). */
+	if (def->uses & REPORT_USES_CALL_ORDER)
+		session_order_calls(&w->session);
 	struct name_cache names;
 	/* Names as the viewer shows them at first: C++ names demangled. */
 	name_cache_init(&names, NAME_DEMANGLE);

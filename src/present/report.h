@@ -64,7 +64,7 @@ extern const struct report_merge report_whole_load;
 /* What a report needs made ready for it besides its parameters. */
 enum {
 	REPORT_USES_CATEGORIES = 1, /* the settings' categories (analysis->cats) */
-	REPORT_USES_CALL_ORDER = 2, /* the API order of a group's calls (order) */
+	REPORT_USES_CALL_ORDER = 2, /* the API order of the calls (order), kept with a cache file */
 	REPORT_USES_FINDINGS = 4,   /* the settings' [findings] thresholds */
 };
 

@@ -58,5 +58,6 @@ const struct report_def report_ranges = { .name = "ranges",
 					  .cols = range_cols,
 					  .ncols = NCOLS(range_cols),
 					  .apis = API_NEED_ALL,
+					  .uses = REPORT_USES_CALL_ORDER,
 					  .build = build,
 					  .merge = &report_whole_load };
