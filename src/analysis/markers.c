@@ -12,12 +12,18 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-/* Instances as found, with the one enclosing each (for the ops to climb). */
+/* Instances as found, with the one enclosing each (for the ops to climb).
+ * What the ops add up goes to the instances' records (v) when they are
+ * wanted whole, else to two narrow columns (gpu, ops): what a table by
+ * text needs of millions of ranges, in 20 bytes each instead of 52. */
 struct finder {
 	const struct trace *t;
-	struct marker_inst *v;
-	uint32_t *parent; /* per instance: the instance enclosing it, or TRACE_NONE */
-	uint32_t *inner;  /* per API row: the innermost instance enclosing it */
+	struct marker_inst *v; /* NULL: gpu and ops instead */
+	uint32_t *api;         /* per instance: its API row */
+	uint32_t *parent;      /* per instance: the instance enclosing it, or TRACE_NONE */
+	uint32_t *inner;       /* per API row: the innermost instance enclosing it */
+	int64_t *gpu;
+	uint32_t *ops;
 	size_t n;
 };
 
@@ -32,20 +38,23 @@ static void walk_thread(struct finder *f, const struct api_order *o, size_t k, u
 	size_t depth = 0;
 	for (size_t p = o->first[k]; p < o->first[k + 1]; p++) {
 		uint32_t c = o->rows[p];
-		while (depth > 0 && t->apis.end[f->v[open[depth - 1]].api] < t->apis.start[c])
+		while (depth > 0 && t->apis.end[f->api[open[depth - 1]]] < t->apis.start[c])
 			depth--;
 		size_t up = depth;
-		while (up > 0 && t->apis.end[f->v[open[up - 1]].api] < t->apis.end[c])
+		while (up > 0 && t->apis.end[f->api[open[up - 1]]] < t->apis.end[c])
 			up--;
 		uint32_t in = up > 0 ? open[up - 1] : TRACE_NONE;
 		f->inner[c] = in;
 		if (trace_api_name(t, c) != marker)
 			continue;
-		struct marker_inst *m = &f->v[f->n];
-		memset(m, 0, sizeof(*m));
-		m->api = c;
-		m->depth = in == TRACE_NONE ? 0 : f->v[in].depth + 1;
+		f->api[f->n] = c;
 		f->parent[f->n] = in;
+		if (f->v) {
+			struct marker_inst *m = &f->v[f->n];
+			memset(m, 0, sizeof(*m));
+			m->api = c;
+			m->depth = in == TRACE_NONE ? 0 : f->v[in].depth + 1;
+		}
 		open[depth++] = (uint32_t)f->n++;
 	}
 }
@@ -60,12 +69,19 @@ static void add_ops(struct finder *f, const struct selection *sel)
 		uint32_t call = trace_op_launch(t, (uint32_t)i);
 		if (call == TRACE_NONE || !selected_op(sel, i))
 			continue;
+		int64_t in = select_clipped(w, t->ops.start[i], t->ops.end[i]);
+		if (!f->v) {
+			for (uint32_t m = f->inner[call]; m != TRACE_NONE; m = f->parent[m]) {
+				f->ops[m]++;
+				f->gpu[m] = sat_add(f->gpu[m], in);
+			}
+			continue;
+		}
 		int64_t s = t->ops.start[i], e = t->ops.end[i];
 		if (w && w->active) {
 			s = s > w->start ? s : w->start;
 			e = e < w->end ? e : w->end;
 		}
-		int64_t in = select_clipped(w, t->ops.start[i], t->ops.end[i]);
 		for (uint32_t m = f->inner[call]; m != TRACE_NONE; m = f->parent[m]) {
 			struct marker_inst *x = &f->v[m];
 			if (!x->ops || s < x->first)
@@ -76,6 +92,39 @@ static void add_ops(struct finder *f, const struct selection *sel)
 			x->gpu = sat_add(x->gpu, in);
 		}
 	}
+}
+
+/* The instances of t found, their ops added: whole records when whole,
+ * else the narrow columns. 0 when t has none (nothing allocated). */
+static size_t find_into(struct finder *f, const struct trace *t, const struct api_order *o,
+			const struct selection *sel, int whole)
+{
+	uint32_t marker = api_marker_name(t);
+	memset(f, 0, sizeof(*f));
+	f->t = t;
+	size_t count = 0;
+	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
+		count += trace_api_name(t, i) == marker;
+	if (!count)
+		return 0;
+	if (whole) {
+		f->v = xmalloc_array(count, sizeof(*f->v));
+	} else {
+		f->gpu = xcalloc(count, sizeof(*f->gpu));
+		f->ops = xcalloc(count, sizeof(*f->ops));
+	}
+	f->api = xmalloc_array(count, sizeof(*f->api));
+	f->parent = xmalloc_array(count, sizeof(*f->parent));
+	f->inner = xmalloc_huge(t->apis.n, sizeof(*f->inner));
+	uint32_t *open = xmalloc_array(count, sizeof(*open));
+	for (size_t k = 0; k < o->nthreads; k++)
+		walk_thread(f, o, k, marker, open);
+	free(open);
+	add_ops(f, sel);
+	free(f->inner);
+	free(f->parent);
+	f->inner = f->parent = NULL;
+	return f->n;
 }
 
 static int by_row_time(const void *a, const void *b, void *ctx)
@@ -123,47 +172,21 @@ static void sort_by_time(const struct trace *t, struct marker_inst *v, size_t n)
 	free(at);
 }
 
-static void find(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		 struct markers *out, int by_time)
+void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
+		  struct markers *out)
 {
-	uint32_t marker = api_marker_name(t);
+	struct finder f;
 	memset(out, 0, sizeof(*out));
-	size_t count = 0;
-	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
-		count += trace_api_name(t, i) == marker;
-	if (!count)
+	if (!find_into(&f, t, o, sel, 1))
 		return;
-	struct finder f = { .t = t };
-	f.v = xmalloc_array(count, sizeof(*f.v));
-	f.parent = xmalloc_array(count, sizeof(*f.parent));
-	f.inner = xmalloc_huge(t->apis.n, sizeof(*f.inner));
-	uint32_t *open = xmalloc_array(count, sizeof(*open));
-	for (size_t k = 0; k < o->nthreads; k++)
-		walk_thread(&f, o, k, marker, open);
-	free(open);
-	add_ops(&f, sel);
 	for (size_t i = 0; i < f.n; i++) {
 		f.v[i].name = trace_api_shown_name(t, f.v[i].api);
 		f.v[i].in_view = selected_api_named(sel, f.v[i].api);
 	}
-	free(f.inner);
-	free(f.parent);
-	if (by_time)
-		sort_by_time(t, f.v, f.n);
+	free(f.api);
+	sort_by_time(t, f.v, f.n);
 	out->v = f.v;
 	out->n = f.n;
-}
-
-void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		  struct markers *out)
-{
-	find(t, o, sel, out, 1);
-}
-
-void markers_find_any(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		      struct markers *out)
-{
-	find(t, o, sel, out, 0);
 }
 
 void markers_free(struct markers *m)
@@ -184,20 +207,24 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 /* What each text's sums hold. */
 enum { SUM_TOTAL, SUM_GPU };
 
-void markers_part_add(struct namestat *a, const struct trace *t, const struct markers *m,
+void markers_part_add(struct namestat *a, const struct trace *t, const struct api_order *o,
 		      const struct selection *sel)
 {
 	const struct window *w = sel ? &sel->window : NULL;
-	for (size_t i = 0; i < m->n; i++) {
-		const struct marker_inst *x = &m->v[i];
-		if (!x->in_view)
+	struct finder f;
+	for (size_t i = 0, n = find_into(&f, t, o, sel, 0); i < n; i++) {
+		uint32_t api = f.api[i];
+		if (!selected_api_named(sel, api))
 			continue;
-		struct namestat_row *r = namestat_row(a, x->name, t->strings.count);
-		int64_t s = t->apis.start[x->api], e = t->apis.end[x->api];
+		struct namestat_row *r = namestat_row(a, trace_api_shown_name(t, api), t->strings.count);
+		int64_t s = t->apis.start[api], e = t->apis.end[api];
 		namestat_add(a, r, sat_sub(e, s), select_clipped(w, s, e));
-		r->sum[SUM_GPU] += x->gpu;
-		r->count += x->ops;
+		r->sum[SUM_GPU] += f.gpu[i];
+		r->count += f.ops[i];
 	}
+	free(f.api);
+	free(f.gpu);
+	free(f.ops);
 }
 
 void markers_part_finish(struct namestat *a, const struct trace *t, struct marker_table *out)
@@ -225,12 +252,12 @@ void markers_part_finish(struct namestat *a, const struct trace *t, struct marke
 
 /* The same figures from one trace as from the partial results of its
  * parts: the whole trace is one part. */
-void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
+void markers_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		     struct marker_table *out)
 {
 	struct namestat a;
 	namestat_init(&a);
-	markers_part_add(&a, t, m, sel);
+	markers_part_add(&a, t, o, sel);
 	markers_part_finish(&a, t, out);
 }
 

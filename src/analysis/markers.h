@@ -40,10 +40,6 @@ struct markers {
  * t's API order. */
 void markers_find(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		  struct markers *out);
-/* The same instances in no particular order (for what groups them by
- * text: no sort). */
-void markers_find_any(const struct trace *t, const struct api_order *o, const struct selection *sel,
-		      struct markers *out);
 void markers_free(struct markers *m);
 
 /* Per text, over the instances in view. min, max and p50 are of whole
@@ -61,13 +57,15 @@ struct marker_table {
 	int64_t total;
 };
 
-void markers_by_name(const struct trace *t, const struct markers *m, const struct selection *sel,
+/* The instances are found as markers_find finds them, but kept no longer
+ * than their text's figures need them (o: t's API order). */
+void markers_by_name(const struct trace *t, const struct api_order *o, const struct selection *sel,
 		     struct marker_table *out);
 /* Its partial result, to be merged with others (analysis/namestat.h): per
  * text sum[0] the total, sum[1] the GPU time, count the ops (the whole
  * durations' sum is the statistic's). A range's ops are launched on its own thread, so each
  * process's instances are whole in its own part. */
-void markers_part_add(struct namestat *part, const struct trace *t, const struct markers *m,
+void markers_part_add(struct namestat *part, const struct trace *t, const struct api_order *o,
 		      const struct selection *sel);
 /* The rows of what part holds (texts: string ids of t); part is emptied. */
 void markers_part_finish(struct namestat *part, const struct trace *t, struct marker_table *out);

@@ -48,12 +48,9 @@ static void build(const struct trace *t, const struct report_params *p, const st
 		  struct table *out)
 {
 	struct api_order own;
-	struct markers m;
 	struct marker_table mt;
-	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
+	markers_by_name(t, report_api_order(t, p, &own), sel, &mt);
 	api_order_free(&own);
-	markers_by_name(t, &m, sel, &mt);
-	markers_free(&m);
 	markers_table(t, p, &mt, out);
 	marker_table_free(&mt);
 }
@@ -64,12 +61,9 @@ static void part_add(void *part, const struct trace *t, const struct selection *
 		     const struct report_params *p, struct call_asks **asks)
 {
 	struct api_order own;
-	struct markers m;
 	(void)asks;
-	markers_find_any(t, report_api_order(t, p, &own), sel, &m);
+	markers_part_add(part, t, report_api_order(t, p, &own), sel);
 	api_order_free(&own);
-	markers_part_add(part, t, &m, sel);
-	markers_free(&m);
 }
 
 static void part_table(void *part, struct trace *whole, const struct window *window,

@@ -77,10 +77,7 @@ static size_t cpu_fill(void *src, struct app *app)
 		api_calls_by_name(app->trace, app_order(app), app_sel(app), &p->calls);
 		return p->calls.n;
 	}
-	struct markers m;
-	markers_find_any(app->trace, app_order(app), app_sel(app), &m);
-	markers_by_name(app->trace, &m, app_sel(app), &p->ranges);
-	markers_free(&m);
+	markers_by_name(app->trace, app_order(app), app_sel(app), &p->ranges);
 	return p->ranges.n;
 }
 

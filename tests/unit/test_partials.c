@@ -97,12 +97,9 @@ static void api_of(const struct trace *t, struct namestat *a)
 static void markers_of(const struct trace *t, struct namestat *a)
 {
 	struct api_order o;
-	struct markers m;
 	api_order_build(t, &o);
-	markers_find_any(t, &o, NULL, &m);
+	markers_part_add(a, t, &o, NULL);
 	api_order_free(&o);
-	markers_part_add(a, t, &m, NULL);
-	markers_free(&m);
 }
 
 /* Each part reduced by fn, sent as bytes and merged into merged (names
@@ -151,14 +148,11 @@ static void test_api(struct trace *parts, struct trace *whole)
 static void test_markers(struct trace *parts, struct trace *whole)
 {
 	struct api_order o;
-	struct markers m;
 	struct marker_table want, got;
 	struct namestat merged;
 	api_order_build(whole, &o);
-	markers_find_any(whole, &o, NULL, &m);
+	markers_by_name(whole, &o, NULL, &want);
 	api_order_free(&o);
-	markers_by_name(whole, &m, NULL, &want);
-	markers_free(&m);
 	merge_parts(parts, whole, markers_of, &merged);
 	markers_part_finish(&merged, whole, &got);
 	CHECK_INT(got.n, want.n);
