@@ -2,6 +2,8 @@
 #include "load/cache_format.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/hash64.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 #define MAGIC CACHE_MAGIC
@@ -634,16 +637,66 @@ static void unmap(void *ctx)
 	free(m);
 }
 
-/* A section in the file, of the size and length expected, whose bytes
- * hash as the directory says. */
+/* A column's bytes and the hash the directory gives them. */
+struct hash_job {
+	const char *p;
+	size_t len;
+	uint32_t id;
+	uint64_t want;
+};
+
+/* The columns to hash, taken one at a time by each thread. */
+struct hashing {
+	const struct hash_job *jobs;
+	size_t n;
+	atomic_size_t next;
+	atomic_int bad;
+};
+
+static void *hash_worker(void *arg)
+{
+	struct hashing *h = arg;
+	size_t j;
+	while (!atomic_load(&h->bad) && (j = atomic_fetch_add(&h->next, 1)) < h->n)
+		if (hash64(h->jobs[j].p, h->jobs[j].len, h->jobs[j].id) != h->jobs[j].want)
+			atomic_store(&h->bad, 1);
+	return NULL;
+}
+
+static int by_len_desc(const void *a, const void *b)
+{
+	const struct hash_job *x = a, *y = b;
+	return (x->len < y->len) - (x->len > y->len);
+}
+
+/* Do the columns hash as the directory says? The largest first, on as
+ * many threads as the cap allows: hundreds of MB read once. */
+static int hashes_match(struct hash_job *jobs, size_t n)
+{
+	qsort(jobs, n, sizeof(*jobs), by_len_desc);
+	struct hashing h = { .jobs = jobs, .n = n };
+	atomic_init(&h.next, 0);
+	atomic_init(&h.bad, 0);
+	pthread_t th;
+	int extra = n > 1 ? threads_acquire(1) : 0;
+	int started = extra && pthread_create(&th, NULL, hash_worker, &h) == 0;
+	hash_worker(&h);
+	if (started)
+		pthread_join(th, NULL);
+	threads_release(extra);
+	return !atomic_load(&h.bad);
+}
+
+/* A section in the file, of the size and length expected; its bytes are
+ * to hash as the directory says (a job for hashes_match). */
 static const void *section_at(const struct section *s, const char *base, size_t size, uint32_t id,
-			      size_t item, uint64_t n)
+			      size_t item, uint64_t n, struct hash_job *job)
 {
 	if (s->id != id || s->size != item || s->n != n || s->off % ALIGN || s->off > size ||
 	    (n && (size - s->off) / n < item))
 		return NULL;
-	const char *p = base + s->off;
-	return hash64(p, (size_t)n * item, id) == s->hash ? p : NULL;
+	*job = (struct hash_job){ base + s->off, (size_t)n * item, id, s->hash };
+	return job->p;
 }
 
 /* Leave out what a load of want would not have read (the columns of
@@ -712,14 +765,16 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 		 (f.marker_name == TRACE_NONE || f.marker_name < f.count);
 	const void *str_bytes = NULL, *str_offset = NULL, *str_len = NULL;
 	int groups = want >= CACHE_LAUNCHES ? 3 : want >= CACHE_OPS ? 2 : 1;
-	size_t k = 0;
+	size_t k = 0, njobs = 0;
+	struct hash_job jobs[NSECTIONS];
 	/* A column of a group not wanted is neither checked nor kept; one of
 	 * no rows borrows nothing (its place may be the file's very end). */
 #define READ_SECTION(sid, col_, count, group)                                                                \
 	if (ok && (int)(group) < groups) {                                                                   \
 		const struct section *s = &dir[k];                                                           \
 		uint64_t n = s->present ? (uint64_t)(t->count) : 0;                                          \
-		const void *p = section_at(s, b, size, (sid), sizeof(*t->col_), n);                          \
+		const void *p = section_at(s, b, size, (sid), sizeof(*t->col_), n, &jobs[njobs]);            \
+		njobs += p != NULL;                                                                          \
 		if (!p)                                                                                      \
 			ok = 0;                                                                              \
 		else if ((sid) == 0)                                                                         \
@@ -741,6 +796,9 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	SECTIONS(READ_SECTION)
 	t->strings.bytes_len = empty_len;
 	t->strings.count = empty_count;
+	/* Nothing a column holds is looked at before its bytes hash right. */
+	if (ok && !hashes_match(jobs, njobs))
+		ok = 0;
 	if (ok &&
 	    (!str_bytes || !str_offset || !str_len || take_strings(t, str_bytes, str_offset, str_len, &f)))
 		ok = 0;
