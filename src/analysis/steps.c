@@ -47,8 +47,9 @@ static uint32_t *spans_order(const struct spans *s)
 	return v;
 }
 
-/* Put s's spans in the order v, each column through one buffer. */
-static void spans_permute(struct spans *s, const uint32_t *v)
+/* Put s's spans (and their kernel marks) in the order v, each column
+ * through one buffer. */
+static void spans_permute(struct spans *s, uint8_t *kernel, const uint32_t *v)
 {
 	int64_t *tmp = xmalloc_huge(s->n ? s->n : 1, sizeof(*tmp));
 	int64_t *col[] = { s->start, s->end };
@@ -61,19 +62,33 @@ static void spans_permute(struct spans *s, const uint32_t *v)
 	for (size_t i = 0; i < s->n; i++)
 		names[i] = s->name[v[i]];
 	memcpy(s->name, names, s->n * sizeof(*names));
+	uint8_t *marks = (uint8_t *)tmp;
+	for (size_t i = 0; i < s->n; i++)
+		marks[i] = kernel[v[i]];
+	memcpy(kernel, marks, s->n);
 	free(tmp);
 }
 
-static void spans_make(const struct trace *t, const struct selection *sel, int kernels, struct spans *out)
+static void spans_alloc(struct spans *s, size_t cap)
+{
+	memset(s, 0, sizeof(*s));
+	cap = cap ? cap : 1;
+	s->start = xmalloc_huge(cap, sizeof(*s->start));
+	s->end = xmalloc_huge(cap, sizeof(*s->end));
+	s->name = xmalloc_huge(cap, sizeof(*s->name));
+}
+
+/* The ops in view as spans by start (all), and the kernels among them
+ * (kernels), taken in that order: one sort for both. */
+static void spans_make(const struct trace *t, const struct selection *sel, struct spans *all,
+		       struct spans *kernels)
 {
 	const struct window *w = sel ? &sel->window : NULL;
-	size_t cap = t->ops.n ? t->ops.n : 1, n = 0;
-	memset(out, 0, sizeof(*out));
-	out->start = xmalloc_huge(cap, sizeof(*out->start));
-	out->end = xmalloc_huge(cap, sizeof(*out->end));
-	out->name = xmalloc_huge(cap, sizeof(*out->name));
+	size_t n = 0, nk = 0;
+	spans_alloc(all, t->ops.n);
+	uint8_t *kernel = xmalloc_huge(t->ops.n ? t->ops.n : 1, 1);
 	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!selected_op(sel, i) || (kernels && t->ops.kind[i] != OP_KERNEL))
+		if (!selected_op(sel, i))
 			continue;
 		int64_t s = t->ops.start[i], e = t->ops.end[i];
 		if (w && w->active) {
@@ -82,16 +97,29 @@ static void spans_make(const struct trace *t, const struct selection *sel, int k
 		}
 		if (e <= s)
 			continue;
-		out->start[n] = s;
-		out->end[n] = e;
-		out->name[n++] = t->ops.name[i];
-		out->longest = sat_sub(e, s) > out->longest ? sat_sub(e, s) : out->longest;
+		all->start[n] = s;
+		all->end[n] = e;
+		all->name[n] = t->ops.name[i];
+		kernel[n++] = t->ops.kind[i] == OP_KERNEL;
 	}
-	out->n = n;
-	uint32_t *v = spans_order(out);
+	all->n = n;
+	uint32_t *v = spans_order(all);
 	if (v)
-		spans_permute(out, v);
+		spans_permute(all, kernel, v);
 	free(v);
+	for (size_t i = 0; i < n; i++)
+		nk += kernel[i];
+	spans_alloc(kernels, nk);
+	for (size_t i = 0; i < n; i++) {
+		if (!kernel[i])
+			continue;
+		int64_t d = sat_sub(all->end[i], all->start[i]);
+		kernels->start[kernels->n] = all->start[i];
+		kernels->end[kernels->n] = all->end[i];
+		kernels->name[kernels->n++] = all->name[i];
+		kernels->longest = d > kernels->longest ? d : kernels->longest;
+	}
+	free(kernel);
 }
 
 /* The union of the spans, as disjoint spans by start (in place). */
@@ -159,9 +187,8 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 {
 	struct spans all, kernels;
 	memset(out, 0, sizeof(*out));
-	spans_make(t, sel, 0, &all);
+	spans_make(t, sel, &all, &kernels);
 	spans_unite(&all);
-	spans_make(t, sel, 1, &kernels);
 	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
 	uint32_t *touched = xmalloc_array(kernels.n ? kernels.n : 1, sizeof(*touched));
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
