@@ -38,7 +38,7 @@ static uint32_t *by_queue(const struct trace *t, const struct selection *sel, si
 	 * runs dealt into one another (a real trace has a few dozen ops out of
 	 * place in ten thousand). The order is total (start, then row). */
 	for (size_t q = 0; q < nq; q++)
-		sort_nearly(ops + first[q], first[q + 1] - first[q], start_row_cmp, t);
+		sort_nearly_keyed(ops + first[q], first[q + 1] - first[q], t->ops.start, start_row_cmp, t);
 	return ops;
 }
 

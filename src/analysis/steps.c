@@ -43,7 +43,7 @@ static uint32_t *spans_order(const struct spans *s)
 	uint32_t *v = xmalloc_huge(n, sizeof(*v));
 	for (size_t i = 0; i < n; i++)
 		v[i] = (uint32_t)i;
-	sort_nearly(v, n, span_cmp, s);
+	sort_nearly_keyed(v, n, s->start, span_cmp, s);
 	return v;
 }
 

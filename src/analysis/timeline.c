@@ -226,7 +226,7 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	const int64_t *st = l->kind == TL_GPU ? t->ops.start : t->apis.start;
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
-		sort_nearly(l->ops, l->n, op_cmp, t);
+		sort_nearly_keyed(l->ops, l->n, t->ops.start, op_cmp, t);
 	find_instants(l, st);
 	if (!pack_lane(l, st))
 		return;
@@ -273,7 +273,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 		if (selected_api(sel, i))
 			calls[fill[t->apis.thread[i]]++] = (uint32_t)i;
 	for (size_t k = 0; k < t->nthreads; k++)
-		sort_nearly(calls + first[k], first[k + 1] - first[k], api_cmp, t);
+		sort_nearly_keyed(calls + first[k], first[k + 1] - first[k], t->apis.start, api_cmp, t);
 	free(fill);
 	free(first);
 	return calls;

@@ -103,7 +103,7 @@ void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 		return;
 	if (nested_order(t, v, n) && in_order(t, v, n))
 		return;
-	sort_nearly(v, n, call_index_cmp, t);
+	sort_nearly_keyed(v, n, t->apis.start, call_index_cmp, t);
 }
 
 /* The calls that enclose another of their thread: E does when some call

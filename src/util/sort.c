@@ -53,23 +53,36 @@ void sort_int64(int64_t *v, size_t n)
 	free(b);
 }
 
+/* The order of rows a and b: by key (when there is one), then by cmp. */
+struct order {
+	const int64_t *key; /* NULL: cmp alone */
+	sort_index_cmp cmp;
+	const void *ctx;
+};
+
+static inline int order_cmp(const struct order *o, uint32_t a, uint32_t b)
+{
+	if (o->key && o->key[a] != o->key[b])
+		return o->key[a] < o->key[b] ? -1 : 1;
+	return o->cmp(o->ctx, a, b);
+}
+
 /* Heap of the runs' heads, the least on top (ties: the lower run). */
 struct runs_heap {
 	const uint32_t *tmp;
 	size_t *at, *end; /* per run: its next element and its end in tmp */
 	uint32_t *run;    /* the heap: run numbers */
 	size_t n;
-	sort_index_cmp cmp;
-	const void *ctx;
+	const struct order *order;
 };
 
-static int head_less(const struct runs_heap *h, uint32_t a, uint32_t b)
+static inline int head_less(const struct runs_heap *h, uint32_t a, uint32_t b)
 {
-	int c = h->cmp(h->ctx, h->tmp[h->at[a]], h->tmp[h->at[b]]);
+	int c = order_cmp(h->order, h->tmp[h->at[a]], h->tmp[h->at[b]]);
 	return c < 0 || (c == 0 && a < b);
 }
 
-static void sift_down(struct runs_heap *h, size_t i)
+static inline void sift_down(struct runs_heap *h, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
@@ -86,7 +99,9 @@ static void sift_down(struct runs_heap *h, size_t i)
 	}
 }
 
-int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs)
+/* sort_by_runs under an order; inlined twice, with a key and without, so
+ * that the keyed one reads a row's key in place of a call. */
+static inline int by_runs(uint32_t *v, size_t n, const struct order *o, size_t max_runs)
 {
 	if (n < 2)
 		return 0;
@@ -101,7 +116,7 @@ int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, siz
 		size_t lo = 0, hi = nruns;
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;
-			if (cmp(ctx, tails[mid], v[i]) <= 0)
+			if (order_cmp(o, tails[mid], v[i]) <= 0)
 				hi = mid;
 			else
 				lo = mid + 1;
@@ -128,7 +143,7 @@ int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, siz
 		tmp[fill[run_of[i]]++] = v[i];
 	free(run_of);
 	uint32_t heap[255];
-	struct runs_heap h = { tmp, at, end, heap, nruns, cmp, ctx };
+	struct runs_heap h = { tmp, at, end, heap, nruns, o };
 	for (size_t r = 0; r < nruns; r++)
 		heap[r] = (uint32_t)r;
 	for (size_t i = nruns / 2; i-- > 0;)
@@ -144,6 +159,12 @@ int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, siz
 	return 0;
 }
 
+int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs)
+{
+	struct order o = { NULL, cmp, ctx };
+	return by_runs(v, n, &o, max_runs);
+}
+
 struct index_cmp {
 	sort_index_cmp cmp;
 	const void *ctx;
@@ -155,13 +176,25 @@ static int by_index_cmp(const void *a, const void *b, void *ctx)
 	return c->cmp(c->ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
-void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx)
+static inline void nearly(uint32_t *v, size_t n, const struct order *o)
 {
 	size_t sorted = 1;
-	while (sorted < n && cmp(ctx, v[sorted - 1], v[sorted]) <= 0)
+	while (sorted < n && order_cmp(o, v[sorted - 1], v[sorted]) <= 0)
 		sorted++;
-	if (sorted >= n || sort_by_runs(v, n, cmp, ctx, 64) == 0)
+	if (sorted >= n || by_runs(v, n, o, 64) == 0)
 		return;
-	struct index_cmp c = { cmp, ctx };
+	struct index_cmp c = { o->cmp, o->ctx };
 	sort_with(v, n, sizeof(*v), by_index_cmp, &c);
+}
+
+void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx)
+{
+	struct order o = { NULL, cmp, ctx };
+	nearly(v, n, &o);
+}
+
+void sort_nearly_keyed(uint32_t *v, size_t n, const int64_t *key, sort_index_cmp cmp, const void *ctx)
+{
+	struct order o = { key, cmp, ctx };
+	nearly(v, n, &o);
 }

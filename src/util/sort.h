@@ -33,6 +33,12 @@ int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, siz
  * 64), else a general sort with the same comparison. */
 void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx);
 
+/* The same for indices ordered by a 64-bit key of theirs first (key[i]
+ * rising), cmp deciding between equal keys: cmp must order them so too
+ * (it is the whole order; the key spares calling it). The same result as
+ * sort_nearly with cmp. */
+void sort_nearly_keyed(uint32_t *v, size_t n, const int64_t *key, sort_index_cmp cmp, const void *ctx);
+
 /* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
 void sort_int64(int64_t *v, size_t n);
 

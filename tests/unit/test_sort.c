@@ -45,6 +45,54 @@ static void check_sorted(const char *what, const int64_t *x, uint32_t *v, size_t
 	free(want);
 }
 
+/* Rows with a start (the key) and an end: by start, the longer first, as
+ * calls are ordered; equal rows (same start and end) are left to the
+ * sort, whose choice the keyed one must make too. */
+struct rows {
+	const int64_t *start, *end;
+};
+
+static int by_start_longer(const void *ctx, uint32_t a, uint32_t b)
+{
+	const struct rows *r = ctx;
+	if (r->start[a] != r->start[b])
+		return r->start[a] < r->start[b] ? -1 : 1;
+	return (r->end[a] < r->end[b]) - (r->end[a] > r->end[b]);
+}
+
+/* sort_nearly_keyed gives what sort_nearly gives, index for index: in
+ * order, a few runs, ties on the key and on both columns, and past 64
+ * runs (the general sort). */
+static void check_keyed(void)
+{
+	enum { N = 20000 };
+	int64_t *start = xmalloc(N * sizeof(*start)), *end = xmalloc(N * sizeof(*end));
+	uint32_t *a = xmalloc(N * sizeof(*a)), *b = xmalloc(N * sizeof(*b));
+	struct rows r = { start, end };
+	uint64_t seed = 88172645463325252u;
+	for (int pattern = 0; pattern < 4; pattern++) {
+		int runs = pattern == 0 ? 1 : pattern == 1 ? 7 : pattern == 2 ? 64 : 300;
+		for (size_t i = 0; i < N; i++) {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			/* Dealt into runs, starts repeat (a tenth of the range) and
+			 * so do whole rows. */
+			start[i] = (int64_t)(i % (size_t)runs) * 7 + (int64_t)(i / (size_t)runs) / 10 * 1000;
+			end[i] = start[i] + (int64_t)(seed % 3);
+			a[i] = b[i] = (uint32_t)i;
+		}
+		sort_nearly(a, N, by_start_longer, &r);
+		sort_nearly_keyed(b, N, start, by_start_longer, &r);
+		fprintf(stderr, "keyed, %d runs\n", runs);
+		CHECK(memcmp(a, b, N * sizeof(*a)) == 0);
+		for (size_t i = 1; i < N; i++)
+			CHECK(by_start_longer(&r, b[i - 1], b[i]) <= 0);
+	}
+	free(start);
+	free(end);
+	free(a);
+	free(b);
+}
+
 /* Post-order of a complete tree of the given depth and fan-out: each
  * node's start after its children's in the order, as calls are recorded
  * as they end. */
@@ -101,5 +149,6 @@ int main(void)
 	CHECK_INT(sort_by_runs(v, 1, by_value, x, 64), 0);
 	free(x);
 	free(v);
+	check_keyed();
 	return check_done();
 }
