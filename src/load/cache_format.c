@@ -669,8 +669,8 @@ static int by_len_desc(const void *a, const void *b)
 	return (x->len < y->len) - (x->len > y->len);
 }
 
-/* Do the columns hash as the directory says? The largest first, on as
- * many threads as the cap allows: hundreds of MB read once. */
+/* Do the columns hash as the directory says? The largest first, on a
+ * second thread too when the cap allows: hundreds of MB read once. */
 static int hashes_match(struct hash_job *jobs, size_t n)
 {
 	qsort(jobs, n, sizeof(*jobs), by_len_desc);
