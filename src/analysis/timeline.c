@@ -14,16 +14,6 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* Within a thread: by start, the longer (outer) call first when two start
- * together. */
-static int api_cmp(const void *ctx, uint32_t i, uint32_t j)
-{
-	const struct trace *t = ctx;
-	if (t->apis.start[i] != t->apis.start[j])
-		return t->apis.start[i] < t->apis.start[j] ? -1 : 1;
-	return (t->apis.end[i] < t->apis.end[j]) - (t->apis.end[i] > t->apis.end[j]);
-}
-
 /* Rows come nearly in order (sort_nearly): ops by queue, and API calls,
  * recorded as they end, each after the calls nested in it (a range after
  * the thousands of calls in it). */
@@ -273,7 +263,7 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 		if (selected_api(sel, i))
 			calls[fill[t->apis.thread[i]]++] = (uint32_t)i;
 	for (size_t k = 0; k < t->nthreads; k++)
-		sort_nearly_keyed(calls + first[k], first[k + 1] - first[k], t->apis.start, api_cmp, t);
+		sort_nearly_keyed(calls + first[k], first[k + 1] - first[k], t->apis.start, api_call_cmp, t);
 	free(fill);
 	free(first);
 	return calls;

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "trace/api_order.h"
 #include "util/hash64.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
@@ -589,11 +590,7 @@ static int call_order_fits(const struct trace *t)
 		if (i == 0)
 			continue;
 		uint32_t p = v[i - 1];
-		if (a->thread[p] != a->thread[r])
-			ok = a->thread[p] < a->thread[r];
-		else
-			ok = a->start[p] < a->start[r] ||
-			     (a->start[p] == a->start[r] && a->end[p] >= a->end[r]);
+		ok = a->thread[p] != a->thread[r] ? a->thread[p] < a->thread[r] : api_call_cmp(t, p, r) <= 0;
 	}
 	free(seen);
 	return ok;

@@ -9,8 +9,6 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-/* Start order within a thread; at equal starts the longer call first, so
- * that an enclosing call comes before what it encloses. */
 static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
 {
 	int64_t x = t->apis.start[a], y = t->apis.start[b];
@@ -20,7 +18,7 @@ static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
 	return (x < y) - (x > y);
 }
 
-static int call_index_cmp(const void *ctx, uint32_t a, uint32_t b)
+int api_call_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
 	return call_cmp(ctx, a, b);
 }
@@ -103,7 +101,7 @@ void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 		return;
 	if (nested_order(t, v, n) && in_order(t, v, n))
 		return;
-	sort_nearly_keyed(v, n, t->apis.start, call_index_cmp, t);
+	sort_nearly_keyed(v, n, t->apis.start, api_call_cmp, t);
 }
 
 /* The calls that enclose another of their thread: E does when some call

@@ -25,6 +25,10 @@ struct api_order {
 	int borrowed;    /* rows are the trace's call_order, not freed here */
 };
 
+/* The order of calls a and b of one thread (ctx: their trace): by start,
+ * the longer first at equal starts, so that an enclosing call comes
+ * before what it encloses. */
+int api_call_cmp(const void *ctx, uint32_t a, uint32_t b);
 /* Sorts the calls, or takes the order a cache file kept (t->call_order). */
 void api_order_build(const struct trace *t, struct api_order *o);
 void api_order_free(struct api_order *o);
