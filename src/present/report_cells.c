@@ -48,7 +48,7 @@ const struct api_order *report_api_order(const struct trace *t, const struct rep
 					 struct api_order *own)
 {
 	memset(own, 0, sizeof(*own));
-	if (p->order && p->order->napis == t->apis.n && p->order->nthreads == t->nthreads)
+	if (p->order && api_order_fits(p->order, t))
 		return p->order;
 	api_order_build(t, own);
 	return own;

@@ -164,6 +164,11 @@ void api_order_build(const struct trace *t, struct api_order *o)
 	find_parents(t, o);
 }
 
+int api_order_fits(const struct api_order *o, const struct trace *t)
+{
+	return o->rows && o->napis == t->apis.n && o->nthreads == t->nthreads;
+}
+
 void api_order_free(struct api_order *o)
 {
 	if (!o->borrowed)

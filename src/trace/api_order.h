@@ -32,6 +32,8 @@ int api_call_cmp(const void *ctx, uint32_t a, uint32_t b);
 /* Sorts the calls, or takes the order a cache file kept (t->call_order). */
 void api_order_build(const struct trace *t, struct api_order *o);
 void api_order_free(struct api_order *o);
+/* Was o made for t's API rows and threads as they are now? */
+int api_order_fits(const struct api_order *o, const struct trace *t);
 /* The order of a trace whose API rows moved into t at the same places,
  * under t's numbers of their threads (trace_side_take). */
 void api_order_rethread(struct api_order *o, const struct trace *t);

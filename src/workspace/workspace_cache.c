@@ -10,8 +10,7 @@
 static const uint32_t *call_order(const struct workspace *w, size_t k)
 {
 	const struct session_view *v = &w->session.views[k];
-	const struct api_order *o = &v->order;
-	return o->rows && o->napis == v->trace.apis.n && o->nthreads == v->trace.nthreads ? o->rows : NULL;
+	return api_order_fits(&v->order, &v->trace) ? v->order.rows : NULL;
 }
 
 void workspace_cache_end(struct workspace *w)
