@@ -14,6 +14,15 @@ uint32_t api_marker_name(const struct trace *t)
 	return strtab_find(&t->strings, TRACE_MARKER_NAME, strlen(TRACE_MARKER_NAME));
 }
 
+size_t api_marker_count(const struct trace *t)
+{
+	uint32_t marker = api_marker_name(t);
+	size_t count = 0;
+	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
+		count += trace_api_name(t, i) == marker;
+	return count;
+}
+
 static int by_total_name(const void *a, const void *b, void *ctx)
 {
 	const struct trace *t = ctx;

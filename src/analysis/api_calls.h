@@ -64,5 +64,8 @@ int64_t *api_durations(const struct trace *t, const struct selection *sel, uint3
 
 /* The string id roctx ranges are recorded under, or TRACE_NONE. */
 uint32_t api_marker_name(const struct trace *t);
+/* How many roctx ranges t holds: counted before they are kept, millions
+ * are not grown into by doubling (each doubling a copy and fresh pages). */
+size_t api_marker_count(const struct trace *t);
 
 #endif

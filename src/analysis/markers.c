@@ -102,9 +102,7 @@ static size_t find_into(struct finder *f, const struct trace *t, const struct ap
 	uint32_t marker = api_marker_name(t);
 	memset(f, 0, sizeof(*f));
 	f->t = t;
-	size_t count = 0;
-	for (size_t i = 0; marker != TRACE_NONE && i < t->apis.n; i++)
-		count += trace_api_name(t, i) == marker;
+	size_t count = api_marker_count(t);
 	if (!count)
 		return 0;
 	if (whole) {

@@ -33,11 +33,7 @@ void step_marks_of(const struct trace *t, const struct selection *sel, struct st
 	memset(out, 0, sizeof(*out));
 	if (marker == TRACE_NONE)
 		return;
-	/* Counted first: millions of instances are not grown into by
-	 * doubling (each doubling a copy and fresh pages). */
-	size_t count = 0;
-	for (size_t i = 0; i < t->apis.n; i++)
-		count += trace_api_name(t, i) == marker;
+	size_t count = api_marker_count(t);
 	out->cap = count ? count : 1;
 	out->v = xmalloc_array(out->cap, sizeof(*out->v));
 	for (size_t i = 0; i < t->apis.n; i++) {
