@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sqlfile/pagescan.h"
+#include "sqlfile/sqlrun.h"
 #include "util/interrupt.h"
 #include "util/xalloc.h"
 
@@ -146,19 +147,6 @@ static int bulk_cell(void *ctx, const struct pagescan_cell *c)
 	return leaf_writer_add(k->w, c->rowid, c->record, c->size) != 0;
 }
 
-static int64_t scalar(sqlite3 *db, const char *sql, const char *arg)
-{
-	sqlite3_stmt *st;
-	int64_t v = -1;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			v = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	return v;
-}
-
 /* The columns the job reads (besides the rowid), from the plan's kinds;
  * 1 when there are more than a scan decodes. */
 static int plan_job(sqlite3 *input, const struct table_plan *p, const struct export_sets *sets, int key,
@@ -258,13 +246,13 @@ enum fastpath export_bulk_table(struct exporter *x, struct export_bulk *b, sqlit
 {
 	/* An index made with the table (UNIQUE) would miss the rows. */
 	if (p->where ||
-	    scalar(x->out.db,
-		   "SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?1",
-		   p->name) != 0)
+	    sql_int_of(x->out.db,
+		       "SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?1",
+		       p->name, -1) != 0)
 		return FAST_DECLINED;
-	int64_t root =
-		scalar(x->out.db,
-		       "SELECT rootpage FROM main.sqlite_master WHERE type = 'table' AND name = ?1", p->name);
+	int64_t root = sql_int_of(
+		x->out.db, "SELECT rootpage FROM main.sqlite_master WHERE type = 'table' AND name = ?1",
+		p->name, -1);
 	struct bulk_job j;
 	char *names[PAGESCAN_MAX_COLS];
 	memset(names, 0, sizeof(names));

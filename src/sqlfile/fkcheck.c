@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sqlfile/sqlrun.h"
+
 #define FK_WHOLE (1 << 20)
 #define FK_SAMPLE (1 << 16)
 
@@ -19,29 +21,16 @@ static int check_whole(sqlite3 *db, const char *table, char *problem, size_t siz
 {
 	char *sql = sqlite3_mprintf("PRAGMA main.foreign_key_check(\"%w\")", table);
 	sqlite3_stmt *st;
-	int rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	const char *why;
+	int rc = sql_prepare_checked(db, sql, &st, &why);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
-		return rc;
+	if (rc)
+		return SQLITE_ERROR;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && !problem[0])
 		snprintf(problem, size, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
-/* One integer (or -1) from a statement with table bound as ?1. */
-static int64_t scalar(sqlite3 *db, const char *sql, const char *table)
-{
-	sqlite3_stmt *st;
-	int64_t v = -1;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
 }
 
 /* The parent's column a key names: its own, else the parent's primary
@@ -152,9 +141,10 @@ static int sample_breaks(sqlite3 *db, const char *table, int64_t rows)
 		"SELECT count(*), total(%s) FROM main.\"%w\" AS c WHERE c.rowid %% ?1 = 0", cond, table);
 	sqlite3_free(cond);
 	sqlite3_stmt *st;
-	int rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	const char *why;
+	int rc = sql_prepare_checked(db, sql, &st, &why);
 	sqlite3_free(sql);
-	if (rc != SQLITE_OK)
+	if (rc)
 		return -1;
 	sqlite3_bind_int64(st, 1, prime_step(rows / FK_SAMPLE));
 	rc = sqlite3_step(st);
@@ -167,11 +157,11 @@ static int sample_breaks(sqlite3 *db, const char *table, int64_t rows)
 
 static int check_table(sqlite3 *db, const char *table, char *problem, size_t size)
 {
-	if (scalar(db, "SELECT count(*) FROM main.pragma_foreign_key_list(?1)", table) == 0)
+	if (sql_int_of(db, "SELECT count(*) FROM main.pragma_foreign_key_list(?1)", table, -1) == 0)
 		return SQLITE_OK;
 	/* SQLite counts a table's rows from its pages' headers. */
 	char *sql = sqlite3_mprintf("SELECT count(*) FROM main.\"%w\"", table);
-	int64_t rows = sql ? scalar(db, sql, table) : -1;
+	int64_t rows = sql_int_of(db, sql, NULL, -1);
 	sqlite3_free(sql);
 	if (rows > FK_WHOLE && sample_breaks(db, table, rows) == 0)
 		return SQLITE_OK;

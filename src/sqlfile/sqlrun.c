@@ -45,6 +45,21 @@ int sql_prepare_checked(sqlite3 *db, const char *sql, sqlite3_stmt **st, const c
 	return -1;
 }
 
+int64_t sql_int_of(sqlite3 *db, const char *sql, const char *arg, int64_t none)
+{
+	sqlite3_stmt *st;
+	const char *why;
+	int64_t v = none;
+	if (sql_prepare_checked(db, sql, &st, &why))
+		return none;
+	if (arg)
+		sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
 int sql_prepare_one(sqlite3 *db, const char *sql, sqlite3_stmt **st, const char *label, struct rpd_error *err)
 {
 	const char *why;

@@ -7,6 +7,7 @@
 #define RPDTOP_SQLRUN_H
 
 #include <sqlite3.h>
+#include <stdint.h>
 
 #include "util/error.h"
 
@@ -22,5 +23,9 @@ int sql_run_one(sqlite3 *db, const char *sql, const char *label, struct rpd_erro
 /* Run a script of our own, statement after statement. Returns an SQLite
  * code; sqlite3_errmsg(db) says what failed. */
 int sql_run_script(sqlite3 *db, const char *sql);
+/* The integer in the first column of the first row of sql (one statement,
+ * prepared as sql_prepare_checked does; arg bound as ?1 when not NULL),
+ * or none: no row, NULL there, or an error. */
+int64_t sql_int_of(sqlite3 *db, const char *sql, const char *arg, int64_t none);
 
 #endif
