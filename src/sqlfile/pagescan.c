@@ -28,6 +28,8 @@ unsigned long pagescan_tables_read(void)
 	return atomic_load(&tables_read);
 }
 #define MAX_RECORD_COLS 64
+#define PAGE_SLACK 8            /* bytes past a decoded page's buffer (be_load) */
+#define READ_BYTES (128 * 1024) /* at most this much read at once */
 
 static uint32_t be16(const uint8_t *p)
 {
@@ -424,10 +426,71 @@ static inline int serial_int(uint64_t t, const uint8_t *b, int64_t *out)
 	return FAST_DONE;
 }
 
+/* Bytes of a value of serial type t, for the types a header byte holds. */
+static const uint8_t short_size[128] = {
+	0,  1,  2,  3,  4,  6,  8,  8,  0,  0,  0,  0,  0,  0,  1,  1,  2,  2,  3,  3,  4,  4,
+	5,  5,  6,  6,  7,  7,  8,  8,  9,  9,  10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15,
+	16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 25, 25, 26, 26,
+	27, 27, 28, 28, 29, 29, 30, 30, 31, 31, 32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37,
+	38, 38, 39, 39, 40, 40, 41, 41, 42, 42, 43, 43, 44, 44, 45, 45, 46, 46, 47, 47, 48, 48,
+	49, 49, 50, 50, 51, 51, 52, 52, 53, 53, 54, 54, 55, 55, 56, 56, 57, 57,
+};
+
+/* An integer of serial type 1 to 6 at b, of n bytes, by one unaligned
+ * load: the page buffer has PAGE_SLACK bytes past its end, so the load
+ * may run past the value (and past the page) without leaving the buffer. */
+static inline int64_t be_load(const uint8_t *b, unsigned n)
+{
+	uint64_t x;
+	memcpy(&x, b, 8);
+	return (int64_t)__builtin_bswap64(x) >> (64 - 8 * n);
+}
+
+/* The common record: a one-byte header size, and one-byte serial types
+ * for every column read. Then each column's type is at a fixed place and
+ * each value is one load; FAST_DECLINED sends the record to the general
+ * decoder, which judges it again (and declines what is truly odd). */
+static inline int decode_short(const struct pagescan_table *tab, int maxcol, const int8_t *slot,
+			       const uint8_t *rec, uint64_t size, int64_t *v)
+{
+	unsigned hsize = rec[0];
+	if (hsize >= 0x80 || hsize < (unsigned)maxcol + 2 || hsize > size)
+		return FAST_DECLINED;
+	const uint8_t *h = rec + 1, *body = rec + hsize, *end = rec + size;
+	int key = tab->key_is_rowid ? tab->key_col : -1;
+	for (int col = 0; col <= maxcol; col++) {
+		unsigned t = h[col];
+		if (t >= 0x80 || (col == key && t != 0))
+			return FAST_DECLINED;
+		unsigned n = short_size[t];
+		if (n > (size_t)(end - body))
+			return FAST_DECLINED;
+		int k = slot[col];
+		if (k >= 0) {
+			if (t - 1 < 6)
+				v[k] = be_load(body, n);
+			else if (t == 8 || t == 9)
+				v[k] = t == 9;
+			else if (t == 0 && !(tab->null_declines >> k & 1))
+				v[k] = 0;
+			else
+				return FAST_DECLINED;
+		}
+		body += n;
+	}
+	return FAST_DONE;
+}
+
 /* Wanted columns of one record, into v. */
 static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
 			 uint64_t size, int64_t rowid, int64_t *v)
 {
+	if (decode_short(tab, maxcol, slot, rec, size, v) == FAST_DONE) {
+		for (int k = 0; k < tab->ncols; k++)
+			if (tab->cols[k] == PAGESCAN_ROWID)
+				v[k] = rowid;
+		return FAST_DONE;
+	}
 	const uint8_t *end = rec + size;
 	uint64_t hsize;
 	const uint8_t *h = varint(rec, end, &hsize);
@@ -539,6 +602,26 @@ static void count_rows(struct worker *w)
 	}
 }
 
+/* How many of the leaves from i on lie one after the other in the file
+ * (at most most): a table written in one go keeps most of its leaves so,
+ * and one read of them costs a system call instead of one per page. */
+static uint32_t leaf_run(const struct pagescan *ps, const struct pagescan_table *tab, size_t i, size_t to,
+			 uint32_t most)
+{
+	uint32_t n = 1;
+	while (n < most && i + n < to && tab->leaf[i + n] == tab->leaf[i] + n &&
+	       tab->leaf[i + n] <= ps->npages)
+		n++;
+	return n;
+}
+
+static int read_pages(const struct pagescan *ps, uint32_t pgno, uint32_t n, uint8_t *buf)
+{
+	if (pgno < 1 || pgno > ps->npages || n > ps->npages - pgno + 1)
+		return FAST_DECLINED;
+	return read_at(ps, buf, (int)(n * ps->page_size), (int64_t)(pgno - 1) * ps->page_size);
+}
+
 static void decode_rows(struct worker *w)
 {
 	struct leaf_ctx c = {
@@ -560,17 +643,24 @@ static void decode_rows(struct worker *w)
 	}
 	if (w->tab->key_is_rowid && w->tab->key_col > c.maxcol)
 		c.maxcol = w->tab->key_col;
-	uint8_t *p = xmalloc(w->ps->page_size);
-	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++)
-		if (read_page(w->ps, w->tab->leaf[i], p) || decode_leaf(w->ps, p, w->tab->leaf[i], &c))
+	uint32_t size = w->ps->page_size, most = READ_BYTES / size ? READ_BYTES / size : 1;
+	uint8_t *buf = xmalloc((size_t)most * size + PAGE_SLACK);
+	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to;) {
+		uint32_t n = leaf_run(w->ps, w->tab, i, w->to, most);
+		if (read_pages(w->ps, w->tab->leaf[i], n, buf))
 			w->rc = FAST_DECLINED;
+		for (uint32_t k = 0; w->rc == FAST_DONE && k < n; k++)
+			if (decode_leaf(w->ps, buf + (size_t)k * size, w->tab->leaf[i + k], &c))
+				w->rc = FAST_DECLINED;
+		i += n;
+	}
 	/* The leaves were counted under the same lock: a mismatch is damage,
 	 * or a file that changed under a reader without locks. */
 	if (c.row != c.end)
 		w->rc = FAST_DECLINED;
 	if (w->ps->thread_end)
 		w->ps->thread_end();
-	free(p);
+	free(buf);
 }
 
 static void *run_worker(void *arg)

@@ -220,6 +220,65 @@ static void check_scan_agree(const char *path, const char *what)
 	sqlite3_close(db);
 }
 
+/* Rows of the widths table, kept in order. */
+struct kept_rows {
+	int64_t v[400][5];
+	size_t n;
+};
+
+static int keep_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct kept_rows *k = ctx;
+	(void)row;
+	if (k->n < 400)
+		memcpy(k->v[k->n++], v, sizeof(k->v[0]));
+	return 0;
+}
+
+static void keep_reset(void *ctx)
+{
+	((struct kept_rows *)ctx)->n = 0;
+}
+
+/* Integers of every stored width and sign, 0 and 1 (stored without a
+ * body), NULLs, and texts short and long before the columns read (a long
+ * one takes a header of several bytes): the page reader gives what SQL
+ * gives, row for row. */
+static void test_decode_widths(const char *dir)
+{
+	static const char *const cols[] = { "rowid", "a", "b", "c", "d" };
+	char path[256];
+	snprintf(path, sizeof(path), "%s/widths.db", dir);
+	sqlite3 *db;
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db,
+			   "CREATE TABLE w(id INTEGER PRIMARY KEY, s TEXT, a INTEGER, b INTEGER, c INTEGER, "
+			   "d INTEGER);"
+			   "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 299) "
+			   "INSERT INTO w(s, a, b, c, d) SELECT "
+			   "CASE i % 3 WHEN 0 THEN 'x' WHEN 1 THEN substr(printf('%0300d', 0), 1, 70 + i) "
+			   "ELSE NULL END, "
+			   "(i % 2 * 2 - 1) * (1 << (i % 63)), (i % 2) * ((i * 2654435761) % 4294967296), "
+			   "CASE i % 5 WHEN 0 THEN 0 WHEN 1 THEN 1 WHEN 2 THEN -1 ELSE -i * 1000003 END, "
+			   "CASE WHEN i % 7 = 0 THEN 9223372036854775807 ELSE -140737488355328 + i END "
+			   "FROM n;",
+			   NULL, NULL, NULL) == SQLITE_OK);
+	static struct kept_rows pages, sql;
+	unsigned long before = pagescan_tables_read();
+	CHECK_INT(pagescan_or_sql(db, "w", cols, 5, keep_row, keep_reset, &pages), SQLITE_OK);
+	CHECK_INT(pagescan_tables_read() - before, 1);
+	setenv("RPDTOP_PAGESCAN", "0", 1);
+	CHECK_INT(pagescan_or_sql(db, "w", cols, 5, keep_row, keep_reset, &sql), SQLITE_OK);
+	unsetenv("RPDTOP_PAGESCAN");
+	CHECK_INT(pages.n, 300);
+	CHECK_INT(sql.n, 300);
+	for (size_t i = 0; i < pages.n && !check_failures; i++)
+		for (int k = 0; k < 5; k++)
+			CHECK_INT(pages.v[i][k], sql.v[i][k]);
+	sqlite3_close(db);
+	unlink(path);
+}
+
 /* Ids that run without gaps are kept as their first only; with gaps, whole.
  * Either way every row gives its database id. */
 static void check_ids(const char *path, int kept)
@@ -1213,6 +1272,7 @@ int main(void)
 	test_tabled_ways(dir, &rocprof);
 	test_rocprofv3_ways(dir);
 	test_dbfile_read(dir);
+	test_decode_widths(dir);
 	rmdir(dir);
 	test_real();
 	return check_done();
