@@ -28,57 +28,91 @@ struct subtree {
 	uint32_t root, head, tail; /* places in v */
 };
 
+/* Would call c nest among the subtrees on the stack: those it would take
+ * as children end within it, and the one below them ends before it starts. */
+static int nests(const struct trace *t, const uint32_t *v, const struct subtree *stack, size_t depth,
+		 uint32_t c)
+{
+	const int64_t *start = t->apis.start, *end = t->apis.end;
+	while (depth > 0 && start[v[stack[depth - 1].root]] >= start[c]) {
+		if (end[v[stack[depth - 1].root]] > end[c])
+			return 0;
+		depth--;
+	}
+	return depth == 0 || end[v[stack[depth - 1].root]] <= start[c];
+}
+
+/* One stretch of calls being put in order: v[from, i), the stack of its
+ * subtrees, the links of each place (next[p - from]) and room for its
+ * order; each grown as the stretch does (a stretch is a block of the
+ * trace, often far shorter than the thread's calls). */
+struct stretch {
+	size_t from;
+	struct subtree *stack;
+	size_t depth, stack_cap;
+	uint32_t *next, *out;
+	size_t cap;
+};
+
+/* The stretch's subtrees in order, put back in v[from, to); the next
+ * stretch starts at to. A list that lost a call leaves v as it was. */
+static void put_stretch(struct stretch *s, uint32_t *v, size_t to)
+{
+	size_t n = to - s->from, k = 0;
+	for (size_t d = 0; d < s->depth; d++)
+		for (uint32_t p = s->stack[d].head; p != UINT32_MAX && k < n;
+		     p = p == s->stack[d].tail ? UINT32_MAX : s->next[p - s->from])
+			s->out[k++] = v[p];
+	if (k == n)
+		memcpy(v + s->from, s->out, n * sizeof(*v));
+	s->from = to;
+	s->depth = 0;
+}
+
 /* Calls recorded as they end come after the calls they enclose: for
  * nested calls that is the tree's post-order, and start order is its
  * pre-order. Each call takes as children the subtrees just before it
- * that it encloses, one pass with a stack. Returns 0 when the calls are
- * not so nested or recorded (v is left as it was). */
-static int nested_order(const struct trace *t, uint32_t *v, size_t n)
+ * that it encloses, one pass with a stack. A call that does not nest so
+ * (it overlaps one before it, or it starts a stretch of calls recorded
+ * apart from those before, as a trace written in blocks has) ends the
+ * stretch put in order so far and starts the next: what is left out of
+ * order then is a few ascending stretches, for the sort to merge. */
+static void nested_order(const struct trace *t, uint32_t *v, size_t n)
 {
-	const int64_t *start = t->apis.start, *end = t->apis.end;
-	uint32_t *next = xmalloc_huge(n, sizeof(*next));
-	struct subtree *stack = xmalloc_huge(n, sizeof(*stack));
-	size_t depth = 0;
-	int ok = 1;
-	for (uint32_t i = 0; ok && i < n; i++) {
+	const int64_t *start = t->apis.start;
+	struct stretch st = { .stack_cap = 64, .cap = 1024 };
+	st.stack = xmalloc_array(st.stack_cap, sizeof(*st.stack));
+	st.next = xmalloc_array(st.cap, sizeof(*st.next));
+	st.out = xmalloc_array(st.cap, sizeof(*st.out));
+	for (uint32_t i = 0; i < n; i++) {
 		uint32_t c = v[i];
+		if (!nests(t, v, st.stack, st.depth, c))
+			put_stretch(&st, v, i);
+		if (i - st.from == st.cap) {
+			size_t cap = st.cap;
+			st.next = xgrow(st.next, &st.cap, cap + 1, sizeof(*st.next));
+			st.out = xrealloc_array(st.out, st.cap, sizeof(*st.out));
+		}
 		struct subtree s = { i, i, i };
-		next[i] = UINT32_MAX;
 		/* Popped last to first: each goes in front of the ones after;
 		 * the first popped ends the new subtree. */
 		uint32_t kids = UINT32_MAX;
-		while (depth > 0 && start[v[stack[depth - 1].root]] >= start[c]) {
-			struct subtree *k = &stack[--depth];
-			if (end[v[k->root]] > end[c]) {
-				ok = 0;
-				break;
-			}
+		while (st.depth > 0 && start[v[st.stack[st.depth - 1].root]] >= start[c]) {
+			struct subtree *p = &st.stack[--st.depth];
 			if (kids == UINT32_MAX)
-				s.tail = k->tail;
-			next[k->tail] = kids;
-			kids = k->head;
+				s.tail = p->tail;
+			st.next[p->tail - st.from] = kids;
+			kids = p->head;
 		}
-		/* A call before it that ends inside it: they overlap, not nest. */
-		if (depth > 0 && end[v[stack[depth - 1].root]] > start[c])
-			ok = 0;
-		next[i] = kids;
-		stack[depth++] = s;
+		st.next[i - st.from] = kids;
+		if (st.depth == st.stack_cap)
+			st.stack = xgrow(st.stack, &st.stack_cap, st.depth + 1, sizeof(*st.stack));
+		st.stack[st.depth++] = s;
 	}
-	if (ok) {
-		uint32_t *out = xmalloc_huge(n, sizeof(*out));
-		size_t k = 0;
-		for (size_t d = 0; d < depth; d++)
-			for (uint32_t p = stack[d].head; p != UINT32_MAX && k < n;
-			     p = p == stack[d].tail ? UINT32_MAX : next[p])
-				out[k++] = v[p];
-		ok = k == n;
-		if (ok)
-			memcpy(v, out, n * sizeof(*v));
-		free(out);
-	}
-	free(next);
-	free(stack);
-	return ok;
+	put_stretch(&st, v, n);
+	free(st.out);
+	free(st.next);
+	free(st.stack);
 }
 
 /* Calls are recorded as they end, each after the calls nested in it: when
@@ -99,7 +133,8 @@ void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 {
 	if (in_order(t, v, n))
 		return;
-	if (nested_order(t, v, n) && in_order(t, v, n))
+	nested_order(t, v, n);
+	if (in_order(t, v, n))
 		return;
 	sort_nearly_keyed(v, n, t->apis.start, api_call_cmp, t);
 }

@@ -176,12 +176,110 @@ static int by_index_cmp(const void *a, const void *b, void *ctx)
 	return c->cmp(c->ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+/* The first of v[lo, hi) that comes after x (ties: not after), or that
+ * does not come before it. */
+static inline size_t first_after(const uint32_t *v, size_t lo, size_t hi, uint32_t x, const struct order *o,
+				 int ties_after)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = order_cmp(o, v[mid], x);
+		if (c > 0 || (c == 0 && !ties_after))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* Merge l[0, a) and r[0, b), both in order, into dst; ties go to l. Only
+ * where they overlap is each element compared. */
+static inline void merge_into(const uint32_t *l, size_t a, const uint32_t *r, size_t b, uint32_t *dst,
+			      const struct order *o)
+{
+	size_t i = a && b ? first_after(l, 0, a, r[0], o, 1) : a;
+	size_t end = a && b ? first_after(r, 0, b, l[a - 1], o, 0) : b, j = 0, k = i;
+	memcpy(dst, l, i * sizeof(*dst));
+	while (i < a && j < end)
+		dst[k++] = order_cmp(o, r[j], l[i]) < 0 ? r[j++] : l[i++];
+	memcpy(dst + k, l + i, (a - i) * sizeof(*dst));
+	k += a - i;
+	memcpy(dst + k, r + j, (b - j) * sizeof(*dst));
+}
+
+/* Where v's ascending stretches begin (v[0, sorted) is the first), when
+ * they are long on average: their count, or 0. */
+static size_t find_stretches(const uint32_t *v, size_t n, size_t sorted, const struct order *o,
+			     size_t **edges)
+{
+	size_t most = 64 + n / 64, ns = 1;
+	size_t *edge = xmalloc_array(most + 1, sizeof(*edge));
+	edge[0] = 0;
+	for (size_t i = sorted; i < n; i++)
+		if (order_cmp(o, v[i - 1], v[i]) > 0) {
+			if (ns == most) {
+				free(edge);
+				return 0;
+			}
+			edge[ns++] = i;
+		}
+	edge[ns] = n;
+	*edges = edge;
+	return ns;
+}
+
+/* Sort v by merging its ascending stretches into it one after another:
+ * what is merged so far and comes before every stretch still to come is
+ * final, the rest waits for the next. Calls recorded in blocks, each put
+ * in order already, come so (long stretches, each overlapping a few
+ * others in time): each element is merged once for each stretch it
+ * overlaps, and ties keep the input's order. -1 when the stretches are
+ * short (rows dealt into one another) or the merging grows past a few
+ * passes' worth; v then holds its rows in some order still. */
+static inline int by_stretches(uint32_t *v, size_t n, size_t sorted, const struct order *o)
+{
+	size_t *edge, ns = find_stretches(v, n, sorted, o, &edge);
+	if (!ns)
+		return -1;
+	/* least[k]: the first of the stretches from k on that comes first. */
+	uint32_t *least = xmalloc_array(ns, sizeof(*least));
+	least[ns - 1] = v[edge[ns - 1]];
+	for (size_t k = ns - 1; k-- > 0;)
+		least[k] = order_cmp(o, v[edge[k]], least[k + 1]) < 0 ? v[edge[k]] : least[k + 1];
+	uint32_t *buf[2] = { xmalloc_huge(n, sizeof(*v)), xmalloc_huge(n, sizeof(*v)) };
+	size_t waiting = edge[1], done = 0, work = 0;
+	int cur = 0, rc = 0;
+	memcpy(buf[0], v, waiting * sizeof(*v));
+	for (size_t k = 1; k < ns; k++) {
+		/* What is final goes back into v, below the stretches not read. */
+		size_t fin = first_after(buf[cur], 0, waiting, least[k], o, 1);
+		memcpy(v + done, buf[cur], fin * sizeof(*v));
+		done += fin;
+		size_t len = edge[k + 1] - edge[k];
+		merge_into(buf[cur] + fin, waiting - fin, v + edge[k], len, buf[!cur], o);
+		waiting += len - fin;
+		cur = !cur;
+		work += waiting;
+		if (work > 8 * n && k + 1 < ns) {
+			/* v: what is final, then what waits, then the rest. */
+			rc = -1;
+			break;
+		}
+	}
+	memcpy(v + done, buf[cur], waiting * sizeof(*v));
+	free(buf[0]);
+	free(buf[1]);
+	free(least);
+	free(edge);
+	return rc;
+}
+
 static inline void nearly(uint32_t *v, size_t n, const struct order *o)
 {
 	size_t sorted = 1;
 	while (sorted < n && order_cmp(o, v[sorted - 1], v[sorted]) <= 0)
 		sorted++;
-	if (sorted >= n || by_runs(v, n, o, 64) == 0)
+	if (sorted >= n || by_stretches(v, n, sorted, o) == 0 || by_runs(v, n, o, 64) == 0)
 		return;
 	struct index_cmp c = { o->cmp, o->ctx };
 	sort_with(v, n, sizeof(*v), by_index_cmp, &c);

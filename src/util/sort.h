@@ -29,8 +29,11 @@ typedef int (*sort_index_cmp)(const void *ctx, uint32_t a, uint32_t b);
 int sort_by_runs(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx, size_t max_runs);
 
 /* Sort indices that come nearly in order: nothing when they are in order
- * already, else as the few ascending runs they make (sort_by_runs, up to
- * 64), else a general sort with the same comparison. */
+ * already; else, when they are long ascending stretches each overlapping
+ * a few others (rows recorded in blocks), by merging the stretches one
+ * after another (ties keep the input's order); else as the few ascending
+ * runs they make (sort_by_runs, up to 64); else a general sort with the
+ * same comparison. */
 void sort_nearly(uint32_t *v, size_t n, sort_index_cmp cmp, const void *ctx);
 
 /* The same for indices ordered by a 64-bit key of theirs first (key[i]

@@ -93,6 +93,34 @@ static void check_keyed(void)
 	free(b);
 }
 
+/* Ascending stretches of len values each, stretch k spanning
+ * [k * shift, k * shift + span) with every value twice (ties):
+ * sort_nearly gives the values in order, a permutation of the rows, and
+ * when stable each tie in the rows' order (the stretches' merge). */
+static void check_stretches(const char *what, size_t k, size_t len, int64_t shift, int64_t span, int stable)
+{
+	size_t n = k * len;
+	int64_t *x = xmalloc(n * sizeof(*x));
+	uint32_t *v = xmalloc(n * sizeof(*v));
+	uint8_t *seen = xcalloc(n, 1);
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (int64_t)(i / len) * shift + (int64_t)(i % len / 2 * 2) * span / (int64_t)len;
+		v[i] = (uint32_t)i;
+	}
+	sort_nearly(v, n, by_value, x);
+	fprintf(stderr, "stretches: %s\n", what);
+	for (size_t i = 0; i < n && !check_failures; i++) {
+		CHECK(v[i] < n && !seen[v[i]]);
+		seen[v[i]] = 1;
+		if (i > 0)
+			CHECK(x[v[i - 1]] < x[v[i]] ||
+			      (x[v[i - 1]] == x[v[i]] && (!stable || v[i - 1] < v[i])));
+	}
+	free(x);
+	free(v);
+	free(seen);
+}
+
 /* Post-order of a complete tree of the given depth and fan-out: each
  * node's start after its children's in the order, as calls are recorded
  * as they end. */
@@ -150,5 +178,14 @@ int main(void)
 	free(x);
 	free(v);
 	check_keyed();
+	/* A trace recorded in blocks, each overlapping the next by half
+	 * (merged one after another), or two blocks over the same time. */
+	check_stretches("blocks overlapping their neighbours", 700, 300, 1000, 2000, 1);
+	check_stretches("two blocks over the same time", 2, 20000, 0, 100000, 1);
+	/* Each overlapping every other: past the merging's budget, left to
+	 * the runs or the general sort (in order, ties in any order). */
+	check_stretches("blocks over the same time", 300, 200, 1, 5000, 0);
+	/* Stretches too short to merge one by one. */
+	check_stretches("short stretches", 5000, 4, 3, 8, 0);
 	return check_done();
 }
