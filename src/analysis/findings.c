@@ -211,7 +211,11 @@ struct finding *findings_add_step(struct findings *out, enum finding_id id, cons
 void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
 {
 	char pattern[256];
-	uint8_t *pass = steps_pass(names, c->ap, m, pattern, sizeof(pattern));
+	struct step_texts x = { 0 };
+	if (!analysis_params_step(c->ap))
+		step_texts_of_marks(names, m, &x);
+	uint8_t *pass = steps_pass(names, c->ap, &x, pattern, sizeof(pattern));
+	step_texts_free(&x);
 	steps_of_marks(m, pass, &c->steps);
 	free(pass);
 	c->have_steps = 1;

@@ -66,16 +66,83 @@ static int profiler_step_text(const char *s, size_t n)
 	return 1;
 }
 
+/* The summary of text, made when new (slot: each string id's place in
+ * x, TRACE_NONE when it has none yet). */
+static struct step_text *text_of(struct step_texts *x, uint32_t *slot, uint32_t text)
+{
+	if (slot[text] == TRACE_NONE) {
+		x->v = xgrow(x->v, &x->cap, x->n + 1, sizeof(*x->v));
+		x->v[x->n] = (struct step_text){ .text = text };
+		slot[text] = (uint32_t)x->n++;
+	}
+	return &x->v[slot[text]];
+}
+
+static void text_add(struct step_text *s, const struct step_mark *m)
+{
+	if (s->count == 0 || step_mark_cmp(m, &s->earliest) < 0)
+		s->earliest = *m;
+	s->count++;
+	s->time = sat_add(s->time, sat_sub(m->end, m->start));
+}
+
+static uint32_t *new_slots(const struct trace *t)
+{
+	size_t nstr = t->strings.count ? t->strings.count : 1;
+	uint32_t *slot = xmalloc_array(nstr, sizeof(*slot));
+	for (size_t i = 0; i < nstr; i++)
+		slot[i] = TRACE_NONE;
+	return slot;
+}
+
+void step_texts_of_marks(const struct trace *t, const struct step_marks *m, struct step_texts *out)
+{
+	uint32_t *slot = new_slots(t);
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < m->n; i++)
+		text_add(text_of(out, slot, m->v[i].text), &m->v[i]);
+	free(slot);
+}
+
+/* The same as of step_marks_of(t, NULL), without keeping every instance:
+ * a trace may hold millions of ranges and a few texts. */
+void step_texts_of_trace(const struct trace *t, struct step_texts *out)
+{
+	uint32_t marker = api_marker_name(t);
+	memset(out, 0, sizeof(*out));
+	if (marker == TRACE_NONE)
+		return;
+	uint32_t *slot = new_slots(t);
+	for (size_t i = 0; i < t->apis.n; i++) {
+		if (trace_api_name(t, i) != marker)
+			continue;
+		struct step_mark m = { t->apis.start[i],
+				       t->apis.end[i],
+				       trace_api_shown_name(t, i),
+				       t->threads[t->apis.thread[i]].input,
+				       (uint32_t)i,
+				       0 };
+		text_add(text_of(out, slot, m.text), &m);
+	}
+	free(slot);
+}
+
+void step_texts_free(struct step_texts *x)
+{
+	free(x->v);
+	memset(x, 0, sizeof(*x));
+}
+
 /* The PyTorch profiler's step texts get pass set; how many instances
  * have one. */
-static size_t profiler_steps(const struct trace *t, const struct step_marks *m, uint8_t *pass)
+static size_t profiler_steps(const struct trace *t, const struct step_texts *x, uint8_t *pass)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < m->n; i++) {
-		uint32_t name = m->v[i].text;
-		if (pass[name] || profiler_step_text(trace_str(t, name), strtab_len(&t->strings, name))) {
+	for (size_t j = 0; j < x->n; j++) {
+		uint32_t name = x->v[j].text;
+		if (profiler_step_text(trace_str(t, name), strtab_len(&t->strings, name))) {
 			pass[name] = 1;
-			n++;
+			n += x->v[j].count;
 		}
 	}
 	return n;
@@ -85,51 +152,26 @@ static size_t profiler_steps(const struct trace *t, const struct step_marks *m, 
  * text when none repeats), the one whose instances take the most time
  * (whole durations), then the one with more instances, then the first in
  * time; TRACE_NONE without instances. */
-static uint32_t default_step(const struct trace *t, const struct step_marks *m)
+static uint32_t default_step(const struct step_texts *x)
 {
-	size_t distinct = 0, best = SIZE_MAX, nstr = t->strings.count, n = m->n ? m->n : 1;
-	uint32_t *slot = xmalloc_array(nstr ? nstr : 1, sizeof(*slot));
-	uint32_t *names = xmalloc_array(n, sizeof(*names)), *earliest = xmalloc_array(n, sizeof(*earliest));
-	size_t *counts = xcalloc(n, sizeof(*counts));
-	int64_t *time = xcalloc(n, sizeof(*time));
-	for (size_t i = 0; i < nstr; i++)
-		slot[i] = TRACE_NONE;
-	for (size_t i = 0; i < m->n; i++) {
-		const struct step_mark *x = &m->v[i];
-		if (slot[x->text] == TRACE_NONE) {
-			slot[x->text] = (uint32_t)distinct;
-			names[distinct] = x->text;
-			earliest[distinct++] = (uint32_t)i;
-		}
-		size_t j = slot[x->text];
-		if (step_mark_cmp(x, &m->v[earliest[j]]) < 0)
-			earliest[j] = (uint32_t)i;
-		counts[j]++;
-		time[j] = sat_add(time[j], sat_sub(x->end, x->start));
-	}
+	const struct step_text *best = NULL;
 	int repeated = 0;
-	for (size_t j = 0; j < distinct; j++)
-		repeated |= counts[j] > 1;
-	for (size_t j = 0; j < distinct; j++) {
-		if (repeated && counts[j] < 2)
+	for (size_t j = 0; j < x->n; j++)
+		repeated |= x->v[j].count > 1;
+	for (size_t j = 0; j < x->n; j++) {
+		const struct step_text *s = &x->v[j];
+		if (repeated && s->count < 2)
 			continue;
-		if (best == SIZE_MAX || time[j] > time[best] ||
-		    (time[j] == time[best] &&
-		     (counts[j] > counts[best] ||
-		      (counts[j] == counts[best] &&
-		       step_mark_cmp(&m->v[earliest[j]], &m->v[earliest[best]]) < 0))))
-			best = j;
+		if (!best || s->time > best->time ||
+		    (s->time == best->time &&
+		     (s->count > best->count ||
+		      (s->count == best->count && step_mark_cmp(&s->earliest, &best->earliest) < 0))))
+			best = s;
 	}
-	uint32_t name = best == SIZE_MAX ? TRACE_NONE : names[best];
-	free(time);
-	free(counts);
-	free(earliest);
-	free(names);
-	free(slot);
-	return name;
+	return best ? best->text : TRACE_NONE;
 }
 
-uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_marks *m,
+uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_texts *x,
 		    char *pattern, size_t size)
 {
 	if (analysis_params_step(ap)) {
@@ -137,10 +179,10 @@ uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, con
 		return filter_strings(analysis_params_step(ap), t, NULL);
 	}
 	uint8_t *pass = xcalloc(t->strings.count ? t->strings.count : 1, 1);
-	if (profiler_steps(t, m, pass) > 0) {
+	if (profiler_steps(t, x, pass) > 0) {
 		snprintf(pattern, size, "%s", STEPS_PROFILER_STEP);
 	} else {
-		uint32_t deflt = default_step(t, m);
+		uint32_t deflt = default_step(x);
 		snprintf(pattern, size, "%s", deflt != TRACE_NONE ? trace_str(t, deflt) : "-");
 		if (deflt != TRACE_NONE)
 			pass[deflt] = 1;

@@ -21,52 +21,60 @@ struct spans {
 	int64_t longest;
 };
 
-/* Two spans' order: by start, the shorter first. */
-static int span_cmp(const void *ctx, uint32_t a, uint32_t b)
+/* The ops in view clipped to the window: their rows, and the clipped
+ * columns (the trace's own without a window). */
+struct clipped {
+	const int64_t *start, *end;
+	int64_t *own_start, *own_end;
+	uint32_t *rows;
+	size_t n, kernels;
+};
+
+/* Two ops' order: by start, the shorter first. */
+static int clipped_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
-	const struct spans *s = ctx;
-	if (s->start[a] != s->start[b])
-		return s->start[a] < s->start[b] ? -1 : 1;
-	return (s->end[a] > s->end[b]) - (s->end[a] < s->end[b]);
+	const struct clipped *c = ctx;
+	if (c->start[a] != c->start[b])
+		return c->start[a] < c->start[b] ? -1 : 1;
+	return (c->end[a] > c->end[b]) - (c->end[a] < c->end[b]);
 }
 
-/* The order of s's spans (ops come nearly in order: each queue's by
- * start, the queues dealt into one another); NULL: they are in order
- * already. */
-static uint32_t *spans_order(const struct spans *s)
+/* The rows of the ops in view that keep some time in the window, by
+ * start (ops come nearly in order: each queue's by start, the queues
+ * dealt into one another). */
+static void clip_ops(const struct trace *t, const struct selection *sel, struct clipped *c)
 {
-	size_t sorted = 1, n = s->n;
-	while (sorted < n && span_cmp(s, (uint32_t)sorted - 1, (uint32_t)sorted) <= 0)
-		sorted++;
-	if (sorted >= n)
-		return NULL;
-	uint32_t *v = xmalloc_huge(n, sizeof(*v));
-	for (size_t i = 0; i < n; i++)
-		v[i] = (uint32_t)i;
-	sort_nearly_keyed(v, n, s->start, span_cmp, s);
-	return v;
-}
-
-/* Put s's spans (and their kernel marks) in the order v, each column
- * through one buffer. */
-static void spans_permute(struct spans *s, uint8_t *kernel, const uint32_t *v)
-{
-	int64_t *tmp = xmalloc_huge(s->n ? s->n : 1, sizeof(*tmp));
-	int64_t *col[] = { s->start, s->end };
-	for (size_t c = 0; c < 2; c++) {
-		for (size_t i = 0; i < s->n; i++)
-			tmp[i] = col[c][v[i]];
-		memcpy(col[c], tmp, s->n * sizeof(*tmp));
+	const struct window *w = sel ? &sel->window : NULL;
+	size_t n = t->ops.n;
+	memset(c, 0, sizeof(*c));
+	c->start = t->ops.start;
+	c->end = t->ops.end;
+	if (w && w->active) {
+		c->own_start = xmalloc_huge(n ? n : 1, sizeof(*c->own_start));
+		c->own_end = xmalloc_huge(n ? n : 1, sizeof(*c->own_end));
+		for (size_t i = 0; i < n; i++) {
+			int64_t s = t->ops.start[i], e = t->ops.end[i];
+			c->own_start[i] = s > w->start ? s : w->start;
+			c->own_end[i] = e < w->end ? e : w->end;
+		}
+		c->start = c->own_start;
+		c->end = c->own_end;
 	}
-	uint32_t *names = (uint32_t *)tmp;
-	for (size_t i = 0; i < s->n; i++)
-		names[i] = s->name[v[i]];
-	memcpy(s->name, names, s->n * sizeof(*names));
-	uint8_t *marks = (uint8_t *)tmp;
-	for (size_t i = 0; i < s->n; i++)
-		marks[i] = kernel[v[i]];
-	memcpy(kernel, marks, s->n);
-	free(tmp);
+	c->rows = xmalloc_huge(n ? n : 1, sizeof(*c->rows));
+	for (size_t i = 0; i < n; i++) {
+		if (!selected_op(sel, i) || c->end[i] <= c->start[i])
+			continue;
+		c->rows[c->n++] = (uint32_t)i;
+		c->kernels += t->ops.kind[i] == OP_KERNEL;
+	}
+	sort_nearly_keyed(c->rows, c->n, c->start, clipped_cmp, c);
+}
+
+static void clipped_free(struct clipped *c)
+{
+	free(c->own_start);
+	free(c->own_end);
+	free(c->rows);
 }
 
 static void spans_alloc(struct spans *s, size_t cap)
@@ -78,63 +86,38 @@ static void spans_alloc(struct spans *s, size_t cap)
 	s->name = xmalloc_huge(cap, sizeof(*s->name));
 }
 
-/* The ops in view as spans by start (all), and the kernels among them
- * (kernels), taken in that order: one sort for both. */
-static void spans_make(const struct trace *t, const struct selection *sel, struct spans *all,
+/* The union of the ops in view as disjoint spans by start (busy), and
+ * the kernels among them by start (kernels), in one walk of their order. */
+static void spans_make(const struct trace *t, const struct selection *sel, struct spans *busy,
 		       struct spans *kernels)
 {
-	const struct window *w = sel ? &sel->window : NULL;
-	size_t n = 0, nk = 0;
-	spans_alloc(all, t->ops.n);
-	uint8_t *kernel = xmalloc_huge(t->ops.n ? t->ops.n : 1, 1);
-	for (size_t i = 0; i < t->ops.n; i++) {
-		if (!selected_op(sel, i))
-			continue;
-		int64_t s = t->ops.start[i], e = t->ops.end[i];
-		if (w && w->active) {
-			s = s > w->start ? s : w->start;
-			e = e < w->end ? e : w->end;
+	struct clipped c;
+	clip_ops(t, sel, &c);
+	size_t cap = 0;
+	memset(busy, 0, sizeof(*busy));
+	spans_alloc(kernels, c.kernels);
+	for (size_t k = 0; k < c.n; k++) {
+		uint32_t i = c.rows[k];
+		int64_t s = c.start[i], e = c.end[i];
+		if (busy->n > 0 && s <= busy->end[busy->n - 1]) {
+			busy->end[busy->n - 1] = e > busy->end[busy->n - 1] ? e : busy->end[busy->n - 1];
+		} else {
+			if (busy->n == cap) {
+				busy->start = xgrow(busy->start, &cap, busy->n + 1, sizeof(*busy->start));
+				busy->end = xrealloc_array(busy->end, cap, sizeof(*busy->end));
+			}
+			busy->start[busy->n] = s;
+			busy->end[busy->n++] = e;
 		}
-		if (e <= s)
+		if (t->ops.kind[i] != OP_KERNEL)
 			continue;
-		all->start[n] = s;
-		all->end[n] = e;
-		all->name[n] = t->ops.name[i];
-		kernel[n++] = t->ops.kind[i] == OP_KERNEL;
-	}
-	all->n = n;
-	uint32_t *v = spans_order(all);
-	if (v)
-		spans_permute(all, kernel, v);
-	free(v);
-	for (size_t i = 0; i < n; i++)
-		nk += kernel[i];
-	spans_alloc(kernels, nk);
-	for (size_t i = 0; i < n; i++) {
-		if (!kernel[i])
-			continue;
-		int64_t d = sat_sub(all->end[i], all->start[i]);
-		kernels->start[kernels->n] = all->start[i];
-		kernels->end[kernels->n] = all->end[i];
-		kernels->name[kernels->n++] = all->name[i];
+		int64_t d = sat_sub(e, s);
+		kernels->start[kernels->n] = s;
+		kernels->end[kernels->n] = e;
+		kernels->name[kernels->n++] = t->ops.name[i];
 		kernels->longest = d > kernels->longest ? d : kernels->longest;
 	}
-	free(kernel);
-}
-
-/* The union of the spans, as disjoint spans by start (in place). */
-static void spans_unite(struct spans *s)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		if (k > 0 && s->start[i] <= s->end[k - 1]) {
-			s->end[k - 1] = s->end[i] > s->end[k - 1] ? s->end[i] : s->end[k - 1];
-			continue;
-		}
-		s->start[k] = s->start[i];
-		s->end[k++] = s->end[i];
-	}
-	s->n = k;
+	clipped_free(&c);
 }
 
 static void spans_free(struct spans *s)
@@ -188,7 +171,6 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 	struct spans all, kernels;
 	memset(out, 0, sizeof(*out));
 	spans_make(t, sel, &all, &kernels);
-	spans_unite(&all);
 	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
 	uint32_t *touched = xmalloc_array(kernels.n ? kernels.n : 1, sizeof(*touched));
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
@@ -229,12 +211,12 @@ double step_busy_percent(const struct step_row *r)
 uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, size_t *n, char *pattern,
 		     size_t size)
 {
-	struct step_marks m = { 0 };
+	struct step_texts x = { 0 };
 	/* --step chooses by text alone. */
 	if (!analysis_params_step(ap))
-		step_marks_of(t, NULL, &m);
-	uint8_t *pass = steps_pass(t, ap, &m, pattern, size);
-	step_marks_free(&m);
+		step_texts_of_trace(t, &x);
+	uint8_t *pass = steps_pass(t, ap, &x, pattern, size);
+	step_texts_free(&x);
 	uint32_t *rows = named_marker_rows(t, pass, n);
 	free(pass);
 	return rows;

@@ -53,12 +53,31 @@ int step_mark_cmp(const struct step_mark *a, const struct step_mark *b);
  * order, then each input's). */
 void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out);
 void step_marks_free(struct step_marks *m);
+/* Each text's instances summed: how many, their whole time, and the
+ * first of them in time (step_mark_cmp). */
+struct step_text {
+	uint32_t text;
+	size_t count;
+	int64_t time;
+	struct step_mark earliest;
+};
+
+struct step_texts {
+	struct step_text *v; /* in the order their first instances came */
+	size_t n, cap;
+};
+
+/* The texts of the instances m, or of every marker instance of t (what
+ * step_marks_of(t, NULL) would give, without keeping the instances). */
+void step_texts_of_marks(const struct trace *t, const struct step_marks *m, struct step_texts *out);
+void step_texts_of_trace(const struct trace *t, struct step_texts *out);
+void step_texts_free(struct step_texts *x);
 /* The texts that are steps (one byte per string of t, freed by the
- * caller), of the instances m: those passing --step, or by default the
+ * caller), of the instances summed in x: those passing --step, or by default the
  * PyTorch profiler's (ProfilerStep#N) when there are any, else the text
  * taking the most time (of the repeated texts, the most time, then the
  * most instances, then the first in time). pattern: what they are. */
-uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_marks *m,
+uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_texts *x,
 		    char *pattern, size_t size);
 #define STEPS_PROFILER_STEP "ProfilerStep#N"
 /* The steps in view of the instances of m whose text passes, numbered in
