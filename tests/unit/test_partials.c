@@ -13,6 +13,7 @@
 #include "analysis/markers.h"
 #include "analysis/params.h"
 #include "analysis/ranks.h"
+#include "analysis/steps.h"
 #include "check.h"
 #include "demo/demo.h"
 #include "load/load.h"
@@ -287,6 +288,33 @@ static void test_findings(struct trace *parts, struct trace *whole)
 	analysis_params_free(&ap);
 }
 
+/* The step texts summed from a trace's ranges equal those summed from
+ * its instances (step_marks_of), which node groups merge: both choose the
+ * same steps. */
+static void test_step_texts(const struct trace *t)
+{
+	struct step_marks m;
+	struct step_texts a, b;
+	step_marks_of(t, NULL, &m);
+	step_texts_of_marks(t, &m, &a);
+	step_texts_of_trace(t, &b);
+	CHECK(m.n > 0);
+	CHECK(a.n > 1);
+	CHECK_INT(a.n, b.n);
+	size_t count = 0;
+	for (size_t j = 0; j < a.n && j < b.n; j++) {
+		CHECK_INT(a.v[j].text, b.v[j].text);
+		CHECK_INT(a.v[j].count, b.v[j].count);
+		CHECK_INT(a.v[j].time, b.v[j].time);
+		CHECK_INT(step_mark_cmp(&a.v[j].earliest, &b.v[j].earliest), 0);
+		count += a.v[j].count;
+	}
+	CHECK_INT(count, m.n);
+	step_texts_free(&a);
+	step_texts_free(&b);
+	step_marks_free(&m);
+}
+
 int main(void)
 {
 	/* Two ranks of one job (one seed), each its own file. */
@@ -311,6 +339,7 @@ int main(void)
 	test_markers(parts, &whole);
 	test_ranks(parts, &whole);
 	test_findings(parts, &whole);
+	test_step_texts(&whole);
 	trace_free(&whole);
 	trace_free(&parts[0]);
 	trace_free(&parts[1]);
