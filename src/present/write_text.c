@@ -64,17 +64,26 @@ static size_t *text_order(const struct table *tb)
 	return order;
 }
 
+/* n spaces, a block at a time: a column of long names pads every row. */
+static void pad(size_t n, FILE *out)
+{
+	static const char spaces[] = "                                                                ";
+	while (n > 0) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		fwrite(spaces, 1, k, out);
+		n -= k;
+	}
+}
+
 static void write_cell(const struct table_col *col, const char *s, size_t width, int last, FILE *out)
 {
 	size_t w = utf8_escaped_width(s);
 	int right = col->type != COL_NAME && col->type != COL_LABEL;
-	if (right)
-		for (size_t i = w; i < width; i++)
-			fputc(' ', out);
+	if (right && w < width)
+		pad(width - w, out);
 	utf8_write_escaped(s, put_file, out);
-	if (!right && !last)
-		for (size_t i = w; i < width; i++)
-			fputc(' ', out);
+	if (!right && !last && w < width)
+		pad(width - w, out);
 }
 
 void table_write_text(const struct table *tb, FILE *out)

@@ -45,29 +45,37 @@ static int is_control(unsigned char c)
 
 void utf8_write_escaped(const char *s, void (*put)(const char *, size_t, void *), void *ctx)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *run = p;
 	size_t n = strlen(s);
+	/* Characters that go as they are leave in one piece: a sink writing
+	 * to a file pays once per piece. */
 	while (n) {
 		size_t len = utf8_seq_len(p, n);
 		/* C1 controls (U+0080..U+009F) act as escapes on some terminals. */
 		int c1 = len == 2 && p[0] == 0xc2 && p[1] < 0xa0;
 		if (len == 0 || (len == 1 && is_control(p[0])) || c1) {
 			char hex[8];
+			if (p > run)
+				put((const char *)run, (size_t)(p - run), ctx);
 			snprintf(hex, sizeof(hex), "\\x%02x", p[0]);
 			put(hex, 4, ctx);
 			len = 1;
-		} else {
-			put((const char *)p, len, ctx);
+			run = p + 1;
 		}
 		p += len;
 		n -= len;
 	}
+	if (p > run)
+		put((const char *)run, (size_t)(p - run), ctx);
 }
 
+/* One column per character: a piece is whole characters (or an escape,
+ * four of them), so its characters are the bytes that start one. */
 static void count_width(const char *piece, size_t len, void *ctx)
 {
 	size_t *w = ctx;
-	*w += piece[0] == '\\' && len == 4 ? 4 : 1;
+	for (size_t i = 0; i < len; i++)
+		*w += ((unsigned char)piece[i] & 0xc0) != 0x80;
 }
 
 size_t utf8_escaped_width(const char *s)
