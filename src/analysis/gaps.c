@@ -221,6 +221,10 @@ struct gap_cpu {
 	const struct trace *t;
 	const struct api_order *o;
 	int64_t *pmax; /* per parent: the latest end of its thread's parents up to it */
+	/* Per thread, the place its last lookup found: a queue's gaps come
+	 * in time order, the next place is near (what is found does not
+	 * depend on it). */
+	size_t *near;
 };
 
 struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order)
@@ -230,6 +234,7 @@ struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order
 	c->t = t;
 	c->o = order;
 	c->pmax = xmalloc_array(np ? np : 1, sizeof(*c->pmax));
+	c->near = xcalloc(order->nthreads ? order->nthreads : 1, sizeof(*c->near));
 	for (size_t k = 0; k < order->nthreads; k++) {
 		int64_t m = INT64_MIN;
 		for (size_t j = order->pfirst[k]; j < order->pfirst[k + 1]; j++) {
@@ -246,6 +251,7 @@ void gap_cpu_free(struct gap_cpu *c)
 	if (!c)
 		return;
 	free(c->pmax);
+	free(c->near);
 	free(c);
 }
 
@@ -274,6 +280,36 @@ static size_t after_time(const struct trace *t, const uint32_t *rows, size_t lo,
 	return lo;
 }
 
+/* after_time, searched outwards from *near in steps that double; *near
+ * becomes the place found. */
+static size_t after_time_near(const struct trace *t, const uint32_t *rows, size_t lo, size_t hi, int64_t time,
+			      size_t *near)
+{
+	const int64_t *start = t->apis.start;
+	size_t h = *near < lo ? lo : *near > hi ? hi : *near, a, b, step = 1;
+	if (h == lo || start[rows[h - 1]] <= time) {
+		/* At h or past it: every call in [h, a) starts by time, and b
+		 * is hi or starts after it. */
+		a = b = h;
+		while (b < hi && start[rows[b]] <= time) {
+			a = b + 1;
+			b = hi - b > step ? b + step : hi;
+			step *= 2;
+		}
+	} else {
+		/* Before h: b starts after time, and a is lo or follows a call
+		 * that starts by it. */
+		a = b = h - 1;
+		while (a > lo && start[rows[a - 1]] > time) {
+			b = a - 1;
+			a = b - lo > step ? b - step : lo;
+			step *= 2;
+		}
+	}
+	*near = after_time(t, rows, a, b, time);
+	return *near;
+}
+
 /* The first of thread k's parents past place p of rows. */
 static size_t parents_past(const struct api_order *o, size_t k, size_t p)
 {
@@ -296,7 +332,7 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 	const struct trace *t = c->t;
 	const struct api_order *o = c->o;
 	size_t lo = o->first[k], hi = o->first[k + 1];
-	size_t p = after_time(t, o->rows, lo, hi, mid);
+	size_t p = after_time_near(t, o->rows, lo, hi, mid, &c->near[k]);
 	if (p == lo)
 		return TRACE_NONE;
 	p--;
@@ -316,8 +352,9 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 	}
 	/* Calls of the same start: the innermost of those running. */
 	uint32_t best = TRACE_NONE;
-	for (size_t i = after_time(t, o->rows, lo, hi, s - 1); i < hi && t->apis.start[o->rows[i]] == s;
-	     i++) {
+	size_t from = p;
+	for (size_t i = after_time_near(t, o->rows, lo, hi, s - 1, &from);
+	     i < hi && t->apis.start[o->rows[i]] == s; i++) {
 		uint32_t r = o->rows[i];
 		if (t->apis.end[r] > mid && inner(t, r, best))
 			best = r;
@@ -334,7 +371,7 @@ static uint32_t last_finished(const struct gap_cpu *c, size_t k, int64_t mid)
 	const struct trace *t = c->t;
 	const struct api_order *o = c->o;
 	size_t lo = o->first[k], hi = o->first[k + 1];
-	size_t p = after_time(t, o->rows, lo, hi, mid);
+	size_t p = after_time_near(t, o->rows, lo, hi, mid, &c->near[k]);
 	if (p == lo)
 		return TRACE_NONE;
 	uint32_t best = o->rows[p - 1];

@@ -31,6 +31,7 @@ struct probing {
 	struct best *best, *saved; /* 2n of them (struct best) */
 	size_t lo, hi;             /* the probes of the input's domain: order[lo..hi) */
 	size_t plo, phi;           /* of the last thread met */
+	size_t near;               /* where its last call's start fell among them */
 	int64_t pid, tid;
 	int have_pid;
 	uint32_t input;
@@ -107,6 +108,33 @@ static size_t first_time(const struct probing *g, size_t lo, size_t hi, int64_t 
 	return lo;
 }
 
+/* first_time, searched outwards from *near in steps that double (a
+ * thread's calls come nearly in time order: the place is near the last
+ * one's); *near becomes the place found. */
+static size_t first_time_near(const struct probing *g, size_t lo, size_t hi, int64_t time, size_t *near)
+{
+	size_t h = *near < lo ? lo : *near > hi ? hi : *near, a, b, step = 1;
+	if (h == lo || g->p[g->order[h - 1]].time < time) {
+		/* At h or past it: [h, a) is before time, b is hi or not. */
+		a = b = h;
+		while (b < hi && g->p[g->order[b]].time < time) {
+			a = b + 1;
+			b = hi - b > step ? b + step : hi;
+			step *= 2;
+		}
+	} else {
+		/* Before h: b is not before time, a is lo or follows one that is. */
+		a = b = h - 1;
+		while (a > lo && g->p[g->order[a - 1]].time >= time) {
+			b = a - 1;
+			a = b - lo > step ? b - step : lo;
+			step *= 2;
+		}
+	}
+	*near = first_time(g, a, b, time);
+	return *near;
+}
+
 /* Is a strictly more inner than b (both covering the same moment)? */
 static int more_inner(const struct best *a, const struct best *b)
 {
@@ -140,9 +168,10 @@ static void offer(struct probing *g, int64_t pid, int64_t tid, int64_t start, in
 		g->pid = pid;
 		g->tid = tid;
 		g->have_pid = 1;
+		g->near = g->plo;
 	}
 	struct best b = { 1, start, end, g->input, row, name_raw, args_raw };
-	size_t j = first_time(g, g->plo, g->phi, start);
+	size_t j = first_time_near(g, g->plo, g->phi, start, &g->near);
 	for (; j < g->phi && g->p[g->order[j]].time < end; j++) {
 		struct best *x = &g->best[g->order[j]];
 		if (more_inner(&b, x))
