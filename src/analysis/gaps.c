@@ -221,11 +221,22 @@ struct gap_cpu {
 	const struct trace *t;
 	const struct api_order *o;
 	int64_t *pmax; /* per parent: the latest end of its thread's parents up to it */
+	/* Per parent: the nearest earlier parent of its thread that ends
+	 * later than it, UINT32_MAX when none. A walk back for the last
+	 * parent still running at a moment skips by it the parents that end
+	 * sooner: a few steps, as many as the calls nest, not one per call
+	 * under a long range. */
+	uint32_t *up;
 	/* Per thread, the place its last lookup found: a queue's gaps come
 	 * in time order, the next place is near (what is found does not
 	 * depend on it). */
 	size_t *near;
 };
+
+static int64_t parent_end(const struct gap_cpu *c, size_t j)
+{
+	return c->t->apis.end[c->o->rows[c->o->parents[j]]];
+}
 
 struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order)
 {
@@ -235,14 +246,22 @@ struct gap_cpu *gap_cpu_new(const struct trace *t, const struct api_order *order
 	c->o = order;
 	c->pmax = xmalloc_array(np ? np : 1, sizeof(*c->pmax));
 	c->near = xcalloc(order->nthreads ? order->nthreads : 1, sizeof(*c->near));
+	c->up = xmalloc_array(np ? np : 1, sizeof(*c->up));
+	uint32_t *stack = xmalloc_array(np ? np : 1, sizeof(*stack));
 	for (size_t k = 0; k < order->nthreads; k++) {
 		int64_t m = INT64_MIN;
+		size_t depth = 0;
 		for (size_t j = order->pfirst[k]; j < order->pfirst[k + 1]; j++) {
-			int64_t e = t->apis.end[order->rows[order->parents[j]]];
+			int64_t e = parent_end(c, j);
 			m = e > m ? e : m;
 			c->pmax[j] = m;
+			while (depth > 0 && parent_end(c, stack[depth - 1]) <= e)
+				depth--;
+			c->up[j] = depth > 0 ? stack[depth - 1] : UINT32_MAX;
+			stack[depth++] = (uint32_t)j;
 		}
 	}
+	free(stack);
 	return c;
 }
 
@@ -251,6 +270,7 @@ void gap_cpu_free(struct gap_cpu *c)
 	if (!c)
 		return;
 	free(c->pmax);
+	free(c->up);
 	free(c->near);
 	free(c);
 }
@@ -341,13 +361,11 @@ static uint32_t on_thread(const struct gap_cpu *c, size_t k, int64_t mid)
 		s = t->apis.start[o->rows[p]];
 	} else {
 		size_t j = parents_past(o, k, p);
-		for (;;) {
-			if (j == o->pfirst[k] || c->pmax[j - 1] <= mid)
-				return TRACE_NONE;
-			j--;
-			if (t->apis.end[o->rows[o->parents[j]]] > mid)
-				break;
-		}
+		if (j == o->pfirst[k] || c->pmax[j - 1] <= mid)
+			return TRACE_NONE;
+		/* The last parent before j still running at mid: one is (pmax). */
+		for (j--; parent_end(c, j) <= mid; j = c->up[j])
+			;
 		s = t->apis.start[o->rows[o->parents[j]]];
 	}
 	/* Calls of the same start: the innermost of those running. */
