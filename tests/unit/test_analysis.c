@@ -404,6 +404,44 @@ static void test_gap_cpu(void)
 	trace_free(&t);
 }
 
+/* Calls nested three deep at the gap's midpoint (200) on the launching
+ * thread: A [110,1000) encloses B [115,600), which encloses B2 [116,250)
+ * (around E [117,118)), C [120,180) (around F [121,122)) and G
+ * [150,160). The last call to start by 200, G, ended, and so did C, the
+ * enclosing call before it: the innermost still running is B2, the one
+ * that ends later nearest before C, not B or A further up. */
+static void test_gap_cpu_nested(void)
+{
+	struct trace t;
+	struct gaps g;
+	struct api_order o;
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+	uint32_t t11 = trace_thread(&t, in, 10, 11), call = s(&t, "call");
+	trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
+	trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
+	static const int64_t span[][2] = { { 117, 118 }, { 116, 250 }, { 121, 122 }, { 120, 180 },
+					   { 150, 160 }, { 260, 270 }, { 115, 600 }, { 110, 1000 } };
+	uint32_t row[8];
+	for (int i = 0; i < 8; i++)
+		row[i] = trace_add_api(&t, i + 1, span[i][0], span[i][1], call, TRACE_NONE, t11);
+	trace_add_link(&t, row[5], 1);
+	trace_finish(&t);
+	api_order_build(&t, &o);
+	gaps_find(&t, NULL, &p, &g);
+	CHECK_INT(g.n, 1);
+	struct gap_cpu *cpu = gap_cpu_new(&t, &o);
+	int after = -1;
+	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), row[1]);
+	CHECK_INT(after, 0);
+	gap_cpu_free(cpu);
+	gaps_free(&g);
+	api_order_free(&o);
+	trace_free(&t);
+}
+
 /* The launching thread idle at the gap's midpoint (200): the call it had
  * finished last, P [110,198) (its inner Q [120,150) started later but
  * ended earlier), not thread 12's X [140,260) running then. An op of no
@@ -498,6 +536,7 @@ int main(void)
 	test_lane_order();
 	test_gap_cpu();
 	test_gap_cpu_after();
+	test_gap_cpu_nested();
 	test_gaps_per_queue();
 	test_breakdown();
 	test_timeline();
