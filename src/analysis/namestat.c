@@ -41,6 +41,21 @@ void namestat_add(struct namestat *a, struct namestat_row *r, int64_t whole, int
 	a->total += in_total;
 }
 
+void namestat_merge_rows(struct namestat *a, const struct namestat *b, size_t nstrings)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct namestat_row *x = &b->rows[i];
+		struct namestat_row *r = namestat_row(a, x->name, nstrings);
+		r->calls += x->calls;
+		r->count += x->count;
+		for (size_t k = 0; k < NAMESTAT_SUMS; k++)
+			r->sum[k] += x->sum[k];
+		durstat_merge(&r->st, &x->st);
+	}
+	a->calls += b->calls;
+	a->total += b->total;
+}
+
 #define NAMESTAT_BYTES_VERSION 1
 
 void namestat_encode(const struct namestat *a, const struct trace *t, struct bytes_out *b)

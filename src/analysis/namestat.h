@@ -39,6 +39,9 @@ void namestat_free(struct namestat *a);
 struct namestat_row *namestat_row(struct namestat *a, uint32_t name, size_t nstrings);
 /* One instance of name: its whole duration and its part in the total. */
 void namestat_add(struct namestat *a, struct namestat_row *r, int64_t whole, int64_t in_total);
+/* Add b's rows to a's, a's names first and b's new ones after them in
+ * b's order (both of one trace's string ids; nstrings as above). */
+void namestat_merge_rows(struct namestat *a, const struct namestat *b, size_t nstrings);
 /* As bytes, names by their text (t holds a's string ids). */
 void namestat_encode(const struct namestat *a, const struct trace *t, struct bytes_out *b);
 /* Merge one part's bytes into a, interning the names in the whole's

@@ -2,11 +2,13 @@
 #include "analysis/profile.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/satmath.h"
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 static int in_scope(const struct trace *t, size_t op, enum profile_scope scope, const struct selection *sel)
@@ -89,17 +91,59 @@ static void add_one(struct profile_part *a, const struct trace *t, const struct 
 	r->sum[SUM_WHOLE] += d;
 }
 
+/* The ops [from, to) in scope into a. */
+static void add_ops(struct profile_part *a, const struct trace *t, enum profile_scope scope,
+		    const struct selection *sel, size_t from, size_t to)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	for (size_t i = from; i < to; i++)
+		if (in_scope(t, i, scope, sel))
+			add_one(a, t, w, t->ops.name[i], t->ops.start[i], t->ops.end[i]);
+}
+
+/* The later half of the ops, summed on a second core. */
+struct half {
+	struct profile_part part;
+	const struct trace *t;
+	enum profile_scope scope;
+	const struct selection *sel;
+	size_t from, to;
+};
+
+static void *add_half(void *arg)
+{
+	struct half *h = arg;
+	add_ops(&h->part, h->t, h->scope, h->sel, h->from, h->to);
+	return NULL;
+}
+
+/* Below this many ops a second thread costs more than it saves. */
+#define PROFILE_SPLIT_OPS (1u << 20)
+
 void profile_part_add(struct profile_part *a, const struct trace *t, enum profile_scope scope,
 		      const struct selection *sel)
 {
 	const struct window *w = sel ? &sel->window : NULL;
-	for (size_t i = 0; i < t->ops.n; i++)
-		if (in_scope(t, i, scope, sel))
-			add_one(a, t, w, t->ops.name[i], t->ops.start[i], t->ops.end[i]);
-	const struct trace_host_copies *h = &t->host_copies;
-	for (size_t i = 0; i < h->n; i++)
+	size_t n = t->ops.n, mid = n;
+	struct half h = { .t = t, .scope = scope, .sel = sel, .from = n / 2, .to = n };
+	pthread_t th;
+	int slot = n >= PROFILE_SPLIT_OPS ? threads_acquire(1) : 0;
+	profile_part_init(&h.part);
+	if (slot && pthread_create(&th, NULL, add_half, &h) == 0)
+		mid = h.from;
+	add_ops(a, t, scope, sel, 0, mid);
+	if (mid < n) {
+		pthread_join(th, NULL);
+		/* The later ops' names after the earlier's, as one pass has
+		 * them; a statistic depends on its durations alone. */
+		namestat_merge_rows(&a->ns, &h.part.ns, t->strings.count);
+	}
+	threads_release(slot);
+	profile_part_free(&h.part);
+	const struct trace_host_copies *hc = &t->host_copies;
+	for (size_t i = 0; i < hc->n; i++)
 		if (host_in_scope(i, scope, sel))
-			add_one(a, t, w, h->name[i], h->start[i], h->end[i]);
+			add_one(a, t, w, hc->name[i], hc->start[i], hc->end[i]);
 	a->all += all_time(t, sel);
 }
 

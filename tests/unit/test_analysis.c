@@ -13,6 +13,7 @@
 #include "analysis/timeline.h"
 #include "check.h"
 #include "trace/trace.h"
+#include "util/threads.h"
 
 static uint32_t s(struct trace *t, const char *str)
 {
@@ -99,6 +100,62 @@ static void test_profile(void)
 	CHECK_INT(p.total, 330);
 	CHECK_STR(trace_str(&t, p.rows[2].name), "add");
 	profile_free(&p);
+	trace_free(&t);
+}
+
+/* Past a million ops the profile is summed in two halves on two threads
+ * and merged: the same rows, statistics and order as on one thread,
+ * names first met in either half, a name past the exact durations' limit
+ * in both (its percentiles from the sketch), an extreme in the later. */
+static void test_profile_halves(void)
+{
+	enum { N = 1200000 };
+	struct trace t;
+	struct profile one, two;
+	trace_init(&t);
+	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+	uint32_t name[40];
+	char buf[16];
+	for (int k = 0; k < 40; k++) {
+		snprintf(buf, sizeof(buf), "k%d", k);
+		name[k] = s(&t, buf);
+	}
+	uint64_t x = 88172645463325252u;
+	for (int64_t i = 0; i < N; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		/* Names 30-39 only in the later half, 20-29 rare. */
+		int k = i < N / 2 ? (int)(x % 30) : (int)(x % 40);
+		if (k >= 20 && k < 30 && (x >> 20) % 1000 != 0)
+			k -= 20;
+		int64_t d = (int64_t)(x >> 40) % 5000 + (i == N - 3 ? 10000000 : 0);
+		trace_add_op(&t, i + 1, i * 10, i * 10 + d, name[k], kx, q);
+	}
+	trace_finish(&t);
+	threads_set_limit(1);
+	profile_by_name(&t, PROFILE_ALL_OPS, NULL, &one);
+	threads_set_limit(2);
+	profile_by_name(&t, PROFILE_ALL_OPS, NULL, &two);
+	threads_set_limit(0);
+	CHECK_INT(two.n, 40);
+	CHECK_INT(one.n, two.n);
+	CHECK_INT(one.calls, two.calls);
+	CHECK_INT(one.total, two.total);
+	for (size_t i = 0; i < one.n && i < two.n; i++) {
+		const struct profile_row *a = &one.rows[i], *b = &two.rows[i];
+		CHECK_INT(a->name, b->name);
+		CHECK_INT(a->calls, b->calls);
+		CHECK_INT(a->total, b->total);
+		CHECK_INT(a->min, b->min);
+		CHECK_INT(a->max, b->max);
+		CHECK_INT(a->std, b->std);
+		CHECK_INT(a->p50, b->p50);
+		CHECK_INT(a->p90, b->p90);
+		CHECK_INT(a->p99, b->p99);
+		CHECK_INT(a->var, b->var);
+	}
+	profile_free(&one);
+	profile_free(&two);
 	trace_free(&t);
 }
 
@@ -543,6 +600,7 @@ int main(void)
 	test_busy_unsorted();
 	test_model();
 	test_profile();
+	test_profile_halves();
 	test_busy();
 	return check_done();
 }
