@@ -31,6 +31,11 @@ struct export_result {
 	int64_t bytes; /* size of the file written */
 };
 
+/* Is an export of t under a window alone (no name or place filter:
+ * narrowed) one that picks the calls to keep as the input's API rows
+ * stream by, so that they need not be read before (one rpd input)? */
+int export_streams_window(const struct trace *t, int narrowed, int window_active);
+
 /* Write the export; on failure nothing is left at path (or beside it). */
 int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err);
 /* The same as a conversion (r->format rpd or rocpd), from the trace in

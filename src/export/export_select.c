@@ -38,6 +38,9 @@ static int rowid_range(sqlite3 *db, const char *table, int64_t *lo, int64_t *hi)
 	return rc == SQLITE_OK ? rowid_end(db, table, "max", hi) : rc;
 }
 
+/* Two threads for the calls (the largest table), one for the links. */
+#define API_THREADS 2
+
 struct chooser {
 	struct exporter *x;
 	struct export_src *src;
@@ -95,21 +98,22 @@ static void api_reset(void *ctx)
 	idset_init(&p->kept, lo, hi);
 }
 
-static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
+/* rocpd_api's columns cols, row by row to fn, read from its pages on n
+ * threads (ctx[k] the k-th's), else through SQL on the first's (reset
+ * each first). */
+static int scan_api_table(sqlite3 *db, const char *const *cols, int ncols, pagescan_row_fn fn,
+			  pagescan_reset_fn reset, void *const *ctx, int n)
 {
 	struct pagescan ps;
 	struct pagescan_table tab;
 	struct pagescan_part range[PAGESCAN_MAX_THREADS];
 	size_t rows;
-	void *ctx[PAGESCAN_MAX_THREADS];
-	for (int k = 0; k < n; k++)
-		ctx[k] = &parts[k];
 	if (pagescan_begin(&ps, db) == FAST_DONE) {
-		int rc = pagescan_open_table(&ps, "rocpd_api", api_cols, 1, &tab);
+		int rc = pagescan_open_table(&ps, "rocpd_api", cols, ncols, &tab);
 		if (rc == FAST_DONE) {
 			rc = pagescan_count(&ps, &tab, n, range, &rows);
 			if (rc == FAST_DONE)
-				rc = pagescan_decode(&ps, &tab, n, range, api_row, ctx);
+				rc = pagescan_decode(&ps, &tab, n, range, fn, ctx);
 			pagescan_table_free(&tab);
 		}
 		pagescan_end(&ps);
@@ -119,9 +123,155 @@ static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
 		}
 		/* Start over in SQL: nothing kept so far counts twice. */
 		for (int k = 0; k < n; k++)
-			api_reset(&parts[k]);
+			reset(ctx[k]);
 	}
-	return pagescan_or_sql(db, "rocpd_api", api_cols, 1, api_row, api_reset, &parts[0]);
+	return pagescan_or_sql(db, "rocpd_api", cols, ncols, fn, reset, ctx[0]);
+}
+
+static int scan_apis(sqlite3 *db, struct api_part *parts, int n)
+{
+	void *ctx[PAGESCAN_MAX_THREADS];
+	for (int k = 0; k < n; k++)
+		ctx[k] = &parts[k];
+	return scan_api_table(db, api_cols, 1, api_row, api_reset, ctx, n);
+}
+
+/* A window alone over one rpd file whose calls were not read: the rule's
+ * calls are picked as rocpd_api streams by. Those overlapping the window
+ * go, and the launchers of the exported ops; then the calls enclosing one
+ * of the "seeds" on its thread. A call enclosing one in the window that
+ * has a duration overlaps the window too: the seeds are the others, the
+ * launchers from outside the window and the calls without a duration
+ * (or with a negative one), a few. */
+struct seed {
+	int64_t pid, tid, start, end;
+};
+
+struct window_part {
+	const struct window *w;
+	const struct idset *launchers;
+	struct idset kept;
+	struct seed *seeds; /* pass 1 finds them; pass 2 reads them all */
+	size_t nseeds, cap;
+	const struct seeds *all;
+};
+
+/* Every part's seeds by thread and start, and of those from each on in
+ * its thread the earliest end. */
+struct seeds {
+	struct seed *v;
+	int64_t *min_end;
+	size_t n;
+};
+
+static const char *const window_cols[] = { "id", "pid", "tid", "start", "end" };
+
+static int window_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct window_part *p = ctx;
+	(void)row;
+	int in = select_in_window(p->w, v[3], v[4]);
+	if (!in && !idset_has(p->launchers, v[0]))
+		return 0;
+	idset_add(&p->kept, v[0]);
+	if (!in || v[4] <= v[3]) {
+		p->seeds = xgrow(p->seeds, &p->cap, p->nseeds + 1, sizeof(*p->seeds));
+		p->seeds[p->nseeds++] = (struct seed){ v[1], v[2], v[3], v[4] };
+	}
+	return 0;
+}
+
+static void window_reset(void *ctx)
+{
+	struct window_part *p = ctx;
+	int64_t lo = p->kept.lo, hi = p->kept.hi;
+	idset_free(&p->kept);
+	idset_init(&p->kept, lo, hi);
+	p->nseeds = 0;
+}
+
+static int seed_cmp(const struct seed *a, const struct seed *b)
+{
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+static int by_seed(const void *a, const void *b)
+{
+	return seed_cmp(a, b);
+}
+
+/* Does the call of thread (pid, tid) over [start, end) enclose a seed of
+ * its thread (one starting no earlier and ending no later)? */
+static int encloses_seed(const struct seeds *s, int64_t pid, int64_t tid, int64_t start, int64_t end)
+{
+	struct seed key = { pid, tid, start, 0 };
+	size_t lo = 0, hi = s->n;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (seed_cmp(&s->v[m], &key) < 0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < s->n && s->v[lo].pid == pid && s->v[lo].tid == tid && s->min_end[lo] <= end;
+}
+
+static int enclosing_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct window_part *p = ctx;
+	(void)row;
+	if (encloses_seed(p->all, v[1], v[2], v[3], v[4]))
+		idset_add(&p->kept, v[0]);
+	return 0;
+}
+
+static void seeds_gather(struct window_part *parts, int n, struct seeds *s)
+{
+	s->n = 0;
+	for (int k = 0; k < n; k++)
+		s->n += parts[k].nseeds;
+	s->v = xmalloc_array(s->n ? s->n : 1, sizeof(*s->v));
+	s->min_end = xmalloc_array(s->n ? s->n : 1, sizeof(*s->min_end));
+	size_t at = 0;
+	for (int k = 0; k < n; k++) {
+		memcpy(s->v + at, parts[k].seeds, parts[k].nseeds * sizeof(*s->v));
+		at += parts[k].nseeds;
+	}
+	qsort(s->v, s->n, sizeof(*s->v), by_seed);
+	for (size_t i = s->n; i-- > 0;) {
+		int same = i + 1 < s->n && s->v[i + 1].pid == s->v[i].pid && s->v[i + 1].tid == s->v[i].tid;
+		s->min_end[i] = same && s->min_end[i + 1] < s->v[i].end ? s->min_end[i + 1] : s->v[i].end;
+	}
+}
+
+static int window_apis(sqlite3 *db, const struct window *w, const struct idset *launchers, struct idset *apis)
+{
+	struct window_part parts[API_THREADS];
+	void *ctx[API_THREADS];
+	for (int k = 0; k < API_THREADS; k++) {
+		parts[k] = (struct window_part){ .w = w, .launchers = launchers };
+		idset_init(&parts[k].kept, apis->lo, apis->hi);
+		ctx[k] = &parts[k];
+	}
+	int rc = scan_api_table(db, window_cols, 5, window_row, window_reset, ctx, API_THREADS);
+	struct seeds s = { 0 };
+	seeds_gather(parts, API_THREADS, &s);
+	for (int k = 0; k < API_THREADS; k++)
+		parts[k].all = &s;
+	if (rc == SQLITE_OK && s.n)
+		rc = scan_api_table(db, window_cols, 5, enclosing_row, window_reset, ctx, API_THREADS);
+	for (int k = 0; k < API_THREADS; k++) {
+		idset_merge(apis, &parts[k].kept);
+		idset_free(&parts[k].kept);
+		free(parts[k].seeds);
+	}
+	free(s.v);
+	free(s.min_end);
+	return rc;
 }
 
 /* With a filter or window, the calls the session's selection keeps (the
@@ -148,8 +298,6 @@ static void *link_worker(void *arg)
 	j->rc = pagescan_or_sql(j->db, "rocpd_api_ops", link_cols, 3, link_row, link_reset, j->c);
 	return NULL;
 }
-/* Two threads for the calls (the largest table), one for the links. */
-#define API_THREADS 2
 
 int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops, size_t nops,
 		  struct export_sets *out)
@@ -177,20 +325,29 @@ int export_choose(struct exporter *x, struct export_src *src, const int64_t *ops
 	/* The links on a thread (and a connection) of their own, the calls
 	 * here; the launchers join the chosen calls after. */
 	struct link_job j = { .c = &c, .db = src->links };
-	pthread_t th;
-	int slot = threads_acquire(1);
-	int threaded = slot && pthread_create(&th, NULL, link_worker, &j) == 0;
-	if (filtered)
-		apis_of_selection(x->req, &out->set[SET_APIS]);
-	else
-		rc = scan_apis(db, parts, API_THREADS);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
+	if (filtered && !x->req->t->apis_read) {
+		/* A window alone (export_streams_window): the launchers first,
+		 * the calls then picked as they stream by. */
 		link_worker(&j);
-	threads_release(slot);
-	if (rc == SQLITE_OK)
 		rc = j.rc;
+		if (rc == SQLITE_OK)
+			rc = window_apis(db, &x->req->sel->window, &c.launchers, &out->set[SET_APIS]);
+	} else {
+		pthread_t th;
+		int slot = threads_acquire(1);
+		int threaded = slot && pthread_create(&th, NULL, link_worker, &j) == 0;
+		if (filtered)
+			apis_of_selection(x->req, &out->set[SET_APIS]);
+		else
+			rc = scan_apis(db, parts, API_THREADS);
+		if (threaded)
+			pthread_join(th, NULL);
+		else
+			link_worker(&j);
+		threads_release(slot);
+		if (rc == SQLITE_OK)
+			rc = j.rc;
+	}
 	for (int k = 0; k < API_THREADS; k++) {
 		idset_merge(&out->set[SET_APIS], &parts[k].kept);
 		idset_free(&parts[k].kept);

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "workspace/workspace.h"
 
+#include "export/export.h"
 #include "load/background.h"
 #include "load/load.h"
 #include "workspace/workspace_cache.h"
@@ -80,7 +81,11 @@ int workspace_ready_for_export(struct workspace *w, struct rpd_error *err)
 	if (workspace_inputs_unchanged(w, 0, err))
 		return -1;
 	const struct trace *t = session_trace(&w->session);
-	int need = session_filtered(&w->session);
+	const struct session *s = &w->session;
+	/* A window alone over one rpd file: the export picks the calls as
+	 * they stream by. */
+	int narrowed = s->filter.n > 0 || s->gpus.n > 0 || s->inputs.n > 0;
+	int need = session_filtered(s) && !export_streams_window(t, narrowed, s->views[0].window.active);
 	for (size_t i = 0; i < t->ninputs; i++)
 		need |= t->inputs[i].format == INPUT_ROCPD;
 	if (!need || t->apis_read)
