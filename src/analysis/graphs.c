@@ -94,6 +94,15 @@ static int by_start(const void *a, const void *b, void *ctx)
 	return (x->op > y->op) - (x->op < y->op);
 }
 
+/* Two ops by start, then row: by_start's order of their nodes. */
+static int start_row_cmp(const void *ctx, uint32_t a, uint32_t b)
+{
+	const struct trace *t = ctx;
+	if (t->ops.start[a] != t->ops.start[b])
+		return t->ops.start[a] < t->ops.start[b] ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
 /* Graph nodes of the selection (NULL: all) grouped by replay: a counting
  * sort by call (millions of nodes, thousands of replays), then each
  * group in order of start, then row (mostly in order already). */
@@ -137,14 +146,25 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 			r->node[r->first[k + 1] - count[k]--] =
 				(struct node){ call, (uint32_t)i, t->ops.start[i] };
 	}
+	/* A replay's nodes come by queue, each queue's by start: their rows
+	 * are merged by start (sort_nearly) and the nodes laid out again. */
+	uint32_t *rows = NULL;
+	size_t rows_cap = 0;
 	for (size_t k = 0; k < r->n; k++) {
 		struct node *v = r->node + r->first[k];
 		size_t m = r->first[k + 1] - r->first[k], j = 1;
 		while (j < m && by_start(&v[j - 1], &v[j], NULL) <= 0)
 			j++;
-		if (j < m)
-			sort_with(v, m, sizeof(*v), by_start, NULL);
+		if (j == m)
+			continue;
+		rows = xgrow(rows, &rows_cap, m, sizeof(*rows));
+		for (size_t i = 0; i < m; i++)
+			rows[i] = v[i].op;
+		sort_nearly_keyed(rows, m, t->ops.start, start_row_cmp, t);
+		for (size_t i = 0; i < m; i++)
+			v[i] = (struct node){ v[i].call, rows[i], t->ops.start[rows[i]] };
 	}
+	free(rows);
 	free(count);
 }
 
