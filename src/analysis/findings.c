@@ -208,16 +208,10 @@ struct finding *findings_add_step(struct findings *out, enum finding_id id, cons
 	return f;
 }
 
-void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
+/* The steps of the instances m whose text passes (m may hold only those). */
+static void set_steps_passing(struct findings_ctx *c, const struct step_marks *m, const uint8_t *pass)
 {
-	char pattern[256];
-	struct step_texts x = { 0 };
-	if (!analysis_params_step(c->ap))
-		step_texts_of_marks(names, m, &x);
-	uint8_t *pass = steps_pass(names, c->ap, &x, pattern, sizeof(pattern));
-	step_texts_free(&x);
 	steps_of_marks(m, pass, &c->steps);
-	free(pass);
 	c->have_steps = 1;
 	int64_t *d = xmalloc_array(c->steps.n ? c->steps.n : 1, sizeof(*d));
 	size_t k = 0;
@@ -229,13 +223,42 @@ void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, c
 	free(d);
 }
 
+void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
+{
+	char pattern[256];
+	struct step_texts x = { 0 };
+	if (!analysis_params_step(c->ap))
+		step_texts_of_marks(names, m, &x);
+	uint8_t *pass = steps_pass(names, c->ap, &x, pattern, sizeof(pattern));
+	step_texts_free(&x);
+	set_steps_passing(c, m, pass);
+	free(pass);
+}
+
+/* The step texts of c's trace, from each text's summary, and the
+ * instances of those texts alone: the same steps as of every instance
+ * (findings_ctx_set_steps), without a record for each of millions of
+ * ranges. */
+static uint8_t *trace_step_marks(const struct findings_ctx *c, struct step_marks *m)
+{
+	char pattern[256];
+	struct step_texts x = { 0 };
+	if (!analysis_params_step(c->ap))
+		step_texts_of_trace(c->t, &x);
+	uint8_t *pass = steps_pass(c->t, c->ap, &x, pattern, sizeof(pattern));
+	step_texts_free(&x);
+	step_marks_passing(c->t, c->sel, pass, m);
+	return pass;
+}
+
 const struct steps *findings_ctx_steps(struct findings_ctx *c)
 {
 	if (!c->have_steps) {
 		struct step_marks m;
-		step_marks_of(c->t, c->sel, &m);
-		findings_ctx_set_steps(c, c->t, &m);
+		uint8_t *pass = trace_step_marks(c, &m);
+		set_steps_passing(c, &m, pass);
 		step_marks_free(&m);
+		free(pass);
 	}
 	return &c->steps;
 }
@@ -304,14 +327,15 @@ void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
  * the trace and nothing the gaps make. */
 struct beside {
 	struct findings_ctx *c;
-	struct step_marks marks;
+	struct step_marks marks; /* of the step texts alone */
+	uint8_t *pass;           /* the step texts */
 	struct findings out;
 };
 
 static void *beside_run(void *arg)
 {
 	struct beside *b = arg;
-	step_marks_of(b->c->t, b->c->sel, &b->marks);
+	b->pass = trace_step_marks(b->c, &b->marks);
 	finding_outlier(b->c, &b->out);
 	return NULL;
 }
@@ -341,8 +365,9 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	else
 		pthread_join(th, NULL);
 	threads_release(slot);
-	findings_ctx_set_steps(&c, t, &b.marks);
+	set_steps_passing(&c, &b.marks, b.pass);
 	step_marks_free(&b.marks);
+	free(b.pass);
 	out->run_start = g->range_start;
 	out->run_end = g->range_end;
 	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, FINDING_outlier, out);

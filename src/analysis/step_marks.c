@@ -27,18 +27,24 @@ int step_mark_cmp(const struct step_mark *a, const struct step_mark *b)
 	return (a->row > b->row) - (a->row < b->row);
 }
 
-void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out)
+/* The marker instances of t whose text passes (pass NULL: all). */
+static void marks_of(const struct trace *t, const struct selection *sel, const uint8_t *pass,
+		     struct step_marks *out)
 {
 	uint32_t marker = api_marker_name(t);
 	memset(out, 0, sizeof(*out));
 	if (marker == TRACE_NONE)
 		return;
-	size_t count = api_marker_count(t);
-	out->cap = count ? count : 1;
-	out->v = xmalloc_array(out->cap, sizeof(*out->v));
+	if (!pass) {
+		size_t count = api_marker_count(t);
+		out->cap = count ? count : 1;
+		out->v = xmalloc_array(out->cap, sizeof(*out->v));
+	}
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (trace_api_name(t, i) != marker)
+		if (trace_api_name(t, i) != marker || (pass && !pass[trace_api_shown_name(t, i)]))
 			continue;
+		if (pass)
+			out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		out->v[out->n++] = (struct step_mark){ t->apis.start[i],
 						       t->apis.end[i],
 						       trace_api_shown_name(t, i),
@@ -46,6 +52,17 @@ void step_marks_of(const struct trace *t, const struct selection *sel, struct st
 						       (uint32_t)i,
 						       (uint8_t)selected_api_named(sel, i) };
 	}
+}
+
+void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out)
+{
+	marks_of(t, sel, NULL, out);
+}
+
+void step_marks_passing(const struct trace *t, const struct selection *sel, const uint8_t *pass,
+			struct step_marks *out)
+{
+	marks_of(t, sel, pass, out);
 }
 
 void step_marks_free(struct step_marks *m)

@@ -52,6 +52,9 @@ int step_mark_cmp(const struct step_mark *a, const struct step_mark *b);
 /* Every marker instance of t (rows in t's order, which is its inputs'
  * order, then each input's). */
 void step_marks_of(const struct trace *t, const struct selection *sel, struct step_marks *out);
+/* Those of them whose text passes (one byte per string of t). */
+void step_marks_passing(const struct trace *t, const struct selection *sel, const uint8_t *pass,
+			struct step_marks *out);
 void step_marks_free(struct step_marks *m);
 /* Each text's instances summed: how many, their whole time, and the
  * first of them in time (step_mark_cmp). */
