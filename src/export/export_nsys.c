@@ -222,10 +222,14 @@ static int copy_tables(struct exporter *x, const struct schema_list *tables, con
 	for (size_t i = 0; i < tables->n; i++) {
 		const char *name = tables->v[i].name;
 		int t = trimmed(f, name);
+		/* A WHERE clause, even one always true, keeps SQLite from
+		 * moving the input's records over as they are stored: each is
+		 * read, and a damaged one stops the export instead of making
+		 * a damaged file. */
 		int rc = t >= 0 && c->kept[t].n < c->kept[t].rows
 				 ? copy_kept(x, name, &c->kept[t])
-				 : export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\"", name,
-					       name);
+				 : export_runf(x, "INSERT INTO main.\"%w\" SELECT * FROM src.\"%w\" WHERE 1",
+					       name, name);
 		if (rc)
 			return -1;
 	}
