@@ -416,6 +416,44 @@ static void test_breakdown(void)
 	trace_free(&t);
 }
 
+/* A trace of one queue with a gap [100,300) between its ops a and b (its
+ * midpoint 200): the API calls are the test's. */
+static uint32_t gap_trace(struct trace *t)
+{
+	trace_init(t);
+	uint32_t in = trace_add_input(t, "a.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(t, trace_gpu(t, in, 0), 0), kx = s(t, "KernelExecution");
+	trace_add_op(t, 1, 0, 100, s(t, "a"), kx, q);
+	trace_add_op(t, 2, 300, 400, s(t, "b"), kx, q);
+	return in;
+}
+
+/* The host's call at t's one gap (its cause and whether the host was past
+ * the call in *cause and *after); t is freed. */
+static uint32_t host_call_at_gap(struct trace *t, int *cause, int *after)
+{
+	struct gaps g;
+	struct api_order o;
+	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
+	trace_finish(t);
+	api_order_build(t, &o);
+	gaps_find(t, NULL, &p, &g);
+	CHECK_INT(g.n, 1);
+	uint32_t found = TRACE_NONE;
+	*after = -1;
+	*cause = -1;
+	if (g.n == 1) {
+		struct gap_cpu *cpu = gap_cpu_new(t, &o);
+		*cause = g.gaps[0].cause;
+		found = gap_cpu_find(cpu, &g.gaps[0], after);
+		gap_cpu_free(cpu);
+	}
+	gaps_free(&g);
+	api_order_free(&o);
+	trace_free(t);
+	return found;
+}
+
 /* The host during a gap [100,300) of one queue (midpoint 200), its op
  * after launched by L on thread 11 of process 10. On that thread C
  * [120,190) ended, D [160,170) too; R1 [150,500) and R2 [150,250) run,
@@ -425,40 +463,21 @@ static void test_breakdown(void)
 static void test_gap_cpu(void)
 {
 	struct trace t;
-	struct gaps g;
-	struct api_order o;
-	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
-	trace_init(&t);
-	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
-	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+	uint32_t in = gap_trace(&t);
 	uint32_t t11 = trace_thread(&t, in, 10, 11), t12 = trace_thread(&t, in, 10, 12);
 	uint32_t t20 = trace_thread(&t, in, 20, 20), call = s(&t, "call");
-	trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
-	trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
-	uint32_t c = trace_add_api(&t, 1, 120, 190, call, TRACE_NONE, t11);
-	uint32_t r1 = trace_add_api(&t, 2, 150, 500, call, TRACE_NONE, t11);
+	trace_add_api(&t, 1, 120, 190, call, TRACE_NONE, t11);
+	trace_add_api(&t, 2, 150, 500, call, TRACE_NONE, t11);
 	uint32_t r2 = trace_add_api(&t, 3, 150, 250, call, TRACE_NONE, t11);
-	uint32_t d = trace_add_api(&t, 4, 160, 170, call, TRACE_NONE, t11);
+	trace_add_api(&t, 4, 160, 170, call, TRACE_NONE, t11);
 	uint32_t l = trace_add_api(&t, 5, 260, 270, call, TRACE_NONE, t11);
 	trace_add_api(&t, 6, 140, 260, call, TRACE_NONE, t12);
 	trace_add_api(&t, 7, 199, 201, call, TRACE_NONE, t20);
 	trace_add_link(&t, l, 1);
-	trace_finish(&t);
-	(void)c;
-	(void)r1;
-	(void)d;
-	api_order_build(&t, &o);
-	gaps_find(&t, NULL, &p, &g);
-	CHECK_INT(g.n, 1);
-	CHECK_INT(g.gaps[0].cause, GAP_HOST_WAIT); /* L began at 260, after 100 */
-	struct gap_cpu *cpu = gap_cpu_new(&t, &o);
-	int after = -1;
-	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), r2);
+	int cause, after;
+	CHECK_INT(host_call_at_gap(&t, &cause, &after), r2);
+	CHECK_INT(cause, GAP_HOST_WAIT); /* L began at 260, after 100 */
 	CHECK_INT(after, 0);
-	gap_cpu_free(cpu);
-	gaps_free(&g);
-	api_order_free(&o);
-	trace_free(&t);
 }
 
 /* Calls nested three deep at the gap's midpoint (200) on the launching
@@ -470,33 +489,17 @@ static void test_gap_cpu(void)
 static void test_gap_cpu_nested(void)
 {
 	struct trace t;
-	struct gaps g;
-	struct api_order o;
-	struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
-	trace_init(&t);
-	uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
-	uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+	uint32_t in = gap_trace(&t);
 	uint32_t t11 = trace_thread(&t, in, 10, 11), call = s(&t, "call");
-	trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
-	trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
 	static const int64_t span[][2] = { { 117, 118 }, { 116, 250 }, { 121, 122 }, { 120, 180 },
 					   { 150, 160 }, { 260, 270 }, { 115, 600 }, { 110, 1000 } };
 	uint32_t row[8];
 	for (int i = 0; i < 8; i++)
 		row[i] = trace_add_api(&t, i + 1, span[i][0], span[i][1], call, TRACE_NONE, t11);
 	trace_add_link(&t, row[5], 1);
-	trace_finish(&t);
-	api_order_build(&t, &o);
-	gaps_find(&t, NULL, &p, &g);
-	CHECK_INT(g.n, 1);
-	struct gap_cpu *cpu = gap_cpu_new(&t, &o);
-	int after = -1;
-	CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), row[1]);
+	int cause, after;
+	CHECK_INT(host_call_at_gap(&t, &cause, &after), row[1]);
 	CHECK_INT(after, 0);
-	gap_cpu_free(cpu);
-	gaps_free(&g);
-	api_order_free(&o);
-	trace_free(&t);
 }
 
 /* The launching thread idle at the gap's midpoint (200): the call it had
@@ -507,34 +510,18 @@ static void test_gap_cpu_after(void)
 {
 	for (int launched = 1; launched >= 0; launched--) {
 		struct trace t;
-		struct gaps g;
-		struct api_order o;
-		struct gaps_params p = { .threshold = GAPS_DEFAULT_THRESHOLD, .keep = SIZE_MAX };
-		trace_init(&t);
-		uint32_t in = trace_add_input(&t, "a.rpd", INPUT_RPD, 2);
-		uint32_t q = trace_queue(&t, trace_gpu(&t, in, 0), 0), kx = s(&t, "KernelExecution");
+		uint32_t in = gap_trace(&t);
 		uint32_t t11 = trace_thread(&t, in, 10, 11), t12 = trace_thread(&t, in, 10, 12);
 		uint32_t call = s(&t, "call");
-		trace_add_op(&t, 1, 0, 100, s(&t, "a"), kx, q);
-		trace_add_op(&t, 2, 300, 400, s(&t, "b"), kx, q);
 		uint32_t pp = trace_add_api(&t, 1, 110, 198, call, TRACE_NONE, t11);
 		trace_add_api(&t, 2, 120, 150, call, TRACE_NONE, t11);
 		uint32_t l = trace_add_api(&t, 3, 260, 270, call, TRACE_NONE, t11);
 		trace_add_api(&t, 4, 140, 260, call, TRACE_NONE, t12);
 		if (launched)
 			trace_add_link(&t, l, 1);
-		trace_finish(&t);
-		api_order_build(&t, &o);
-		gaps_find(&t, NULL, &p, &g);
-		CHECK_INT(g.n, 1);
-		struct gap_cpu *cpu = gap_cpu_new(&t, &o);
-		int after = -1;
-		CHECK_INT(gap_cpu_find(cpu, &g.gaps[0], &after), launched ? pp : TRACE_NONE);
+		int cause, after;
+		CHECK_INT(host_call_at_gap(&t, &cause, &after), launched ? pp : TRACE_NONE);
 		CHECK_INT(after, launched);
-		gap_cpu_free(cpu);
-		gaps_free(&g);
-		api_order_free(&o);
-		trace_free(&t);
 	}
 }
 
