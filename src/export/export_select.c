@@ -238,7 +238,8 @@ static void seeds_gather(struct window_part *parts, int n, struct seeds *s)
 	s->min_end = xmalloc_array(s->n ? s->n : 1, sizeof(*s->min_end));
 	size_t at = 0;
 	for (int k = 0; k < n; k++) {
-		memcpy(s->v + at, parts[k].seeds, parts[k].nseeds * sizeof(*s->v));
+		if (parts[k].nseeds)
+			memcpy(s->v + at, parts[k].seeds, parts[k].nseeds * sizeof(*s->v));
 		at += parts[k].nseeds;
 	}
 	qsort(s->v, s->n, sizeof(*s->v), by_seed);
