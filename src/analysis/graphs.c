@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/lane_ops.h"
 #include "util/idmap.h"
 #include "util/satmath.h"
 #include "util/sort.h"
@@ -94,15 +95,6 @@ static int by_start(const void *a, const void *b, void *ctx)
 	return (x->op > y->op) - (x->op < y->op);
 }
 
-/* Two ops by start, then row: by_start's order of their nodes. */
-static int start_row_cmp(const void *ctx, uint32_t a, uint32_t b)
-{
-	const struct trace *t = ctx;
-	if (t->ops.start[a] != t->ops.start[b])
-		return t->ops.start[a] < t->ops.start[b] ? -1 : 1;
-	return (a > b) - (a < b);
-}
-
 /* Graph nodes of the selection (NULL: all) grouped by replay: a counting
  * sort by call (millions of nodes, thousands of replays), then each
  * group in order of start, then row (mostly in order already). */
@@ -160,7 +152,7 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 		rows = xgrow(rows, &rows_cap, m, sizeof(*rows));
 		for (size_t i = 0; i < m; i++)
 			rows[i] = v[i].op;
-		sort_nearly_keyed(rows, m, t->ops.start, start_row_cmp, t);
+		sort_nearly_keyed(rows, m, t->ops.start, lane_op_cmp, t);
 		for (size_t i = 0; i < m; i++)
 			v[i] = (struct node){ v[i].call, rows[i], t->ops.start[rows[i]] };
 	}

@@ -7,8 +7,7 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-/* Ops by start, then row. */
-static int start_row_cmp(const void *ctx, uint32_t x, uint32_t y)
+int lane_op_cmp(const void *ctx, uint32_t x, uint32_t y)
 {
 	const struct trace *t = ctx;
 	int64_t sx = t->ops.start[x], sy = t->ops.start[y];
@@ -38,14 +37,14 @@ static uint32_t *by_queue(const struct trace *t, const struct selection *sel, si
 	 * runs dealt into one another (a real trace has a few dozen ops out of
 	 * place in ten thousand). The order is total (start, then row). */
 	for (size_t q = 0; q < nq; q++)
-		sort_nearly_keyed(ops + first[q], first[q + 1] - first[q], t->ops.start, start_row_cmp, t);
+		sort_nearly_keyed(ops + first[q], first[q + 1] - first[q], t->ops.start, lane_op_cmp, t);
 	return ops;
 }
 
 /* The heap's order: by the start of each queue's next op, then its row. */
 static int head_before(const struct trace *t, const struct lane_run *a, const struct lane_run *b)
 {
-	return start_row_cmp(t, a->op[a->next], b->op[b->next]) < 0;
+	return lane_op_cmp(t, a->op[a->next], b->op[b->next]) < 0;
 }
 
 static void sift_down(struct lane_merge *m, size_t i)

@@ -19,6 +19,8 @@ struct lane_ops {
 	int per_queue;
 };
 
+/* The order of ops a and b of t (ctx): by start, then row. */
+int lane_op_cmp(const void *ctx, uint32_t a, uint32_t b);
 void lane_ops_build(const struct trace *t, const struct selection *sel, int per_queue, struct lane_ops *out);
 void lane_ops_free(struct lane_ops *l);
 /* The GPU of lane k. */
