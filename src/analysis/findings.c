@@ -226,11 +226,7 @@ static void set_steps_passing(struct findings_ctx *c, const struct step_marks *m
 void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, const struct step_marks *m)
 {
 	char pattern[256];
-	struct step_texts x = { 0 };
-	if (!analysis_params_step(c->ap))
-		step_texts_of_marks(names, m, &x);
-	uint8_t *pass = steps_pass(names, c->ap, &x, pattern, sizeof(pattern));
-	step_texts_free(&x);
+	uint8_t *pass = steps_pass_of_marks(names, c->ap, m, pattern, sizeof(pattern));
 	set_steps_passing(c, m, pass);
 	free(pass);
 }
@@ -242,11 +238,7 @@ void findings_ctx_set_steps(struct findings_ctx *c, const struct trace *names, c
 static uint8_t *trace_step_marks(const struct findings_ctx *c, struct step_marks *m)
 {
 	char pattern[256];
-	struct step_texts x = { 0 };
-	if (!analysis_params_step(c->ap))
-		step_texts_of_trace(c->t, &x);
-	uint8_t *pass = steps_pass(c->t, c->ap, &x, pattern, sizeof(pattern));
-	step_texts_free(&x);
+	uint8_t *pass = steps_pass_of_trace(c->t, c->ap, pattern, sizeof(pattern));
 	step_marks_passing(c->t, c->sel, pass, m);
 	return pass;
 }

@@ -188,8 +188,8 @@ static uint32_t default_step(const struct step_texts *x)
 	return best ? best->text : TRACE_NONE;
 }
 
-uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_texts *x,
-		    char *pattern, size_t size)
+static uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap,
+			   const struct step_texts *x, char *pattern, size_t size)
 {
 	if (analysis_params_step(ap)) {
 		filter_describe(analysis_params_step(ap), pattern, size);
@@ -204,6 +204,29 @@ uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, con
 		if (deflt != TRACE_NONE)
 			pass[deflt] = 1;
 	}
+	return pass;
+}
+
+/* --step chooses by text alone: the texts are summed only without it. */
+uint8_t *steps_pass_of_trace(const struct trace *t, const struct analysis_params *ap, char *pattern,
+			     size_t size)
+{
+	struct step_texts x = { 0 };
+	if (!analysis_params_step(ap))
+		step_texts_of_trace(t, &x);
+	uint8_t *pass = steps_pass(t, ap, &x, pattern, size);
+	step_texts_free(&x);
+	return pass;
+}
+
+uint8_t *steps_pass_of_marks(const struct trace *t, const struct analysis_params *ap,
+			     const struct step_marks *m, char *pattern, size_t size)
+{
+	struct step_texts x = { 0 };
+	if (!analysis_params_step(ap))
+		step_texts_of_marks(t, m, &x);
+	uint8_t *pass = steps_pass(t, ap, &x, pattern, size);
+	step_texts_free(&x);
 	return pass;
 }
 

@@ -211,12 +211,7 @@ double step_busy_percent(const struct step_row *r)
 uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, size_t *n, char *pattern,
 		     size_t size)
 {
-	struct step_texts x = { 0 };
-	/* --step chooses by text alone. */
-	if (!analysis_params_step(ap))
-		step_texts_of_trace(t, &x);
-	uint8_t *pass = steps_pass(t, ap, &x, pattern, size);
-	step_texts_free(&x);
+	uint8_t *pass = steps_pass_of_trace(t, ap, pattern, size);
 	uint32_t *rows = named_marker_rows(t, pass, n);
 	free(pass);
 	return rows;

@@ -76,12 +76,15 @@ void step_texts_of_marks(const struct trace *t, const struct step_marks *m, stru
 void step_texts_of_trace(const struct trace *t, struct step_texts *out);
 void step_texts_free(struct step_texts *x);
 /* The texts that are steps (one byte per string of t, freed by the
- * caller), of the instances summed in x: those passing --step, or by default the
- * PyTorch profiler's (ProfilerStep#N) when there are any, else the text
- * taking the most time (of the repeated texts, the most time, then the
- * most instances, then the first in time). pattern: what they are. */
-uint8_t *steps_pass(const struct trace *t, const struct analysis_params *ap, const struct step_texts *x,
-		    char *pattern, size_t size);
+ * caller), of every marker instance of t or of the instances m: those
+ * passing --step, or by default the PyTorch profiler's (ProfilerStep#N)
+ * when there are any, else the text taking the most time (of the
+ * repeated texts, the most time, then the most instances, then the first
+ * in time). pattern: what they are. */
+uint8_t *steps_pass_of_trace(const struct trace *t, const struct analysis_params *ap, char *pattern,
+			     size_t size);
+uint8_t *steps_pass_of_marks(const struct trace *t, const struct analysis_params *ap,
+			     const struct step_marks *m, char *pattern, size_t size);
 #define STEPS_PROFILER_STEP "ProfilerStep#N"
 /* The steps in view of the instances of m whose text passes, numbered in
  * time order over all of them; their range and text alone (no busy time,
