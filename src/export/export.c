@@ -491,9 +491,8 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 	int rocpd = r->t->inputs[0].format == INPUT_ROCPD, nsys = r->t->inputs[0].format == INPUT_NSYS;
 	/* The calls to keep are the selection's (a rocpd input's always): they
 	 * must have been read (workspace_ready_for_export). */
-	int streams = r->sel && r->format == EXPORT_FORMAT_INPUT &&
-		      export_streams_window(r->t, (r->filter && r->filter->n > 0) || r->sel->gpu_view,
-					    r->sel->window.active);
+	int streams =
+		r->sel && r->format == EXPORT_FORMAT_INPUT && export_streams_window(r->t, r->filter, r->sel);
 	if ((rocpd || (r->sel && r->sel->filtered && !streams)) && !r->t->apis_read)
 		return err_set(err, _("%s: the API calls must be read before this export"), r->path);
 	/* A rocpd file with several nodes is several inputs of one path. */
@@ -562,9 +561,10 @@ static int export_once(const struct export_request *r, unsigned flags, struct ex
 	return rc;
 }
 
-int export_streams_window(const struct trace *t, int narrowed, int window_active)
+int export_streams_window(const struct trace *t, const struct filter *f, const struct selection *sel)
 {
-	return window_active && !narrowed && t->ninputs == 1 && t->inputs[0].format == INPUT_RPD;
+	int narrowed = (f && f->n > 0) || sel->gpu_view;
+	return sel->window.active && !narrowed && t->ninputs == 1 && t->inputs[0].format == INPUT_RPD;
 }
 
 int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err)

@@ -31,10 +31,10 @@ struct export_result {
 	int64_t bytes; /* size of the file written */
 };
 
-/* Is an export of t under a window alone (no name or place filter:
- * narrowed) one that picks the calls to keep as the input's API rows
- * stream by, so that they need not be read before (one rpd input)? */
-int export_streams_window(const struct trace *t, int narrowed, int window_active);
+/* Is an export of sel, t's ops under a window alone (no name filter f,
+ * no place filter), one that picks the calls to keep as the input's API
+ * rows stream by, so that they need not be read before (one rpd input)? */
+int export_streams_window(const struct trace *t, const struct filter *f, const struct selection *sel);
 
 /* Write the export; on failure nothing is left at path (or beside it). */
 int export_trace(const struct export_request *r, struct export_result *res, struct rpd_error *err);

@@ -84,8 +84,7 @@ int workspace_ready_for_export(struct workspace *w, struct rpd_error *err)
 	const struct session *s = &w->session;
 	/* A window alone over one rpd file: the export picks the calls as
 	 * they stream by. */
-	int narrowed = s->filter.n > 0 || s->gpus.n > 0 || s->inputs.n > 0;
-	int need = session_filtered(s) && !export_streams_window(t, narrowed, s->views[0].window.active);
+	int need = session_filtered(s) && !export_streams_window(t, &s->filter, session_sel(s));
 	for (size_t i = 0; i < t->ninputs; i++)
 		need |= t->inputs[i].format == INPUT_ROCPD;
 	if (!need || t->apis_read)
