@@ -7,6 +7,7 @@
 
 #include "analysis/graphs.h"
 #include "util/satmath.h"
+#include "util/search.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -287,46 +288,26 @@ static int inner(const struct trace *t, uint32_t a, uint32_t b)
 	return a < b;
 }
 
-/* The first place in rows[lo, hi) whose call starts after time. */
-static size_t after_time(const struct trace *t, const uint32_t *rows, size_t lo, size_t hi, int64_t time)
+/* Does the call at place i of rows start after time? */
+struct starts {
+	const int64_t *start;
+	const uint32_t *rows;
+	int64_t time;
+};
+
+static int starts_after(const void *ctx, size_t i)
 {
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-		if (t->apis.start[rows[m]] <= time)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+	const struct starts *s = ctx;
+	return s->start[s->rows[i]] > s->time;
 }
 
-/* after_time, searched outwards from *near in steps that double; *near
- * becomes the place found. */
+/* The first place in rows[lo, hi) whose call starts after time, looked
+ * for from *near, which becomes the place found. */
 static size_t after_time_near(const struct trace *t, const uint32_t *rows, size_t lo, size_t hi, int64_t time,
 			      size_t *near)
 {
-	const int64_t *start = t->apis.start;
-	size_t h = *near < lo ? lo : *near > hi ? hi : *near, a, b, step = 1;
-	if (h == lo || start[rows[h - 1]] <= time) {
-		/* At h or past it: every call in [h, a) starts by time, and b
-		 * is hi or starts after it. */
-		a = b = h;
-		while (b < hi && start[rows[b]] <= time) {
-			a = b + 1;
-			b = hi - b > step ? b + step : hi;
-			step *= 2;
-		}
-	} else {
-		/* Before h: b starts after time, and a is lo or follows a call
-		 * that starts by it. */
-		a = b = h - 1;
-		while (a > lo && start[rows[a - 1]] > time) {
-			b = a - 1;
-			a = b - lo > step ? b - step : lo;
-			step *= 2;
-		}
-	}
-	*near = after_time(t, rows, a, b, time);
+	struct starts s = { t->apis.start, rows, time };
+	*near = search_from(lo, hi, *near, starts_after, &s);
 	return *near;
 }
 

@@ -8,6 +8,7 @@
 #include "sqlfile/dbfile.h"
 #include "sqlfile/dbfile_read.h"
 #include "sqlfile/pagescan.h"
+#include "util/search.h"
 #include "util/sort.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
@@ -95,43 +96,25 @@ static size_t first_thread(const struct probing *g, size_t lo, size_t hi, int64_
 	return lo;
 }
 
-/* The same for times, among probes of one thread. */
-static size_t first_time(const struct probing *g, size_t lo, size_t hi, int64_t time)
+/* Is probe i of order not before time? */
+struct probe_time {
+	const struct probing *g;
+	int64_t time;
+};
+
+static int not_before(const void *ctx, size_t i)
 {
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-		if (g->p[g->order[m]].time < time)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+	const struct probe_time *p = ctx;
+	return p->g->p[p->g->order[i]].time >= p->time;
 }
 
-/* first_time, searched outwards from *near in steps that double (a
- * thread's calls come nearly in time order: the place is near the last
- * one's); *near becomes the place found. */
+/* The first of order[lo, hi) not before time, among probes of one
+ * thread, looked for from *near (a thread's calls come nearly in time
+ * order: the place is near the last one's), which becomes the place. */
 static size_t first_time_near(const struct probing *g, size_t lo, size_t hi, int64_t time, size_t *near)
 {
-	size_t h = *near < lo ? lo : *near > hi ? hi : *near, a, b, step = 1;
-	if (h == lo || g->p[g->order[h - 1]].time < time) {
-		/* At h or past it: [h, a) is before time, b is hi or not. */
-		a = b = h;
-		while (b < hi && g->p[g->order[b]].time < time) {
-			a = b + 1;
-			b = hi - b > step ? b + step : hi;
-			step *= 2;
-		}
-	} else {
-		/* Before h: b is not before time, a is lo or follows one that is. */
-		a = b = h - 1;
-		while (a > lo && g->p[g->order[a - 1]].time >= time) {
-			b = a - 1;
-			a = b - lo > step ? b - step : lo;
-			step *= 2;
-		}
-	}
-	*near = first_time(g, a, b, time);
+	struct probe_time p = { g, time };
+	*near = search_from(lo, hi, *near, not_before, &p);
 	return *near;
 }
 
