@@ -11,6 +11,7 @@
 #include "check.h"
 #include "demo/demo.h"
 #include "session/select.h"
+#include "util/search.h"
 #include "util/xalloc.h"
 
 static const struct trace *sort_trace;
@@ -219,8 +220,36 @@ static void test_sorts(const struct trace *t)
 	search_free(&r);
 }
 
+/* search_from: from every place to start at, in sorted values with
+ * runs of equal ones, the place lower_bound_i64 finds. */
+struct at_least {
+	const int64_t *v;
+	int64_t x;
+};
+
+static int reaches(const void *ctx, size_t i)
+{
+	const struct at_least *a = ctx;
+	return a->v[i] >= a->x;
+}
+
+static void test_search_from(void)
+{
+	enum { N = 300 };
+	int64_t v[N];
+	for (size_t i = 0; i < N; i++)
+		v[i] = (int64_t)(i / 3) * 2 + (int64_t)(i / 90);
+	for (int64_t x = -2; x < 2 * N / 3 + 3 && !check_failures; x++)
+		for (size_t near = 0; near <= N + 2 && !check_failures; near += 1 + near / 40) {
+			struct at_least a = { v, x };
+			CHECK_INT(search_from(0, N, near, reaches, &a), lower_bound_i64(v, 0, N, x));
+			CHECK_INT(search_from(50, 120, near, reaches, &a), lower_bound_i64(v, 50, 120, x));
+		}
+}
+
 int main(void)
 {
+	test_search_from();
 	struct trace t;
 	struct gen_params p = { .seed = 11, .ops = 6000, .gpus = 2 };
 	demo_trace_build(&t, &p);
