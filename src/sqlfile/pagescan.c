@@ -448,8 +448,8 @@ static inline int64_t be_load(const uint8_t *b, unsigned n)
 
 /* The common record: a one-byte header size, and one-byte serial types
  * for every column read. Then each column's type is at a fixed place and
- * each value is one load; FAST_DECLINED sends the record to the general
- * decoder, which judges it again (and declines what is truly odd). */
+ * each value is one load; FAST_DECLINED sends the record to decode_any,
+ * which judges it again (and declines what is truly odd). */
 static inline int decode_short(const struct pagescan_table *tab, int maxcol, const int8_t *slot,
 			       const uint8_t *rec, uint64_t size, int64_t *v)
 {
@@ -481,16 +481,10 @@ static inline int decode_short(const struct pagescan_table *tab, int maxcol, con
 	return FAST_DONE;
 }
 
-/* Wanted columns of one record, into v. */
-static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
-			 uint64_t size, int64_t rowid, int64_t *v)
+/* Any record: serial types of any size, read as varints. */
+static int decode_any(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
+		      uint64_t size, int64_t *v)
 {
-	if (decode_short(tab, maxcol, slot, rec, size, v) == FAST_DONE) {
-		for (int k = 0; k < tab->ncols; k++)
-			if (tab->cols[k] == PAGESCAN_ROWID)
-				v[k] = rowid;
-		return FAST_DONE;
-	}
 	const uint8_t *end = rec + size;
 	uint64_t hsize;
 	const uint8_t *h = varint(rec, end, &hsize);
@@ -520,6 +514,15 @@ static int decode_record(const struct pagescan_table *tab, int maxcol, const int
 			return FAST_DECLINED;
 		body += n;
 	}
+	return FAST_DONE;
+}
+
+/* Wanted columns of one record, into v. */
+static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
+			 uint64_t size, int64_t rowid, int64_t *v)
+{
+	if (decode_short(tab, maxcol, slot, rec, size, v) && decode_any(tab, maxcol, slot, rec, size, v))
+		return FAST_DECLINED;
 	for (int k = 0; k < tab->ncols; k++)
 		if (tab->cols[k] == PAGESCAN_ROWID)
 			v[k] = rowid;
