@@ -15,51 +15,35 @@
 #include "analysis/graphs.h"
 #include "analysis/params.h"
 #include "util/i18n.h"
+#include "util/idmap.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/units.h"
 #include "util/xalloc.h"
 
+/* A launch that took longer than its kernel ran: the others are only
+ * counted (launch_group.total). */
 struct launch_inst {
-	uint32_t gpu, name, row;
-	int64_t kernel, call, lost; /* durations; lost < 0: the call was shorter */
+	uint32_t group, row;
+	int64_t kernel, call, lost;
 };
 
-/* Each op's gap before it: (op row, length) pairs sorted by row. */
-struct gap_before {
-	uint64_t *key; /* row << 32 | index into len */
-	int64_t *len;
-	size_t n;
+/* A kernel name on one GPU: its key (gpu << 32 | name) and launches. */
+struct launch_group {
+	uint64_t key;
+	size_t total;
 };
 
-#define FLIP (UINT64_C(1) << 63)
-
-static void gaps_before(const struct gaps *g, struct gap_before *out)
+/* Each op's gap just before it (0 when none), by op row: the gaps come
+ * lane by lane, so a dense array makes the ops' walk by row sequential. */
+static int64_t *gaps_before(const struct gaps *g, size_t nops)
 {
-	out->key = xmalloc_array(g->n ? g->n : 1, sizeof(*out->key));
-	out->len = xmalloc_array(g->n ? g->n : 1, sizeof(*out->len));
-	out->n = g->n;
-	for (size_t i = 0; i < g->n; i++) {
-		/* Unsigned order as the signed radix sort's: the top bit flipped. */
-		out->key[i] = ((uint64_t)g->gaps[i].after << 32 | i) ^ FLIP;
-		out->len[i] = sat_sub(g->gaps[i].end, g->gaps[i].start);
-	}
-	sort_int64((int64_t *)out->key, out->n);
-	for (size_t i = 0; i < out->n; i++)
-		out->key[i] ^= FLIP;
-}
-
-static int64_t gap_of(const struct gap_before *b, uint32_t row)
-{
-	size_t lo = 0, hi = b->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if ((b->key[mid] >> 32) < row)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < b->n && (b->key[lo] >> 32) == row ? b->len[(uint32_t)b->key[lo]] : 0;
+	int64_t *len = xcalloc(nops ? nops : 1, sizeof(*len));
+	/* Backwards, so that of two gaps before one op the first is kept. */
+	for (size_t i = g->n; i-- > 0;)
+		if (g->gaps[i].after < nops)
+			len[g->gaps[i].after] = sat_sub(g->gaps[i].end, g->gaps[i].start);
+	return len;
 }
 
 static int64_t median(int64_t *v, size_t n)
@@ -68,86 +52,114 @@ static int64_t median(int64_t *v, size_t n)
 	return v[(n + 1) / 2 - 1];
 }
 
-/* One name's launched instances on one GPU, v[0..n). */
-static void group(struct findings_ctx *c, const struct launch_inst *all, const uint32_t *idx, size_t n,
-		  int64_t span, struct findings *out)
+/* One name's launch-bound instances on one GPU, v[0..n), by row. */
+static void group(struct findings_ctx *c, const struct launch_group *gr, const struct launch_inst *v,
+		  size_t n, int64_t span, struct findings *out)
 {
 	const struct findings_thresholds *th = &c->ap->findings;
-	size_t count = 0;
 	int64_t lost = 0;
 	const struct launch_inst *worst = NULL;
 	for (size_t i = 0; i < n; i++) {
-		const struct launch_inst *x = &all[idx[i]];
-		if (x->lost < 0)
-			continue;
-		count++;
-		lost = sat_add(lost, x->lost);
-		if (!worst || x->lost > worst->lost)
-			worst = x;
+		lost = sat_add(lost, v[i].lost);
+		if (!worst || v[i].lost > worst->lost)
+			worst = &v[i];
 	}
-	if (count == 0 || count < th->launch_bound_min || findings_percent(lost, span) < th->launch_bound_pct)
+	if (n == 0 || n < th->launch_bound_min || findings_percent(lost, span) < th->launch_bound_pct)
 		return;
-	int64_t *k = xmalloc_array(count, sizeof(*k)), *a = xmalloc_array(count, sizeof(*a));
-	for (size_t i = 0, j = 0; i < n; i++)
-		if (all[idx[i]].lost >= 0) {
-			k[j] = all[idx[i]].kernel;
-			a[j++] = all[idx[i]].call;
-		}
+	int64_t *k = xmalloc_array(n, sizeof(*k)), *a = xmalloc_array(n, sizeof(*a));
+	for (size_t i = 0; i < n; i++) {
+		k[i] = v[i].kernel;
+		a[i] = v[i].call;
+	}
 	struct finding *f = findings_add(out, FINDING_launch_bound);
-	f->gpu = worst->gpu;
-	f->name = worst->name;
+	f->gpu = (uint32_t)(gr->key >> 32);
+	f->name = (uint32_t)gr->key;
 	f->time_ns = lost;
 	f->share = findings_percent(lost, span);
-	f->count = count;
+	f->count = n;
 	f->start = c->t->ops.start[worst->row];
 	f->end = c->t->ops.end[worst->row];
 	char km[32], cm[32];
 	finding_say(
 		f, _("%zu of %zu launches took longer than the kernel ran: kernel median %s, call median %s"),
-		count, n, units_format_ns(median(k, count), km, sizeof(km)),
-		units_format_ns(median(a, count), cm, sizeof(cm)));
+		n, gr->total, units_format_ns(median(k, n), km, sizeof(km)),
+		units_format_ns(median(a, n), cm, sizeof(cm)));
 	free(k);
 	free(a);
 }
 
-void finding_launch_bound(struct findings_ctx *c, struct findings *out)
+/* The kernels' groups, numbered as first launched, and the launch-bound
+ * instances among the launches, by row. */
+struct launches {
+	struct launch_group *group;
+	size_t ngroups, groups_cap;
+	struct launch_inst *inst;
+	size_t n, cap;
+};
+
+static uint32_t group_of(struct launches *l, struct idmap *ids, uint64_t key)
+{
+	uint32_t id;
+	if (idmap_get(ids, key, &id))
+		return id;
+	l->group = xgrow(l->group, &l->groups_cap, l->ngroups + 1, sizeof(*l->group));
+	l->group[l->ngroups] = (struct launch_group){ key, 0 };
+	id = (uint32_t)l->ngroups++;
+	idmap_put(ids, key, id);
+	return id;
+}
+
+static void launches_find(struct findings_ctx *c, struct launches *l)
 {
 	const struct trace *t = c->t;
-	const struct gaps *g = findings_ctx_gaps(c);
-	struct gap_before before;
-	gaps_before(g, &before);
-	const int64_t *span = findings_ctx_spans(c);
+	int64_t *before = gaps_before(findings_ctx_gaps(c), t->ops.n);
 	struct graph_calls graphs;
 	graph_calls_init(&graphs, t);
-	struct launch_inst *v = xmalloc_array(t->ops.n ? t->ops.n : 1, sizeof(*v));
-	size_t n = 0;
+	struct idmap ids;
+	idmap_init(&ids);
+	uint64_t last = UINT64_MAX;
+	uint32_t id = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
 		uint32_t api = trace_op_launch(t, (uint32_t)i);
 		if ((c->sel && !selection_bit(c->sel->op_bits, i)) || t->ops.kind[i] != OP_KERNEL ||
 		    api == TRACE_NONE || graph_call_of(t, &graphs, (uint32_t)i) != TRACE_NONE)
 			continue;
+		uint64_t key = (uint64_t)trace_op_gpu(t, i) << 32 | t->ops.name[i];
+		if (key != last)
+			id = group_of(l, &ids, last = key);
+		l->group[id].total++;
 		int64_t kernel = sat_sub(t->ops.end[i], t->ops.start[i]);
-		int64_t call = sat_sub(t->apis.end[api], t->apis.start[api]),
-			gap = gap_of(&before, (uint32_t)i);
-		v[n++] = (struct launch_inst){ trace_op_gpu(t, i),
-					       t->ops.name[i],
-					       (uint32_t)i,
-					       kernel,
-					       call,
-					       call > kernel ? (gap < call ? gap : call) : -1 };
+		int64_t call = sat_sub(t->apis.end[api], t->apis.start[api]);
+		if (call <= kernel)
+			continue;
+		l->inst = xgrow(l->inst, &l->cap, l->n + 1, sizeof(*l->inst));
+		l->inst[l->n++] = (struct launch_inst){ id, (uint32_t)i, kernel, call,
+							before[i] < call ? before[i] : call };
 	}
-	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(*key));
-	for (size_t i = 0; i < n; i++)
-		key[i] = (uint64_t)v[i].gpu << 32 | v[i].name;
-	struct findings_groups gr;
-	findings_group(key, n, &gr);
-	for (size_t k = 0; k < gr.n; k++)
-		group(c, v, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
-		      span[v[gr.rows[gr.first[k]]].gpu], out);
-	findings_groups_free(&gr);
-	free(key);
-	free(v);
+	idmap_free(&ids);
 	graph_calls_free(&graphs);
-	free(before.key);
-	free(before.len);
+	free(before);
+}
+
+void finding_launch_bound(struct findings_ctx *c, struct findings *out)
+{
+	const int64_t *span = findings_ctx_spans(c);
+	struct launches l = { 0 };
+	launches_find(c, &l);
+	/* The instances by group, each group's by row. */
+	size_t *first = xcalloc(l.ngroups + 2, sizeof(*first));
+	for (size_t i = 0; i < l.n; i++)
+		first[l.inst[i].group + 2]++;
+	for (size_t k = 2; k < l.ngroups + 2; k++)
+		first[k] += first[k - 1];
+	struct launch_inst *by = xmalloc_array(l.n ? l.n : 1, sizeof(*by));
+	for (size_t i = 0; i < l.n; i++)
+		by[first[l.inst[i].group + 1]++] = l.inst[i];
+	for (size_t k = 0; k < l.ngroups; k++)
+		group(c, &l.group[k], by + first[k], first[k + 1] - first[k],
+		      span[(uint32_t)(l.group[k].key >> 32)], out);
+	free(by);
+	free(first);
+	free(l.inst);
+	free(l.group);
 }
