@@ -10,20 +10,28 @@
 
 enum { SET_COMPUTE = 1, SET_COMM = 2, SET_COPY = 4 };
 
-/* The length of the union of the intervals of the ops (by start) in the
- * sets asked for, inside the window. */
-static int64_t union_of(const struct trace *t, const uint32_t *ops, size_t n, const uint8_t *set,
-			unsigned want, const struct window *w)
+/* The unions one_gpu needs, each of the sets its mask names. */
+static const unsigned union_sets[] = { SET_COMPUTE, SET_COMM, SET_COPY, SET_COMPUTE | SET_COMM,
+				       SET_COMPUTE | SET_COMM | SET_COPY };
+#define NUNIONS (sizeof(union_sets) / sizeof(union_sets[0]))
+
+/* The length of the union of each of union_sets' intervals of the ops (by
+ * start) inside the window, in one walk of the ops. */
+static void unions_of(const struct trace *t, const uint32_t *ops, size_t n, const uint8_t *set,
+		      const struct window *w, int64_t total[NUNIONS])
 {
-	struct span_union u = SPAN_UNION_INIT;
+	struct span_union u[NUNIONS];
+	for (size_t k = 0; k < NUNIONS; k++)
+		u[k] = (struct span_union)SPAN_UNION_INIT;
 	for (size_t i = 0; i < n; i++) {
-		if (!(set[i] & want))
-			continue;
 		int64_t from = t->ops.start[ops[i]], to = t->ops.end[ops[i]];
 		select_clip(w, &from, &to);
-		span_union_add(&u, from, to);
+		for (size_t k = 0; k < NUNIONS; k++)
+			if (set[i] & union_sets[k])
+				span_union_add(&u[k], from, to);
 	}
-	return u.total;
+	for (size_t k = 0; k < NUNIONS; k++)
+		total[k] = u[k].total;
 }
 
 /* Returns the number of ops of some duration (the others cover nothing
@@ -53,11 +61,12 @@ static size_t one_gpu(const struct trace *t, const uint32_t *ops, size_t n, cons
 			set[i] = SET_COMPUTE;
 	}
 	r->span = last > first ? sat_sub(last, first) : 0;
-	r->compute = union_of(t, ops, n, set, SET_COMPUTE, w);
-	r->comm = union_of(t, ops, n, set, SET_COMM, w);
-	r->copy = union_of(t, ops, n, set, SET_COPY, w);
-	int64_t compute_comm = union_of(t, ops, n, set, SET_COMPUTE | SET_COMM, w);
-	int64_t all = union_of(t, ops, n, set, SET_COMPUTE | SET_COMM | SET_COPY, w);
+	int64_t total[NUNIONS];
+	unions_of(t, ops, n, set, w, total);
+	r->compute = total[0];
+	r->comm = total[1];
+	r->copy = total[2];
+	int64_t compute_comm = total[3], all = total[4];
 	r->exposed_comm = compute_comm - r->compute;
 	r->exposed_copy = all - compute_comm;
 	r->idle = r->span - all;
