@@ -77,30 +77,37 @@ static size_t one_gpu(const struct trace *t, const uint32_t *ops, size_t n, cons
 void breakdown_per_gpu(const struct trace *t, const struct selection *sel, const struct filter *comm,
 		       struct breakdown *out)
 {
+	struct lane_ops lo;
+	lane_ops_build(t, sel, 0, &lo);
+	breakdown_of_lanes(t, sel, comm, &lo, out);
+	lane_ops_free(&lo);
+}
+
+void breakdown_of_lanes(const struct trace *t, const struct selection *sel, const struct filter *comm,
+			const struct lane_ops *lo, struct breakdown *out)
+{
 	static const struct window none;
 	const struct window *w = sel ? &sel->window : &none;
-	struct lane_ops lo;
 	memset(out, 0, sizeof(*out));
-	lane_ops_build(t, sel, 0, &lo);
 	uint8_t *comm_names = filter_kernel_names(comm, t);
-	uint32_t *order = lane_ops_report_order(t, &lo);
+	uint32_t *order = lane_ops_report_order(t, lo);
 	size_t most = 0;
-	for (size_t g = 0; g < lo.nlanes; g++)
-		most = lo.first[g + 1] - lo.first[g] > most ? lo.first[g + 1] - lo.first[g] : most;
+	for (size_t g = 0; g < lo->nlanes; g++)
+		most = lo->first[g + 1] - lo->first[g] > most ? lo->first[g + 1] - lo->first[g] : most;
 	uint8_t *set = xmalloc_huge(most ? most : 1, 1);
-	out->rows = xcalloc(lo.nlanes ? lo.nlanes : 1, sizeof(*out->rows));
-	for (size_t i = 0; i < lo.nlanes; i++) {
+	out->rows = xcalloc(lo->nlanes ? lo->nlanes : 1, sizeof(*out->rows));
+	for (size_t i = 0; i < lo->nlanes; i++) {
 		uint32_t g = order[i];
 		struct breakdown_row *r = &out->rows[out->n];
 		memset(r, 0, sizeof(*r));
 		r->gpu = g;
-		if (one_gpu(t, lo.ops + lo.first[g], lo.first[g + 1] - lo.first[g], comm_names, w, r, set))
+		if (one_gpu(t, lo->ops + lo->first[g], lo->first[g + 1] - lo->first[g], comm_names, w, r,
+			    set))
 			out->n++;
 	}
 	free(set);
 	free(order);
 	free(comm_names);
-	lane_ops_free(&lo);
 }
 
 void breakdown_free(struct breakdown *b)

@@ -41,6 +41,11 @@ struct breakdown {
 /* comm: the pattern that makes a kernel communication. */
 void breakdown_per_gpu(const struct trace *t, const struct selection *sel, const struct filter *comm,
 		       struct breakdown *out);
+/* The same over each GPU's lane already built for sel (lane_ops_build,
+ * not per queue). */
+struct lane_ops;
+void breakdown_of_lanes(const struct trace *t, const struct selection *sel, const struct filter *comm,
+			const struct lane_ops *lo, struct breakdown *out);
 void breakdown_free(struct breakdown *b);
 
 /* Breakdown's partial result: each GPU that ran an op, with its row when

@@ -98,25 +98,43 @@ void busy_set_walls(struct busy *b, const struct busy_inputs *in, const struct w
 		b->rows[i].wall = b->disjoint ? b->rows[i].span_to - b->rows[i].span_from : b->wall;
 }
 
+static void union_add(const struct trace *t, struct span_union *u, uint32_t op, const struct window *w)
+{
+	int64_t from = t->ops.start[op], to = t->ops.end[op];
+	select_clip(w, &from, &to);
+	span_union_add(u, from, to);
+}
+
 /* The union of a GPU's ops over all its queues, taken in start order:
  * each interval adds only the part of it beyond the furthest end seen so
  * far; with a window, only the part of it inside the window counts. */
-static int64_t gpu_union(const struct trace *t, const struct lane_ops *queues, uint32_t gpu,
+static int64_t gpu_union(const struct trace *t, const struct lane_ops *lo, uint32_t gpu,
 			 const struct window *w)
 {
 	struct span_union u = SPAN_UNION_INIT;
-	struct lane_merge m;
-	lane_merge_init(&m, t, queues, gpu);
-	for (uint32_t op; (op = lane_merge_next(&m)) != TRACE_NONE;) {
-		int64_t from = t->ops.start[op], to = t->ops.end[op];
-		select_clip(w, &from, &to);
-		span_union_add(&u, from, to);
+	if (!lo->per_queue) {
+		for (size_t i = lo->first[gpu]; i < lo->first[gpu + 1]; i++)
+			union_add(t, &u, lo->ops[i], w);
+		return u.total;
 	}
+	struct lane_merge m;
+	lane_merge_init(&m, t, lo, gpu);
+	for (uint32_t op; (op = lane_merge_next(&m)) != TRACE_NONE;)
+		union_add(t, &u, op, w);
 	lane_merge_free(&m);
 	return u.total;
 }
 
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out)
+{
+	struct lane_ops queues;
+	lane_ops_build(t, sel, 1, &queues);
+	busy_of_lanes(t, sel, &queues, out);
+	lane_ops_free(&queues);
+}
+
+void busy_of_lanes(const struct trace *t, const struct selection *sel, const struct lane_ops *lo,
+		   struct busy *out)
 {
 	size_t seen = 0;
 	memset(out, 0, sizeof(*out));
@@ -142,14 +160,11 @@ void busy_per_gpu(const struct trace *t, const struct selection *sel, struct bus
 		if (seen == 1 || t->ops.end[i] > out->last_end)
 			out->last_end = t->ops.end[i];
 	}
-	struct lane_ops queues;
-	lane_ops_build(t, sel, 1, &queues);
 	for (size_t g = 0; g < t->ngpus; g++) {
 		out->rows[g].gpu = (uint32_t)g;
-		out->rows[g].busy = gpu_union(t, &queues, (uint32_t)g, sel ? &sel->window : NULL);
+		out->rows[g].busy = gpu_union(t, lo, (uint32_t)g, sel ? &sel->window : NULL);
 	}
 	out->n = t->ngpus;
-	lane_ops_free(&queues);
 	struct busy_inputs in;
 	busy_inputs_of(t, &in);
 	gpu_spans(t, &in, out);

@@ -39,6 +39,11 @@ struct busy {
  * ops overlapping it count with the part of them inside it, and the wall
  * is its length. GPUs that place filters leave out are not listed. */
 void busy_per_gpu(const struct trace *t, const struct selection *sel, struct busy *out);
+/* The same over lanes already built for sel (lane_ops_build, of each GPU
+ * or of each queue). */
+struct lane_ops;
+void busy_of_lanes(const struct trace *t, const struct selection *sel, const struct lane_ops *lo,
+		   struct busy *out);
 void busy_free(struct busy *b);
 
 /* Each input's span over all its ops, a filter or not: count[k] ops from

@@ -31,7 +31,7 @@ static uint64_t *comm_counts(struct findings_ctx *c)
 void finding_exposed_comm(struct findings_ctx *c, struct findings *out)
 {
 	struct breakdown b;
-	breakdown_per_gpu(c->t, c->sel, &c->ap->comm, &b);
+	breakdown_of_lanes(c->t, c->sel, &c->ap->comm, findings_ctx_lanes(c), &b);
 	const struct gaps *g = findings_ctx_gaps(c);
 	uint64_t *count = NULL;
 	for (size_t i = 0; i < b.n; i++) {

@@ -17,7 +17,7 @@ void finding_imbalance(struct findings_ctx *c, struct findings *out)
 {
 	struct busy own;
 	if (!c->busy)
-		busy_per_gpu(c->t, c->sel, &own);
+		busy_of_lanes(c->t, c->sel, findings_ctx_lanes(c), &own);
 	const struct busy b = c->busy ? *c->busy : own;
 	const struct busy_row *hi = NULL, *lo = NULL;
 	size_t n = 0;

@@ -97,10 +97,19 @@ const struct gaps *findings_ctx_gaps(struct findings_ctx *c)
 		struct gaps_params gp = { .threshold = c->ap->gap_threshold,
 					  .keep = SIZE_MAX,
 					  .in_lane_order = 1 };
-		gaps_find(c->t, c->sel, &gp, &c->gaps);
+		gaps_find_in(c->t, c->sel, findings_ctx_lanes(c), &gp, &c->gaps);
 		c->have_gaps = 1;
 	}
 	return &c->gaps;
+}
+
+const struct lane_ops *findings_ctx_lanes(struct findings_ctx *c)
+{
+	if (!c->have_lanes) {
+		lane_ops_build(c->t, c->sel, 0, &c->lanes);
+		c->have_lanes = 1;
+	}
+	return &c->lanes;
 }
 
 void findings_group(const uint64_t *key, size_t n, struct findings_groups *g)
@@ -338,8 +347,10 @@ void findings_ctx_free(struct findings_ctx *c)
 		gaps_free(&c->gaps);
 	if (c->have_steps)
 		steps_free(&c->steps);
+	if (c->have_lanes)
+		lane_ops_free(&c->lanes);
 	free(c->spans);
-	c->have_gaps = c->have_steps = 0;
+	c->have_gaps = c->have_steps = c->have_lanes = 0;
 	c->spans = NULL;
 }
 

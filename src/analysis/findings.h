@@ -15,6 +15,7 @@
 #include "analysis/busy.h"
 #include "analysis/findings_thresholds.h"
 #include "analysis/gaps.h"
+#include "analysis/lane_ops.h"
 #include "analysis/part.h"
 #include "analysis/ranks.h"
 #include "analysis/steps.h"
@@ -60,6 +61,8 @@ struct findings_ctx {
 	/* shared, made by findings_ctx_gaps */
 	int have_gaps;
 	struct gaps gaps; /* every gap, lane by lane, of each GPU */
+	int have_lanes;
+	struct lane_ops lanes; /* each GPU's ops in view, made by findings_ctx_lanes */
 	/* made by findings_ctx_steps */
 	int have_steps;
 	struct steps steps;  /* the steps in view, in time order */
@@ -104,6 +107,9 @@ struct finding *findings_add(struct findings *f, enum finding_id id);
 void finding_say(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The gaps of the selection, every one, each GPU's in start order. */
 const struct gaps *findings_ctx_gaps(struct findings_ctx *c);
+/* Each GPU's ops in view by start (lane_ops_build), which the gaps, the
+ * breakdown and the busy shares sweep. */
+const struct lane_ops *findings_ctx_lanes(struct findings_ctx *c);
 /* The steps in view (the steps report's) and their median duration, the
  * trace's first step left out (nearest rank; -1 without another step). */
 const struct steps *findings_ctx_steps(struct findings_ctx *c);

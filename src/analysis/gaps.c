@@ -172,8 +172,16 @@ static void sweep_lane(struct sweep *s, struct gap_lane *l, const uint32_t *ops,
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,
 	       struct gaps *out)
 {
-	static const struct window none;
 	struct lane_ops lo;
+	lane_ops_build(t, sel, p->per_queue, &lo);
+	gaps_find_in(t, sel, &lo, p, out);
+	lane_ops_free(&lo);
+}
+
+void gaps_find_in(const struct trace *t, const struct selection *sel, const struct lane_ops *lo,
+		  const struct gaps_params *p, struct gaps *out)
+{
+	static const struct window none;
 	struct sweep s = { t, p, sel ? &sel->window : &none, out, 0, NULL, { 0 } };
 	memset(out, 0, sizeof(*out));
 	out->per_queue = p->per_queue;
@@ -183,19 +191,18 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 		out->range_start = s.w->start;
 		out->range_end = s.w->end;
 	}
-	lane_ops_build(t, sel, p->per_queue, &lo);
-	uint32_t *order = lane_ops_report_order(t, &lo);
-	uint32_t *rank = xmalloc_array(lo.nlanes ? lo.nlanes : 1, sizeof(*rank));
+	uint32_t *order = lane_ops_report_order(t, lo);
+	uint32_t *rank = xmalloc_array(lo->nlanes ? lo->nlanes : 1, sizeof(*rank));
 	s.rank = rank;
 	graph_calls_init(&s.graphs, t);
-	out->lanes = xcalloc(lo.nlanes ? lo.nlanes : 1, sizeof(*out->lanes));
-	for (size_t i = 0; i < lo.nlanes; i++) {
+	out->lanes = xcalloc(lo->nlanes ? lo->nlanes : 1, sizeof(*out->lanes));
+	for (size_t i = 0; i < lo->nlanes; i++) {
 		uint32_t k = order[i];
 		struct gap_lane *l = &out->lanes[out->nlanes];
 		rank[k] = (uint32_t)i;
 		memset(l, 0, sizeof(*l));
 		l->lane = k;
-		sweep_lane(&s, l, lo.ops + lo.first[k], lo.first[k + 1] - lo.first[k]);
+		sweep_lane(&s, l, lo->ops + lo->first[k], lo->first[k + 1] - lo->first[k]);
 		if (!l->ops)
 			continue;
 		l->leading = sat_sub(l->first, out->range_start);
@@ -207,7 +214,6 @@ void gaps_find(const struct trace *t, const struct selection *sel, const struct 
 	free(rank);
 	free(order);
 	graph_calls_free(&s.graphs);
-	lane_ops_free(&lo);
 }
 
 void gaps_free(struct gaps *g)

@@ -76,6 +76,11 @@ struct gaps_params {
 
 void gaps_find(const struct trace *t, const struct selection *sel, const struct gaps_params *p,
 	       struct gaps *out);
+/* The same over lanes already built for sel (lane_ops_build, per queue
+ * as p asks). */
+struct lane_ops;
+void gaps_find_in(const struct trace *t, const struct selection *sel, const struct lane_ops *lo,
+		  const struct gaps_params *p, struct gaps *out);
 void gaps_free(struct gaps *g);
 const char *gap_cause_name(enum gap_cause c); /* "host_wait", "kernel_wait", "other", "graph" */
 /* start + (end - start) / 2, without overflow at the range's ends. */
