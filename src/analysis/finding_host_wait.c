@@ -63,47 +63,73 @@ static void say_pattern(const struct trace *t, struct finding *f, size_t most, c
 			    trace_str(t, b->after), cpu);
 }
 
-/* The host-wait gaps of one lane (gaps[0, n) are its own). */
-static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps, size_t n,
-			 struct findings *out)
+/* The lanes whose host-wait share makes a finding, and their host-wait
+ * gaps, lane after lane: the host's calls at them are found in one go. */
+struct waits {
+	struct gaps sub;
+	const struct gap_lane **lane;
+	size_t *first; /* lane k's gaps: sub.gaps[first[k], first[k + 1]) */
+	size_t nlanes;
+};
+
+static void lane_waits(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps, size_t n,
+		       void *arg)
 {
-	int64_t span = gap_lane_span(l);
-	if (findings_percent(l->cause_ns[GAP_HOST_WAIT], span) < c->ap->findings.host_wait_pct)
+	struct waits *w = arg;
+	if (findings_percent(l->cause_ns[GAP_HOST_WAIT], gap_lane_span(l)) < c->ap->findings.host_wait_pct)
 		return;
-	struct gaps sub = { 0 };
-	sub.gaps = xmalloc_array(n + 1, sizeof(*sub.gaps));
+	size_t from = w->sub.n;
 	for (size_t i = 0; i < n; i++)
 		if (gaps[i].cause == GAP_HOST_WAIT)
-			sub.gaps[sub.n++] = gaps[i];
-	if (sub.n == 0) {
-		free(sub.gaps);
+			w->sub.gaps[w->sub.n++] = gaps[i];
+	if (w->sub.n == from)
 		return;
-	}
+	w->lane[w->nlanes] = l;
+	w->first[++w->nlanes] = w->sub.n;
+}
+
+/* One lane's finding: its host-wait gaps are sub.gaps[from, to). */
+static void lane_finding(struct findings_ctx *c, const struct gap_lane *l, const struct waits *w,
+			 const struct gap_names *names, size_t from, size_t to, struct findings *out)
+{
+	const struct gap *gaps = w->sub.gaps + from;
+	size_t n = to - from;
 	struct finding *f = findings_add(out, FINDING_host_wait);
 	f->gpu = l->lane;
 	f->time_ns = l->cause_ns[GAP_HOST_WAIT];
-	f->share = findings_percent(f->time_ns, span);
-	f->count = sub.n;
-	const struct gap *worst = &sub.gaps[0];
-	for (size_t i = 1; i < sub.n; i++)
-		if (sat_sub(sub.gaps[i].end, sub.gaps[i].start) > sat_sub(worst->end, worst->start))
-			worst = &sub.gaps[i];
+	f->share = findings_percent(f->time_ns, gap_lane_span(l));
+	f->count = n;
+	const struct gap *worst = &gaps[0];
+	for (size_t i = 1; i < n; i++)
+		if (sat_sub(gaps[i].end, gaps[i].start) > sat_sub(worst->end, worst->start))
+			worst = &gaps[i];
 	f->start = worst->start;
 	f->end = worst->end;
-	struct gap_names names;
-	gap_names_find(c->t, c->order, &sub, &names);
-	struct pattern *p = xmalloc_array(sub.n, sizeof(*p)), best = { 0 };
-	for (size_t i = 0; i < sub.n; i++)
-		p[i] = (struct pattern){ names.before[i], names.after[i], names.cpu[i], names.cpu_after[i],
-					 (uint32_t)i };
-	size_t most = most_frequent(p, sub.n, &best);
+	struct pattern *p = xmalloc_array(n, sizeof(*p)), best = { 0 };
+	for (size_t i = 0; i < n; i++)
+		p[i] = (struct pattern){ names->before[from + i], names->after[from + i],
+					 names->cpu[from + i], names->cpu_after[from + i], (uint32_t)i };
+	size_t most = most_frequent(p, n, &best);
 	say_pattern(c->t, f, most, &best);
 	free(p);
-	gap_names_free(&names);
-	free(sub.gaps);
 }
 
 void finding_host_wait(struct findings_ctx *c, struct findings *out)
 {
-	findings_each_lane(c, lane_finding, out);
+	const struct gaps *g = findings_ctx_gaps(c);
+	struct waits w = { 0 };
+	w.sub.gaps = xmalloc_array(g->n + 1, sizeof(*w.sub.gaps));
+	w.lane = xmalloc_array(g->nlanes + 1, sizeof(*w.lane));
+	w.first = xcalloc(g->nlanes + 2, sizeof(*w.first));
+	findings_each_lane(c, lane_waits, &w);
+	if (w.nlanes) {
+		struct gap_names names;
+		gap_names_find(c->t, c->order, &w.sub, &names);
+		for (size_t k = 0; k < w.nlanes; k++)
+			lane_finding(c, w.lane[k], &w, &names, w.first[k], w.first[k + 1], out);
+		gap_names_free(&names);
+	}
+	free(w.first);
+	free(w.lane);
+	free(w.sub.gaps);
 }

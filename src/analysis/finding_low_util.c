@@ -44,9 +44,9 @@ static void stretch(struct findings_ctx *c, const struct gap_lane *l, int from, 
 
 /* One lane: the idle time of each chunk from its gaps g[0..n), then the
  * stretches. */
-static void lane(struct findings_ctx *c, const struct gap_lane *l, const struct gap *g, size_t n,
-		 struct findings *out)
+static void lane(struct findings_ctx *c, const struct gap_lane *l, const struct gap *g, size_t n, void *arg)
 {
+	struct findings *out = arg;
 	int64_t idle[LOW_UTIL_CHUNKS] = { 0 };
 	if (gap_lane_span(l) < LOW_UTIL_CHUNKS)
 		return;

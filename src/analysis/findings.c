@@ -159,8 +159,8 @@ const int64_t *findings_ctx_spans(struct findings_ctx *c)
 
 void findings_each_lane(struct findings_ctx *c,
 			void (*fn)(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps,
-				   size_t n, struct findings *out),
-			struct findings *out)
+				   size_t n, void *arg),
+			void *arg)
 {
 	const struct gaps *g = findings_ctx_gaps(c);
 	size_t i = 0;
@@ -169,7 +169,7 @@ void findings_each_lane(struct findings_ctx *c,
 		size_t from = i;
 		while (i < g->n && g->gaps[i].lane == g->lanes[k].lane)
 			i++;
-		fn(c, &g->lanes[k], i > from ? g->gaps + from : NULL, i - from, out);
+		fn(c, &g->lanes[k], i > from ? g->gaps + from : NULL, i - from, arg);
 	}
 }
 

@@ -128,8 +128,8 @@ const int64_t *findings_ctx_spans(struct findings_ctx *c);
 /* fn for each GPU's gaps lane: gaps[0..n) are its own, by start. */
 void findings_each_lane(struct findings_ctx *c,
 			void (*fn)(struct findings_ctx *c, const struct gap_lane *l, const struct gap *gaps,
-				   size_t n, struct findings *out),
-			struct findings *out);
+				   size_t n, void *arg),
+			void *arg);
 
 /* Gaps kept by a rule, each with a key (a call's name, a graph) and the
  * call it is of; grouped by GPU and key, each group given to fn with its
