@@ -21,8 +21,9 @@ static const struct {
 	const char *name;
 	void (*rule)(struct findings_ctx *c, struct findings *out);
 	unsigned scope;
+	int steps; /* reads the steps */
 } rules[] = {
-#define FINDING(fn, name, scope) { name, finding_##fn, FINDING_SCOPE_##scope },
+#define FINDING(fn, name, scope, steps) { name, finding_##fn, FINDING_SCOPE_##scope, steps },
 #include "analysis/findings_list.h"
 #undef FINDING
 };
@@ -310,22 +311,23 @@ void findings_rank(const struct trace *t, struct findings *f)
 	sort_with(f->v, f->n, sizeof(*f->v), by_time, (void *)t);
 }
 
-/* The rules of the scopes in mask but the one numbered skip. */
-static void run_but(struct findings_ctx *c, unsigned mask, size_t skip, struct findings *out)
+/* The rules of the scopes in mask that read the steps or not (steps 0,
+ * 1; -1: either), but the one numbered skip. */
+static void run_but(struct findings_ctx *c, unsigned mask, int steps, size_t skip, struct findings *out)
 {
 	for (size_t i = 0; i < FINDING_NIDS; i++)
-		if ((rules[i].scope & mask) && i != skip)
+		if ((rules[i].scope & mask) && (steps < 0 || rules[i].steps == steps) && i != skip)
 			rules[i].rule(c, out);
 }
 
 void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
 {
-	run_but(c, mask, FINDING_NIDS, out);
+	run_but(c, mask, -1, FINDING_NIDS, out);
 }
 
-/* What runs on a second core while the gaps are found: the marker
- * instances the steps are chosen from and the outlier rule, which read
- * the trace and nothing the gaps make. */
+/* What runs on a second core while the gaps are found and the rules
+ * that need no steps run: the marker instances the steps are chosen from
+ * and the outlier rule, which read the trace and nothing the others make. */
 struct beside {
 	struct findings_ctx *c;
 	struct step_marks marks; /* of the step texts alone */
@@ -363,6 +365,11 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	pthread_t th;
 	int slot = threads_acquire(1), apart = slot && pthread_create(&th, NULL, beside_run, &b) == 0;
 	const struct gaps *g = findings_ctx_gaps(&c);
+	out->run_start = g->range_start;
+	out->run_end = g->range_end;
+	/* The findings are ranked in full at the end: the rules' order here
+	 * does not show. */
+	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 0, FINDING_outlier, out);
 	if (!apart)
 		beside_run(&b);
 	else
@@ -371,9 +378,7 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	set_steps_passing(&c, &b.marks, b.pass);
 	step_marks_free(&b.marks);
 	free(b.pass);
-	out->run_start = g->range_start;
-	out->run_end = g->range_end;
-	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, FINDING_outlier, out);
+	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 1, FINDING_outlier, out);
 	for (size_t i = 0; i < b.out.n; i++)
 		*findings_add(out, b.out.v[i].id) = b.out.v[i];
 	findings_free(&b.out);

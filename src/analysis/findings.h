@@ -27,7 +27,7 @@
 struct analysis_params;
 
 enum finding_id {
-#define FINDING(fn, name, scope) FINDING_##fn,
+#define FINDING(fn, name, scope, steps) FINDING_##fn,
 #include "analysis/findings_list.h"
 #undef FINDING
 	FINDING_NIDS
@@ -179,7 +179,7 @@ void findings_part_finish(struct findings_part *p, struct trace *whole, const st
 			  const struct analysis_params *ap, struct findings *out);
 
 /* The rules (analysis/findings_list.h): each adds its findings. */
-#define FINDING(fn, name, scope) void finding_##fn(struct findings_ctx *c, struct findings *out);
+#define FINDING(fn, name, scope, steps) void finding_##fn(struct findings_ctx *c, struct findings *out);
 #include "analysis/findings_list.h"
 #undef FINDING
 
