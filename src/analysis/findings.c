@@ -325,22 +325,61 @@ void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
 	run_but(c, mask, -1, FINDING_NIDS, out);
 }
 
-/* What runs on a second core while the gaps are found and the rules
- * that need no steps run: the marker instances the steps are chosen from
- * and the outlier rule, which read the trace and nothing the others make. */
+/* The work of findings_find on two cores. The second chooses the steps'
+ * marker instances and runs the outlier rule, which read the trace alone,
+ * while the first finds the gaps and what the rules share (the gaps, the
+ * lanes, the spans); then both take the rules that read no steps one at
+ * a time, each into its own list, reading the shared parts only. */
 struct beside {
 	struct findings_ctx *c;
 	struct step_marks marks; /* of the step texts alone */
 	uint8_t *pass;           /* the step texts */
 	struct findings out;
+	pthread_mutex_t lock;
+	pthread_cond_t shared_made;
+	int ready;   /* the shared parts are made */
+	size_t next; /* the next rule to look at */
 };
+
+/* The next rule that reads no steps (outlier aside), or FINDING_NIDS. */
+static size_t next_rule(struct beside *b)
+{
+	pthread_mutex_lock(&b->lock);
+	while (!b->ready)
+		pthread_cond_wait(&b->shared_made, &b->lock);
+	size_t i = b->next;
+	while (i < FINDING_NIDS && (rules[i].steps || i == FINDING_outlier))
+		i++;
+	b->next = i < FINDING_NIDS ? i + 1 : i;
+	pthread_mutex_unlock(&b->lock);
+	return i;
+}
+
+static void run_shared(struct beside *b, struct findings *out)
+{
+	size_t i = next_rule(b); /* once the shared parts are made */
+	/* Rules of a run read the run's span off the list they add to. */
+	out->run_start = b->c->gaps.range_start;
+	out->run_end = b->c->gaps.range_end;
+	for (; i < FINDING_NIDS; i = next_rule(b))
+		rules[i].rule(b->c, out);
+}
 
 static void *beside_run(void *arg)
 {
 	struct beside *b = arg;
 	b->pass = trace_step_marks(b->c, &b->marks);
 	finding_outlier(b->c, &b->out);
+	run_shared(b, &b->out);
 	return NULL;
+}
+
+/* The parts the rules share, made before they run side by side. */
+static void make_shared(struct findings_ctx *c)
+{
+	findings_ctx_gaps(c);
+	findings_ctx_lanes(c);
+	findings_ctx_spans(c);
 }
 
 void findings_ctx_free(struct findings_ctx *c)
@@ -362,23 +401,29 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	memset(out, 0, sizeof(*out));
 	struct findings_ctx c = { .t = t, .sel = sel, .ap = ap, .order = order };
 	struct beside b = { .c = &c };
+	pthread_mutex_init(&b.lock, NULL);
+	pthread_cond_init(&b.shared_made, NULL);
 	pthread_t th;
 	int slot = threads_acquire(1), apart = slot && pthread_create(&th, NULL, beside_run, &b) == 0;
-	const struct gaps *g = findings_ctx_gaps(&c);
-	out->run_start = g->range_start;
-	out->run_end = g->range_end;
-	/* The findings are ranked in full at the end: the rules' order here
-	 * does not show. */
-	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 0, FINDING_outlier, out);
+	make_shared(&c);
+	pthread_mutex_lock(&b.lock);
+	b.ready = 1;
+	pthread_cond_broadcast(&b.shared_made);
+	pthread_mutex_unlock(&b.lock);
+	/* The findings are ranked in full at the end: which core found one
+	 * and in what order does not show. */
 	if (!apart)
 		beside_run(&b);
-	else
+	run_shared(&b, out);
+	if (apart)
 		pthread_join(th, NULL);
 	threads_release(slot);
+	pthread_cond_destroy(&b.shared_made);
+	pthread_mutex_destroy(&b.lock);
 	set_steps_passing(&c, &b.marks, b.pass);
 	step_marks_free(&b.marks);
 	free(b.pass);
-	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 1, FINDING_outlier, out);
+	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 1, FINDING_NIDS, out);
 	for (size_t i = 0; i < b.out.n; i++)
 		*findings_add(out, b.out.v[i].id) = b.out.v[i];
 	findings_free(&b.out);
