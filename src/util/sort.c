@@ -71,6 +71,7 @@ static inline int order_cmp(const struct order *o, uint32_t a, uint32_t b)
 struct runs_heap {
 	const uint32_t *tmp;
 	size_t *at, *end; /* per run: its next element and its end in tmp */
+	int64_t *head;    /* per run, with a key: its next element's, read once */
 	uint32_t *run;    /* the heap: run numbers */
 	size_t n;
 	const struct order *order;
@@ -78,7 +79,11 @@ struct runs_heap {
 
 static inline int head_less(const struct runs_heap *h, uint32_t a, uint32_t b)
 {
-	int c = order_cmp(h->order, h->tmp[h->at[a]], h->tmp[h->at[b]]);
+	int c;
+	if (h->order->key && h->head[a] != h->head[b])
+		c = h->head[a] < h->head[b] ? -1 : 1;
+	else
+		c = h->order->cmp(h->order->ctx, h->tmp[h->at[a]], h->tmp[h->at[b]]);
 	return c < 0 || (c == 0 && a < b);
 }
 
@@ -143,9 +148,12 @@ static inline int by_runs(uint32_t *v, size_t n, const struct order *o, size_t m
 		tmp[fill[run_of[i]]++] = v[i];
 	free(run_of);
 	uint32_t heap[255];
-	struct runs_heap h = { tmp, at, end, heap, nruns, o };
-	for (size_t r = 0; r < nruns; r++)
+	int64_t head[255];
+	struct runs_heap h = { tmp, at, end, head, heap, nruns, o };
+	for (size_t r = 0; r < nruns; r++) {
 		heap[r] = (uint32_t)r;
+		head[r] = o->key ? o->key[tmp[at[r]]] : 0;
+	}
 	for (size_t i = nruns / 2; i-- > 0;)
 		sift_down(&h, i);
 	for (size_t k = 0; k < n; k++) {
@@ -153,6 +161,8 @@ static inline int by_runs(uint32_t *v, size_t n, const struct order *o, size_t m
 		v[k] = tmp[at[r]++];
 		if (at[r] == end[r])
 			heap[0] = heap[--h.n];
+		else if (o->key)
+			head[r] = o->key[tmp[at[r]]];
 		sift_down(&h, 0);
 	}
 	free(tmp);
