@@ -312,17 +312,17 @@ void findings_rank(const struct trace *t, struct findings *f)
 }
 
 /* The rules of the scopes in mask that read the steps or not (steps 0,
- * 1; -1: either), but the one numbered skip. */
-static void run_but(struct findings_ctx *c, unsigned mask, int steps, size_t skip, struct findings *out)
+ * 1; -1: either). */
+static void run_rules(struct findings_ctx *c, unsigned mask, int steps, struct findings *out)
 {
 	for (size_t i = 0; i < FINDING_NIDS; i++)
-		if ((rules[i].scope & mask) && (steps < 0 || rules[i].steps == steps) && i != skip)
+		if ((rules[i].scope & mask) && (steps < 0 || rules[i].steps == steps))
 			rules[i].rule(c, out);
 }
 
 void findings_run(struct findings_ctx *c, unsigned mask, struct findings *out)
 {
-	run_but(c, mask, -1, FINDING_NIDS, out);
+	run_rules(c, mask, -1, out);
 }
 
 /* The work of findings_find on two cores. The second chooses the steps'
@@ -423,7 +423,7 @@ void findings_find(const struct trace *t, const struct selection *sel, const str
 	set_steps_passing(&c, &b.marks, b.pass);
 	step_marks_free(&b.marks);
 	free(b.pass);
-	run_but(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 1, FINDING_NIDS, out);
+	run_rules(&c, FINDING_SCOPE_GPU | FINDING_SCOPE_RUN, 1, out);
 	for (size_t i = 0; i < b.out.n; i++)
 		*findings_add(out, b.out.v[i].id) = b.out.v[i];
 	findings_free(&b.out);
