@@ -52,24 +52,25 @@ static int64_t median(int64_t *v, size_t n)
 	return v[(n + 1) / 2 - 1];
 }
 
-/* One name's launch-bound instances on one GPU, v[0..n), by row. */
-static void group(struct findings_ctx *c, const struct launch_group *gr, const struct launch_inst *v,
-		  size_t n, int64_t span, struct findings *out)
+/* One name's launch-bound instances on one GPU, all[idx[0..n)], by row. */
+static void group(struct findings_ctx *c, const struct launch_group *gr, const struct launch_inst *all,
+		  const uint32_t *idx, size_t n, int64_t span, struct findings *out)
 {
 	const struct findings_thresholds *th = &c->ap->findings;
 	int64_t lost = 0;
 	const struct launch_inst *worst = NULL;
 	for (size_t i = 0; i < n; i++) {
-		lost = sat_add(lost, v[i].lost);
-		if (!worst || v[i].lost > worst->lost)
-			worst = &v[i];
+		const struct launch_inst *x = &all[idx[i]];
+		lost = sat_add(lost, x->lost);
+		if (!worst || x->lost > worst->lost)
+			worst = x;
 	}
 	if (n == 0 || n < th->launch_bound_min || findings_percent(lost, span) < th->launch_bound_pct)
 		return;
 	int64_t *k = xmalloc_array(n, sizeof(*k)), *a = xmalloc_array(n, sizeof(*a));
 	for (size_t i = 0; i < n; i++) {
-		k[i] = v[i].kernel;
-		a[i] = v[i].call;
+		k[i] = all[idx[i]].kernel;
+		a[i] = all[idx[i]].call;
 	}
 	struct finding *f = findings_add(out, FINDING_launch_bound);
 	f->gpu = (uint32_t)(gr->key >> 32);
@@ -146,20 +147,16 @@ void finding_launch_bound(struct findings_ctx *c, struct findings *out)
 	const int64_t *span = findings_ctx_spans(c);
 	struct launches l = { 0 };
 	launches_find(c, &l);
-	/* The instances by group, each group's by row. */
-	size_t *first = xcalloc(l.ngroups + 2, sizeof(*first));
+	uint32_t *of = xmalloc_array(l.n ? l.n : 1, sizeof(*of));
 	for (size_t i = 0; i < l.n; i++)
-		first[l.inst[i].group + 2]++;
-	for (size_t k = 2; k < l.ngroups + 2; k++)
-		first[k] += first[k - 1];
-	struct launch_inst *by = xmalloc_array(l.n ? l.n : 1, sizeof(*by));
-	for (size_t i = 0; i < l.n; i++)
-		by[first[l.inst[i].group + 1]++] = l.inst[i];
-	for (size_t k = 0; k < l.ngroups; k++)
-		group(c, &l.group[k], by + first[k], first[k + 1] - first[k],
+		of[i] = l.inst[i].group;
+	struct findings_groups gr;
+	findings_group_ids(of, l.n, l.ngroups, &gr);
+	for (size_t k = 0; k < gr.n; k++)
+		group(c, &l.group[k], l.inst, gr.rows + gr.first[k], gr.first[k + 1] - gr.first[k],
 		      span[(uint32_t)(l.group[k].key >> 32)], out);
-	free(by);
-	free(first);
+	findings_groups_free(&gr);
+	free(of);
 	free(l.inst);
 	free(l.group);
 }

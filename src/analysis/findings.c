@@ -127,6 +127,12 @@ void findings_group(const uint64_t *key, size_t n, struct findings_groups *g)
 		of[i] = id;
 	}
 	idmap_free(&ids);
+	findings_group_ids(of, n, ng, g);
+	free(of);
+}
+
+void findings_group_ids(const uint32_t *of, size_t n, size_t ng, struct findings_groups *g)
+{
 	g->n = ng;
 	g->first = xcalloc(ng + 2, sizeof(*g->first));
 	for (size_t i = 0; i < n; i++)
@@ -137,7 +143,6 @@ void findings_group(const uint64_t *key, size_t n, struct findings_groups *g)
 	g->rows = xmalloc_array(n ? n : 1, sizeof(*g->rows));
 	for (size_t i = 0; i < n; i++)
 		g->rows[g->first[of[i] + 1]++] = (uint32_t)i;
-	free(of);
 }
 
 void findings_groups_free(struct findings_groups *g)

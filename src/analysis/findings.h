@@ -122,6 +122,8 @@ struct findings_groups {
 	size_t n;
 };
 void findings_group(const uint64_t *key, size_t n, struct findings_groups *g);
+/* The same when each item's group is known: of[i] < ng. */
+void findings_group_ids(const uint32_t *of, size_t n, size_t ng, struct findings_groups *g);
 void findings_groups_free(struct findings_groups *g);
 /* Each GPU's span in view (index: the GPU; 0 without ops). */
 const int64_t *findings_ctx_spans(struct findings_ctx *c);
