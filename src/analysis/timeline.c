@@ -145,94 +145,56 @@ static void sort_lanes(const struct trace *t, struct timeline *tl)
 	}
 }
 
-/* Blocks of n values (each block has at least one). */
-static size_t blocks(size_t n)
+/* Blocks of 2^bits rows among n (each block has at least one). */
+static size_t blocks(size_t n, unsigned bits)
 {
-	return (n + (1u << TL_BLOCK_BITS) - 1) >> TL_BLOCK_BITS;
+	return (n + ((size_t)1 << bits) - 1) >> bits;
 }
 
-/* Value i of a column being packed: a base per block, an offset per row;
- * 1 when the offset does not fit in 32 bits. */
-static int pack_one(int64_t *base, uint32_t *off, size_t i, int64_t v)
+/* Time covered by row k of a lane: its length, none when it has none. */
+static int64_t row_length(const struct tl_lane *l, size_t k)
 {
-	if (!(i & ((1u << TL_BLOCK_BITS) - 1)))
-		base[i >> TL_BLOCK_BITS] = v;
-	int64_t d = sat_sub(v, base[i >> TL_BLOCK_BITS]);
-	if (d < 0 || d > (int64_t)UINT32_MAX)
-		return 1;
-	off[i] = (uint32_t)d;
-	return 0;
+	int64_t d = sat_sub(timeline_end(l, k), timeline_start(l, k));
+	return d > 0 ? d : 0;
 }
 
-/* Start and covered time of row i of a lane (i == n: the total). */
-static void row_times(const struct tl_lane *l, const int64_t *st, size_t i, int64_t *covered, int64_t *start)
-{
-	*start = l->n == 0 ? 0 : st[l->ops[i < l->n ? i : l->n - 1]];
-	if (i > 0) {
-		int64_t d = sat_sub(timeline_end(l, i - 1), st[l->ops[i - 1]]);
-		*covered = sat_add(*covered, d > 0 ? d : 0);
-	}
-}
-
-/* Pack start and covered; 1 when some offset does not fit. */
-static int pack_lane(struct tl_lane *l, const int64_t *st)
-{
-	size_t n = l->n + 1, nb = blocks(n);
-	l->start_base = xmalloc_array(nb, sizeof(int64_t));
-	l->covered_base = xmalloc_array(nb, sizeof(int64_t));
-	l->start_off = xmalloc_huge(n, sizeof(uint32_t));
-	l->covered_off = xmalloc_huge(n, sizeof(uint32_t));
-	int64_t covered = 0, start;
-	for (size_t i = 0; i < n; i++) {
-		row_times(l, st, i, &covered, &start);
-		if (pack_one(l->start_base, l->start_off, i, start) ||
-		    pack_one(l->covered_base, l->covered_off, i, covered))
-			return 1;
-	}
-	return 0;
-}
-
-static void find_instants(struct tl_lane *l, const int64_t *st)
+static void find_instants(struct tl_lane *l)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < l->n; i++)
-		n += l->row_end[l->ops[i]] <= st[l->ops[i]];
+		n += timeline_end(l, i) <= timeline_start(l, i);
 	if (n == 0)
 		return;
 	l->instant = xmalloc_array(n, sizeof(*l->instant));
 	l->instant_at = xmalloc_array(n, sizeof(*l->instant_at));
 	for (size_t i = 0; i < l->n; i++) {
-		uint32_t row = l->ops[i];
-		if (l->row_end[row] <= st[row]) {
-			l->instant[l->ninstant] = st[row];
+		if (timeline_end(l, i) <= timeline_start(l, i)) {
+			l->instant[l->ninstant] = timeline_start(l, i);
 			l->instant_at[l->ninstant++] = (uint32_t)i;
 		}
 	}
 }
 
-/* Times of a lane's rows, by start, with prefix sums of their lengths. */
+/* A lane's rows by start, the first start of each block and the time
+ * covered before every 2^TL_COVER_BITS-th row. */
 static void index_lane(const struct trace *t, struct tl_lane *l)
 {
-	const int64_t *st = l->kind == TL_GPU ? t->ops.start : t->apis.start;
+	l->row_start = l->kind == TL_GPU ? t->ops.start : t->apis.start;
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
 		sort_nearly_keyed(l->ops, l->n, t->ops.start, op_cmp, t);
-	find_instants(l, st);
-	if (!pack_lane(l, st))
-		return;
-	/* Rows far apart (over 4 s within a block): whole values. */
-	free(l->start_base);
-	free(l->covered_base);
-	free(l->start_off);
-	free(l->covered_off);
-	l->start_base = l->covered_base = NULL;
-	l->start_off = l->covered_off = NULL;
-	l->start64 = xmalloc_huge(l->n + 1, sizeof(int64_t));
-	l->covered64 = xmalloc_huge(l->n + 1, sizeof(int64_t));
+	find_instants(l);
+	size_t nb = blocks(l->n, TL_BLOCK_BITS), nc = blocks(l->n + 1, TL_COVER_BITS);
+	l->block_start = xmalloc_array(nb ? nb : 1, sizeof(int64_t));
+	l->covered = xmalloc_array(nc, sizeof(int64_t));
+	for (size_t b = 0; b < nb; b++)
+		l->block_start[b] = timeline_start(l, b << TL_BLOCK_BITS);
 	int64_t covered = 0;
 	for (size_t i = 0; i <= l->n; i++) {
-		row_times(l, st, i, &covered, &l->start64[i]);
-		l->covered64[i] = covered;
+		if (!(i & (((size_t)1 << TL_COVER_BITS) - 1)))
+			l->covered[i >> TL_COVER_BITS] = covered;
+		if (i < l->n)
+			covered = sat_add(covered, row_length(l, i));
 	}
 }
 
@@ -454,12 +416,8 @@ void timeline_free(struct timeline *tl)
 {
 	for (size_t i = 0; i < tl->nlanes; i++) {
 		free(tl->lanes[i].ops);
-		free(tl->lanes[i].start_base);
-		free(tl->lanes[i].start_off);
-		free(tl->lanes[i].start64);
-		free(tl->lanes[i].covered_base);
-		free(tl->lanes[i].covered_off);
-		free(tl->lanes[i].covered64);
+		free(tl->lanes[i].block_start);
+		free(tl->lanes[i].covered);
 		free(tl->lanes[i].instant);
 		free(tl->lanes[i].instant_at);
 	}
@@ -471,10 +429,9 @@ void timeline_free(struct timeline *tl)
 /* How many ops start before x. */
 static size_t starting_before(const struct tl_lane *l, int64_t x)
 {
-	if (l->start64)
-		return lower_bound_i64(l->start64, 0, l->n, x);
-	/* The block first (bases are few and stay in cache), then its rows. */
-	size_t b = lower_bound_i64(l->start_base, 0, blocks(l->n + 1), x);
+	/* The block first (its starts are few and stay in cache), then its
+	 * rows. */
+	size_t b = lower_bound_i64(l->block_start, 0, blocks(l->n, TL_BLOCK_BITS), x);
 	size_t lo = b > 0 ? (b - 1) << TL_BLOCK_BITS : 0, hi = b << TL_BLOCK_BITS;
 	if (hi > l->n)
 		hi = l->n;
@@ -488,11 +445,21 @@ static size_t starting_before(const struct tl_lane *l, int64_t x)
 	return lo;
 }
 
+/* Time covered by a lane's rows before the k-th (k <= n). */
+static int64_t covered_upto(const struct tl_lane *l, size_t k)
+{
+	size_t from = k >> TL_COVER_BITS << TL_COVER_BITS;
+	int64_t c = l->covered[k >> TL_COVER_BITS];
+	for (size_t i = from; i < k; i++)
+		c = sat_add(c, row_length(l, i));
+	return c;
+}
+
 /* Time covered before x. */
 static int64_t covered_before(const struct tl_lane *l, int64_t x)
 {
 	size_t k = starting_before(l, x);
-	int64_t c = timeline_covered(l, k);
+	int64_t c = covered_upto(l, k);
 	if (k > 0 && timeline_end(l, k - 1) > x)
 		c = sat_sub(c, sat_sub(timeline_end(l, k - 1), x));
 	return c;
@@ -573,11 +540,10 @@ void timeline_memory(const struct timeline *tl, struct mem_report *r)
 	for (size_t k = 0; k < tl->nlanes; k++) {
 		const struct tl_lane *l = &tl->lanes[k];
 		const char *prefix = l->kind == TL_CPU ? "timeline CPU lanes: " : "timeline GPU lanes: ";
-		size_t n = l->n + 1, nb = blocks(n);
+		size_t nb = blocks(l->n, TL_BLOCK_BITS), nc = blocks(l->n + 1, TL_COVER_BITS);
 		mem_add(r, prefix, "rows", COL(l->ops, l->cap > l->n ? l->cap : l->n));
 		mem_add(r, prefix, "starts and time covered",
-			COL(l->start_base, nb) + COL(l->covered_base, nb) + COL(l->start_off, n) +
-				COL(l->covered_off, n) + COL(l->start64, n) + COL(l->covered64, n));
+			COL(l->block_start, nb ? nb : 1) + COL(l->covered, nc));
 		mem_add(r, prefix, "instants",
 			COL(l->instant, l->ninstant) + COL(l->instant_at, l->ninstant));
 	}

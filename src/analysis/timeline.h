@@ -29,14 +29,15 @@ struct tl_lane {
 	struct counter_scale scale; /* TL_COUNTER: its kind's, across GPUs */
 	uint32_t group;             /* TL_GPU, TL_COUNTER: its GPU's place among GPUs */
 	uint32_t *ops;              /* op indices (TL_GPU) or API call indices (TL_CPU), by start */
+	const int64_t *row_start;   /* the trace's start column (ops or API calls) */
 	const int64_t *row_end;     /* the trace's end column (ops or API calls) */
-	/* Start of ops[i] and time covered by ops[0..i), each stored as a
-	 * base per block of TL_BLOCK rows plus a 32-bit offset (rows of a
-	 * lane are by start, so offsets are small); a lane whose offsets do
-	 * not fit keeps whole values (start64, covered64). */
-	int64_t *start_base, *covered_base;
-	uint32_t *start_off, *covered_off;
-	int64_t *start64, *covered64;
+	/* The start of the first row of each block of 2^TL_BLOCK_BITS rows,
+	 * so that a search by time begins in a small array; and the time
+	 * covered by the rows before every 2^TL_COVER_BITS-th row, the rest
+	 * of a prefix being summed from the rows themselves. The rows' own
+	 * times are the trace's, read through ops: a copy of them would
+	 * double what a lane holds. */
+	int64_t *block_start, *covered;
 	size_t n, cap;
 	/* Rows without a duration (roctx marks, zero-length calls): they
 	 * cover no time, so they are kept apart to be found and shown. */
@@ -70,17 +71,12 @@ void timeline_free(struct timeline *tl);
 void timeline_memory(const struct timeline *tl, struct mem_report *r);
 
 #define TL_BLOCK_BITS 8
+#define TL_COVER_BITS 4
 
 /* Start of a lane's k-th row (k < n). */
 static inline int64_t timeline_start(const struct tl_lane *l, size_t k)
 {
-	return l->start64 ? l->start64[k] : l->start_base[k >> TL_BLOCK_BITS] + l->start_off[k];
-}
-
-/* Time covered by a lane's rows before the k-th (k <= n). */
-static inline int64_t timeline_covered(const struct tl_lane *l, size_t k)
-{
-	return l->covered64 ? l->covered64[k] : l->covered_base[k >> TL_BLOCK_BITS] + l->covered_off[k];
+	return l->row_start[l->ops[k]];
 }
 
 /* End of a lane's k-th row. */
