@@ -28,12 +28,6 @@ uint32_t graph_name_of(const struct trace *t, uint32_t api)
 	return exec < t->strings.count ? exec : trace_api_name(t, api);
 }
 
-/* A node: its call and when it ran. */
-struct node {
-	uint32_t call, op;
-	int64_t start;
-};
-
 void graph_part_init(struct graph_part *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -63,14 +57,15 @@ static struct graph_part_row *acc_row(struct graph_part *a, uint32_t name, size_
 	return &a->rows[i];
 }
 
-/* One replay's nodes (by start): its figures into its graph's row. */
-static void add_replay(struct graph_part *a, const struct trace *t, const struct node *v, size_t n)
+/* One replay's nodes (their ops by start): its figures into its graph's
+ * row. */
+static void add_replay(struct graph_part *a, const struct trace *t, uint32_t call, const uint32_t *v,
+		       size_t n)
 {
-	uint32_t call = v[0].call;
 	struct graph_part_row *r = acc_row(a, graph_name_of(t, call), t->strings.count);
-	int64_t first = v[0].start, reach = first, gpu = 0;
+	int64_t first = t->ops.start[v[0]], reach = first, gpu = 0;
 	for (size_t i = 0; i < n; i++) {
-		int64_t s = t->ops.start[v[i].op], e = t->ops.end[v[i].op];
+		int64_t s = t->ops.start[v[i]], e = t->ops.end[v[i]];
 		if (e > reach) {
 			gpu = sat_add(gpu, sat_sub(e, s > reach ? s : reach));
 			reach = e;
@@ -85,16 +80,6 @@ static void add_replay(struct graph_part *a, const struct trace *t, const struct
 	durstat_add(&r->span, sat_sub(reach, first));
 }
 
-/* Within one replay: by start, then row. */
-static int by_start(const void *a, const void *b, void *ctx)
-{
-	const struct node *x = a, *y = b;
-	(void)ctx;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->op > y->op) - (x->op < y->op);
-}
-
 /* Graph nodes of the selection (NULL: all) grouped by replay: a counting
  * sort by call (millions of nodes, thousands of replays), then each
  * group in order of start, then row (mostly in order already). */
@@ -103,7 +88,7 @@ struct replays {
 	size_t n;
 	size_t *first;  /* slot k's nodes: node[first[k] .. first[k + 1]) */
 	uint32_t *call; /* per slot */
-	struct node *node;
+	uint32_t *node; /* the nodes' ops */
 };
 
 static void replays_build(struct replays *r, const struct trace *t, const struct graph_calls *g,
@@ -135,28 +120,18 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 	for (size_t i = 0; i < t->ops.n && n; i++) {
 		uint32_t call = graph_call_of(t, g, (uint32_t)i), k;
 		if (call != TRACE_NONE && selected_op(sel, i) && idmap_get(&r->slot_of, call, &k))
-			r->node[r->first[k + 1] - count[k]--] =
-				(struct node){ call, (uint32_t)i, t->ops.start[i] };
+			r->node[r->first[k + 1] - count[k]--] = (uint32_t)i;
 	}
-	/* A replay's nodes come by queue, each queue's by start: their rows
-	 * are merged by start (sort_nearly) and the nodes laid out again. */
-	uint32_t *rows = NULL;
-	size_t rows_cap = 0;
+	/* A replay's nodes come by queue, each queue's by start: they are
+	 * merged by start (sort_nearly). */
 	for (size_t k = 0; k < r->n; k++) {
-		struct node *v = r->node + r->first[k];
+		uint32_t *v = r->node + r->first[k];
 		size_t m = r->first[k + 1] - r->first[k], j = 1;
-		while (j < m && by_start(&v[j - 1], &v[j], NULL) <= 0)
+		while (j < m && lane_op_cmp(t, v[j - 1], v[j]) <= 0)
 			j++;
-		if (j == m)
-			continue;
-		rows = xgrow(rows, &rows_cap, m, sizeof(*rows));
-		for (size_t i = 0; i < m; i++)
-			rows[i] = v[i].op;
-		sort_nearly_keyed(rows, m, t->ops.start, lane_op_cmp, t);
-		for (size_t i = 0; i < m; i++)
-			v[i] = (struct node){ v[i].call, rows[i], t->ops.start[rows[i]] };
+		if (j < m)
+			sort_nearly_keyed(v, m, t->ops.start, lane_op_cmp, t);
 	}
-	free(rows);
 	free(count);
 }
 
@@ -176,7 +151,7 @@ void graph_part_add(struct graph_part *a, const struct trace *t, const struct se
 	graph_calls_init(&g, t);
 	replays_build(&r, t, &g, sel);
 	for (size_t k = 0; k < r.n; k++)
-		add_replay(a, t, r.node + r.first[k], r.first[k + 1] - r.first[k]);
+		add_replay(a, t, r.call[k], r.node + r.first[k], r.first[k + 1] - r.first[k]);
 	replays_free(&r);
 	graph_calls_free(&g);
 }
@@ -322,12 +297,8 @@ void graph_index_build(struct graph_index *x, const struct trace *t)
 	graph_calls_init(&x->calls, t);
 	struct replays r;
 	replays_build(&r, t, &x->calls, NULL);
-	size_t n = r.first[r.n];
-	x->node = xmalloc_array(n ? n : 1, sizeof(*x->node));
-	for (size_t i = 0; i < n; i++)
-		x->node[i] = r.node[i].op;
-	free(r.node);
 	/* The index keeps the groups as they are. */
+	x->node = r.node;
 	x->slot_of = r.slot_of;
 	x->nslots = r.n;
 	x->first = r.first;
@@ -374,4 +345,13 @@ void graph_index_free(struct graph_index *x)
 	free(x->replay);
 	free(x->replays);
 	memset(x, 0, sizeof(*x));
+}
+
+void graph_index_memory(const struct graph_index *x, struct mem_report *r)
+{
+	size_t slots = x->nslots;
+	mem_add(r, "graph replays: ", "nodes' ops", (x->nslots ? x->first[slots] : 0) * sizeof(*x->node));
+	mem_add(r, "graph replays: ", "replays",
+		slots * (sizeof(*x->call) + sizeof(*x->replay) + sizeof(*x->replays)) +
+			(slots + 1) * sizeof(*x->first) + x->slot_of.nslots * sizeof(*x->slot_of.slots));
 }

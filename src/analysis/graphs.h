@@ -24,6 +24,7 @@
 #include "util/bytes.h"
 #include "util/idmap.h"
 #include "util/keymap.h"
+#include "util/memreport.h"
 
 /* The graph launch call that launched op, or TRACE_NONE. */
 uint32_t graph_call_of(const struct trace *t, const struct graph_calls *g, uint32_t op);
@@ -59,6 +60,8 @@ void graph_index_build(struct graph_index *x, const struct trace *t);
 int graph_index_place(const struct graph_index *x, const struct trace *t, uint32_t op,
 		      struct graph_place *out);
 void graph_index_free(struct graph_index *x);
+/* What the index holds (--debug-memory). */
+void graph_index_memory(const struct graph_index *x, struct mem_report *r);
 
 struct graph_row {
 	uint32_t name; /* string id */

@@ -202,6 +202,8 @@ static void timeline_memory_view(struct view *v, struct mem_report *r)
 	if (c->first)
 		mem_add(r, "timeline's ranges: ", "ops of each call",
 			(c->napis + 1 + c->first[c->napis]) * sizeof(uint32_t));
+	if (p->graphs)
+		graph_index_memory(p->graphs, r);
 }
 
 /* Marks and a range are a person's work: quitting asks first. */
