@@ -114,11 +114,16 @@ static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 	}
 	if (p->job || (p->ready && p->generation == app_generation(app)))
 		return;
+	/* The calls' lanes are walked in the session's order of calls, made
+	 * now when the API rows were read here rather than apart (where it
+	 * is made with them): it is needed soon after, and sorting them for
+	 * the lanes alone would take longer. */
+	const struct api_order *order = app_order(app);
 	/* The job reads the trace: it must not change until the job ends. */
 	session_hold(app->session);
 	p->held = app->session;
 	/* The session's order of calls does not change while it is held. */
-	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app), &app->session->views[0].order);
+	p->job = timeline_job_start(app->trace, p->dim ? NULL : app_sel(app), order);
 	p->job_generation = app_generation(app);
 	p->job_dim = p->dim;
 	if (app->sync || wait)
