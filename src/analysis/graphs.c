@@ -98,18 +98,22 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 	idmap_init(&r->slot_of);
 	uint32_t *count = NULL;
 	size_t cap = 0, n = 0;
+	/* A replay's nodes come one after another on their queue: the slot of
+	 * the last call is looked up once for them all. */
+	uint32_t last = TRACE_NONE, slot = 0;
 	for (size_t i = 0; i < t->ops.n; i++) {
-		uint32_t call = graph_call_of(t, g, (uint32_t)i), k;
+		uint32_t call = graph_call_of(t, g, (uint32_t)i);
 		if (call == TRACE_NONE || !selected_op(sel, i))
 			continue;
-		if (!idmap_get(&r->slot_of, call, &k)) {
+		if (call != last && !idmap_get(&r->slot_of, call, &slot)) {
 			count = xgrow(count, &cap, r->n + 1, sizeof(*count));
 			r->call = xrealloc_array(r->call, cap, sizeof(*r->call));
 			count[r->n] = 0;
 			r->call[r->n] = call;
-			idmap_put(&r->slot_of, call, k = (uint32_t)r->n++);
+			idmap_put(&r->slot_of, call, slot = (uint32_t)r->n++);
 		}
-		count[k]++;
+		last = call;
+		count[slot]++;
 		n++;
 	}
 	r->first = xmalloc_array(r->n + 1, sizeof(*r->first));
@@ -117,10 +121,16 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 	for (size_t k = 0; k < r->n; k++)
 		r->first[k + 1] = r->first[k] + count[k];
 	r->node = xmalloc_array(n ? n : 1, sizeof(*r->node));
+	last = TRACE_NONE;
 	for (size_t i = 0; i < t->ops.n && n; i++) {
-		uint32_t call = graph_call_of(t, g, (uint32_t)i), k;
-		if (call != TRACE_NONE && selected_op(sel, i) && idmap_get(&r->slot_of, call, &k))
-			r->node[r->first[k + 1] - count[k]--] = (uint32_t)i;
+		uint32_t call = graph_call_of(t, g, (uint32_t)i);
+		if (call == TRACE_NONE || !selected_op(sel, i))
+			continue;
+		if (call != last) {
+			last = call;
+			idmap_get(&r->slot_of, call, &slot);
+		}
+		r->node[r->first[slot + 1] - count[slot]--] = (uint32_t)i;
 	}
 	/* A replay's nodes come by queue, each queue's by start: they are
 	 * merged by start (sort_nearly). */
