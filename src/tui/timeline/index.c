@@ -114,11 +114,15 @@ static void build_lanes(struct timeline_pane *p, struct app *app, int wait)
 	}
 	if (p->job || (p->ready && p->generation == app_generation(app)))
 		return;
-	/* The calls' lanes are walked in the session's order of calls, made
-	 * now when the API rows were read here rather than apart (where it
-	 * is made with them): it is needed soon after, and sorting them for
-	 * the lanes alone would take longer. */
-	const struct api_order *order = app_order(app);
+	/* The calls' lanes are walked in the session's order of calls. When
+	 * the API rows were read here rather than apart (where it is made
+	 * with them) and no cache file kept their order, it is made now: it
+	 * is needed soon after, and sorting the calls for the lanes alone
+	 * would take longer. A kept order is walked as it is, while the
+	 * session's is made meanwhile. */
+	const struct api_order *order = &app->session->views[0].order;
+	if (!app->trace->call_order)
+		order = app_order(app);
 	/* The job reads the trace: it must not change until the job ends. */
 	session_hold(app->session);
 	p->held = app->session;
