@@ -373,21 +373,34 @@ void timeline_build(const struct trace *t, const struct selection *sel, struct t
 	timeline_build_ordered(t, sel, NULL, tl);
 }
 
-void timeline_build_ordered(const struct trace *t, const struct selection *sel, const struct api_order *order,
-			    struct timeline *tl)
+/* The CPU lanes, made on a core of their own while the GPU lanes are
+ * filled: lanes of their own, with the span of every call. */
+struct cpu_part {
+	const struct trace *t;
+	const struct selection *sel;
+	const struct api_order *order;
+	struct timeline tl;
+	int64_t start, end;
+};
+
+static void *cpu_part_build(void *arg)
 {
-	memset(tl, 0, sizeof(*tl));
-	tl->origin = tl->start = t->op_first_start;
-	tl->end = t->op_last_end;
-	/* API calls often begin before the first op: the view reaches them,
-	 * all of them, so that the whole view is the trace's extent whatever
-	 * the filter or window leaves out (a window is a part of it). */
+	struct cpu_part *c = arg;
+	const struct trace *t = c->t;
+	c->start = INT64_MAX;
+	c->end = INT64_MIN;
 	for (size_t i = 0; i < t->apis.n; i++) {
-		if (t->apis.start[i] < tl->start)
-			tl->start = t->apis.start[i];
-		if (t->apis.end[i] > tl->end)
-			tl->end = t->apis.end[i];
+		if (t->apis.start[i] < c->start)
+			c->start = t->apis.start[i];
+		if (t->apis.end[i] > c->end)
+			c->end = t->apis.end[i];
 	}
+	add_cpu_lanes(t, c->sel, c->order, &c->tl);
+	return NULL;
+}
+
+static void add_gpu_lanes(const struct trace *t, const struct selection *sel, struct timeline *tl)
+{
 	tl->lanes = xcalloc(t->nqueues ? t->nqueues : 1, sizeof(*tl->lanes));
 	size_t *count = xcalloc(t->nqueues ? t->nqueues : 1, sizeof(*count));
 	for (size_t i = 0; i < t->ops.n; i++)
@@ -405,11 +418,38 @@ void timeline_build_ordered(const struct trace *t, const struct selection *sel, 
 		l->ops[l->n++] = (uint32_t)i;
 	}
 	tl->nlanes = t->nqueues;
+	free(count);
+}
+
+void timeline_build_ordered(const struct trace *t, const struct selection *sel, const struct api_order *order,
+			    struct timeline *tl)
+{
+	memset(tl, 0, sizeof(*tl));
+	struct cpu_part cpu = { .t = t, .sel = sel, .order = order };
+	pthread_t th;
+	int extra = threads_acquire(1);
+	int apart = extra > 0 && pthread_create(&th, NULL, cpu_part_build, &cpu) == 0;
+	tl->origin = tl->start = t->op_first_start;
+	tl->end = t->op_last_end;
+	add_gpu_lanes(t, sel, tl);
 	add_counter_lanes(t, sel, tl);
-	add_cpu_lanes(t, sel, order, tl);
+	if (apart)
+		pthread_join(th, NULL);
+	else
+		cpu_part_build(&cpu);
+	threads_release(extra);
+	/* API calls often begin before the first op: the view reaches them,
+	 * all of them, so that the whole view is the trace's extent whatever
+	 * the filter or window leaves out (a window is a part of it). */
+	tl->start = cpu.start < tl->start ? cpu.start : tl->start;
+	tl->end = cpu.end > tl->end ? cpu.end : tl->end;
+	tl->lanes = xrealloc_array(tl->lanes, tl->nlanes + cpu.tl.nlanes, sizeof(*tl->lanes));
+	if (cpu.tl.nlanes)
+		memcpy(tl->lanes + tl->nlanes, cpu.tl.lanes, cpu.tl.nlanes * sizeof(*tl->lanes));
+	tl->nlanes += cpu.tl.nlanes;
+	free(cpu.tl.lanes);
 	index_lanes(t, tl);
 	sort_lanes(t, tl);
-	free(count);
 }
 
 void timeline_free(struct timeline *tl)
