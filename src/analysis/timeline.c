@@ -231,36 +231,50 @@ static uint32_t *calls_by_thread(const struct trace *t, const struct selection *
 	return calls;
 }
 
+/* Where a thread's calls begin among the rows walked, and its lane for
+ * each depth (SIZE_MAX: none). */
+struct thread_run {
+	size_t at;
+	size_t lane_of[MAX_DEPTH];
+};
+
+/* A call the walk skipped (not in the selection). */
+#define NO_DEPTH UINT8_MAX
+
 /* A lane for each (thread, depth). A call's depth is the number of calls of
- * its thread still open when it starts. */
-/* Walk the calls, thread by thread, giving each its (thread, depth) lane:
- * the first walk creates the lanes and counts their calls, the second
- * (fill set) stores them, so each lane is allocated once. */
-static void walk_calls(const struct trace *t, const struct call_rows *c, struct timeline *tl, int fill)
+ * its thread still open when it starts. Walk the calls, thread by thread:
+ * each gets its depth (depth[k] for rows[k]), each new (thread, depth) a
+ * lane, and each lane its count of calls; runs[] says where each thread's
+ * calls begin. */
+static struct thread_run *walk_depths(const struct trace *t, const struct call_rows *c, struct timeline *tl,
+				      uint8_t *depths, size_t *nruns)
 {
-	const uint32_t *calls = c->rows;
-	size_t n = c->n;
+	struct thread_run *runs = NULL;
+	size_t cap = 0;
+	*nruns = 0;
 	int64_t open_end[MAX_DEPTH];
 	int depth = 0;
-	size_t lane_of[MAX_DEPTH], next_lane = tl->nlanes;
+	size_t *lane_of = NULL;
 	uint32_t thread = TRACE_NONE;
-	for (size_t k = 0; k < n; k++) {
-		uint32_t i = calls[k];
-		if (c->sel && !selected_api(c->sel, i))
+	for (size_t k = 0; k < c->n; k++) {
+		uint32_t i = c->rows[k];
+		if (c->sel && !selected_api(c->sel, i)) {
+			depths[k] = NO_DEPTH;
 			continue;
+		}
 		if (t->apis.thread[i] != thread) {
 			thread = t->apis.thread[i];
 			depth = 0;
+			runs = xgrow(runs, &cap, *nruns + 1, sizeof(*runs));
+			runs[*nruns].at = k;
+			lane_of = runs[(*nruns)++].lane_of;
 			for (int d = 0; d < MAX_DEPTH; d++)
 				lane_of[d] = SIZE_MAX;
 		}
 		while (depth > 0 && open_end[depth - 1] <= t->apis.start[i])
 			depth--;
 		int d = depth < MAX_DEPTH ? depth : MAX_DEPTH - 1;
-		if (lane_of[d] == SIZE_MAX && fill) {
-			/* Lanes were made in this same order by the first walk. */
-			lane_of[d] = next_lane++;
-		} else if (lane_of[d] == SIZE_MAX) {
+		if (lane_of[d] == SIZE_MAX) {
 			tl->lanes = xrealloc_array(tl->lanes, tl->nlanes + 1, sizeof(*tl->lanes));
 			struct tl_lane *l = &tl->lanes[tl->nlanes];
 			memset(l, 0, sizeof(*l));
@@ -269,13 +283,27 @@ static void walk_calls(const struct trace *t, const struct call_rows *c, struct 
 			l->depth = d;
 			lane_of[d] = tl->nlanes++;
 		}
-		struct tl_lane *l = &tl->lanes[lane_of[d]];
-		if (fill)
-			l->ops[l->n++] = i;
-		else
-			l->cap++;
+		tl->lanes[lane_of[d]].cap++;
+		depths[k] = (uint8_t)d;
 		if (depth < MAX_DEPTH)
 			open_end[depth++] = t->apis.end[i];
+	}
+	return runs;
+}
+
+/* Each call into its lane, in the order walked: the depths and runs say
+ * which, so that the calls' times are not read again. */
+static void place_calls(const struct call_rows *c, struct timeline *tl, const uint8_t *depths,
+			const struct thread_run *runs, size_t nruns)
+{
+	for (size_t r = 0; r < nruns; r++) {
+		size_t end = r + 1 < nruns ? runs[r + 1].at : c->n;
+		for (size_t k = runs[r].at; k < end; k++) {
+			if (depths[k] == NO_DEPTH)
+				continue;
+			struct tl_lane *l = &tl->lanes[runs[r].lane_of[depths[k]]];
+			l->ops[l->n++] = c->rows[k];
+		}
 	}
 }
 
@@ -298,13 +326,14 @@ static void add_cpu_lanes(const struct trace *t, const struct selection *sel, co
 		c.rows = calls = calls_by_thread(t, sel, &c.n);
 		c.sel = NULL;
 	}
-	walk_calls(t, &c, tl, 0);
+	uint8_t *depths = xmalloc_huge(c.n ? c.n : 1, 1);
+	size_t nruns;
+	struct thread_run *runs = walk_depths(t, &c, tl, depths, &nruns);
 	for (size_t k = first; k < tl->nlanes; k++)
 		tl->lanes[k].ops = xmalloc_huge(tl->lanes[k].cap, sizeof(uint32_t));
-	size_t total = tl->nlanes;
-	tl->nlanes = first;
-	walk_calls(t, &c, tl, 1);
-	tl->nlanes = total;
+	place_calls(&c, tl, depths, runs, nruns);
+	free(runs);
+	free(depths);
 	free(calls);
 }
 
