@@ -158,43 +158,47 @@ static int64_t row_length(const struct tl_lane *l, size_t k)
 	return d > 0 ? d : 0;
 }
 
-static void find_instants(struct tl_lane *l)
+/* A row without a duration (roctx marks, zero-length calls) covers no
+ * time: it is kept apart, to be found and shown. */
+static void add_instant(struct tl_lane *l, size_t i, size_t *cap, size_t *cap_at)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < l->n; i++)
-		n += timeline_end(l, i) <= timeline_start(l, i);
-	if (n == 0)
-		return;
-	l->instant = xmalloc_array(n, sizeof(*l->instant));
-	l->instant_at = xmalloc_array(n, sizeof(*l->instant_at));
-	for (size_t i = 0; i < l->n; i++) {
-		if (timeline_end(l, i) <= timeline_start(l, i)) {
-			l->instant[l->ninstant] = timeline_start(l, i);
-			l->instant_at[l->ninstant++] = (uint32_t)i;
-		}
-	}
+	l->instant = xgrow(l->instant, cap, l->ninstant + 1, sizeof(*l->instant));
+	l->instant_at = xgrow(l->instant_at, cap_at, l->ninstant + 1, sizeof(*l->instant_at));
+	l->instant[l->ninstant] = timeline_start(l, i);
+	l->instant_at[l->ninstant++] = (uint32_t)i;
 }
 
-/* A lane's rows by start, the first start of each block and the time
- * covered before every 2^TL_COVER_BITS-th row. */
+/* A lane's rows by start, the first start of each block, the time covered
+ * before every 2^TL_COVER_BITS-th row and the rows without a duration, in
+ * one walk of the rows' times. */
 static void index_lane(const struct trace *t, struct tl_lane *l)
 {
 	l->row_start = l->kind == TL_GPU ? t->ops.start : t->apis.start;
 	l->row_end = l->kind == TL_GPU ? t->ops.end : t->apis.end;
 	if (l->kind == TL_GPU)
 		sort_nearly_keyed(l->ops, l->n, t->ops.start, op_cmp, t);
-	find_instants(l);
 	size_t nb = blocks(l->n, TL_BLOCK_BITS), nc = blocks(l->n + 1, TL_COVER_BITS);
 	l->block_start = xmalloc_array(nb ? nb : 1, sizeof(int64_t));
 	l->covered = xmalloc_array(nc, sizeof(int64_t));
 	for (size_t b = 0; b < nb; b++)
 		l->block_start[b] = timeline_start(l, b << TL_BLOCK_BITS);
+	const size_t mask = ((size_t)1 << TL_COVER_BITS) - 1;
+	size_t cap = 0, cap_at = 0;
 	int64_t covered = 0;
-	for (size_t i = 0; i <= l->n; i++) {
-		if (!(i & (((size_t)1 << TL_COVER_BITS) - 1)))
+	for (size_t i = 0; i < l->n; i++) {
+		if (!(i & mask))
 			l->covered[i >> TL_COVER_BITS] = covered;
-		if (i < l->n)
-			covered = sat_add(covered, row_length(l, i));
+		int64_t d = sat_sub(timeline_end(l, i), timeline_start(l, i));
+		if (d > 0)
+			covered = sat_add(covered, d);
+		else
+			add_instant(l, i, &cap, &cap_at);
+	}
+	if (!(l->n & mask))
+		l->covered[l->n >> TL_COVER_BITS] = covered;
+	if (l->ninstant) {
+		l->instant = xrealloc_array(l->instant, l->ninstant, sizeof(*l->instant));
+		l->instant_at = xrealloc_array(l->instant_at, l->ninstant, sizeof(*l->instant_at));
 	}
 }
 
