@@ -55,7 +55,15 @@ int graph_calls_named(struct graph_calls *g, const struct trace *t, uint32_t nam
 void graph_calls_init(struct graph_calls *g, const struct trace *t)
 {
 	graph_calls_begin(g, t);
-	/* Only the names calls have: the rest of the strings never ask. */
+	/* Only the names calls have are asked for; when the strings are far
+	 * fewer than the calls, asking each string once costs less than
+	 * finding which ones calls have (an answer for a string no call has
+	 * is never asked for). */
+	if (t->strings.count < t->apis.n / 8) {
+		for (uint32_t k = 0; k < t->strings.count; k++)
+			graph_calls_named(g, t, k);
+		return;
+	}
 	for (size_t i = 0; i < t->apis.n; i++)
 		graph_calls_named(g, t, trace_api_name(t, i));
 }
