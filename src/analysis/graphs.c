@@ -91,6 +91,63 @@ struct replays {
 	uint32_t *node; /* the nodes' ops */
 };
 
+/* Nodes of one replay in a row of ops: ops op .. op + n - 1. */
+struct node_run {
+	uint32_t op, n, slot;
+};
+
+/* Runs kept while they are few beside the ops (nodes of one replay on
+ * one queue one after another); past that, NULL, the ops walked again. */
+struct node_runs {
+	struct node_run *v;
+	size_t n, cap, max;
+};
+
+static void runs_add(struct node_runs *u, uint32_t op, uint32_t slot, int same)
+{
+	if (!u->v && u->cap)
+		return;
+	struct node_run *last = u->n ? &u->v[u->n - 1] : NULL;
+	if (same && last && last->op + last->n == op) {
+		last->n++;
+		return;
+	}
+	if (u->n == u->max) {
+		free(u->v);
+		u->v = NULL;
+		u->cap = 1; /* given up */
+		return;
+	}
+	u->v = xgrow(u->v, &u->cap, u->n + 1, sizeof(*u->v));
+	u->v[u->n++] = (struct node_run){ op, 1, slot };
+}
+
+/* Each node into its replay's place, in the order of ops: from the runs,
+ * or found again. */
+static void place_nodes(struct replays *r, const struct trace *t, const struct graph_calls *g,
+			const struct selection *sel, const struct node_runs *u, uint32_t *count)
+{
+	if (u->v) {
+		for (size_t k = 0; k < u->n; k++)
+			for (uint32_t j = 0; j < u->v[k].n; j++) {
+				uint32_t slot = u->v[k].slot;
+				r->node[r->first[slot + 1] - count[slot]--] = u->v[k].op + j;
+			}
+		return;
+	}
+	uint32_t last = TRACE_NONE, slot = 0;
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t call = graph_call_of(t, g, (uint32_t)i);
+		if (call == TRACE_NONE || !selected_op(sel, i))
+			continue;
+		if (call != last) {
+			last = call;
+			idmap_get(&r->slot_of, call, &slot);
+		}
+		r->node[r->first[slot + 1] - count[slot]--] = (uint32_t)i;
+	}
+}
+
 static void replays_build(struct replays *r, const struct trace *t, const struct graph_calls *g,
 			  const struct selection *sel)
 {
@@ -98,6 +155,7 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 	idmap_init(&r->slot_of);
 	uint32_t *count = NULL;
 	size_t cap = 0, n = 0;
+	struct node_runs runs = { .max = t->ops.n / 8 + 64 };
 	/* A replay's nodes come one after another on their queue: the slot of
 	 * the last call is looked up once for them all. */
 	uint32_t last = TRACE_NONE, slot = 0;
@@ -112,6 +170,7 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 			r->call[r->n] = call;
 			idmap_put(&r->slot_of, call, slot = (uint32_t)r->n++);
 		}
+		runs_add(&runs, (uint32_t)i, slot, call == last);
 		last = call;
 		count[slot]++;
 		n++;
@@ -121,17 +180,9 @@ static void replays_build(struct replays *r, const struct trace *t, const struct
 	for (size_t k = 0; k < r->n; k++)
 		r->first[k + 1] = r->first[k] + count[k];
 	r->node = xmalloc_array(n ? n : 1, sizeof(*r->node));
-	last = TRACE_NONE;
-	for (size_t i = 0; i < t->ops.n && n; i++) {
-		uint32_t call = graph_call_of(t, g, (uint32_t)i);
-		if (call == TRACE_NONE || !selected_op(sel, i))
-			continue;
-		if (call != last) {
-			last = call;
-			idmap_get(&r->slot_of, call, &slot);
-		}
-		r->node[r->first[slot + 1] - count[slot]--] = (uint32_t)i;
-	}
+	if (n)
+		place_nodes(r, t, g, sel, &runs, count);
+	free(runs.v);
 	/* A replay's nodes come by queue, each queue's by start: they are
 	 * merged by start (sort_nearly). */
 	for (size_t k = 0; k < r->n; k++) {

@@ -8,6 +8,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/busy.h"
 #include "analysis/gaps.h"
+#include "analysis/graphs.h"
 #include "analysis/lane_ops.h"
 #include "analysis/profile.h"
 #include "analysis/timeline.h"
@@ -575,8 +576,71 @@ static void test_lane_order(void)
 	}
 }
 
+/* Graph replays' nodes, each replay's on two queues: in rows of a replay
+ * ("runs"), or dealt one replay after another op by op, too many rows to
+ * keep ("dealt"). Every op's place in its replay, and its replay's among
+ * the graph's, agrees with a count over all ops and calls. */
+static void test_graph_index(void)
+{
+	static const char *const kinds[] = { "runs", "dealt" };
+	enum { CALLS = 12, OPS = 3000 };
+	for (int kind = 0; kind < 2; kind++) {
+		struct trace t;
+		trace_init(&t);
+		uint32_t in = trace_add_input(&t, "g.rpd", INPUT_RPD, 2);
+		uint32_t g = trace_gpu(&t, in, 0);
+		uint32_t q[2] = { trace_queue(&t, g, 0), trace_queue(&t, g, 1) };
+		uint32_t th = trace_thread(&t, in, 1, 1);
+		uint32_t launch = s(&t, "hipGraphLaunch"), k = s(&t, "k"), kx = s(&t, "KernelExecution");
+		uint32_t call[CALLS], of[OPS];
+		for (int c = 0; c < CALLS; c++)
+			call[c] =
+				trace_add_api(&t, c + 1, (CALLS - c) * 7, (CALLS - c) * 7 + 3, launch, 0, th);
+		trace_add_api(&t, CALLS + 1, 0, 1, s(&t, "hipLaunchKernel"), 0, th);
+		for (int i = 0; i < OPS; i++) {
+			int c = kind == 0 ? i * CALLS / OPS : i % CALLS;
+			int64_t start = 1000 + (i % 5 == 3 ? i - 40 : i) * 10;
+			trace_add_op(&t, i + 1, start, start + 5, k, kx, q[i % 2]);
+			trace_add_link(&t, call[c], (uint32_t)i);
+			of[i] = (uint32_t)c;
+		}
+		trace_finish(&t);
+		fprintf(stderr, "graph index: %s\n", kinds[kind]);
+		struct graph_index x;
+		graph_index_build(&x, &t);
+		for (uint32_t i = 0; i < OPS && !check_failures; i++) {
+			struct graph_place p;
+			CHECK_INT(graph_index_place(&x, &t, i, &p), 1);
+			uint64_t node = 1, nodes = 0, replay = 1;
+			for (uint32_t j = 0; j < OPS; j++) {
+				if (of[j] != of[i])
+					continue;
+				nodes++;
+				node += t.ops.start[j] < t.ops.start[i] ||
+					(t.ops.start[j] == t.ops.start[i] && j < i);
+			}
+			for (int c = 0; c < CALLS; c++)
+				replay += t.apis.start[call[c]] < t.apis.start[call[of[i]]];
+			CHECK_INT(p.call, call[of[i]]);
+			CHECK_INT(p.node, node);
+			CHECK_INT(p.nodes, nodes);
+			CHECK_INT(p.replay, replay);
+			CHECK_INT(p.replays, CALLS);
+		}
+		graph_index_free(&x);
+		struct graph_stats st;
+		graph_stats_find(&t, NULL, &st);
+		CHECK_INT(st.n, 1);
+		CHECK_INT(st.replays, CALLS);
+		CHECK_INT(st.ops, OPS);
+		graph_stats_free(&st);
+		trace_free(&t);
+	}
+}
+
 int main(void)
 {
+	test_graph_index();
 	test_lane_order();
 	test_gap_cpu();
 	test_gap_cpu_after();
