@@ -133,32 +133,46 @@ static uint32_t *op_lanes(struct rpd_reader *r, const struct local_lanes *l)
 	return q;
 }
 
+/* An op's kind when its type alone says it (a copy, a barrier), else
+ * BY_DESC: its description says (a kernel has one). */
+#define BY_DESC UINT8_MAX
+
+static uint8_t kind_of_type(const struct trace *t, uint32_t type)
+{
+	enum op_kind with = trace_classify_op("x", trace_str(t, type));
+	return with == trace_classify_op("", trace_str(t, type)) ? (uint8_t)with : BY_DESC;
+}
+
 static int finish_ops(struct rpd_reader *r, struct scan *s)
 {
 	struct trace_ops *o = &r->t->ops;
 	struct strmap m;
 	rpd_strmap_init(&m, &r->strings, rpd_scan_max_raw(s), s->rows);
-	uint32_t last_desc = TRACE_NONE, last_type = TRACE_NONE;
-	uint8_t kind = OP_OTHER;
 	int rc = 0;
 	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
 		uint32_t *lanes = op_lanes(r, &s->sinks[k].lanes);
 		const struct local_types *types = &s->sinks[k].types;
+		/* A part's few types are looked up once, not at every op: each at
+		 * its first op, so that strings are taken in the same order. */
+		uint32_t type[MAX_LOCAL_TYPES];
+		uint8_t type_kind[MAX_LOCAL_TYPES], known[MAX_LOCAL_TYPES] = { 0 };
 		size_t from = o->n + s->parts[k].first, to = from + s->parts[k].count;
 		for (size_t i = from; rc == 0 && i < to; i++) {
-			uint32_t desc, type;
+			uint32_t desc, local = o->kind[i];
 			if (rpd_strmap_get(&m, r, o->name[i], &desc) ||
-			    rpd_strmap_get(&m, r, (uint32_t)types->id[o->kind[i]], &type)) {
+			    (!known[local] &&
+			     rpd_strmap_get(&m, r, (uint32_t)types->id[local], &type[local]))) {
 				rc = -1;
 				break;
 			}
-			if (desc != last_desc || type != last_type) {
-				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc),
-								  trace_str(r->t, type));
-				last_desc = desc;
-				last_type = type;
+			if (!known[local]) {
+				type_kind[local] = kind_of_type(r->t, type[local]);
+				known[local] = 1;
 			}
-			o->name[i] = strtab_len(&r->t->strings, desc) ? desc : type;
+			uint8_t kind = type_kind[local];
+			if (kind == BY_DESC)
+				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc), "");
+			o->name[i] = strtab_len(&r->t->strings, desc) ? desc : type[local];
 			o->queue[i] = lanes[o->queue[i]];
 			o->kind[i] = kind;
 		}
