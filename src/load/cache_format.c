@@ -578,6 +578,10 @@ static int call_order_fits(const struct trace *t)
 	const struct trace_apis *a = &t->apis;
 	if (!v)
 		return 1;
+	/* Checked beside the other columns, not after them: the columns it
+	 * reads are looked for here too. */
+	if (a->n && (!a->thread || !a->start || !a->end))
+		return 0;
 	uint64_t *seen = xcalloc(a->n / 64 + 1, sizeof(*seen));
 	int ok = 1;
 	for (size_t i = 0; ok && i < a->n; i++) {
@@ -594,6 +598,37 @@ static int call_order_fits(const struct trace *t)
 	}
 	free(seen);
 	return ok;
+}
+
+struct order_check {
+	const struct trace *t;
+	int ok;
+};
+
+static void *order_check_job(void *arg)
+{
+	struct order_check *c = arg;
+	c->ok = call_order_fits(c->t);
+	return NULL;
+}
+
+/* Every index a column holds points into what it indexes, and the orders
+ * the readers rely on hold: the calls' order, the longest check, on a
+ * second thread when the cap allows. */
+static int columns_fit(const struct trace *t, int want)
+{
+	int apis = want >= CACHE_LAUNCHES;
+	struct order_check order = { t, 1 };
+	pthread_t th;
+	int extra = apis && t->call_order ? threads_acquire(1) : 0;
+	int started = extra && pthread_create(&th, NULL, order_check_job, &order) == 0;
+	int ok = host_copies_fit(t) && ops_fit(t, want) && (!apis || (graphs_fit(t) && apis_fit(t)));
+	if (started)
+		pthread_join(th, NULL);
+	else if (apis)
+		order.ok = call_order_fits(t);
+	threads_release(extra);
+	return ok && order.ok;
 }
 
 /* The strings, copied to the heap: each id's bytes inside the block and
@@ -799,11 +834,9 @@ int cache_format_read(int fd, size_t size, struct trace *t, int level, int want,
 	if (ok &&
 	    (!str_bytes || !str_offset || !str_len || take_strings(t, str_bytes, str_offset, str_len, &f)))
 		ok = 0;
-	/* Every index a column holds points into what it indexes, and the
-	 * orders the readers rely on hold: a file written on purpose, its
-	 * hashes made anew, is refused as a damaged one is. */
-	if (ok && (!host_copies_fit(t) || !ops_fit(t, want) ||
-		   (want >= CACHE_LAUNCHES && (!graphs_fit(t) || !apis_fit(t) || !call_order_fits(t)))))
+	/* A file written on purpose, its hashes made anew, is refused as a
+	 * damaged one is. */
+	if (ok && !columns_fit(t, want))
 		ok = 0;
 	t->borrowed = (struct trace_borrow){ b, size, unmap, m };
 	if (!ok) {
