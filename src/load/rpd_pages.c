@@ -133,16 +133,6 @@ static uint32_t *op_lanes(struct rpd_reader *r, const struct local_lanes *l)
 	return q;
 }
 
-/* An op's kind when its type alone says it (a copy, a barrier), else
- * BY_DESC: its description says (a kernel has one). */
-#define BY_DESC UINT8_MAX
-
-static uint8_t kind_of_type(const struct trace *t, uint32_t type)
-{
-	enum op_kind with = trace_classify_op("x", trace_str(t, type));
-	return with == trace_classify_op("", trace_str(t, type)) ? (uint8_t)with : BY_DESC;
-}
-
 static int finish_ops(struct rpd_reader *r, struct scan *s)
 {
 	struct trace_ops *o = &r->t->ops;
@@ -166,12 +156,10 @@ static int finish_ops(struct rpd_reader *r, struct scan *s)
 				break;
 			}
 			if (!known[local]) {
-				type_kind[local] = kind_of_type(r->t, type[local]);
+				type_kind[local] = (uint8_t)trace_type_kind(trace_str(r->t, type[local]));
 				known[local] = 1;
 			}
-			uint8_t kind = type_kind[local];
-			if (kind == BY_DESC)
-				kind = (uint8_t)trace_classify_op(trace_str(r->t, desc), "");
+			uint8_t kind = (uint8_t)trace_op_kind(type_kind[local], trace_str(r->t, desc));
 			o->name[i] = strtab_len(&r->t->strings, desc) ? desc : type[local];
 			o->queue[i] = lanes[o->queue[i]];
 			o->kind[i] = kind;

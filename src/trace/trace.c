@@ -242,13 +242,18 @@ uint32_t trace_thread(struct trace *t, uint32_t input, int64_t pid, int64_t tid)
 	return lane_get(t, LANE_THREAD, f, t->nthreads, thread_match, thread_append);
 }
 
-enum op_kind trace_classify_op(const char *desc, const char *type)
+enum op_kind trace_type_kind(const char *type)
 {
 	if (strncmp(type, "Copy", 4) == 0)
 		return OP_COPY;
 	if (strncmp(type, "Barrier", 7) == 0)
 		return OP_BARRIER;
-	return desc[0] ? OP_KERNEL : OP_OTHER;
+	return OP_KERNEL;
+}
+
+enum op_kind trace_classify_op(const char *desc, const char *type)
+{
+	return trace_op_kind(trace_type_kind(type), desc);
 }
 
 /* Columns grow together: one capacity, one realloc per column. Reserved

@@ -306,6 +306,14 @@ static inline const char *trace_str(const struct trace *t, uint32_t id)
 
 /* Kind of an op from its description and opType strings. */
 enum op_kind trace_classify_op(const char *desc, const char *type);
+/* What an op's opType alone says of its kind: OP_COPY, OP_BARRIER, or
+ * OP_KERNEL when its description decides (trace_op_kind). */
+enum op_kind trace_type_kind(const char *type);
+
+static inline enum op_kind trace_op_kind(enum op_kind of_type, const char *desc)
+{
+	return of_type != OP_KERNEL ? of_type : desc[0] ? OP_KERNEL : OP_OTHER;
+}
 
 /* A GPU's label for people: its device number alone when the trace has one
  * domain, else prefixed with its node ("node/2") or, when the node is not
