@@ -97,15 +97,17 @@ struct node_run {
 };
 
 /* Runs kept while they are few beside the ops (nodes of one replay on
- * one queue one after another); past that, NULL, the ops walked again. */
+ * one queue one after another); past max, given up (v NULL): the ops are
+ * walked again. */
 struct node_runs {
 	struct node_run *v;
 	size_t n, cap, max;
+	int given_up;
 };
 
 static void runs_add(struct node_runs *u, uint32_t op, uint32_t slot, int same)
 {
-	if (!u->v && u->cap)
+	if (u->given_up)
 		return;
 	struct node_run *last = u->n ? &u->v[u->n - 1] : NULL;
 	if (same && last && last->op + last->n == op) {
@@ -115,7 +117,7 @@ static void runs_add(struct node_runs *u, uint32_t op, uint32_t slot, int same)
 	if (u->n == u->max) {
 		free(u->v);
 		u->v = NULL;
-		u->cap = 1; /* given up */
+		u->given_up = 1;
 		return;
 	}
 	u->v = xgrow(u->v, &u->cap, u->n + 1, sizeof(*u->v));
@@ -127,7 +129,7 @@ static void runs_add(struct node_runs *u, uint32_t op, uint32_t slot, int same)
 static void place_nodes(struct replays *r, const struct trace *t, const struct graph_calls *g,
 			const struct selection *sel, const struct node_runs *u, uint32_t *count)
 {
-	if (u->v) {
+	if (!u->given_up) {
 		for (size_t k = 0; k < u->n; k++)
 			for (uint32_t j = 0; j < u->v[k].n; j++) {
 				uint32_t slot = u->v[k].slot;

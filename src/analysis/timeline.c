@@ -188,8 +188,8 @@ static void index_lane(const struct trace *t, struct tl_lane *l)
 	for (size_t i = 0; i < l->n; i++) {
 		if (!(i & mask))
 			l->covered[i >> TL_COVER_BITS] = covered;
-		int64_t d = sat_sub(timeline_end(l, i), timeline_start(l, i));
-		if (d > 0)
+		int64_t d = row_length(l, i);
+		if (d)
 			covered = sat_add(covered, d);
 		else
 			add_instant(l, i, &cap, &cap_at);
@@ -247,7 +247,7 @@ struct thread_run {
 
 /* A lane for each (thread, depth). A call's depth is the number of calls of
  * its thread still open when it starts. Walk the calls, thread by thread:
- * each gets its depth (depth[k] for rows[k]), each new (thread, depth) a
+ * each gets its depth (depths[k] for rows[k]), each new (thread, depth) a
  * lane, and each lane its count of calls; runs[] says where each thread's
  * calls begin. */
 static struct thread_run *walk_depths(const struct trace *t, const struct call_rows *c, struct timeline *tl,

@@ -1,7 +1,7 @@
 /* The timeline's index: per GPU queue, the ops in start order with prefix
- * sums of their durations, so that the busy time of any time bucket is two
- * binary searches away and a frame costs the same whatever the trace's
- * size. */
+ * sums of their durations at every 16th op, so that the busy time of any
+ * time bucket is two binary searches and a few ops away and a frame costs
+ * the same whatever the trace's size. */
 #ifndef RPDTOP_TIMELINE_H
 #define RPDTOP_TIMELINE_H
 
