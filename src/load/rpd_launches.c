@@ -149,8 +149,7 @@ static int kept_in_runs(struct scan *s, size_t count)
 static enum fastpath scan_named_apis(struct rpd_reader *r, const int64_t *named, size_t n)
 {
 	struct scan s;
-	const int64_t keep[2] = { n ? named[0] : 1, n ? named[n - 1] : 0 };
-	if (rpd_scan_open_keep(&s, r, "rocpd_api", rpd_api_cols, 7, keep))
+	if (rpd_scan_open_keep(&s, r, "rocpd_api", rpd_api_cols, 7, named, n))
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, n);
 	/* The calls kept are far apart: their ids as a column. */

@@ -39,7 +39,7 @@ static int threads_for(const struct rpd_reader *r, size_t leaves)
 }
 
 int rpd_scan_open_keep(struct scan *s, struct rpd_reader *r, const char *table, const char *const *cols,
-		       int ncols, const int64_t *keep)
+		       int ncols, const int64_t *keep, size_t nkeep)
 {
 	memset(s, 0, sizeof(*s));
 	if (pagescan_begin(&s->ps, r->src.db))
@@ -50,7 +50,7 @@ int rpd_scan_open_keep(struct scan *s, struct rpd_reader *r, const char *table, 
 		return FAST_DECLINED;
 	}
 	if (keep && s->tab.cols[0] == PAGESCAN_ROWID)
-		pagescan_clip(&s->tab, keep[0], keep[1]);
+		pagescan_keep_keys(&s->tab, keep, nkeep);
 	s->nthreads = threads_for(r, s->tab.nleaves);
 	if (pagescan_count(&s->ps, &s->tab, s->nthreads, s->parts, &s->rows)) {
 		pagescan_table_free(&s->tab);
@@ -67,7 +67,7 @@ int rpd_scan_open_keep(struct scan *s, struct rpd_reader *r, const char *table, 
 
 int rpd_scan_open(struct scan *s, struct rpd_reader *r, const char *table, const char *const *cols, int ncols)
 {
-	return rpd_scan_open_keep(s, r, table, cols, ncols, NULL);
+	return rpd_scan_open_keep(s, r, table, cols, ncols, NULL, 0);
 }
 
 int rpd_scan_decode(struct scan *s, size_t base, pagescan_row_fn fn)

@@ -142,10 +142,10 @@ struct scan {
 };
 
 /* Open table for a scan of cols (FAST_DECLINED: not from its pages); with
- * keep given, only the leaves that may hold rowids keep[0]..keep[1] are
- * read when the first column is the rowid. */
+ * keep given (nkeep rising rowids), only the leaves that may hold one of
+ * them are read when the first column is the rowid. */
 int rpd_scan_open_keep(struct scan *s, struct rpd_reader *r, const char *table, const char *const *cols,
-		       int ncols, const int64_t *keep);
+		       int ncols, const int64_t *keep, size_t nkeep);
 int rpd_scan_open(struct scan *s, struct rpd_reader *r, const char *table, const char *const *cols,
 		  int ncols);
 /* Decode every row, the rows of part k into sink k, numbered from base. */

@@ -355,6 +355,23 @@ void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi)
 	tab->nleaves = n;
 }
 
+void pagescan_keep_keys(struct pagescan_table *tab, const int64_t *keys, size_t nkeys)
+{
+	size_t n = 0, at = 0;
+	int64_t below = INT64_MIN; /* every key of leaf i is above this */
+	for (size_t i = 0; i < tab->nleaves; i++) {
+		int64_t upper = tab->upper[i];
+		while (at < nkeys && keys[at] <= below)
+			at++;
+		if (at < nkeys && keys[at] <= upper) {
+			tab->leaf[n] = tab->leaf[i];
+			tab->upper[n++] = upper;
+		}
+		below = upper;
+	}
+	tab->nleaves = n;
+}
+
 /* SQLite's varint: big-endian groups of 7 bits, the ninth byte whole. */
 static const uint8_t *varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 {

@@ -82,6 +82,9 @@ int pagescan_open_table(struct pagescan *ps, const char *table, const char *cons
 void pagescan_table_free(struct pagescan_table *tab);
 /* Keep only the leaves that may hold rowids lo..hi. */
 void pagescan_clip(struct pagescan_table *tab, int64_t lo, int64_t hi);
+/* Keep only the leaves that may hold one of the nkeys rowids keys (rising):
+ * a few rows wanted among many are read without the pages around them. */
+void pagescan_keep_keys(struct pagescan_table *tab, const int64_t *keys, size_t nkeys);
 
 /* Count the rows, split in nthreads runs of leaves: parts[k] tells the
  * rows of run k, *rows the table's total. */

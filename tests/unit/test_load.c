@@ -411,6 +411,63 @@ static void check_launches(const char *path, const char *what, int fast)
 	trace_free(&some);
 }
 
+/* The leaves kept for a few rowids are exactly those whose range holds
+ * one: leaf i holds the keys above upper[i - 1] up to upper[i]. */
+static void test_keep_keys(void)
+{
+	unsigned seed = 7;
+	for (int round = 0; round < 200 && !check_failures; round++) {
+		size_t nleaves = (size_t)(rand_r(&seed) % 40), nkeys = (size_t)(rand_r(&seed) % 12);
+		struct pagescan_table tab = { 0 };
+		tab.leaf = xmalloc_array(nleaves + 1, sizeof(*tab.leaf));
+		tab.upper = xmalloc_array(nleaves + 1, sizeof(*tab.upper));
+		int64_t *upper = xmalloc_array(nleaves + 1, sizeof(*upper)), u = -5, keys[12];
+		for (size_t i = 0; i < nleaves; i++) {
+			u += 1 + rand_r(&seed) % 4;
+			tab.leaf[i] = (uint32_t)(i + 2);
+			tab.upper[i] = upper[i] = i + 1 == nleaves && round % 2 ? INT64_MAX : u;
+		}
+		tab.nleaves = nleaves;
+		int64_t k = -8;
+		for (size_t j = 0; j < nkeys; j++)
+			keys[j] = k += rand_r(&seed) % 9;
+		pagescan_keep_keys(&tab, keys, nkeys);
+		size_t kept = 0;
+		for (size_t i = 0; i < nleaves; i++) {
+			int64_t below = i ? upper[i - 1] : INT64_MIN;
+			int holds = 0;
+			for (size_t j = 0; j < nkeys; j++)
+				holds |= keys[j] > below && keys[j] <= upper[i];
+			if (!holds)
+				continue;
+			CHECK(kept < tab.nleaves);
+			if (kept >= tab.nleaves)
+				break;
+			CHECK_INT(tab.leaf[kept], i + 2);
+			CHECK_INT(tab.upper[kept], upper[i]);
+			kept++;
+		}
+		CHECK_INT(tab.nleaves, kept);
+		free(upper);
+		pagescan_table_free(&tab);
+	}
+}
+
+/* Launching calls far apart: the leaves between them are left unread, and
+ * every op still gets its call. */
+static void test_launches_apart(const char *dir)
+{
+	char path[512];
+	struct rpd_error err;
+	struct gen_params p = { .seed = 11, .ops = 40000, .gpus = 2 };
+	struct demo_output rpd = { .format = INPUT_RPD };
+	snprintf(path, sizeof(path), "%s/apart.rpd", dir);
+	CHECK(demo_write_file(path, &p, &rpd, &err) == 0);
+	exec_ok(path, "DELETE FROM rocpd_api_ops WHERE api_id % 2000 >= 150");
+	check_launches(path, "launching calls far apart", 1);
+	unlink(path);
+}
+
 static void test_paths(const char *dir)
 {
 	char path[512];
@@ -1261,7 +1318,9 @@ int main(void)
 	CHECK(mkdtemp(dir) != NULL);
 	test_roundtrip(dir);
 	test_rocpd(dir);
+	test_keep_keys();
 	test_paths(dir);
+	test_launches_apart(dir);
 	test_desc_keys(dir);
 	test_span(dir);
 	test_kineto_ways(dir);
