@@ -28,7 +28,7 @@ unsigned long pagescan_tables_read(void)
 	return atomic_load(&tables_read);
 }
 #define MAX_RECORD_COLS 64
-#define PAGE_SLACK 8            /* bytes past a decoded page's buffer (be_load) */
+#define PAGE_SLACK 16           /* bytes past a decoded page's buffer (be_load, shape_match) */
 #define READ_BYTES (128 * 1024) /* at most this much read at once */
 
 static uint32_t be16(const uint8_t *p)
@@ -534,12 +534,74 @@ static int decode_any(const struct pagescan_table *tab, int maxcol, const int8_t
 	return FAST_DONE;
 }
 
+/* The header of the last record decode_short took, up to the last column
+ * read (its size byte and a type byte per column, at most SHAPE_BYTES),
+ * and where each wanted value lies in such a record. Rows written one
+ * after the other mostly share it: a record with the same header bytes
+ * decodes to the same places, a value a load, without reading its types. */
+#define SHAPE_BYTES 16
+
+struct shape {
+	int ok;
+	uint64_t head[2], mask[2];
+	uint64_t need; /* the record's bytes up to the last value read */
+	int n;         /* wanted values, each: */
+	int8_t k[PAGESCAN_MAX_COLS];
+	uint16_t off[PAGESCAN_MAX_COLS]; /* from the record's start */
+	uint8_t len[PAGESCAN_MAX_COLS];  /* bytes; 0: the value is konst */
+	int64_t konst[PAGESCAN_MAX_COLS];
+};
+
+/* The first SHAPE_BYTES bytes of a record, masked to its header's: the
+ * page buffer's PAGE_SLACK covers a record shorter than that. */
+static inline int shape_match(const struct shape *sh, const uint8_t *rec, uint64_t size)
+{
+	uint64_t a, b;
+	memcpy(&a, rec, 8);
+	memcpy(&b, rec + 8, 8);
+	return sh->ok && (a & sh->mask[0]) == sh->head[0] && (b & sh->mask[1]) == sh->head[1] &&
+	       size >= sh->need;
+}
+
+/* Note the shape of a record decode_short took. */
+static void shape_note(struct shape *sh, int maxcol, const int8_t *slot, const uint8_t *rec)
+{
+	unsigned bytes = (unsigned)maxcol + 2, at = rec[0];
+	sh->ok = bytes <= SHAPE_BYTES;
+	if (!sh->ok)
+		return;
+	uint8_t head[SHAPE_BYTES] = { 0 }, mask[SHAPE_BYTES] = { 0 };
+	memcpy(head, rec, bytes);
+	memset(mask, 0xff, bytes);
+	memcpy(sh->head, head, sizeof(head));
+	memcpy(sh->mask, mask, sizeof(mask));
+	sh->n = 0;
+	for (int col = 0; col <= maxcol; col++) {
+		unsigned t = rec[1 + col], n = short_size[t];
+		if (slot[col] >= 0) {
+			int j = sh->n++;
+			sh->k[j] = slot[col];
+			sh->off[j] = (uint16_t)at;
+			sh->len[j] = (uint8_t)(t - 1 < 6 ? n : 0);
+			sh->konst[j] = t == 9;
+		}
+		at += n;
+	}
+	sh->need = at;
+}
+
 /* Wanted columns of one record, into v. */
 static int decode_record(const struct pagescan_table *tab, int maxcol, const int8_t *slot, const uint8_t *rec,
-			 uint64_t size, int64_t rowid, int64_t *v)
+			 uint64_t size, int64_t rowid, struct shape *sh, int64_t *v)
 {
-	if (decode_short(tab, maxcol, slot, rec, size, v) && decode_any(tab, maxcol, slot, rec, size, v))
+	if (shape_match(sh, rec, size)) {
+		for (int j = 0; j < sh->n; j++)
+			v[sh->k[j]] = sh->len[j] ? be_load(rec + sh->off[j], sh->len[j]) : sh->konst[j];
+	} else if (decode_short(tab, maxcol, slot, rec, size, v) == FAST_DONE) {
+		shape_note(sh, maxcol, slot, rec);
+	} else if (decode_any(tab, maxcol, slot, rec, size, v)) {
 		return FAST_DECLINED;
+	}
 	for (int k = 0; k < tab->ncols; k++)
 		if (tab->cols[k] == PAGESCAN_ROWID)
 			v[k] = rowid;
@@ -555,6 +617,7 @@ struct leaf_ctx {
 	int (*want)(void *ctx, int64_t rowid);
 	void *ctx;
 	size_t row, end; /* the next row's number; the first past the counted */
+	struct shape shape;
 };
 
 static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgno, struct leaf_ctx *c)
@@ -585,7 +648,7 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 			continue;
 		}
 		int64_t v[PAGESCAN_MAX_COLS];
-		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, v))
+		if (decode_record(c->tab, c->maxcol, c->slot, q, size, (int64_t)rowid, &c->shape, v))
 			return FAST_DECLINED;
 		struct pagescan_cell cell = { (int64_t)rowid, q, size, v };
 		if (c->cell ? c->cell(c->ctx, &cell) : c->fn(c->ctx, c->row, v))
@@ -665,6 +728,7 @@ static void decode_rows(struct worker *w)
 		c.maxcol = w->tab->key_col;
 	uint32_t size = w->ps->page_size, most = READ_BYTES / size ? READ_BYTES / size : 1;
 	uint8_t *buf = xmalloc((size_t)most * size + PAGE_SLACK);
+	memset(buf + (size_t)most * size, 0, PAGE_SLACK);
 	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to;) {
 		uint32_t n = leaf_run(w->ps, w->tab, i, w->to, most);
 		if (read_pages(w->ps, w->tab->leaf[i], n, buf))
