@@ -128,15 +128,18 @@ int run_open_workspace(const struct options *o, struct workspace *w)
 	enum api_need need = needs_apis(o);
 	if (check_patterns(o))
 		return 2;
-	struct workspace_options so = { .paths = o->ndiff ? o->diff_paths : o->paths,
-					.npaths = o->ndiff ? o->ndiff : o->npaths,
-					.skip_bad = o->skip_bad,
-					.same_node = o->same_node,
-					.progress = 1,
-					.op_ids = o->export_path || run_wants_viewer(o) ||
-						  need != API_NEED_NONE,
-					.apis = need,
-					.apis_later = run_wants_viewer(o) };
+	struct workspace_options so = {
+		.paths = o->ndiff ? o->diff_paths : o->paths,
+		.npaths = o->ndiff ? o->ndiff : o->npaths,
+		.skip_bad = o->skip_bad,
+		.same_node = o->same_node,
+		.progress = 1,
+		.op_ids = o->export_path || run_wants_viewer(o) || need != API_NEED_NONE,
+		.apis = need,
+		.apis_later = run_wants_viewer(o),
+		/* made while the rest of the inputs is read */
+		.order_calls = o->have_report && o->report && (o->report->uses & REPORT_USES_CALL_ORDER)
+	};
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,
 					.ops = GEN_DEMO_OPS,

@@ -102,6 +102,7 @@ struct trace_reader {
 	struct trace *t;
 	unsigned what;
 	int threads;
+	struct api_order *order; /* an rpd file's calls put in order as read, or NULL */
 };
 
 static int read_rocpd(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
@@ -114,7 +115,8 @@ static int read_rocpd(void *ctx, sqlite3 *db, const char *path, const struct roc
 static int read_rpd(void *ctx, sqlite3 *db, const char *path, int version, struct rpd_error *err)
 {
 	struct trace_reader *r = ctx;
-	return rpd_read(r->t, db, trace_add_input(r->t, path, INPUT_RPD, version), r->what, r->threads, err);
+	return rpd_read_ordered(r->t, db, trace_add_input(r->t, path, INPUT_RPD, version), r->what,
+				r->threads, r->order, err);
 }
 
 static int read_kineto(void *ctx, const char *path, struct rpd_error *err)
@@ -147,6 +149,8 @@ static int read_rocprofv3(void *ctx, const char *path, struct rpd_error *err)
 static void read_again(void *ctx)
 {
 	struct trace *t = ((struct trace_reader *)ctx)->t;
+	if (((struct trace_reader *)ctx)->order)
+		api_order_free(((struct trace_reader *)ctx)->order);
 	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
 	trace_free(t);
 	trace_init(t);
@@ -156,9 +160,10 @@ static void read_again(void *ctx)
 }
 
 /* One input into t (as trace_init left it, with the flags of a load). */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct rpd_error *err)
+static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct api_order *order,
+		    struct rpd_error *err)
 {
-	struct trace_reader r = { t, what, threads };
+	struct trace_reader r = { t, what, threads, order };
 	struct input_reader rd = { read_rocpd,   read_rpd,       read_kineto, read_nsys,
 				   read_rocprof, read_rocprofv3, read_again,  &r };
 	return load_input(path, &rd, err);
@@ -196,7 +201,7 @@ static void *worker(void *arg)
 
 		trace_init(&j->part);
 		j->part.no_op_ids = (p->what & LOAD_NO_OP_IDS) != 0;
-		int rc = load_one(&j->part, j->path, p->what, 1, &j->err);
+		int rc = load_one(&j->part, j->path, p->what, 1, NULL, &j->err);
 		progress_flush();
 
 		pthread_mutex_lock(&p->lock);
@@ -442,7 +447,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	long skipped = 0;
 	/* One input is read straight into the trace, with no merge. */
 	if (in.n == 1) {
-		skipped = load_one(t, in.paths[0], o->what, threads_limit(), err) ? -1 : 0;
+		skipped = load_one(t, in.paths[0], o->what, threads_limit(), o->order, err) ? -1 : 0;
 		/* Skipped as one of several inputs when the caller counts them. */
 		if (skipped < 0 && o->skip_bad && o->skipped) {
 			skipped_one(o, in.paths[0], err->msg, &pr);
@@ -457,6 +462,8 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	inputs_free(&in);
 	if (rc)
 		trace_free(t);
+	if ((rc || skipped) && o->order)
+		api_order_free(o->order);
 	/* A trace missing an input is not what these inputs make. */
 	if ((rc || skipped > 0) && o->cache_entry) {
 		cache_entry_free(*o->cache_entry);

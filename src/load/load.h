@@ -40,6 +40,11 @@ struct load_options {
 	 * API row will do. */
 	struct cache_entry **cache_entry;
 	int cache_want_all;
+	/* Given, and the API rows of one rpd file read with its ops: their
+	 * order (api_order_build's) is made on a thread of its own while the
+	 * rest of the file is read, into *order (else left empty: the caller
+	 * sets it empty before the load). */
+	struct api_order *order;
 };
 
 /* What is read of an input once its format is known (load_input): a

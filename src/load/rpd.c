@@ -214,6 +214,9 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	in->api_first = r->api_base;
 	in->api_count = r->t->apis.n - r->api_base;
 	in->launches_only = rc == FAST_DONE;
+	/* Every call is read: they are put in order while the rest is. */
+	if (rc == FAST_DECLINED && r->order)
+		r->sorting = api_order_start(r->t);
 	if (rc == FAST_DECLINED && read_table(r, rpd_pages_links, read_links))
 		return -1;
 	read_graphs(r);
@@ -226,6 +229,12 @@ static int read_all(struct rpd_reader *r, unsigned what)
 
 int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err)
 {
+	return rpd_read_ordered(t, db, input, what, threads, NULL, err);
+}
+
+int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
+		     struct api_order *order, struct rpd_error *err)
+{
 	struct rpd_reader r = {
 		.src = { db, t->inputs[input].path, "rpd", err },
 		.t = t,
@@ -235,6 +244,7 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int th
 		.op_base = t->ops.n,
 		.op_end = t->ops.n,
 		.api_base = t->apis.n,
+		.order = order && t->ninputs == 1,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */
 	if (!(what & LOAD_OPS)) {
@@ -244,6 +254,11 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int th
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
+	if (order) {
+		api_order_finish(r.sorting, order);
+		if (rc)
+			api_order_free(order);
+	}
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include "trace/api_order.h"
 #include "trace/op_span.h"
 #include "trace/trace.h"
 #include "util/error.h"
@@ -27,6 +28,11 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 
 /* Append the rows of one rpd input to t, using up to threads threads. */
 int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err);
+/* The same into a trace of this input alone, with order given: when every
+ * API row is read, their order (api_order_build) is made on a thread of
+ * its own while the rest is read, into *order; else it is left empty. */
+int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
+		     struct api_order *order, struct rpd_error *err);
 
 /* The span of the ops of an rpd trace (load/span.h), read without them. */
 int rpd_span(sqlite3 *db, const char *path, struct op_span *out, struct rpd_error *err);

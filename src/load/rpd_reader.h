@@ -20,6 +20,8 @@ struct rpd_reader {
 	uint32_t marker;                  /* interned "UserMarker": its args are its text */
 	int64_t marker_raw[8];            /* rocpd_string ids of "UserMarker" */
 	int nmarker_raw;
+	int order;                     /* the calls are to be put in order */
+	struct api_order_job *sorting; /* meanwhile, once they are all read */
 };
 
 /* Page path for each table: FAST_DECLINED leaves the table to SQL (nothing

@@ -283,6 +283,17 @@ void session_describe_places(const struct session *s, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
+void session_take_order(struct session *s, size_t k, struct api_order *o)
+{
+	struct session_view *v = &s->views[k];
+	if (o->rows && api_order_fits(o, &v->trace)) {
+		api_order_free(&v->order);
+		v->order = *o;
+		memset(o, 0, sizeof(*o));
+	}
+	api_order_free(o);
+}
+
 void session_order_calls(struct session *s)
 {
 	for (size_t k = 0; k < s->ntraces; k++) {

@@ -3,10 +3,12 @@
 #include "config.h"
 #include "trace/api_order.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 static int call_cmp(const struct trace *t, uint32_t a, uint32_t b)
@@ -141,36 +143,36 @@ void api_order_sort(const struct trace *t, uint32_t *v, size_t n)
 
 /* The calls that enclose another of their thread: E does when some call
  * after it in start order ends no later than E (a suffix minimum of the
- * ends, walked backwards). */
+ * ends, walked backwards; each thread's found so are then turned round). */
 static void find_parents(const struct trace *t, struct api_order *o)
 {
-	size_t nt = t->nthreads, n = 0;
+	size_t nt = t->nthreads, n = 0, cap = 0;
+	uint32_t *v = NULL;
 	o->pfirst = xcalloc(nt + 1, sizeof(*o->pfirst));
-	uint8_t *parent = xcalloc(t->apis.n ? t->apis.n : 1, 1);
 	for (size_t k = 0; k < nt; k++) {
+		o->pfirst[k] = n;
 		int64_t min_end = INT64_MAX;
 		for (size_t i = o->first[k + 1]; i-- > o->first[k];) {
 			int64_t end = t->apis.end[o->rows[i]];
 			if (min_end <= end) {
-				parent[i] = 1;
-				n++;
+				if (n == cap)
+					v = xgrow(v, &cap, n + 1, sizeof(*v));
+				v[n++] = (uint32_t)i;
 			}
 			min_end = end < min_end ? end : min_end;
 		}
-	}
-	o->parents = xmalloc_array(n ? n : 1, sizeof(*o->parents));
-	n = 0;
-	for (size_t k = 0; k < nt; k++) {
-		o->pfirst[k] = n;
-		for (size_t i = o->first[k]; i < o->first[k + 1]; i++)
-			if (parent[i])
-				o->parents[n++] = (uint32_t)i;
+		for (size_t a = o->pfirst[k], b = n; a + 1 < b; a++, b--) {
+			uint32_t x = v[a];
+			v[a] = v[b - 1];
+			v[b - 1] = x;
+		}
 	}
 	o->pfirst[nt] = n;
-	free(parent);
+	o->parents = xrealloc_array(v, n ? n : 1, sizeof(*v));
 }
 
-void api_order_build(const struct trace *t, struct api_order *o)
+/* The calls' order, sorted (kept: the order a cache file kept, or NULL). */
+static void build(const struct trace *t, const uint32_t *kept, struct api_order *o)
 {
 	size_t nt = t->nthreads;
 	o->napis = t->apis.n;
@@ -181,9 +183,8 @@ void api_order_build(const struct trace *t, struct api_order *o)
 		o->first[t->apis.thread[i] + 1]++;
 	for (size_t k = 0; k < nt; k++)
 		o->first[k + 1] += o->first[k];
-	/* A cache file kept the order (checked as it was read). */
-	if (t->call_order) {
-		o->rows = (uint32_t *)t->call_order;
+	if (kept) {
+		o->rows = (uint32_t *)kept;
 		o->borrowed = 1;
 		find_parents(t, o);
 		return;
@@ -197,6 +198,51 @@ void api_order_build(const struct trace *t, struct api_order *o)
 	for (size_t k = 0; k < nt; k++)
 		api_order_sort(t, o->rows + o->first[k], o->first[k + 1] - o->first[k]);
 	find_parents(t, o);
+}
+
+void api_order_build(const struct trace *t, struct api_order *o)
+{
+	/* A cache file kept the order (checked as it was read). */
+	build(t, t->call_order, o);
+}
+
+struct api_order_job {
+	pthread_t thread;
+	const struct trace *t;
+	struct api_order order;
+};
+
+static void *sort_job(void *arg)
+{
+	struct api_order_job *j = arg;
+	/* The loader may drop a kept order meanwhile: a job sorts. */
+	build(j->t, NULL, &j->order);
+	return NULL;
+}
+
+struct api_order_job *api_order_start(const struct trace *t)
+{
+	if (!t->apis.n || threads_acquire(1) < 1)
+		return NULL;
+	struct api_order_job *j = xcalloc(1, sizeof(*j));
+	j->t = t;
+	if (pthread_create(&j->thread, NULL, sort_job, j) != 0) {
+		threads_release(1);
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
+void api_order_finish(struct api_order_job *j, struct api_order *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!j)
+		return;
+	pthread_join(j->thread, NULL);
+	threads_release(1);
+	*out = j->order;
+	free(j);
 }
 
 int api_order_fits(const struct api_order *o, const struct trace *t)

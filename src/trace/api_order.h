@@ -32,6 +32,13 @@ int api_call_cmp(const void *ctx, uint32_t a, uint32_t b);
 /* Sorts the calls, or takes the order a cache file kept (t->call_order). */
 void api_order_build(const struct trace *t, struct api_order *o);
 void api_order_free(struct api_order *o);
+/* The same made on a thread of its own, while t's API rows, their threads
+ * and their number stay as they are (the rest of t may change); NULL when
+ * no thread is to be had (threads_acquire). */
+struct api_order_job;
+struct api_order_job *api_order_start(const struct trace *t);
+/* Wait for the order; an empty one for no job (NULL). Frees j. */
+void api_order_finish(struct api_order_job *j, struct api_order *out);
 /* Was o made for t's API rows and threads as they are now? */
 int api_order_fits(const struct api_order *o, const struct trace *t);
 /* The order of a trace whose API rows moved into t at the same places,

@@ -15,7 +15,7 @@
 
 /* Load the inputs into t; io keeps what the cache file is to hold. */
 static int load_trace(struct trace *t, struct workspace_io *io, const struct workspace_options *o,
-		      struct rpd_error *err)
+		      struct api_order *order, struct rpd_error *err)
 {
 	memset(io, 0, sizeof(*io));
 	struct load_options lo = { .what = LOAD_OPS,
@@ -32,6 +32,9 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 		lo.what |= LOAD_APIS_LATER;
 	lo.cache_entry = &io->cache;
 	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
+	memset(order, 0, sizeof(*order));
+	if (o->order_calls && o->apis == API_NEED_ALL)
+		lo.order = order;
 	return trace_load(t, o->paths, o->npaths, &lo, err);
 }
 
@@ -74,11 +77,13 @@ int workspace_inputs_unchanged(const struct workspace *w, size_t k, struct rpd_e
 int workspace_open(struct workspace *w, const struct workspace_options *o, struct rpd_error *err)
 {
 	struct trace t;
+	struct api_order order;
 	memset(w, 0, sizeof(*w));
-	if (load_trace(&t, &w->io[0], o, err))
+	if (load_trace(&t, &w->io[0], o, &order, err))
 		return -1;
 	stamp_inputs(&t, &w->io[0]);
 	session_open_trace(&w->session, &t);
+	session_take_order(&w->session, 0, &order);
 	return 0;
 }
 
@@ -94,10 +99,12 @@ int workspace_add_trace(struct workspace *w, const struct workspace_options *o, 
 	struct trace t;
 	if (s->ntraces == SESSION_MAX_TRACES)
 		return err_set(err, _("at most %d traces in a session"), SESSION_MAX_TRACES);
-	if (load_trace(&t, &w->io[s->ntraces], o, err))
+	struct api_order order;
+	if (load_trace(&t, &w->io[s->ntraces], o, &order, err))
 		return -1;
 	stamp_inputs(&t, &w->io[s->ntraces]);
 	session_add_trace(s, &t);
+	session_take_order(s, s->ntraces - 1, &order);
 	return 0;
 }
 

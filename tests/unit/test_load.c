@@ -480,6 +480,42 @@ static void check_launches(const char *path, const char *what, int fast)
 	trace_free(&some);
 }
 
+/* The calls put in order while the rest of the file is read equal the
+ * order made of the trace after; without a thread to spare, none is made. */
+static void check_order_while_read(const char *path)
+{
+	struct trace t;
+	struct api_order made, built;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	struct load_options lo = { .what = LOAD_ALL, .order = &made };
+	memset(&made, 0, sizeof(made));
+	CHECK(trace_load(&t, paths, 1, &lo, &err) == 0);
+	CHECK(made.rows != NULL && api_order_fits(&made, &t));
+	api_order_build(&t, &built);
+	CHECK(built.napis > 0);
+	if (made.rows && made.napis == built.napis && made.nthreads == built.nthreads) {
+		CHECK(memcmp(made.rows, built.rows, built.napis * sizeof(*built.rows)) == 0);
+		CHECK(memcmp(made.first, built.first, (built.nthreads + 1) * sizeof(*built.first)) == 0);
+		CHECK(memcmp(made.pfirst, built.pfirst, (built.nthreads + 1) * sizeof(*built.pfirst)) == 0);
+		CHECK(memcmp(made.parents, built.parents,
+			     built.pfirst[built.nthreads] * sizeof(*built.parents)) == 0);
+	}
+	CHECK(built.pfirst[built.nthreads] > 0);
+	api_order_free(&made);
+	api_order_free(&built);
+	trace_free(&t);
+	threads_set_limit(1);
+	CHECK(trace_load(&t, paths, 1, &lo, &err) == 0);
+	CHECK(made.rows == NULL);
+	trace_free(&t);
+	threads_set_limit(0);
+	struct load_options launches = { .what = LOAD_ALL | LOAD_LAUNCHES, .order = &made };
+	CHECK(trace_load(&t, paths, 1, &launches, &err) == 0);
+	CHECK(made.rows == NULL); /* not every call was read */
+	trace_free(&t);
+}
+
 /* The leaves kept for a few rowids are exactly those whose range holds
  * one: leaf i holds the keys above upper[i - 1] up to upper[i]. */
 static void test_keep_keys(void)
@@ -551,6 +587,7 @@ static void test_paths(const char *dir)
 	check_ids(path, 0);
 	check_scan_agree(path, "generated");
 	check_background(path);
+	check_order_while_read(path);
 	/* Gaps in the ids, links to missing rows, a value that is text. */
 	exec_ok(path, "DELETE FROM rocpd_op WHERE id % 7 = 0; DELETE FROM rocpd_api WHERE id % 11 = 0;"
 		      "UPDATE rocpd_op SET start = 'x' WHERE id = 5;");
