@@ -85,7 +85,8 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 					.skipped = skipped,
 					.progress = plan->at_once <= 1,
 					.allow_empty = 1,
-					.apis = req->report->apis };
+					.apis = req->report->apis,
+					.order_calls = (req->report->uses & REPORT_USES_CALL_ORDER) != 0 };
 	char msg[512];
 	if (workspace_open(ws, &so, err))
 		return -1;
