@@ -102,8 +102,18 @@ struct trace_reader {
 	struct trace *t;
 	unsigned what;
 	int threads;
-	struct api_order *order; /* an rpd file's calls put in order as read, or NULL */
+	int order;                     /* an rpd file's calls are to be put in order as read */
+	struct api_order_job *sorting; /* they are, meanwhile */
 };
+
+/* The calls' order being made, dropped (the file is read again). */
+static void drop_sorting(struct api_order_job **sorting)
+{
+	struct api_order dropped;
+	api_order_finish(*sorting, &dropped);
+	api_order_free(&dropped);
+	*sorting = NULL;
+}
 
 static int read_rocpd(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
 		      struct rpd_error *err)
@@ -116,7 +126,7 @@ static int read_rpd(void *ctx, sqlite3 *db, const char *path, int version, struc
 {
 	struct trace_reader *r = ctx;
 	return rpd_read_ordered(r->t, db, trace_add_input(r->t, path, INPUT_RPD, version), r->what,
-				r->threads, r->order, err);
+				r->threads, r->order ? &r->sorting : NULL, err);
 }
 
 static int read_kineto(void *ctx, const char *path, struct rpd_error *err)
@@ -149,8 +159,7 @@ static int read_rocprofv3(void *ctx, const char *path, struct rpd_error *err)
 static void read_again(void *ctx)
 {
 	struct trace *t = ((struct trace_reader *)ctx)->t;
-	if (((struct trace_reader *)ctx)->order)
-		api_order_free(((struct trace_reader *)ctx)->order);
+	drop_sorting(&((struct trace_reader *)ctx)->sorting);
 	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
 	trace_free(t);
 	trace_init(t);
@@ -160,13 +169,20 @@ static void read_again(void *ctx)
 }
 
 /* One input into t (as trace_init left it, with the flags of a load). */
-static int load_one(struct trace *t, const char *path, unsigned what, int threads, struct api_order *order,
-		    struct rpd_error *err)
+/* sorting given: an rpd file's calls are put in order as it is read, by
+ * that job (NULL: they are not). */
+static int load_one(struct trace *t, const char *path, unsigned what, int threads,
+		    struct api_order_job **sorting, struct rpd_error *err)
 {
-	struct trace_reader r = { t, what, threads, order };
+	struct trace_reader r = { t, what, threads, sorting != NULL, NULL };
 	struct input_reader rd = { read_rocpd,   read_rpd,       read_kineto, read_nsys,
 				   read_rocprof, read_rocprofv3, read_again,  &r };
-	return load_input(path, &rd, err);
+	int rc = load_input(path, &rd, err);
+	if (rc)
+		drop_sorting(&r.sorting);
+	if (sorting)
+		*sorting = r.sorting;
+	return rc;
 }
 
 enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };
@@ -445,9 +461,12 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	empty_trace(t, o);
 	progress_start(&pr, in.n, o->progress, in.n == 1);
 	long skipped = 0;
+	struct api_order_job *sorting = NULL;
 	/* One input is read straight into the trace, with no merge. */
 	if (in.n == 1) {
-		skipped = load_one(t, in.paths[0], o->what, threads_limit(), o->order, err) ? -1 : 0;
+		skipped = load_one(t, in.paths[0], o->what, threads_limit(), o->order ? &sorting : NULL, err)
+				  ? -1
+				  : 0;
 		/* Skipped as one of several inputs when the caller counts them. */
 		if (skipped < 0 && o->skip_bad && o->skipped) {
 			skipped_one(o, in.paths[0], err->msg, &pr);
@@ -459,11 +478,15 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 		skipped = load_parallel(t, &in, o, &pr, err);
 	progress_end(&pr);
 	int rc = skipped < 0 ? -1 : finish(t, &in, skipped, o, err);
+	/* The order was made meanwhile, of rows finish left as they were. */
+	if (o->order) {
+		api_order_finish(sorting, o->order);
+		if (rc || skipped)
+			api_order_free(o->order);
+	}
 	inputs_free(&in);
 	if (rc)
 		trace_free(t);
-	if ((rc || skipped) && o->order)
-		api_order_free(o->order);
 	/* A trace missing an input is not what these inputs make. */
 	if ((rc || skipped > 0) && o->cache_entry) {
 		cache_entry_free(*o->cache_entry);

@@ -42,8 +42,8 @@ struct load_options {
 	int cache_want_all;
 	/* Given, and the API rows of one rpd file read with its ops: their
 	 * order (api_order_build's) is made on a thread of its own while the
-	 * rest of the file is read, into *order (else left empty: the caller
-	 * sets it empty before the load). */
+	 * rest of the file is read and the trace finished, into *order (else
+	 * left empty: the caller sets it empty before the load). */
 	struct api_order *order;
 };
 

@@ -214,11 +214,12 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	in->api_first = r->api_base;
 	in->api_count = r->t->apis.n - r->api_base;
 	in->launches_only = rc == FAST_DONE;
-	/* Every call is read: they are put in order while the rest is. */
-	if (rc == FAST_DECLINED && r->order)
-		r->sorting = api_order_start(r->t);
 	if (rc == FAST_DECLINED && read_table(r, rpd_pages_links, read_links))
 		return -1;
+	/* Every call is read: they are put in order while the rest is (the
+	 * links first, on every core). */
+	if (rc == FAST_DECLINED && r->order)
+		r->sorting = api_order_start(r->t);
 	read_graphs(r);
 	if (!(what & LOAD_LAUNCHES)) {
 		rpd_read_monitor(r->t, r->src.db, r->input);
@@ -233,7 +234,7 @@ int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int th
 }
 
 int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
-		     struct api_order *order, struct rpd_error *err)
+		     struct api_order_job **sorting, struct rpd_error *err)
 {
 	struct rpd_reader r = {
 		.src = { db, t->inputs[input].path, "rpd", err },
@@ -244,7 +245,7 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 		.op_base = t->ops.n,
 		.op_end = t->ops.n,
 		.api_base = t->apis.n,
-		.order = order && t->ninputs == 1,
+		.order = sorting && t->ninputs == 1,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */
 	if (!(what & LOAD_OPS)) {
@@ -254,11 +255,14 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
-	if (order) {
-		api_order_finish(r.sorting, order);
-		if (rc)
-			api_order_free(order);
+	if (rc && r.sorting) {
+		struct api_order dropped;
+		api_order_finish(r.sorting, &dropped);
+		api_order_free(&dropped);
+		r.sorting = NULL;
 	}
+	if (sorting)
+		*sorting = r.sorting;
 	strcache_free(&r.strings);
 	strcache_free(&r.ustrings);
 	return rc;

@@ -28,11 +28,12 @@ int rpd_detect(sqlite3 *db, const char *path, int *version, struct rpd_error *er
 
 /* Append the rows of one rpd input to t, using up to threads threads. */
 int rpd_read(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads, struct rpd_error *err);
-/* The same into a trace of this input alone, with order given: when every
- * API row is read, their order (api_order_build) is made on a thread of
- * its own while the rest is read, into *order; else it is left empty. */
+/* The same into a trace of this input alone, with sorting given: once
+ * every API row is read, they are put in order on a thread of their own
+ * (api_order_start) while the rest is read. *sorting is that job, for the
+ * caller to finish, or NULL (none started, or the read failed). */
 int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what, int threads,
-		     struct api_order *order, struct rpd_error *err);
+		     struct api_order_job **sorting, struct rpd_error *err);
 
 /* The span of the ops of an rpd trace (load/span.h), read without them. */
 int rpd_span(sqlite3 *db, const char *path, struct op_span *out, struct rpd_error *err);
