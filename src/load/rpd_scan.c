@@ -105,9 +105,12 @@ void rpd_scan_close(struct scan *s)
 int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s)
 {
 	struct trace_apis *a = &r->t->apis;
-	struct strmap m;
+	struct strmap m, texts;
 	struct strcache *args = r->version == 3 ? &r->ustrings : &r->strings;
 	rpd_strmap_init(&m, &r->strings, rpd_scan_max_raw(s), s->rows);
+	/* Markers' texts by an array too: most rows of a trace may be
+	 * markers, and few texts recur. */
+	rpd_strmap_init(&texts, args, rpd_scan_max_raw(s), s->rows);
 	int rc = 0;
 	for (int k = 0; rc == 0 && k < s->nthreads; k++) {
 		const struct local_lanes *l = &s->sinks[k].lanes;
@@ -123,13 +126,14 @@ int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s)
 		const struct local_texts *x = &s->sinks[k].texts;
 		for (size_t j = 0; rc == 0 && j < x->n; j++) {
 			uint32_t text;
-			rc = strcache_get(args, &r->src, r->t, x->raw[j], &text);
+			rc = rpd_strmap_get(&texts, r, (uint32_t)x->raw[j], &text);
 			if (rc == 0)
 				trace_add_api_text(r->t, (uint32_t)(a->n + x->row[j]), text);
 		}
 		free(threads);
 	}
 	free(m.v);
+	free(texts.v);
 	return rc ? -1 : 0;
 }
 
