@@ -1,6 +1,7 @@
 #include "config.h"
 #include "analysis/steps.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "util/satmath.h"
 #include "util/search.h"
 #include "util/sort.h"
+#include "util/threads.h"
 #include "util/xalloc.h"
 
 /* The ops in view as intervals clipped to the window, by start. */
@@ -165,12 +167,12 @@ static uint32_t top_in(const struct trace *t, const struct spans *k, int64_t a, 
 	return best;
 }
 
-void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
-		struct steps *out)
+/* The steps of rows among the ops' spans. */
+static void find_in(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
+		    const struct spans *all_spans, const struct spans *kernel_spans, struct steps *out)
 {
-	struct spans all, kernels;
+	const struct spans all = *all_spans, kernels = *kernel_spans;
 	memset(out, 0, sizeof(*out));
-	spans_make(t, sel, &all, &kernels);
 	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
 	uint32_t *touched = xmalloc_array(kernels.n ? kernels.n : 1, sizeof(*touched));
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
@@ -189,8 +191,50 @@ void steps_find(const struct trace *t, const struct selection *sel, const uint32
 	}
 	free(touched);
 	free(acc);
+}
+
+void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
+		struct steps *out)
+{
+	struct spans all, kernels;
+	spans_make(t, sel, &all, &kernels);
+	find_in(t, sel, rows, n, &all, &kernels, out);
 	spans_free(&kernels);
 	spans_free(&all);
+}
+
+struct spans_job {
+	const struct trace *t;
+	const struct selection *sel;
+	struct spans all, kernels;
+};
+
+static void *spans_job(void *arg)
+{
+	struct spans_job *j = arg;
+	spans_make(j->t, j->sel, &j->all, &j->kernels);
+	return NULL;
+}
+
+uint32_t *steps_find_asked(const struct trace *t, const struct analysis_params *ap,
+			   const struct selection *sel, char *pattern, size_t size, struct steps *out)
+{
+	/* The ops' spans (a sort of every op) and the steps among the
+	 * markers read different columns: the spans are made beside. */
+	struct spans_job j = { .t = t, .sel = sel };
+	pthread_t th;
+	int slot = threads_acquire(1), apart = slot && pthread_create(&th, NULL, spans_job, &j) == 0;
+	size_t n;
+	uint32_t *rows = steps_rows(t, ap, &n, pattern, size);
+	if (apart)
+		pthread_join(th, NULL);
+	else
+		spans_job(&j);
+	threads_release(slot);
+	find_in(t, sel, rows, n, &j.all, &j.kernels, out);
+	spans_free(&j.kernels);
+	spans_free(&j.all);
+	return rows;
 }
 
 void steps_free(struct steps *s)

@@ -24,12 +24,9 @@ static const struct table_col step_cols[] = {
 static void build(const struct trace *t, const struct report_params *p, const struct selection *sel,
 		  struct table *out)
 {
-	size_t n;
 	char pattern[256];
-	uint32_t *rows = steps_rows(t, p->analysis, &n, pattern, sizeof(pattern));
 	struct steps s;
-	steps_find(t, sel, rows, n, &s);
-	free(rows);
+	free(steps_find_asked(t, p->analysis, sel, pattern, sizeof(pattern), &s));
 	table_init(out, "steps", step_cols, NCOLS(step_cols));
 	snprintf(out->caption, sizeof(out->caption), P_("Steps %s: %zu step", "Steps %s: %zu steps", s.n),
 		 pattern, s.n);
