@@ -12,6 +12,7 @@
 #include "sqlfile/pagescan.h"
 #include "sqlfile/sqlread.h"
 #include "util/i18n.h"
+#include "util/idmap.h"
 #include "util/search.h"
 
 static const char *const required_tables[] = {
@@ -156,8 +157,46 @@ static int read_links(struct rpd_reader *r)
 /* The graph each graph launch call replayed, from its args: looked up by
  * id for those calls alone (other calls' args are never read). A file
  * whose tables are not as expected names no graphs: never an error. */
+/* The graphs of the graph launch calls the page reader met: each args id
+ * is looked up once (replays of one graph share it). */
+static void name_graphs(struct rpd_reader *r)
+{
+	struct trace *t = r->t;
+	const struct raw_rows *x = &r->graph_args;
+	struct idmap exec;
+	idmap_init(&exec);
+	sqlite3_stmt *st = NULL;
+	char *sql = sqlite3_mprintf("SELECT string FROM %w WHERE id = ?",
+				    r->version == 3 ? "rocpd_ustring" : "rocpd_string");
+	for (size_t j = 0; j < x->n; j++) {
+		uint32_t id;
+		if (!idmap_get(&exec, (uint64_t)x->raw[j], &id)) {
+			if (!st && (!sql || sqlite3_prepare_v2(r->src.db, sql, -1, &st, NULL) != SQLITE_OK))
+				break;
+			sqlite3_bind_int64(st, 1, x->raw[j]);
+			char text[128];
+			id = sqlite3_step(st) == SQLITE_ROW &&
+					     trace_graph_exec_arg((const char *)sqlite3_column_text(st, 0),
+								  text, sizeof(text))
+				     ? strtab_intern(&t->strings, text)
+				     : TRACE_NONE;
+			sqlite3_reset(st);
+			idmap_put(&exec, (uint64_t)x->raw[j], id);
+		}
+		if (id != TRACE_NONE)
+			trace_add_graph(t, x->row[j], id);
+	}
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	idmap_free(&exec);
+}
+
 static void read_graphs(struct rpd_reader *r)
 {
+	if (r->graph_args_read) {
+		name_graphs(r);
+		return;
+	}
 	struct trace *t = r->t;
 	struct graph_calls g;
 	graph_calls_begin(&g, t);
@@ -255,6 +294,7 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 	strcache_init(&r.strings, "rocpd_string");
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
+	raw_rows_free(&r.graph_args);
 	if (rc && r.sorting) {
 		struct api_order dropped;
 		api_order_finish(r.sorting, &dropped);

@@ -83,6 +83,8 @@ static int launch_api_row(void *ctx, size_t row, const int64_t *v)
 	a->end[i] = v[4];
 	a->name[i] = (uint32_t)v[5];
 	a->thread[i] = lane;
+	if (rpd_is_graph_launch(s->r, v[5]))
+		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
 	return 0;
 }
 
@@ -149,6 +151,7 @@ static int kept_in_runs(struct scan *s, size_t count)
 static enum fastpath scan_named_apis(struct rpd_reader *r, const int64_t *named, size_t n)
 {
 	struct scan s;
+	rpd_find_graph_names(r);
 	if (rpd_scan_open_keep(&s, r, "rocpd_api", rpd_api_cols, 7, named, n))
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, n);

@@ -95,6 +95,8 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	a->end[i] = v[4];
 	a->name[i] = (uint32_t)v[5];
 	a->thread[i] = lane;
+	if (rpd_is_graph_launch(s->r, v[5]))
+		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
 	if (is_marker(s->r, v[5])) {
 		struct local_texts *x = &s->texts;
 		if (x->n == x->cap) {
@@ -319,6 +321,7 @@ enum fastpath rpd_pages_apis(struct rpd_reader *r)
 {
 	struct scan s;
 	find_markers(r);
+	rpd_find_graph_names(r);
 	if (rpd_scan_open(&s, r, "rocpd_api", rpd_api_cols, 7))
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, s.rows);

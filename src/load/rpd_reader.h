@@ -8,6 +8,16 @@
 #include "util/fastpath.h"
 #include "util/search.h"
 
+/* Rows of the trace with a database string id each. */
+struct raw_rows {
+	uint32_t *row;
+	int64_t *raw;
+	size_t n, cap;
+};
+
+void raw_rows_push(struct raw_rows *x, uint32_t row, int64_t raw);
+void raw_rows_free(struct raw_rows *x);
+
 struct rpd_reader {
 	struct sqlsrc src;
 	struct trace *t;
@@ -20,6 +30,12 @@ struct rpd_reader {
 	uint32_t marker;                  /* interned "UserMarker": its args are its text */
 	int64_t marker_raw[8];            /* rocpd_string ids of "UserMarker" */
 	int nmarker_raw;
+	int64_t graph_raw[8]; /* rocpd_string ids of graph launch names (trace_graph_launch_name) */
+	int ngraph_raw;
+	/* The graph launch calls the page reader met, in row order: their
+	 * rows and args ids (graph_args_read: every call was met so). */
+	struct raw_rows graph_args;
+	int graph_args_read;
 	int order;                     /* the calls are to be put in order */
 	struct api_order_job *sorting; /* meanwhile, once they are all read */
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "load/progress.h"
+#include "trace/graphs.h"
 #include "util/xalloc.h"
 
 /* The array is used while it takes no more than a few words per row read
@@ -94,12 +95,70 @@ void rpd_scan_close(struct scan *s)
 	for (int k = 0; k < s->nthreads; k++) {
 		free(s->sinks[k].texts.row);
 		free(s->sinks[k].texts.raw);
+		raw_rows_free(&s->sinks[k].graphs);
 		free(s->sinks[k].runs.row);
 		free(s->sinks[k].runs.id);
 	}
 	free(s->sinks);
 	pagescan_table_free(&s->tab);
 	pagescan_end(&s->ps);
+}
+
+void raw_rows_push(struct raw_rows *x, uint32_t row, int64_t raw)
+{
+	if (x->n == x->cap) {
+		x->row = xgrow(x->row, &x->cap, x->n + 1, sizeof(*x->row));
+		x->raw = xrealloc_array(x->raw, x->cap, sizeof(*x->raw));
+	}
+	x->row[x->n] = row;
+	x->raw[x->n++] = raw;
+}
+
+void raw_rows_free(struct raw_rows *x)
+{
+	free(x->row);
+	free(x->raw);
+	memset(x, 0, sizeof(*x));
+}
+
+void rpd_find_graph_names(struct rpd_reader *r)
+{
+	sqlite3_stmt *st;
+	r->ngraph_raw = 0;
+	/* Prefixes the string index can find; the rule itself picks. */
+	if (sqlite3_prepare_v2(r->src.db,
+			       "SELECT id, string FROM rocpd_string WHERE string GLOB 'hipGraphLaunch*' OR "
+			       "string GLOB 'cudaGraphLaunch*' OR string GLOB 'cuGraphLaunch*'",
+			       -1, &st, NULL) != SQLITE_OK) {
+		r->ngraph_raw = -1;
+		return;
+	}
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		if (!name || !trace_graph_launch_name(name))
+			continue;
+		/* More than 8 such names: their calls are found as SQL reads them. */
+		if (r->ngraph_raw == 8) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		r->graph_raw[r->ngraph_raw++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE)
+		r->ngraph_raw = -1;
+	sqlite3_finalize(st);
+}
+
+/* The sinks' graph launch calls, in row order, become the reader's. */
+static void take_graph_args(struct rpd_reader *r, struct scan *s)
+{
+	for (int k = 0; k < s->nthreads; k++) {
+		const struct raw_rows *x = &s->sinks[k].graphs;
+		for (size_t j = 0; j < x->n; j++)
+			raw_rows_push(&r->graph_args, x->row[j], x->raw[j]);
+	}
+	r->graph_args_read = r->ngraph_raw >= 0;
 }
 
 int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s)
@@ -134,6 +193,8 @@ int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s)
 	}
 	free(m.v);
 	free(texts.v);
+	if (rc == 0)
+		take_graph_args(r, s);
 	return rc ? -1 : 0;
 }
 

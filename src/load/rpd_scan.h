@@ -72,6 +72,7 @@ struct sink {
 	struct local_lanes lanes;
 	struct local_types types;
 	struct local_texts texts;
+	struct raw_rows graphs;      /* graph launch calls met: rows and args ids */
 	int64_t max_raw;             /* largest string id seen */
 	int64_t api_first, op_first; /* links: dense ids start here, or -1 */
 	size_t api_run;              /* links: the API ids' run found last */
@@ -157,8 +158,19 @@ void rpd_strmap_init(struct strmap *m, struct strcache *cache, int64_t max_raw, 
 int rpd_strmap_get(struct strmap *m, const struct rpd_reader *r, uint32_t raw, uint32_t *out);
 
 /* The API rows decoded into a->n + each part: their names and threads as
- * the trace's, the markers' texts added. */
+ * the trace's, the markers' texts added, the graph launch calls met kept
+ * for read_graphs. */
 int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s);
+/* The ids of the graph launch names among the strings (r->graph_raw). */
+void rpd_find_graph_names(struct rpd_reader *r);
+/* Is a database string id one of a graph launch name's? */
+static inline int rpd_is_graph_launch(const struct rpd_reader *r, int64_t id)
+{
+	for (int k = 0; k < r->ngraph_raw; k++)
+		if (r->graph_raw[k] == id)
+			return 1;
+	return 0;
+}
 
 extern const char *const rpd_api_cols[7];  /* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
 extern const char *const rpd_link_cols[2]; /* rocpd_api_ops: api_id, op_id */

@@ -516,6 +516,82 @@ static void check_order_while_read(const char *path)
 	trace_free(&t);
 }
 
+/* Each graph launch call's graph, by its API id and the graph's name. */
+static void graphs_of(const char *path, unsigned what, int pages, int64_t *id, char (*exec)[32], size_t *n)
+{
+	struct trace t;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	struct load_options lo = { .what = what };
+	if (!pages)
+		setenv("RPDTOP_PAGESCAN", "0", 1);
+	CHECK(trace_load(&t, paths, 1, &lo, &err) == 0);
+	unsetenv("RPDTOP_PAGESCAN");
+	*n = t.graphs.n < 64 ? t.graphs.n : 64;
+	for (size_t i = 0; i < *n; i++) {
+		id[i] = trace_api_id(&t, t.graphs.api[i]);
+		snprintf(exec[i], sizeof(exec[i]), "%s", str(&t, t.graphs.exec[i]));
+	}
+	trace_free(&t);
+}
+
+/* The graphs of the graph launch calls the page reader met equal those
+ * SQL finds, with every call read or the launching ones alone; so they do
+ * with a call whose args are missing, and past 8 names of graph launches
+ * (then found the way SQL finds them). */
+static void check_graph_names(const char *path, size_t want)
+{
+	static int64_t id[4][64];
+	static char exec[4][64][32];
+	size_t n[4];
+	graphs_of(path, LOAD_ALL, 0, id[0], exec[0], &n[0]);
+	graphs_of(path, LOAD_ALL, 1, id[1], exec[1], &n[1]);
+	graphs_of(path, LOAD_ALL | LOAD_LAUNCHES, 1, id[2], exec[2], &n[2]);
+	graphs_of(path, LOAD_ALL | LOAD_LAUNCHES, 0, id[3], exec[3], &n[3]);
+	CHECK_INT(n[0], want);
+	for (int w = 1; w < 4; w++) {
+		CHECK_INT(n[w], n[0]);
+		for (size_t i = 0; i < n[0] && i < n[w]; i++) {
+			CHECK_INT(id[w][i], id[0][i]);
+			CHECK_STR(exec[w][i], exec[0][i]);
+		}
+	}
+}
+
+static void test_graph_names(const char *dir)
+{
+	char path[512];
+	struct rpd_error err;
+	struct gen_params p = { .seed = 3, .ops = 2000, .gpus = 1, .graphs = 1 };
+	struct demo_output rpd = { .format = INPUT_RPD };
+	snprintf(path, sizeof(path), "%s/graphs.rpd", dir);
+	CHECK(demo_write_file(path, &p, &rpd, &err) == 0);
+	sqlite3 *db;
+	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
+	sqlite3_stmt *st;
+	CHECK(sqlite3_prepare_v2(
+		      db,
+		      "SELECT count(*) FROM rocpd_api a JOIN rocpd_string s ON s.id = a.apiName_id "
+		      "WHERE s.string = 'hipGraphLaunch'",
+		      -1, &st, NULL) == SQLITE_OK);
+	CHECK(sqlite3_step(st) == SQLITE_ROW);
+	size_t launches = (size_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	CHECK(launches > 2 && launches <= 64);
+	check_graph_names(path, launches);
+	exec_ok(path,
+		"UPDATE rocpd_api SET args_id = 999999999 WHERE id = (SELECT min(a.id) FROM rocpd_api a "
+		"JOIN rocpd_string s ON s.id = a.apiName_id WHERE s.string = 'hipGraphLaunch')");
+	check_graph_names(path, launches - 1);
+	exec_ok(path,
+		"INSERT INTO rocpd_string (string) VALUES ('hipGraphLaunch_a'), ('hipGraphLaunch_b'), "
+		"('hipGraphLaunch_c'), ('hipGraphLaunch_d'), ('hipGraphLaunch_e'), ('hipGraphLaunch_f'), "
+		"('hipGraphLaunch_g'), ('hipGraphLaunch_h'), ('cuGraphLaunchx')");
+	check_graph_names(path, launches - 1);
+	unlink(path);
+}
+
 /* The leaves kept for a few rowids are exactly those whose range holds
  * one: leaf i holds the keys above upper[i - 1] up to upper[i]. */
 static void test_keep_keys(void)
@@ -1427,6 +1503,7 @@ int main(void)
 	test_keep_keys();
 	test_paths(dir);
 	test_launches_apart(dir);
+	test_graph_names(dir);
 	test_desc_keys(dir);
 	test_span(dir);
 	test_kineto_ways(dir);
