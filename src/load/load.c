@@ -168,8 +168,8 @@ static void read_again(void *ctx)
 	t->apis_read = apis_read;
 }
 
-/* One input into t (as trace_init left it, with the flags of a load). */
-/* sorting given: an rpd file's calls are put in order as it is read, by
+/* One input into t (as trace_init left it, with the flags of a load);
+ * sorting given, an rpd file's calls are put in order as it is read, by
  * that job (NULL: they are not). */
 static int load_one(struct trace *t, const char *path, unsigned what, int threads,
 		    struct api_order_job **sorting, struct rpd_error *err)

@@ -154,9 +154,6 @@ static int read_links(struct rpd_reader *r)
 	return rc == SQLITE_DONE ? 0 : sql_fail(&r->src, rc);
 }
 
-/* The graph each graph launch call replayed, from its args: looked up by
- * id for those calls alone (other calls' args are never read). A file
- * whose tables are not as expected names no graphs: never an error. */
 /* The graphs of the graph launch calls the page reader met: each args id
  * is looked up once (replays of one graph share it). */
 static void name_graphs(struct rpd_reader *r)
@@ -191,6 +188,9 @@ static void name_graphs(struct rpd_reader *r)
 	idmap_free(&exec);
 }
 
+/* The graph each graph launch call replayed, from its args: looked up by
+ * id for those calls alone (other calls' args are never read). A file
+ * whose tables are not as expected names no graphs: never an error. */
 static void read_graphs(struct rpd_reader *r)
 {
 	if (r->graph_args_read) {
