@@ -216,8 +216,8 @@ static void *spans_job(void *arg)
 	return NULL;
 }
 
-uint32_t *steps_find_asked(const struct trace *t, const struct analysis_params *ap,
-			   const struct selection *sel, char *pattern, size_t size, struct steps *out)
+void steps_find_asked(const struct trace *t, const struct analysis_params *ap, const struct selection *sel,
+		      char *pattern, size_t size, struct steps *out)
 {
 	/* The ops' spans (a sort of every op) and the steps among the
 	 * markers read different columns: the spans are made beside. */
@@ -232,9 +232,9 @@ uint32_t *steps_find_asked(const struct trace *t, const struct analysis_params *
 		spans_job(&j);
 	threads_release(slot);
 	find_in(t, sel, rows, n, &j.all, &j.kernels, out);
+	free(rows);
 	spans_free(&j.kernels);
 	spans_free(&j.all);
-	return rows;
 }
 
 void steps_free(struct steps *s)

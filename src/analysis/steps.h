@@ -102,9 +102,9 @@ uint32_t *steps_rows(const struct trace *t, const struct analysis_params *ap, si
 void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
 		struct steps *out);
 /* steps_rows then steps_find, the ops' side on a second core when there
- * is one: the steps' rows are returned (freed by the caller). */
-uint32_t *steps_find_asked(const struct trace *t, const struct analysis_params *ap,
-			   const struct selection *sel, char *pattern, size_t size, struct steps *out);
+ * is one. */
+void steps_find_asked(const struct trace *t, const struct analysis_params *ap, const struct selection *sel,
+		      char *pattern, size_t size, struct steps *out);
 void steps_free(struct steps *s);
 /* busy as a share of the step's duration, in percent. */
 double step_busy_percent(const struct step_row *r);

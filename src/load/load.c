@@ -106,15 +106,6 @@ struct trace_reader {
 	struct api_order_job *sorting; /* they are, meanwhile */
 };
 
-/* The calls' order being made, dropped (the file is read again). */
-static void drop_sorting(struct api_order_job **sorting)
-{
-	struct api_order dropped;
-	api_order_finish(*sorting, &dropped);
-	api_order_free(&dropped);
-	*sorting = NULL;
-}
-
 static int read_rocpd(void *ctx, sqlite3 *db, const char *path, const struct rocpd_file *f,
 		      struct rpd_error *err)
 {
@@ -159,7 +150,7 @@ static int read_rocprofv3(void *ctx, const char *path, struct rpd_error *err)
 static void read_again(void *ctx)
 {
 	struct trace *t = ((struct trace_reader *)ctx)->t;
-	drop_sorting(&((struct trace_reader *)ctx)->sorting);
+	api_order_cancel(&((struct trace_reader *)ctx)->sorting);
 	int same_node = t->same_node, no_op_ids = t->no_op_ids, apis_read = t->apis_read;
 	trace_free(t);
 	trace_init(t);
@@ -179,7 +170,7 @@ static int load_one(struct trace *t, const char *path, unsigned what, int thread
 				   read_rocprof, read_rocprofv3, read_again,  &r };
 	int rc = load_input(path, &rd, err);
 	if (rc)
-		drop_sorting(&r.sorting);
+		api_order_cancel(&r.sorting);
 	if (sorting)
 		*sorting = r.sorting;
 	return rc;

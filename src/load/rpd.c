@@ -295,12 +295,8 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 	strcache_init(&r.ustrings, "rocpd_ustring");
 	int rc = read_all(&r, what);
 	raw_rows_free(&r.graph_args);
-	if (rc && r.sorting) {
-		struct api_order dropped;
-		api_order_finish(r.sorting, &dropped);
-		api_order_free(&dropped);
-		r.sorting = NULL;
-	}
+	if (rc)
+		api_order_cancel(&r.sorting);
 	if (sorting)
 		*sorting = r.sorting;
 	strcache_free(&r.strings);

@@ -97,15 +97,8 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	a->thread[i] = lane;
 	if (rpd_is_graph_launch(s->r, v[5]))
 		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
-	if (is_marker(s->r, v[5])) {
-		struct local_texts *x = &s->texts;
-		if (x->n == x->cap) {
-			x->row = xgrow(x->row, &x->cap, x->n + 1, sizeof(*x->row));
-			x->raw = xrealloc_array(x->raw, x->cap, sizeof(*x->raw));
-		}
-		x->row[x->n] = (uint32_t)row;
-		x->raw[x->n++] = v[6];
-	}
+	if (is_marker(s->r, v[5]))
+		raw_rows_push(&s->texts, (uint32_t)row, v[6]);
 	progress_row();
 	return 0;
 }

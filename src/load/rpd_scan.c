@@ -93,8 +93,7 @@ int64_t rpd_scan_max_raw(const struct scan *s)
 void rpd_scan_close(struct scan *s)
 {
 	for (int k = 0; k < s->nthreads; k++) {
-		free(s->sinks[k].texts.row);
-		free(s->sinks[k].texts.raw);
+		raw_rows_free(&s->sinks[k].texts);
 		raw_rows_free(&s->sinks[k].graphs);
 		free(s->sinks[k].runs.row);
 		free(s->sinks[k].runs.id);
@@ -182,7 +181,7 @@ int rpd_scan_finish_apis(struct rpd_reader *r, struct scan *s)
 			a->thread[i] = threads[a->thread[i]];
 		}
 		/* Rows of later threads come later: texts stay in row order. */
-		const struct local_texts *x = &s->sinks[k].texts;
+		const struct raw_rows *x = &s->sinks[k].texts;
 		for (size_t j = 0; rc == 0 && j < x->n; j++) {
 			uint32_t text;
 			rc = rpd_strmap_get(&texts, r, (uint32_t)x->raw[j], &text);

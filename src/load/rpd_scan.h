@@ -58,20 +58,13 @@ static inline uint32_t local_type(struct local_types *l, int64_t id)
 	return l->n++;
 }
 
-/* Markers met by one thread: their rows and database args ids. */
-struct local_texts {
-	size_t n, cap;
-	uint32_t *row;
-	int64_t *raw;
-};
-
 /* What one thread writes to: rows base + row of the trace's columns. */
 struct sink {
 	struct rpd_reader *r;
 	size_t base;
 	struct local_lanes lanes;
 	struct local_types types;
-	struct local_texts texts;
+	struct raw_rows texts;       /* markers met: rows and args ids */
 	struct raw_rows graphs;      /* graph launch calls met: rows and args ids */
 	int64_t max_raw;             /* largest string id seen */
 	int64_t api_first, op_first; /* links: dense ids start here, or -1 */

@@ -26,7 +26,7 @@ static void build(const struct trace *t, const struct report_params *p, const st
 {
 	char pattern[256];
 	struct steps s;
-	free(steps_find_asked(t, p->analysis, sel, pattern, sizeof(pattern), &s));
+	steps_find_asked(t, p->analysis, sel, pattern, sizeof(pattern), &s);
 	table_init(out, "steps", step_cols, NCOLS(step_cols));
 	snprintf(out->caption, sizeof(out->caption), P_("Steps %s: %zu step", "Steps %s: %zu steps", s.n),
 		 pattern, s.n);

@@ -134,10 +134,10 @@ void session_describe_places(const struct session *s, char *buf, size_t size);
 /* Order each trace's calls by thread and start (struct session_view's
  * order) if they are not yet: the background read of API rows does it as
  * it reads, a read on this thread leaves it to those that need it. */
+void session_order_calls(struct session *s);
 /* Trace k's calls in order, made as they were read: kept as its view's
  * order when made for its rows as they are (o is emptied either way). */
 void session_take_order(struct session *s, size_t k, struct api_order *o);
-void session_order_calls(struct session *s);
 
 /* A job on another thread reads the traces: they must not change (API
  * rows moving in, workspace/workspace.h) until it lets go. */

@@ -245,6 +245,14 @@ void api_order_finish(struct api_order_job *j, struct api_order *out)
 	free(j);
 }
 
+void api_order_cancel(struct api_order_job **j)
+{
+	struct api_order dropped;
+	api_order_finish(*j, &dropped);
+	api_order_free(&dropped);
+	*j = NULL;
+}
+
 int api_order_fits(const struct api_order *o, const struct trace *t)
 {
 	return o->rows && o->napis == t->apis.n && o->nthreads == t->nthreads;

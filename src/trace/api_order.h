@@ -39,6 +39,8 @@ struct api_order_job;
 struct api_order_job *api_order_start(const struct trace *t);
 /* Wait for the order; an empty one for no job (NULL). Frees j. */
 void api_order_finish(struct api_order_job *j, struct api_order *out);
+/* Wait for the job and drop its order (*j NULL after; none: nothing). */
+void api_order_cancel(struct api_order_job **j);
 /* Was o made for t's API rows and threads as they are now? */
 int api_order_fits(const struct api_order *o, const struct trace *t);
 /* The order of a trace whose API rows moved into t at the same places,

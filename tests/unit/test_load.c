@@ -516,6 +516,15 @@ static void check_order_while_read(const char *path)
 	trace_free(&t);
 }
 
+/* A generated trace written as the rpd file dir/name (its path in path). */
+static void write_rpd(const char *dir, const char *name, const struct gen_params *p, char *path, size_t size)
+{
+	struct rpd_error err;
+	struct demo_output rpd = { .format = INPUT_RPD };
+	snprintf(path, size, "%s/%s", dir, name);
+	CHECK(demo_write_file(path, p, &rpd, &err) == 0);
+}
+
 /* Each graph launch call's graph, by its API id and the graph's name. */
 static void graphs_of(const char *path, unsigned what, int pages, int64_t *id, char (*exec)[32], size_t *n)
 {
@@ -561,11 +570,8 @@ static void check_graph_names(const char *path, size_t want)
 static void test_graph_names(const char *dir)
 {
 	char path[512];
-	struct rpd_error err;
 	struct gen_params p = { .seed = 3, .ops = 2000, .gpus = 1, .graphs = 1 };
-	struct demo_output rpd = { .format = INPUT_RPD };
-	snprintf(path, sizeof(path), "%s/graphs.rpd", dir);
-	CHECK(demo_write_file(path, &p, &rpd, &err) == 0);
+	write_rpd(dir, "graphs.rpd", &p, path, sizeof(path));
 	sqlite3 *db;
 	CHECK(sqlite3_open(path, &db) == SQLITE_OK);
 	sqlite3_stmt *st;
@@ -639,11 +645,8 @@ static void test_keep_keys(void)
 static void test_launches_apart(const char *dir)
 {
 	char path[512];
-	struct rpd_error err;
 	struct gen_params p = { .seed = 11, .ops = 40000, .gpus = 2 };
-	struct demo_output rpd = { .format = INPUT_RPD };
-	snprintf(path, sizeof(path), "%s/apart.rpd", dir);
-	CHECK(demo_write_file(path, &p, &rpd, &err) == 0);
+	write_rpd(dir, "apart.rpd", &p, path, sizeof(path));
 	exec_ok(path, "DELETE FROM rocpd_api_ops WHERE api_id % 2000 >= 150");
 	check_launches(path, "launching calls far apart", 1);
 	unlink(path);
@@ -652,11 +655,8 @@ static void test_launches_apart(const char *dir)
 static void test_paths(const char *dir)
 {
 	char path[512];
-	struct rpd_error err;
 	struct gen_params big = { .seed = 9, .ops = 60000, .gpus = 2 };
-	struct demo_output rpd = { .format = INPUT_RPD };
-	snprintf(path, sizeof(path), "%s/paths.rpd", dir);
-	CHECK(demo_write_file(path, &big, &rpd, &err) == 0);
+	write_rpd(dir, "paths.rpd", &big, path, sizeof(path));
 	check_paths_agree(path, "generated", 3);
 	check_launches(path, "generated", 1);
 	test_cap(path);
@@ -734,9 +734,7 @@ static void test_desc_keys(const char *dir)
 	char path[512];
 	struct rpd_error err;
 	struct gen_params small = { .seed = 4, .ops = 5000, .gpus = 2 };
-	struct demo_output rpd = { .format = INPUT_RPD };
-	snprintf(path, sizeof(path), "%s/desc.rpd", dir);
-	CHECK(demo_write_file(path, &small, &rpd, &err) == 0);
+	write_rpd(dir, "desc.rpd", &small, path, sizeof(path));
 	exec_ok(path,
 		"UPDATE rocpd_op SET id = id + 100000; UPDATE rocpd_api_ops SET op_id = op_id + 100000;");
 	struct trace ref;
