@@ -72,6 +72,12 @@ int batch_groupwise(const struct batch_plan *plan, const struct batch_request *r
 	return merge != &report_whole_load && (!merge->can || merge->can(&rp));
 }
 
+/* Does the request narrow the view (a filter, a window, a place)? */
+static int narrows(const struct batch_request *req)
+{
+	return req->nrules || req->window || req->roi || req->gpu || req->input;
+}
+
 /* The group's session: its inputs, the filter; none of its own reading
  * fails for having no GPU ops (another group may have them). */
 static int open_group(const struct batch_plan *plan, size_t g, const struct batch_request *req,
@@ -85,7 +91,7 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 					.skipped = skipped,
 					.progress = plan->at_once <= 1,
 					.allow_empty = 1,
-					.apis = req->report->apis,
+					.apis = api_need_narrowed(req->report->apis, narrows(req)),
 					.order_calls = (req->report->uses & REPORT_USES_CALL_ORDER) != 0 };
 	char msg[512];
 	if (workspace_open(ws, &so, err))

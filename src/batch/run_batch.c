@@ -48,7 +48,9 @@ int run_wants_viewer(const struct options *o)
  * beside an export or for a window named by markers. */
 static enum api_need needs_apis(const struct options *o)
 {
-	enum api_need need = o->have_report ? o->report->apis : API_NEED_NONE;
+	int narrowed = o->nrules || (o->window && *o->window) || (o->against_window && *o->against_window) ||
+		       (o->gpu && *o->gpu) || (o->input && *o->input) || o->roi;
+	enum api_need need = api_need_narrowed(o->have_report ? o->report->apis : API_NEED_NONE, narrowed);
 	if ((o->export_path && need != API_NEED_NONE) || window_names_markers(o->window))
 		need = API_NEED_ALL;
 	/* A conversion writes every call it keeps from the trace in memory. */

@@ -285,6 +285,7 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 		.op_end = t->ops.n,
 		.api_base = t->apis.n,
 		.order = sorting && t->ninputs == 1,
+		.no_markers = (what & LOAD_NO_MARKERS) != 0,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */
 	if (!(what & LOAD_OPS)) {

@@ -21,6 +21,9 @@ enum load_what {
 	/* Without LOAD_APIS: the API rows are read apart once the ops are
 	 * shown (the viewer), so a one-pass reader leaves them for then. */
 	LOAD_APIS_LATER = 16,
+	/* With LOAD_APIS: the roctx markers' rows may be left out (the api
+	 * report of a view nothing narrows, which lists the calls alone). */
+	LOAD_NO_MARKERS = 32,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

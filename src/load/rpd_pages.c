@@ -103,6 +103,54 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
+/* rocpd_api without the markers' rows: each thread's calls go on from its
+ * part's first row, to be closed up once all are read (close_up). */
+static int call_row(void *ctx, size_t row, const int64_t *v)
+{
+	struct sink *s = ctx;
+	struct trace_apis *a = &s->r->t->apis;
+	(void)row;
+	progress_row();
+	if (is_marker(s->r, v[5]))
+		return 0;
+	uint32_t lane = local_lane(&s->lanes, v[1], v[2]);
+	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
+		return 1;
+	size_t i = s->base + s->from + s->kept++;
+	a->id[i] = v[0];
+	a->start[i] = v[3];
+	a->end[i] = v[4];
+	a->name[i] = (uint32_t)v[5];
+	a->thread[i] = lane;
+	if (rpd_is_graph_launch(s->r, v[5]))
+		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
+	return 0;
+}
+
+/* The parts' calls moved up to follow each other, and the parts made
+ * what they now hold, for finish_apis. */
+static void close_up(struct trace_apis *a, size_t base, struct scan *s)
+{
+	size_t next = 0;
+	for (int k = 0; k < s->nthreads; k++) {
+		struct sink *x = &s->sinks[k];
+		size_t from = base + x->from, to = base + next, n = x->kept;
+		if (from != to) {
+			memmove(a->id + to, a->id + from, n * sizeof(*a->id));
+			memmove(a->start + to, a->start + from, n * sizeof(*a->start));
+			memmove(a->end + to, a->end + from, n * sizeof(*a->end));
+			memmove(a->name + to, a->name + from, n * sizeof(*a->name));
+			memmove(a->thread + to, a->thread + from, n * sizeof(*a->thread));
+			for (size_t j = 0; j < x->graphs.n; j++)
+				x->graphs.row[j] -= (uint32_t)(from - to);
+		}
+		s->parts[k].first = next;
+		s->parts[k].count = n;
+		next += n;
+	}
+	s->rows = next;
+}
+
 /* rocpd_api_ops: api_id, op_id; the ids are found among this input's rows
  * (read-only here), links to absent rows marked to be dropped. */
 static int link_row(void *ctx, size_t row, const int64_t *v)
@@ -310,6 +358,21 @@ static void take_runs(struct trace *t, const struct scan *s)
 	}
 }
 
+/* Every API row, or the calls alone when markers may be left out: the
+ * calls kept are then far apart, their ids a column. */
+static enum fastpath decode_apis(struct rpd_reader *r, struct scan *s)
+{
+	if (!r->no_markers || r->nmarker_raw == 0)
+		return rpd_scan_decode(s, r->t->apis.n, api_row);
+	trace_apis_need_ids(r->t);
+	for (int k = 0; k < s->nthreads; k++)
+		s->sinks[k].from = s->parts[k].first;
+	enum fastpath rc = rpd_scan_decode(s, r->t->apis.n, call_row);
+	if (rc == FAST_DONE)
+		close_up(&r->t->apis, r->t->apis.n, s);
+	return rc;
+}
+
 enum fastpath rpd_pages_apis(struct rpd_reader *r)
 {
 	struct scan s;
@@ -318,7 +381,7 @@ enum fastpath rpd_pages_apis(struct rpd_reader *r)
 	if (rpd_scan_open(&s, r, "rocpd_api", rpd_api_cols, 7))
 		return FAST_DECLINED;
 	trace_reserve_apis(r->t, s.rows);
-	enum fastpath rc = rpd_scan_decode(&s, r->t->apis.n, api_row);
+	enum fastpath rc = decode_apis(r, &s);
 	if (rc == FAST_DONE && r->t->apis.id && !ids_rise(r->t->apis.id + r->t->apis.n, s.rows))
 		rc = FAST_DECLINED;
 	if (rc == FAST_DONE && !r->t->apis.id && !runs_rise(&s))

@@ -36,6 +36,7 @@ struct rpd_reader {
 	 * rows and args ids (graph_args_read: every call was met so). */
 	struct raw_rows graph_args;
 	int graph_args_read;
+	int no_markers;                /* the markers' rows may be left out */
 	int order;                     /* the calls are to be put in order */
 	struct api_order_job *sorting; /* meanwhile, once they are all read */
 };

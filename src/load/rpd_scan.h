@@ -87,6 +87,9 @@ struct sink {
 	struct id_runs runs;
 	int64_t last_id;
 	int any, fell_ids;
+	/* The calls without the markers: this thread's rows kept go on from
+	 * row from of the table (its part's first), kept of them so far. */
+	size_t from;
 };
 
 static inline int raw_ok(struct sink *s, int64_t a, int64_t b)

@@ -86,7 +86,7 @@ const struct report_def report_api = { .name = "api",
 				       .help = N_("API calls by name"),
 				       .cols = api_cols,
 				       .ncols = NCOLS(api_cols),
-				       .apis = API_NEED_ALL,
+				       .apis = API_NEED_CALLS,
 				       .uses = REPORT_USES_CALL_ORDER,
 				       .build = build,
 				       .merge = &merge };

@@ -7,7 +7,20 @@
 enum api_need {
 	API_NEED_NONE,
 	API_NEED_LAUNCHES, /* the calls that launched ops are enough */
+	/* Every call but the roctx markers' rows (which are most rows of a
+	 * trace marked throughout): what a report listing calls by their own
+	 * names needs of a view that nothing narrows. A filter, a window or
+	 * a place filter keeps a call by the markers around it too, so that a
+	 * narrowed view needs them all (api_need_narrowed). */
+	API_NEED_CALLS,
 	API_NEED_ALL,
 };
+
+/* What need becomes in a view narrowed (or not) by a filter, a window or
+ * a place filter. */
+static inline enum api_need api_need_narrowed(enum api_need need, int narrowed)
+{
+	return need == API_NEED_CALLS && narrowed ? API_NEED_ALL : need;
+}
 
 #endif

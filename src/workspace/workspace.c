@@ -25,7 +25,8 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 				   .allow_empty = o->allow_empty,
 				   .skipped = o->skipped };
 	if (o->apis != API_NEED_NONE)
-		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0);
+		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0) |
+			   (o->apis == API_NEED_CALLS ? LOAD_NO_MARKERS : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
 	if (o->apis_later && o->apis == API_NEED_NONE)
@@ -33,7 +34,7 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 	lo.cache_entry = &io->cache;
 	lo.cache_want_all = o->apis_later && o->apis == API_NEED_NONE;
 	memset(order, 0, sizeof(*order));
-	if (o->order_calls && o->apis == API_NEED_ALL)
+	if (o->order_calls && (o->apis == API_NEED_ALL || o->apis == API_NEED_CALLS))
 		lo.order = order;
 	return trace_load(t, o->paths, o->npaths, &lo, err);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/api_calls.h"
 #include "check.h"
 #include "demo/demo.h"
 #include "load/background.h"
@@ -480,6 +481,59 @@ static void check_launches(const char *path, const char *what, int fast)
 	trace_free(&some);
 }
 
+/* The calls read without the markers' rows (LOAD_NO_MARKERS, on three
+ * threads) are the other calls of a whole read, in its order, with the
+ * same links and graph launches; through SQL (pages 0) the markers stay. */
+static void check_no_markers(const char *path, const char *what, int pages)
+{
+	struct trace full, calls;
+	struct rpd_error err;
+	const char *paths[] = { path };
+	struct load_options lo = { .what = LOAD_ALL | LOAD_NO_MARKERS };
+	fprintf(stderr, "calls without markers: %s\n", what);
+	threads_set_limit(3);
+	if (!pages)
+		setenv("RPDTOP_PAGESCAN", "0", 1);
+	CHECK(trace_load(&full, paths, 1, &all, &err) == 0);
+	CHECK(trace_load(&calls, paths, 1, &lo, &err) == 0);
+	unsetenv("RPDTOP_PAGESCAN");
+	threads_set_limit(0);
+	uint32_t marker = api_marker_name(&full);
+	size_t j = 0, markers = 0;
+	for (size_t i = 0; i < full.apis.n && !check_failures; i++) {
+		if (pages && trace_api_name(&full, i) == marker) {
+			markers++;
+			continue;
+		}
+		CHECK(j < calls.apis.n);
+		if (j >= calls.apis.n)
+			break;
+		CHECK_INT(trace_api_id(&calls, j), trace_api_id(&full, i));
+		CHECK_INT(calls.apis.start[j], full.apis.start[i]);
+		CHECK_INT(calls.apis.end[j], full.apis.end[i]);
+		CHECK_STR(str(&calls, trace_api_shown_name(&calls, (uint32_t)j)),
+			  str(&full, trace_api_shown_name(&full, (uint32_t)i)));
+		CHECK_INT(calls.threads[calls.apis.thread[j]].tid, full.threads[full.apis.thread[i]].tid);
+		j++;
+	}
+	CHECK_INT(j, calls.apis.n);
+	CHECK(!pages || markers > 0);
+	CHECK_INT(calls.ops.n, full.ops.n);
+	for (size_t i = 0; i < full.ops.n && !check_failures; i++) {
+		uint32_t a = trace_op_launch(&full, (uint32_t)i), b = trace_op_launch(&calls, (uint32_t)i);
+		CHECK_INT(b == TRACE_NONE, a == TRACE_NONE);
+		if (a != TRACE_NONE && b != TRACE_NONE)
+			CHECK_INT(trace_api_id(&calls, b), trace_api_id(&full, a));
+	}
+	CHECK_INT(calls.graphs.n, full.graphs.n);
+	for (size_t i = 0; i < full.graphs.n && i < calls.graphs.n; i++) {
+		CHECK_INT(trace_api_id(&calls, calls.graphs.api[i]), trace_api_id(&full, full.graphs.api[i]));
+		CHECK_STR(str(&calls, calls.graphs.exec[i]), str(&full, full.graphs.exec[i]));
+	}
+	trace_free(&full);
+	trace_free(&calls);
+}
+
 /* The calls put in order while the rest of the file is read equal the
  * order made of the trace after; without a thread to spare, none is made. */
 static void check_order_while_read(const char *path)
@@ -596,6 +650,11 @@ static void test_graph_names(const char *dir)
 		"('hipGraphLaunch_g'), ('hipGraphLaunch_h'), ('cuGraphLaunchx')");
 	check_graph_names(path, launches - 1);
 	unlink(path);
+	/* Graph launch calls in every part of a read on three threads. */
+	struct gen_params big = { .seed = 5, .ops = 40000, .gpus = 2, .graphs = 1 };
+	write_rpd(dir, "graphs-big.rpd", &big, path, sizeof(path));
+	check_no_markers(path, "graph launches", 1);
+	unlink(path);
 }
 
 /* The leaves kept for a few rowids are exactly those whose range holds
@@ -659,6 +718,8 @@ static void test_paths(const char *dir)
 	write_rpd(dir, "paths.rpd", &big, path, sizeof(path));
 	check_paths_agree(path, "generated", 3);
 	check_launches(path, "generated", 1);
+	check_no_markers(path, "generated", 1);
+	check_no_markers(path, "generated, through SQL", 0);
 	test_cap(path);
 	check_ids(path, 0);
 	check_scan_agree(path, "generated");
@@ -673,6 +734,7 @@ static void test_paths(const char *dir)
 	check_launches(path, "links to missing calls", 0);
 	exec_ok(path, "DELETE FROM rocpd_api_ops WHERE api_id NOT IN (SELECT id FROM rocpd_api)");
 	check_launches(path, "ids with gaps", 1);
+	check_no_markers(path, "ids with gaps", 1);
 	check_ids(path, 1);
 	exec_ok(path, "UPDATE rocpd_op SET start = start WHERE id = 5 AND 0;"
 		      "ALTER TABLE rocpd_op ADD COLUMN extra integer DEFAULT 3;"
