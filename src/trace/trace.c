@@ -610,11 +610,35 @@ uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id)
 	return find_in_runs(t, lo, hi, id, &run);
 }
 
+struct id_at {
+	const int64_t *id;
+	int64_t x;
+};
+
+static int id_not_below(const void *ctx, size_t i)
+{
+	const struct id_at *p = ctx;
+	return p->id[i] >= p->x;
+}
+
+/* The row of id in the id column, searched for from the row found last. */
+static uint32_t find_from_row(const struct trace *t, size_t lo, size_t hi, int64_t id, size_t *row)
+{
+	struct id_at p = { t->apis.id, id };
+	size_t at = search_from(lo, hi, *row, id_not_below, &p);
+	if (at == hi || t->apis.id[at] != id)
+		return TRACE_NONE;
+	*row = at;
+	return (uint32_t)at;
+}
+
 uint32_t trace_api_find_near(const struct trace *t, size_t lo, size_t hi, int64_t id, size_t *run)
 {
 	const struct id_runs *r = &t->apis.runs;
-	if (lo >= hi || t->apis.id)
-		return trace_api_find(t, lo, hi, id);
+	if (lo >= hi)
+		return TRACE_NONE;
+	if (t->apis.id)
+		return find_from_row(t, lo, hi, id, run);
 	/* The run found last, then the one after it: ids asked in rising
 	 * order mostly fall there. */
 	for (size_t k = *run; k < *run + 2 && k < r->n && r->row[k] < hi; k++) {

@@ -272,7 +272,8 @@ int64_t trace_api_id(const struct trace *t, size_t api);
 uint32_t trace_api_find(const struct trace *t, size_t lo, size_t hi, int64_t id);
 /* As trace_api_find, trying first the run of ids found last (*run, 0 at
  * first), and leaving in *run the one it found: ids asked in rising order
- * are found in a step or two, not by a search over every run. */
+ * are found in a step or two, not by a search over every run. With an id
+ * column, *run is the row found last, and the search goes out from it. */
 uint32_t trace_api_find_near(const struct trace *t, size_t lo, size_t hi, int64_t id, size_t *run);
 /* The first id of rows lo..hi - 1 when their ids run on without a gap,
  * else -1 (then trace_api_find finds a row by its id). */

@@ -732,6 +732,7 @@ static void test_paths(const char *dir)
 	exec_ok(path, "UPDATE rocpd_op SET start = 0 WHERE id = 5;");
 	check_paths_agree(path, "gaps", 3);
 	check_launches(path, "links to missing calls", 0);
+	check_no_markers(path, "links to missing calls", 1);
 	exec_ok(path, "DELETE FROM rocpd_api_ops WHERE api_id NOT IN (SELECT id FROM rocpd_api)");
 	check_launches(path, "ids with gaps", 1);
 	check_no_markers(path, "ids with gaps", 1);
