@@ -90,6 +90,9 @@ struct sink {
 	/* The calls without the markers: this thread's rows kept go on from
 	 * row from of the table (its part's first), kept of them so far. */
 	size_t from;
+	/* Each thread writes its own sink on every row: the next one's first
+	 * bytes must not share a cache line with these. */
+	char pad[128];
 };
 
 static inline int raw_ok(struct sink *s, int64_t a, int64_t b)
