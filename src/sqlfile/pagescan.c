@@ -1,15 +1,20 @@
 #include "config.h"
 #include "sqlfile/pagescan.h"
 
+#include <fcntl.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sqlfile/dbfile.h"
+#include "util/busguard.h"
 #include "util/threads.h"
 #include "util/xalloc.h"
 
@@ -113,10 +118,31 @@ static int reads_in_parallel(sqlite3 *db)
 	return strcmp(vfs->zName, "unix") == 0 || strncmp(vfs->zName, "unix-", 5) == 0;
 }
 
+/* The file again, when the VFS reads it from a regular file of its name
+ * (RPDTOP_PAGESCAN_MAP=0: never). Only counts are taken through it, and
+ * the decoding that follows checks them. */
+static void open_to_map(struct pagescan *ps)
+{
+	const char *env = getenv("RPDTOP_PAGESCAN_MAP");
+	const char *name = sqlite3_db_filename(ps->db, "main");
+	if (!ps->shared_reads || (env && strcmp(env, "0") == 0) || !name || !*name)
+		return;
+	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		ps->fd = fd;
+		ps->fd_size = st.st_size;
+		busguard_install();
+	} else if (fd >= 0) {
+		close(fd);
+	}
+}
+
 int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->db = db;
+	ps->fd = -1;
 	/* RPDTOP_PAGESCAN=0 reads everything through SQL (tests compare both). */
 	const char *env = getenv("RPDTOP_PAGESCAN");
 	if (env && strcmp(env, "0") == 0)
@@ -136,11 +162,15 @@ int pagescan_begin(struct pagescan *ps, sqlite3 *db)
 		pagescan_end(ps);
 		return FAST_DECLINED;
 	}
+	open_to_map(ps);
 	return FAST_DONE;
 }
 
 void pagescan_end(struct pagescan *ps)
 {
+	if (ps->fd >= 0)
+		close(ps->fd);
+	ps->fd = -1;
 	if (ps->in_txn)
 		dbfile_read_end(ps->db);
 	ps->in_txn = 0;
@@ -658,10 +688,17 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 	return FAST_DONE;
 }
 
+/* A window of the file mapped while counting. */
+struct map_window {
+	const uint8_t *base;
+	int64_t off, len;
+};
+
 struct worker {
 	const struct pagescan *ps;
 	const struct pagescan_table *tab;
 	size_t from, to; /* leaves */
+	struct map_window map;
 	struct pagescan_part *part;
 	pagescan_row_fn fn; /* both NULL: only count the rows */
 	pagescan_cell_fn cell;
@@ -669,9 +706,69 @@ struct worker {
 	int rc;
 };
 
+#define MAP_BYTES ((int64_t)8 << 20) /* mapped at once while counting */
+
+static void unmap_window(struct map_window *m)
+{
+	if (m->base)
+		munmap((void *)m->base, (size_t)m->len);
+	m->base = NULL;
+}
+
+/* n bytes at off of the file, through the window that holds them (mapped
+ * now when the last did not); NULL past the file's end as it was opened. */
+static const uint8_t *mapped_at(const struct pagescan *ps, struct map_window *m, int64_t off, int64_t n)
+{
+	if (m->base && off >= m->off && off + n <= m->off + m->len)
+		return m->base + (off - m->off);
+	unmap_window(m);
+	int64_t start = off & ~(MAP_BYTES - 1);
+	int64_t len = ps->fd_size - start < MAP_BYTES ? ps->fd_size - start : MAP_BYTES;
+	if (off < 0 || len <= 0 || off + n > start + len)
+		return NULL;
+	void *b = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, ps->fd, start);
+	if (b == MAP_FAILED)
+		return NULL;
+	*m = (struct map_window){ b, start, len };
+	return m->base + (off - start);
+}
+
+/* The leaves' counts from their headers in the mapped file: a fault a
+ * few pages, not a system call a leaf. A file cut short meanwhile (its
+ * pages past the end raise SIGBUS) is damage, as a short read is. */
+static void count_mapped(struct worker *w)
+{
+	sigjmp_buf jump;
+	w->part->count = 0;
+	w->map = (struct map_window){ 0 };
+	if (sigsetjmp(jump, 1)) {
+		unmap_window(&w->map);
+		w->rc = FAST_DECLINED;
+		return;
+	}
+	busguard_arm(&jump);
+	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++) {
+		uint32_t pgno = w->tab->leaf[i];
+		const uint8_t *h = NULL;
+		if (pgno >= 1 && pgno <= w->ps->npages)
+			h = mapped_at(w->ps, &w->map,
+				      (int64_t)(pgno - 1) * w->ps->page_size + header_offset(pgno), 8);
+		if (!h || h[0] != LEAF_TABLE)
+			w->rc = FAST_DECLINED;
+		else
+			w->part->count += be16(h + 3);
+	}
+	busguard_arm(NULL);
+	unmap_window(&w->map);
+}
+
 static void count_rows(struct worker *w)
 {
 	uint8_t h[108];
+	if (w->ps->fd >= 0) {
+		count_mapped(w);
+		return;
+	}
 	w->part->count = 0;
 	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++) {
 		uint32_t pgno = w->tab->leaf[i];

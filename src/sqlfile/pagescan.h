@@ -29,6 +29,10 @@ struct pagescan {
 	int (*want)(void *ctx, int64_t rowid);
 	int shared_reads; /* the file may be read from several threads */
 	int in_txn;
+	/* The file opened again to map the leaves' headers while counting
+	 * (a system call per leaf read through the VFS), or -1; its size then. */
+	int fd;
+	int64_t fd_size;
 };
 
 /* The leaves of one table in rowid order; no rowid of leaf i exceeds

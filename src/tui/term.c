@@ -15,6 +15,7 @@
 #include <curses.h>
 
 #include "tui/theme.h"
+#include "util/busguard.h"
 #include "util/i18n.h"
 #include "util/xalloc.h"
 
@@ -68,6 +69,10 @@ static void restore_now(void)
  * signal would have killed us. */
 static void on_crash(int sig)
 {
+	/* A file cut short under a mapping being read is the reader's to
+	 * decline (util/busguard.h). */
+	if (sig == SIGBUS)
+		busguard_catch();
 	restore_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
