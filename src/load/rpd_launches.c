@@ -15,15 +15,47 @@
  * only the API rows they name, each put at its id's place among them:
  * both are in id order, so that place is found by walking along. */
 
-/* rocpd_api_ops, first: the API id as read, the op found. */
+/* A run of links whose API ids share their high 32 bits, from row on. */
+static void push_high(struct id_runs *h, size_t row, int64_t high)
+{
+	if (h->n == h->cap) {
+		h->row = xgrow(h->row, &h->cap, h->n + 1, sizeof(*h->row));
+		h->id = xrealloc_array(h->id, h->cap, sizeof(*h->id));
+	}
+	h->row[h->n] = row;
+	h->id[h->n++] = high;
+}
+
+/* rocpd_api_ops, first: the API id as read, its low 32 bits kept where
+ * the link's call will go and its high ones as runs (a negative id
+ * declines: the whole table is read), and the op found. */
 static int launch_link_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct sink *s = ctx;
 	const struct rpd_reader *r = s->r;
-	s->link_api[row] = v[0];
+	if (v[0] < 0)
+		return 1;
+	if (s->highs.n == 0 || v[0] >> 32 != s->high)
+		push_high(&s->highs, row, s->high = v[0] >> 32);
+	r->t->links.api[s->base + row] = (uint32_t)v[0];
 	r->t->links.op[s->base + row] = find_dense(r->t->ops.id, r->op_base, r->op_end, s->op_first, v[1]);
 	progress_row();
 	return 0;
+}
+
+/* The links' API ids as read, walked in row order: the low bits in
+ * links.api from base on, the high ones from their runs. */
+struct link_ids {
+	const uint32_t *low;
+	const struct id_runs *highs;
+	size_t run;
+};
+
+static int64_t link_id(struct link_ids *c, size_t i)
+{
+	while (c->run + 1 < c->highs->n && c->highs->row[c->run + 1] <= i)
+		c->run++;
+	return (int64_t)((uint64_t)c->highs->id[c->run] << 32 | c->low[i]);
 }
 
 /* The place of id among the named ids from where the walk stands. */
@@ -88,19 +120,21 @@ static int launch_api_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
-/* The distinct API ids of the links to ops that are there, rising. */
-static size_t named_apis(const struct trace_links *l, size_t from, const int64_t *raw, size_t n,
-			 int64_t **out)
+/* The distinct API ids of the n links from links.n on (their ids as
+ * read) to ops that are there, rising. */
+static size_t named_apis(const struct trace_links *l, const struct id_runs *highs, size_t n, int64_t **out)
 {
 	int64_t *v = xmalloc_array(n ? n : 1, sizeof(*v));
+	struct link_ids c = { l->api + l->n, highs, 0 };
 	size_t k = 0, sorted = 1;
 	for (size_t i = 0; i < n; i++) {
+		int64_t id = link_id(&c, i);
 		/* A call launching many ops is linked on adjacent rows. */
-		if (l->op[from + i] == TRACE_NONE || (k && raw[i] == v[k - 1]))
+		if (l->op[l->n + i] == TRACE_NONE || (k && id == v[k - 1]))
 			continue;
-		if (k && raw[i] < v[k - 1])
+		if (k && id < v[k - 1])
 			sorted = 0;
-		v[k++] = raw[i];
+		v[k++] = id;
 	}
 	if (!sorted)
 		sort_int64(v, k);
@@ -112,21 +146,23 @@ static size_t named_apis(const struct trace_links *l, size_t from, const int64_t
 	return m;
 }
 
-static enum fastpath scan_links_first(struct rpd_reader *r, int64_t **raw, size_t *n)
+/* The links past links.n, their API ids as read: the low bits in
+ * links.api, the high ones as runs in *highs (rows from links.n). */
+static enum fastpath scan_links_first(struct rpd_reader *r, struct id_runs *highs, size_t *n)
 {
 	struct scan s;
 	struct trace *t = r->t;
 	if (rpd_scan_open(&s, r, "rocpd_api_ops", rpd_link_cols, 2))
 		return FAST_DECLINED;
 	trace_reserve_links(t, s.rows);
-	*raw = xmalloc_array(s.rows ? s.rows : 1, sizeof(**raw));
-	for (int k = 0; k < s.nthreads; k++) {
-		s.sinks[k].link_api = *raw;
+	for (int k = 0; k < s.nthreads; k++)
 		s.sinks[k].op_first = t->ops.id ? dense_first(t->ops.id, r->op_base, r->op_end)
 						: t->inputs[r->input].op_id0;
-	}
 	enum fastpath rc = rpd_scan_decode(&s, t->links.n, launch_link_row);
 	*n = s.rows;
+	for (int k = 0; rc == FAST_DONE && k < s.nthreads; k++)
+		for (size_t j = 0; j < s.sinks[k].highs.n; j++)
+			push_high(highs, s.sinks[k].highs.row[j], s.sinks[k].highs.id[j]);
 	rpd_scan_close(&s);
 	return rc;
 }
@@ -177,17 +213,22 @@ static enum fastpath scan_named_apis(struct rpd_reader *r, const int64_t *named,
 	return rc;
 }
 
-/* The links become links to the rows kept (every named id has one). */
-static void link_named(struct trace *t, size_t base, const int64_t *named, size_t nnamed, const int64_t *raw,
-		       size_t n)
+/* The links become links to the rows kept (every named id has one), in
+ * place: a link's id is read before any link at or after it is written. */
+static void link_named(struct trace *t, size_t base, const int64_t *named, size_t nnamed,
+		       const struct id_runs *highs, size_t n)
 {
 	size_t out = t->links.n, at = 0;
+	int64_t last = -1;
+	struct link_ids c = { t->links.api + t->links.n, highs, 0 };
 	for (size_t i = 0; i < n; i++) {
+		int64_t id = link_id(&c, i);
 		uint32_t op = t->links.op[t->links.n + i];
+		int rising = i && id >= last;
+		last = id;
 		if (op == TRACE_NONE)
 			continue;
-		at = i && raw[i] >= raw[i - 1] ? walk_to(named, nnamed, at, raw[i])
-					       : lower_bound_i64(named, 0, nnamed, raw[i]);
+		at = rising ? walk_to(named, nnamed, at, id) : lower_bound_i64(named, 0, nnamed, id);
 		t->links.api[out] = (uint32_t)(base + at);
 		t->links.op[out++] = op;
 	}
@@ -197,20 +238,22 @@ static void link_named(struct trace *t, size_t base, const int64_t *named, size_
 enum fastpath rpd_pages_launches(struct rpd_reader *r)
 {
 	struct trace *t = r->t;
-	int64_t *raw = NULL, *named = NULL;
+	int64_t *named = NULL;
+	struct id_runs highs = { 0 };
 	size_t n = 0, nnamed = 0;
-	enum fastpath rc = scan_links_first(r, &raw, &n);
+	enum fastpath rc = scan_links_first(r, &highs, &n);
 	if (rc == FAST_DONE) {
-		nnamed = named_apis(&t->links, t->links.n, raw, n, &named);
+		nnamed = named_apis(&t->links, &highs, n, &named);
 		size_t base = t->apis.n;
 		rc = scan_named_apis(r, named, nnamed);
 		if (rc == FAST_DONE) {
-			link_named(t, base, named, nnamed, raw, n);
+			link_named(t, base, named, nnamed, &highs, n);
 			pagescan_taken();
 			pagescan_taken();
 		}
 	}
 	free(named);
-	free(raw);
+	free(highs.row);
+	free(highs.id);
 	return rc;
 }

@@ -97,6 +97,8 @@ void rpd_scan_close(struct scan *s)
 		raw_rows_free(&s->sinks[k].graphs);
 		free(s->sinks[k].runs.row);
 		free(s->sinks[k].runs.id);
+		free(s->sinks[k].highs.row);
+		free(s->sinks[k].highs.id);
 	}
 	free(s->sinks);
 	pagescan_table_free(&s->tab);

@@ -69,10 +69,12 @@ struct sink {
 	int64_t max_raw;             /* largest string id seen */
 	int64_t api_first, op_first; /* links: dense ids start here, or -1 */
 	size_t api_run;              /* links: the API ids' run found last */
-	/* Launching calls alone (rpd_pages_launches): the links' API ids as
-	 * read, then the ids whose rows are kept, and where this thread's
-	 * kept rows went. */
-	int64_t *link_api;
+	/* Launching calls alone (rpd_pages_launches): the links' API ids'
+	 * high 32 bits, a run where they change (their low bits are kept in
+	 * links.api meanwhile); the ids whose rows are kept, and where this
+	 * thread's kept rows went. */
+	struct id_runs highs;
+	int64_t high;
 	const int64_t *named; /* rising, distinct */
 	size_t nnamed, at, kept, lowest, highest;
 	int64_t last; /* the id of the row before (seen) */
@@ -86,7 +88,7 @@ struct sink {
 	 * id of its row before (any rows). */
 	struct id_runs runs;
 	int64_t last_id;
-	int any, fell_ids;
+	int any;
 	/* The calls without the markers: this thread's rows kept go on from
 	 * row from of the table (its part's first), kept of them so far. */
 	size_t from;
