@@ -136,8 +136,9 @@ static size_t named_apis(const struct trace_links *l, const struct id_runs *high
 			sorted = 0;
 		v[k++] = id;
 	}
+	/* Links come in id order but for a few ids a little out of place. */
 	if (!sorted)
-		sort_int64(v, k);
+		sort_nearly_int64(v, k);
 	size_t m = 0;
 	for (size_t i = 0; i < k; i++)
 		if (m == 0 || v[i] != v[m - 1])

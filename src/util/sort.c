@@ -53,6 +53,33 @@ void sort_int64(int64_t *v, size_t n)
 	free(b);
 }
 
+void sort_nearly_int64(int64_t *v, size_t n)
+{
+	size_t work = 0;
+	for (size_t i = 1; i < n; i++) {
+		if (v[i] >= v[i - 1])
+			continue;
+		/* Its place among those before it (all in order): after the
+		 * last that is not above it. */
+		int64_t x = v[i];
+		size_t lo = 0, hi = i;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (v[mid] <= x)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		work += i - lo;
+		if (work > 4 * n + 4096) {
+			sort_int64(v, n);
+			return;
+		}
+		memmove(v + lo + 1, v + lo, (i - lo) * sizeof(*v));
+		v[lo] = x;
+	}
+}
+
 /* The order of rows a and b: by key (when there is one), then by cmp. */
 struct order {
 	const int64_t *key; /* NULL: cmp alone */

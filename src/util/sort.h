@@ -44,5 +44,10 @@ void sort_nearly_keyed(uint32_t *v, size_t n, const int64_t *key, sort_index_cmp
 
 /* Sort n signed 64-bit values ascending (a radix sort: no comparisons). */
 void sort_int64(int64_t *v, size_t n);
+/* The same for values nearly in order, each out of place only a little
+ * way (ids of calls recorded as they end): each is moved back to its
+ * place, in time of the distances moved; past a few moves a value, the
+ * radix sort does the rest. */
+void sort_nearly_int64(int64_t *v, size_t n);
 
 #endif

@@ -45,6 +45,32 @@ static void check_sorted(const char *what, const int64_t *x, uint32_t *v, size_t
 	free(want);
 }
 
+/* sort_nearly_int64 gives what sort_int64 gives: values a little out of
+ * place (moved back one by one), far out of place (past the budget of
+ * moves, then the radix sort), equal, negative, and none. */
+static void check_nearly_int64(void)
+{
+	enum { N = 20000 };
+	int64_t *a = xmalloc(N * sizeof(*a)), *b = xmalloc(N * sizeof(*b));
+	unsigned seed = 5;
+	for (int pattern = 0; pattern < 5; pattern++) {
+		size_t n = pattern == 4 ? 0 : N;
+		for (size_t i = 0; i < n; i++) {
+			int64_t near = (int64_t)i * 3 - (rand_r(&seed) % 50 == 0 ? rand_r(&seed) % 400 : 0);
+			a[i] = pattern == 0   ? near
+			       : pattern == 1 ? (int64_t)rand_r(&seed) - RAND_MAX / 2
+			       : pattern == 2 ? (int64_t)(i / 100) - 50
+					      : (int64_t)4294967296 * (i % 3 == 0) + near;
+		}
+		memcpy(b, a, n * sizeof(*a));
+		sort_nearly_int64(a, n);
+		sort_int64(b, n);
+		CHECK(memcmp(a, b, n * sizeof(*a)) == 0);
+	}
+	free(a);
+	free(b);
+}
+
 /* Rows with a start (the key) and an end: by start, the longer first, as
  * calls are ordered; equal rows (same start and end) are left to the
  * sort, whose choice the keyed one must make too. */
@@ -178,6 +204,7 @@ int main(void)
 	free(x);
 	free(v);
 	check_keyed();
+	check_nearly_int64();
 	/* A trace recorded in blocks, each overlapping the next by half
 	 * (merged one after another), or two blocks over the same time. */
 	check_stretches("blocks overlapping their neighbours", 700, 300, 1000, 2000, 1);
