@@ -123,6 +123,11 @@ void lane_ops_build(const struct trace *t, const struct selection *sel, int per_
 		struct lane_merge m;
 		lane_merge_init(&m, t, &queues, (uint32_t)g);
 		size_t k = out->first[g];
+		/* A GPU whose ops ran on one queue has that queue's order. */
+		if (m.n == 1) {
+			memcpy(out->ops + k, m.heap[0].op, m.heap[0].n * sizeof(*out->ops));
+			m.n = 0;
+		}
 		for (uint32_t op; (op = lane_merge_next(&m)) != TRACE_NONE;)
 			out->ops[k++] = op;
 		lane_merge_free(&m);
