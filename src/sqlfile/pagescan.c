@@ -130,8 +130,10 @@ static void open_to_map(struct pagescan *ps)
 	int fd = open(name, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		const char *fail = getenv("RPDTOP_TEST_MAP_FAIL");
 		ps->fd = fd;
 		ps->fd_size = st.st_size;
+		ps->map_fails = fail && strcmp(fail, "1") == 0;
 		busguard_install();
 	} else if (fd >= 0) {
 		close(fd);
@@ -692,6 +694,7 @@ static int decode_leaf(const struct pagescan *ps, const uint8_t *p, uint32_t pgn
 struct map_window {
 	const uint8_t *base;
 	int64_t off, len;
+	int failed; /* the file could not be mapped (its file system's doing) */
 };
 
 struct worker {
@@ -726,17 +729,20 @@ static const uint8_t *mapped_at(const struct pagescan *ps, struct map_window *m,
 	int64_t len = ps->fd_size - start < MAP_BYTES ? ps->fd_size - start : MAP_BYTES;
 	if (off < 0 || len <= 0 || off + n > start + len)
 		return NULL;
-	void *b = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, ps->fd, start);
-	if (b == MAP_FAILED)
+	void *b = ps->map_fails ? MAP_FAILED : mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, ps->fd, start);
+	if (b == MAP_FAILED) {
+		m->failed = 1;
 		return NULL;
-	*m = (struct map_window){ b, start, len };
+	}
+	*m = (struct map_window){ b, start, len, 0 };
 	return m->base + (off - start);
 }
 
 /* The leaves' counts from their headers in the mapped file: a fault a
  * few pages, not a system call a leaf. A file cut short meanwhile (its
- * pages past the end raise SIGBUS) is damage, as a short read is. */
-static void count_mapped(struct worker *w)
+ * pages past the end raise SIGBUS) is damage, as a short read is. 0 when
+ * the file could not be mapped: the headers are to be read instead. */
+static int count_mapped(struct worker *w)
 {
 	sigjmp_buf jump;
 	w->part->count = 0;
@@ -744,7 +750,7 @@ static void count_mapped(struct worker *w)
 	if (sigsetjmp(jump, 1)) {
 		unmap_window(&w->map);
 		w->rc = FAST_DECLINED;
-		return;
+		return 1;
 	}
 	busguard_arm(&jump);
 	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++) {
@@ -753,6 +759,8 @@ static void count_mapped(struct worker *w)
 		if (pgno >= 1 && pgno <= w->ps->npages)
 			h = mapped_at(w->ps, &w->map,
 				      (int64_t)(pgno - 1) * w->ps->page_size + header_offset(pgno), 8);
+		if (!h && w->map.failed)
+			break;
 		if (!h || h[0] != LEAF_TABLE)
 			w->rc = FAST_DECLINED;
 		else
@@ -760,15 +768,14 @@ static void count_mapped(struct worker *w)
 	}
 	busguard_arm(NULL);
 	unmap_window(&w->map);
+	return !w->map.failed;
 }
 
 static void count_rows(struct worker *w)
 {
 	uint8_t h[108];
-	if (w->ps->fd >= 0) {
-		count_mapped(w);
+	if (w->ps->fd >= 0 && count_mapped(w))
 		return;
-	}
 	w->part->count = 0;
 	for (size_t i = w->from; w->rc == FAST_DONE && i < w->to; i++) {
 		uint32_t pgno = w->tab->leaf[i];

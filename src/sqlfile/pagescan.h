@@ -33,6 +33,7 @@ struct pagescan {
 	 * (a system call per leaf read through the VFS), or -1; its size then. */
 	int fd;
 	int64_t fd_size;
+	int map_fails; /* RPDTOP_TEST_MAP_FAIL: mapping fails, as it may */
 };
 
 /* The leaves of one table in rowid order; no rowid of leaf i exceeds

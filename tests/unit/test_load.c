@@ -233,6 +233,15 @@ static void check_scan_agree(const char *path, const char *what)
 	CHECK_INT(read[0], sql[0]);
 	CHECK_INT(read[1], sql[1]);
 	CHECK_INT(read[2], sql[2]);
+	/* A file that cannot be mapped: its headers are read instead. */
+	int64_t unmapped[4] = { 0 };
+	before = pagescan_tables_read();
+	setenv("RPDTOP_TEST_MAP_FAIL", "1", 1);
+	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sum_reset, unmapped), SQLITE_OK);
+	unsetenv("RPDTOP_TEST_MAP_FAIL");
+	CHECK_INT(pagescan_tables_read() - before, paged);
+	CHECK_INT(unmapped[1], sql[1]);
+	CHECK_INT(unmapped[2], sql[2]);
 	CHECK_INT(pagescan_or_sql(db, "rocpd_api_ops", cols, 3, sum_row, sum_reset, stop), SQLITE_ABORT);
 	CHECK_INT(stop[2], 10);
 	sqlite3_close(db);
