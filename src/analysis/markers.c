@@ -8,6 +8,7 @@
 #include "analysis/api_calls.h"
 #include "analysis/durstat.h"
 #include "session/named.h"
+#include "util/rankbits.h"
 #include "util/satmath.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -205,24 +206,168 @@ static int by_total_text(const void *a, const void *b, void *ctx)
 /* What each text's sums hold. */
 enum { SUM_TOTAL, SUM_GPU };
 
-void markers_part_add(struct namestat *a, const struct trace *t, const struct api_order *o,
-		      const struct selection *sel)
+/* One instance's figures into its text's row (an instance in view by its
+ * own text). */
+static void add_instance(struct namestat *a, const struct trace *t, const struct selection *sel, uint32_t api,
+			 int64_t gpu, uint32_t ops)
 {
+	if (!selected_api_named(sel, api))
+		return;
 	const struct window *w = sel ? &sel->window : NULL;
+	struct namestat_row *r = namestat_row(a, trace_api_shown_name(t, api), t->strings.count);
+	int64_t s = t->apis.start[api], e = t->apis.end[api];
+	namestat_add(a, r, sat_sub(e, s), select_clipped(w, s, e));
+	r->sum[SUM_GPU] += gpu;
+	r->count += ops;
+}
+
+/* Each instance as find_into finds it, a column per instance. */
+static void part_add_found(struct namestat *a, const struct trace *t, const struct api_order *o,
+			   const struct selection *sel)
+{
 	struct finder f;
-	for (size_t i = 0, n = find_into(&f, t, o, sel, 0); i < n; i++) {
-		uint32_t api = f.api[i];
-		if (!selected_api_named(sel, api))
-			continue;
-		struct namestat_row *r = namestat_row(a, trace_api_shown_name(t, api), t->strings.count);
-		int64_t s = t->apis.start[api], e = t->apis.end[api];
-		namestat_add(a, r, sat_sub(e, s), select_clipped(w, s, e));
-		r->sum[SUM_GPU] += f.gpu[i];
-		r->count += f.ops[i];
-	}
+	for (size_t i = 0, n = find_into(&f, t, o, sel, 0); i < n; i++)
+		add_instance(a, t, sel, f.api[i], f.gpu[i], f.ops[i]);
 	free(f.api);
 	free(f.gpu);
 	free(f.ops);
+}
+
+/* The ops in view of each call that launched one, by the call's rank
+ * among those calls: how many, and their GPU time. */
+struct launch_sums {
+	struct rankbits calls;
+	int64_t *gpu;
+	uint32_t *ops;
+};
+
+/* -1 when a sum could leave 64 bits: instances summed in another order
+ * than their ops' might then saturate elsewhere (find_into's way then). */
+static int launch_sums_build(const struct trace *t, const struct selection *sel, struct launch_sums *ls)
+{
+	const struct window *w = sel ? &sel->window : NULL;
+	__int128 most = 0;
+	rankbits_init(&ls->calls, 0, t->apis.n);
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t call = trace_op_launch(t, (uint32_t)i);
+		if (call == TRACE_NONE || !selected_op(sel, i))
+			continue;
+		int64_t in = select_clipped(w, t->ops.start[i], t->ops.end[i]);
+		most += in < 0 ? -(__int128)in : in;
+		rankbits_add(&ls->calls, call);
+	}
+	if (most > INT64_MAX) {
+		rankbits_free(&ls->calls);
+		return -1;
+	}
+	rankbits_seal(&ls->calls);
+	ls->gpu = xcalloc(ls->calls.count ? ls->calls.count : 1, sizeof(*ls->gpu));
+	ls->ops = xcalloc(ls->calls.count ? ls->calls.count : 1, sizeof(*ls->ops));
+	for (size_t i = 0; i < t->ops.n; i++) {
+		uint32_t call = trace_op_launch(t, (uint32_t)i);
+		if (call == TRACE_NONE || !selected_op(sel, i))
+			continue;
+		size_t k = rankbits_rank(&ls->calls, call);
+		ls->gpu[k] += select_clipped(w, t->ops.start[i], t->ops.end[i]);
+		ls->ops[k]++;
+	}
+	return 0;
+}
+
+static void launch_sums_free(struct launch_sums *ls)
+{
+	rankbits_free(&ls->calls);
+	free(ls->gpu);
+	free(ls->ops);
+}
+
+/* The instances begun and not yet done with, on one thread: each one's
+ * API row, the slot of the one enclosing it (-1: none) and what the ops
+ * launched inside it add up to so far. */
+struct open_marks {
+	uint32_t *api;
+	int32_t *parent;
+	int64_t *gpu;
+	uint32_t *ops;
+	size_t n, cap;
+};
+
+static void open_push(struct open_marks *m, uint32_t api, int32_t parent)
+{
+	if (m->n == m->cap) {
+		m->api = xgrow(m->api, &m->cap, m->n + 1, sizeof(*m->api));
+		m->parent = xrealloc_array(m->parent, m->cap, sizeof(*m->parent));
+		m->gpu = xrealloc_array(m->gpu, m->cap, sizeof(*m->gpu));
+		m->ops = xrealloc_array(m->ops, m->cap, sizeof(*m->ops));
+	}
+	m->api[m->n] = api;
+	m->parent[m->n] = parent;
+	m->gpu[m->n] = 0;
+	m->ops[m->n++] = 0;
+}
+
+/* The top instance is done: its figures are whole (every call it
+ * encloses came before), and go to the one enclosing it too. */
+static void open_pop(struct namestat *a, const struct trace *t, const struct selection *sel,
+		     struct open_marks *m)
+{
+	size_t d = --m->n;
+	if (m->parent[d] >= 0) {
+		m->gpu[m->parent[d]] += m->gpu[d];
+		m->ops[m->parent[d]] += m->ops[d];
+	}
+	add_instance(a, t, sel, m->api[d], m->gpu[d], m->ops[d]);
+}
+
+/* As find_into's walk (the innermost instance enclosing a call, each
+ * instance's enclosing one), with the ops of each launching call added
+ * to its innermost instance, and an instance's sums to its enclosing
+ * one's as it is done: an op still counts in every instance enclosing its
+ * launch, and no column per instance or per call is made. */
+static void walk_sums(struct namestat *a, const struct trace *t, const struct api_order *o,
+		      const struct selection *sel, const struct launch_sums *ls, uint32_t marker)
+{
+	struct open_marks m = { 0 };
+	for (size_t k = 0; k < o->nthreads; k++) {
+		for (size_t p = o->first[k]; p < o->first[k + 1]; p++) {
+			uint32_t c = o->rows[p];
+			while (m.n > 0 && t->apis.end[m.api[m.n - 1]] < t->apis.start[c])
+				open_pop(a, t, sel, &m);
+			size_t up = m.n;
+			while (up > 0 && t->apis.end[m.api[up - 1]] < t->apis.end[c])
+				up--;
+			int32_t in = up > 0 ? (int32_t)(up - 1) : -1;
+			if (in >= 0 && rankbits_has(&ls->calls, c)) {
+				size_t r = rankbits_rank(&ls->calls, c);
+				m.gpu[in] += ls->gpu[r];
+				m.ops[in] += ls->ops[r];
+			}
+			if (trace_api_name(t, c) == marker)
+				open_push(&m, c, in);
+		}
+		while (m.n > 0)
+			open_pop(a, t, sel, &m);
+	}
+	free(m.api);
+	free(m.parent);
+	free(m.gpu);
+	free(m.ops);
+}
+
+void markers_part_add(struct namestat *a, const struct trace *t, const struct api_order *o,
+		      const struct selection *sel)
+{
+	uint32_t marker = api_marker_name(t);
+	struct launch_sums ls;
+	if (marker == TRACE_NONE)
+		return;
+	/* More open instances than a slot number holds: the columns' way. */
+	if (t->apis.n > INT32_MAX || launch_sums_build(t, sel, &ls)) {
+		part_add_found(a, t, o, sel);
+		return;
+	}
+	walk_sums(a, t, o, sel, &ls, marker);
+	launch_sums_free(&ls);
 }
 
 void markers_part_finish(struct namestat *a, const struct trace *t, struct marker_table *out)

@@ -10,10 +10,12 @@
 #include "analysis/gaps.h"
 #include "analysis/graphs.h"
 #include "analysis/lane_ops.h"
+#include "analysis/markers.h"
 #include "analysis/profile.h"
 #include "analysis/timeline.h"
 #include "check.h"
 #include "trace/trace.h"
+#include "util/satmath.h"
 #include "util/threads.h"
 
 static uint32_t s(struct trace *t, const char *str)
@@ -638,6 +640,81 @@ static void test_graph_index(void)
 	}
 }
 
+/* A trace of roctx ranges nested, overlapping in part, equal, empty and
+ * reversed, on two threads, with calls launching 0 to 3 ops each (ops of
+ * any length, some reversed); big: one op of a length near 2^62, twice,
+ * past what instances summed in another order may hold. */
+static void marked(struct trace *t, unsigned seed, int big)
+{
+	static const char *const texts[] = { "a", "b", "c", "d" };
+	trace_init(t);
+	uint32_t in = trace_add_input(t, "m.rpd", INPUT_RPD, 2);
+	uint32_t q = trace_queue(t, trace_gpu(t, in, 0), 0), kx = s(t, "KernelExecution");
+	uint32_t marker = s(t, TRACE_MARKER_NAME), launch = s(t, "hipLaunchKernel");
+	uint32_t th[2] = { trace_thread(t, in, 1, 1), trace_thread(t, in, 1, 2) };
+	int64_t op_id = 1;
+	for (int64_t id = 1; id <= 400; id++) {
+		int64_t start = rand_r(&seed) % 1000, len = rand_r(&seed) % 7 == 0 ? -5 : rand_r(&seed) % 300;
+		uint32_t thread = th[rand_r(&seed) % 2];
+		if (rand_r(&seed) % 2) {
+			trace_add_api(t, id, start, start + len, marker, s(t, texts[rand_r(&seed) % 4]),
+				      thread);
+			continue;
+		}
+		uint32_t call = trace_add_api(t, id, start, start + len % 40, launch, TRACE_NONE, thread);
+		for (int k = rand_r(&seed) % 4; k > 0; k--) {
+			int64_t os = 2000 + rand_r(&seed) % 1000,
+				ol = rand_r(&seed) % 9 == 0 ? -3 : rand_r(&seed) % 50;
+			if (big && op_id <= 2)
+				ol = (int64_t)1 << 62;
+			trace_add_link(t, call, trace_add_op(t, op_id++, os, os + ol, s(t, "k"), kx, q));
+		}
+	}
+	trace_finish(t);
+}
+
+/* The ranges by text (instances summed as they are done with, or through
+ * a column per instance when the sums might not fit) equal the sums of
+ * the instances markers_find gives one by one. */
+static void test_markers_by_text(void)
+{
+	for (unsigned seed = 1; seed <= 40; seed++) {
+		struct trace t;
+		struct api_order o;
+		struct markers m;
+		struct marker_table tab;
+		marked(&t, seed, seed % 8 == 0);
+		api_order_build(&t, &o);
+		markers_find(&t, &o, NULL, &m);
+		markers_by_name(&t, &o, NULL, &tab);
+		size_t rows = 0;
+		for (size_t r = 0; r < tab.n; r++) {
+			uint64_t calls = 0, ops = 0;
+			__int128 gpu = 0;
+			int64_t total = 0;
+			for (size_t i = 0; i < m.n; i++) {
+				if (m.v[i].name != tab.rows[r].name || !m.v[i].in_view)
+					continue;
+				calls++;
+				ops += m.v[i].ops;
+				gpu += m.v[i].gpu;
+				total += t.apis.end[m.v[i].api] - t.apis.start[m.v[i].api];
+			}
+			CHECK_INT(tab.rows[r].calls, calls);
+			CHECK_INT(tab.rows[r].ops, ops);
+			CHECK_INT(tab.rows[r].gpu, sat_from128(gpu));
+			CHECK_INT(tab.rows[r].total, total);
+			rows += calls > 0;
+		}
+		CHECK_INT(rows, tab.n);
+		CHECK(tab.n == 4);
+		marker_table_free(&tab);
+		markers_free(&m);
+		api_order_free(&o);
+		trace_free(&t);
+	}
+}
+
 int main(void)
 {
 	test_graph_index();
@@ -653,5 +730,6 @@ int main(void)
 	test_profile();
 	test_profile_halves();
 	test_busy();
+	test_markers_by_text();
 	return check_done();
 }
