@@ -450,10 +450,10 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 		return 0;
 	}
 	/* A trace for the cache is read whole, for every later open: only a
-	 * load that writes none leaves the markers out. */
+	 * load that writes none leaves calls out. */
 	struct load_options whole = *o;
 	if (o->cache_entry && *o->cache_entry)
-		whole.what &= ~(unsigned)LOAD_NO_MARKERS;
+		whole.what &= ~(unsigned)(LOAD_NO_MARKERS | LOAD_MARKERS_ONLY);
 	o = &whole;
 	empty_trace(t, o);
 	progress_start(&pr, in.n, o->progress, in.n == 1);

@@ -253,7 +253,8 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	in->api_first = r->api_base;
 	in->api_count = r->t->apis.n - r->api_base;
 	in->launches_only = rc == FAST_DONE;
-	if (rc == FAST_DECLINED && read_table(r, rpd_pages_links, read_links))
+	/* The markers alone launch nothing. */
+	if (rc == FAST_DECLINED && !(what & LOAD_MARKERS_ONLY) && read_table(r, rpd_pages_links, read_links))
 		return -1;
 	/* Every call is read: they are put in order while the rest is (the
 	 * links first, on every core). */
@@ -285,7 +286,9 @@ int rpd_read_ordered(struct trace *t, sqlite3 *db, uint32_t input, unsigned what
 		.op_end = t->ops.n,
 		.api_base = t->apis.n,
 		.order = sorting && t->ninputs == 1,
-		.no_markers = (what & LOAD_NO_MARKERS) != 0,
+		.keep = (what & LOAD_NO_MARKERS)     ? KEEP_NO_MARKERS
+			: (what & LOAD_MARKERS_ONLY) ? KEEP_MARKERS_ONLY
+						     : KEEP_EVERY_CALL,
 	};
 	/* API rows read later than the ops link to this input's run of ops. */
 	if (!(what & LOAD_OPS)) {

@@ -24,6 +24,9 @@ enum load_what {
 	/* With LOAD_APIS: the roctx markers' rows may be left out (the api
 	 * report of a view nothing narrows, which lists the calls alone). */
 	LOAD_NO_MARKERS = 32,
+	/* With LOAD_APIS: the markers' rows alone may be read, and no links
+	 * (the steps report of a view nothing narrows). */
+	LOAD_MARKERS_ONLY = 64,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

@@ -103,19 +103,23 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 	return 0;
 }
 
-/* rocpd_api without the markers' rows: each thread's calls go on from its
- * part's first row, to be closed up once all are read (close_up). */
-static int call_row(void *ctx, size_t row, const int64_t *v)
+/* rocpd_api without the markers' rows, or with theirs alone (and their
+ * texts): each thread's rows go on from its part's first row, to be
+ * closed up once all are read (close_up). */
+static int kept_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct sink *s = ctx;
 	struct trace_apis *a = &s->r->t->apis;
 	(void)row;
 	progress_row();
-	if (is_marker(s->r, v[5]))
+	int marker = is_marker(s->r, v[5]);
+	if (marker != (s->r->keep == KEEP_MARKERS_ONLY))
 		return 0;
 	uint32_t lane = local_lane(&s->lanes, v[1], v[2]);
 	if (lane == TRACE_NONE || !raw_ok(s, v[5], v[6]))
 		return 1;
+	if (marker)
+		raw_rows_push(&s->texts, (uint32_t)(s->from + s->kept), v[6]);
 	size_t i = s->base + s->from + s->kept++;
 	a->id[i] = v[0];
 	a->start[i] = v[3];
@@ -143,6 +147,8 @@ static void close_up(struct trace_apis *a, size_t base, struct scan *s)
 			memmove(a->thread + to, a->thread + from, n * sizeof(*a->thread));
 			for (size_t j = 0; j < x->graphs.n; j++)
 				x->graphs.row[j] -= (uint32_t)(from - to);
+			for (size_t j = 0; j < x->texts.n; j++)
+				x->texts.row[j] -= (uint32_t)(from - to);
 		}
 		s->parts[k].first = next;
 		s->parts[k].count = n;
@@ -358,16 +364,17 @@ static void take_runs(struct trace *t, const struct scan *s)
 	}
 }
 
-/* Every API row, or the calls alone when markers may be left out: the
- * calls kept are then far apart, their ids a column. */
+/* Every API row, or those the reader keeps (a file without markers has
+ * none to leave out): the rows kept are then far apart, their ids a
+ * column. */
 static enum fastpath decode_apis(struct rpd_reader *r, struct scan *s)
 {
-	if (!r->no_markers || r->nmarker_raw == 0)
+	if (r->keep == KEEP_EVERY_CALL || (r->keep == KEEP_NO_MARKERS && r->nmarker_raw == 0))
 		return rpd_scan_decode(s, r->t->apis.n, api_row);
 	trace_apis_need_ids(r->t);
 	for (int k = 0; k < s->nthreads; k++)
 		s->sinks[k].from = s->parts[k].first;
-	enum fastpath rc = rpd_scan_decode(s, r->t->apis.n, call_row);
+	enum fastpath rc = rpd_scan_decode(s, r->t->apis.n, kept_row);
 	if (rc == FAST_DONE)
 		close_up(&r->t->apis, r->t->apis.n, s);
 	return rc;

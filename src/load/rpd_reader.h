@@ -18,6 +18,13 @@ struct raw_rows {
 void raw_rows_push(struct raw_rows *x, uint32_t row, int64_t raw);
 void raw_rows_free(struct raw_rows *x);
 
+/* Which API rows a reader keeps as the pages stream by. */
+enum api_keep {
+	KEEP_EVERY_CALL,
+	KEEP_NO_MARKERS,   /* the calls that are not roctx markers */
+	KEEP_MARKERS_ONLY, /* the roctx markers alone */
+};
+
 struct rpd_reader {
 	struct sqlsrc src;
 	struct trace *t;
@@ -36,7 +43,7 @@ struct rpd_reader {
 	 * rows and args ids (graph_args_read: every call was met so). */
 	struct raw_rows graph_args;
 	int graph_args_read;
-	int no_markers;                /* the markers' rows may be left out */
+	enum api_keep keep;            /* the API rows read (LOAD_NO_MARKERS, LOAD_MARKERS_ONLY) */
 	int order;                     /* the calls are to be put in order */
 	struct api_order_job *sorting; /* meanwhile, once they are all read */
 };

@@ -49,6 +49,6 @@ const struct report_def report_steps = { .name = "steps",
 					 .help = N_("one row per step: --step"),
 					 .cols = step_cols,
 					 .ncols = NCOLS(step_cols),
-					 .apis = API_NEED_ALL,
+					 .apis = API_NEED_MARKERS,
 					 .build = build,
 					 .merge = &report_whole_load };

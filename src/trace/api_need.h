@@ -13,6 +13,9 @@ enum api_need {
 	 * a place filter keeps a call by the markers around it too, so that a
 	 * narrowed view needs them all (api_need_narrowed). */
 	API_NEED_CALLS,
+	/* The roctx markers' rows alone, without the links of calls to ops:
+	 * what a report of steps needs of a view that nothing narrows. */
+	API_NEED_MARKERS,
 	API_NEED_ALL,
 };
 
@@ -20,7 +23,7 @@ enum api_need {
  * a place filter. */
 static inline enum api_need api_need_narrowed(enum api_need need, int narrowed)
 {
-	return need == API_NEED_CALLS && narrowed ? API_NEED_ALL : need;
+	return (need == API_NEED_CALLS || need == API_NEED_MARKERS) && narrowed ? API_NEED_ALL : need;
 }
 
 #endif

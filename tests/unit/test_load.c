@@ -507,57 +507,71 @@ static void check_launches(const char *path, const char *what, int fast)
 	trace_free(&some);
 }
 
-/* The calls read without the markers' rows (LOAD_NO_MARKERS, on three
- * threads) are the other calls of a whole read, in its order, with the
- * same links and graph launches; through SQL (pages 0) the markers stay. */
-static void check_no_markers(const char *path, const char *what, int pages)
+/* The API rows read without the markers' (LOAD_NO_MARKERS) or with the
+ * markers' alone (LOAD_MARKERS_ONLY), on three threads, are those rows of
+ * a whole read, in its order, with the same texts; without the markers,
+ * the same links and graph launches; the markers alone have no links.
+ * Through SQL (pages 0) every row stays. */
+static void check_kept(const char *path, unsigned keep, const char *what, int pages)
 {
-	struct trace full, calls;
+	struct trace full, kept;
 	struct rpd_error err;
 	const char *paths[] = { path };
-	struct load_options lo = { .what = LOAD_ALL | LOAD_NO_MARKERS };
-	fprintf(stderr, "calls without markers: %s\n", what);
+	struct load_options lo = { .what = LOAD_ALL | keep };
+	int markers_only = keep == LOAD_MARKERS_ONLY;
+	fprintf(stderr, "%s: %s\n", markers_only ? "markers alone" : "calls without markers", what);
 	threads_set_limit(3);
 	if (!pages)
 		setenv("RPDTOP_PAGESCAN", "0", 1);
 	CHECK(trace_load(&full, paths, 1, &all, &err) == 0);
-	CHECK(trace_load(&calls, paths, 1, &lo, &err) == 0);
+	CHECK(trace_load(&kept, paths, 1, &lo, &err) == 0);
 	unsetenv("RPDTOP_PAGESCAN");
 	threads_set_limit(0);
 	uint32_t marker = api_marker_name(&full);
-	size_t j = 0, markers = 0;
+	size_t j = 0, left = 0;
 	for (size_t i = 0; i < full.apis.n && !check_failures; i++) {
-		if (pages && trace_api_name(&full, i) == marker) {
-			markers++;
+		if (pages && (trace_api_name(&full, i) == marker) != markers_only) {
+			left++;
 			continue;
 		}
-		CHECK(j < calls.apis.n);
-		if (j >= calls.apis.n)
+		CHECK(j < kept.apis.n);
+		if (j >= kept.apis.n)
 			break;
-		CHECK_INT(trace_api_id(&calls, j), trace_api_id(&full, i));
-		CHECK_INT(calls.apis.start[j], full.apis.start[i]);
-		CHECK_INT(calls.apis.end[j], full.apis.end[i]);
-		CHECK_STR(str(&calls, trace_api_shown_name(&calls, (uint32_t)j)),
+		CHECK_INT(trace_api_id(&kept, j), trace_api_id(&full, i));
+		CHECK_INT(kept.apis.start[j], full.apis.start[i]);
+		CHECK_INT(kept.apis.end[j], full.apis.end[i]);
+		CHECK_STR(str(&kept, trace_api_shown_name(&kept, (uint32_t)j)),
 			  str(&full, trace_api_shown_name(&full, (uint32_t)i)));
-		CHECK_INT(calls.threads[calls.apis.thread[j]].tid, full.threads[full.apis.thread[i]].tid);
+		CHECK_INT(kept.threads[kept.apis.thread[j]].tid, full.threads[full.apis.thread[i]].tid);
 		j++;
 	}
-	CHECK_INT(j, calls.apis.n);
-	CHECK(!pages || markers > 0);
-	CHECK_INT(calls.ops.n, full.ops.n);
+	CHECK_INT(j, kept.apis.n);
+	CHECK(!pages || left > 0);
+	CHECK_INT(kept.ops.n, full.ops.n);
+	size_t launched = 0;
 	for (size_t i = 0; i < full.ops.n && !check_failures; i++) {
-		uint32_t a = trace_op_launch(&full, (uint32_t)i), b = trace_op_launch(&calls, (uint32_t)i);
+		uint32_t a = trace_op_launch(&full, (uint32_t)i), b = trace_op_launch(&kept, (uint32_t)i);
+		launched += b != TRACE_NONE;
+		if (markers_only)
+			continue;
 		CHECK_INT(b == TRACE_NONE, a == TRACE_NONE);
 		if (a != TRACE_NONE && b != TRACE_NONE)
-			CHECK_INT(trace_api_id(&calls, b), trace_api_id(&full, a));
+			CHECK_INT(trace_api_id(&kept, b), trace_api_id(&full, a));
 	}
-	CHECK_INT(calls.graphs.n, full.graphs.n);
-	for (size_t i = 0; i < full.graphs.n && i < calls.graphs.n; i++) {
-		CHECK_INT(trace_api_id(&calls, calls.graphs.api[i]), trace_api_id(&full, full.graphs.api[i]));
-		CHECK_STR(str(&calls, calls.graphs.exec[i]), str(&full, full.graphs.exec[i]));
+	CHECK(markers_only ? launched == 0 : launched > 0);
+	CHECK_INT(kept.graphs.n, markers_only ? 0 : full.graphs.n);
+	for (size_t i = 0; !markers_only && i < full.graphs.n && i < kept.graphs.n; i++) {
+		CHECK_INT(trace_api_id(&kept, kept.graphs.api[i]), trace_api_id(&full, full.graphs.api[i]));
+		CHECK_STR(str(&kept, kept.graphs.exec[i]), str(&full, full.graphs.exec[i]));
 	}
 	trace_free(&full);
-	trace_free(&calls);
+	trace_free(&kept);
+}
+
+static void check_no_markers(const char *path, const char *what, int pages)
+{
+	check_kept(path, LOAD_NO_MARKERS, what, pages);
+	check_kept(path, LOAD_MARKERS_ONLY, what, pages);
 }
 
 /* The calls put in order while the rest of the file is read equal the
