@@ -94,7 +94,6 @@ static int launch_want_rowid(void *ctx, int64_t rowid)
 static int launch_api_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct sink *s = ctx;
-	struct trace_apis *a = &s->r->t->apis;
 	(void)row;
 	if (s->fell)
 		return 1;
@@ -110,13 +109,8 @@ static int launch_api_row(void *ctx, size_t row, const int64_t *v)
 		s->lowest = s->at;
 	s->highest = s->at;
 	size_t i = s->base + s->at;
-	a->id[i] = v[0];
-	a->start[i] = v[3];
-	a->end[i] = v[4];
-	a->name[i] = (uint32_t)v[5];
-	a->thread[i] = lane;
-	if (rpd_is_graph_launch(s->r, v[5]))
-		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
+	s->r->t->apis.id[i] = v[0];
+	put_call(s, i, v, lane);
 	return 0;
 }
 

@@ -91,12 +91,7 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 		a->id[i] = v[0];
 	else if (!note_id(s, row, v[0]))
 		return 1;
-	a->start[i] = v[3];
-	a->end[i] = v[4];
-	a->name[i] = (uint32_t)v[5];
-	a->thread[i] = lane;
-	if (rpd_is_graph_launch(s->r, v[5]))
-		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
+	put_call(s, i, v, lane);
 	if (is_marker(s->r, v[5]))
 		raw_rows_push(&s->texts, (uint32_t)row, v[6]);
 	progress_row();
@@ -109,7 +104,6 @@ static int api_row(void *ctx, size_t row, const int64_t *v)
 static int kept_row(void *ctx, size_t row, const int64_t *v)
 {
 	struct sink *s = ctx;
-	struct trace_apis *a = &s->r->t->apis;
 	(void)row;
 	progress_row();
 	int marker = is_marker(s->r, v[5]);
@@ -121,13 +115,8 @@ static int kept_row(void *ctx, size_t row, const int64_t *v)
 	if (marker)
 		raw_rows_push(&s->texts, (uint32_t)(s->from + s->kept), v[6]);
 	size_t i = s->base + s->from + s->kept++;
-	a->id[i] = v[0];
-	a->start[i] = v[3];
-	a->end[i] = v[4];
-	a->name[i] = (uint32_t)v[5];
-	a->thread[i] = lane;
-	if (rpd_is_graph_launch(s->r, v[5]))
-		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
+	s->r->t->apis.id[i] = v[0];
+	put_call(s, i, v, lane);
 	return 0;
 }
 

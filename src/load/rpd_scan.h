@@ -173,6 +173,19 @@ static inline int rpd_is_graph_launch(const struct rpd_reader *r, int64_t id)
 	return 0;
 }
 
+/* A call's columns into row i (its id apart): start, end, its name's and
+ * lane's raw ids, and a graph launch call noted with its args id. */
+static inline void put_call(struct sink *s, size_t i, const int64_t *v, uint32_t lane)
+{
+	struct trace_apis *a = &s->r->t->apis;
+	a->start[i] = v[3];
+	a->end[i] = v[4];
+	a->name[i] = (uint32_t)v[5];
+	a->thread[i] = lane;
+	if (rpd_is_graph_launch(s->r, v[5]))
+		raw_rows_push(&s->graphs, (uint32_t)i, v[6]);
+}
+
 extern const char *const rpd_api_cols[7];  /* rocpd_api: id, pid, tid, start, end, apiName_id, args_id */
 extern const char *const rpd_link_cols[2]; /* rocpd_api_ops: api_id, op_id */
 
