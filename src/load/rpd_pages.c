@@ -364,8 +364,10 @@ static enum fastpath decode_apis(struct rpd_reader *r, struct scan *s)
 	for (int k = 0; k < s->nthreads; k++)
 		s->sinks[k].from = s->parts[k].first;
 	enum fastpath rc = rpd_scan_decode(s, r->t->apis.n, kept_row);
-	if (rc == FAST_DONE)
+	if (rc == FAST_DONE) {
 		close_up(&r->t->apis, r->t->apis.n, s);
+		trace_fit_apis(r->t, r->t->apis.n + s->rows);
+	}
 	return rc;
 }
 

@@ -358,6 +358,13 @@ void trace_reserve_apis(struct trace *t, size_t more)
 		apis_cap(&t->apis, reserve_cap(t->apis.n, t->apis.cap, more), 1);
 }
 
+void trace_fit_apis(struct trace *t, size_t rows)
+{
+	trace_own_apis(t);
+	if (rows >= t->apis.n && rows < t->apis.cap)
+		apis_cap(&t->apis, rows ? rows : 1, 1);
+}
+
 void trace_reserve_links(struct trace *t, size_t more)
 {
 	trace_own_apis(t);

@@ -255,6 +255,9 @@ uint32_t trace_api_launched_op(const struct trace *t, size_t api);
  * place and then raise n. */
 void trace_reserve_ops(struct trace *t, size_t more);
 void trace_reserve_apis(struct trace *t, size_t more);
+/* Room for rows API rows and no more: a reader that reserved room for a
+ * table's rows and kept fewer gives the rest back. */
+void trace_fit_apis(struct trace *t, size_t rows);
 void trace_reserve_links(struct trace *t, size_t more);
 
 /* The name roctx markers are recorded under (their text is their

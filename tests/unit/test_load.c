@@ -541,6 +541,8 @@ static void check_kept(const char *path, unsigned keep, const char *what, int pa
 	}
 	CHECK_INT(j, kept.apis.n);
 	CHECK(!pages || left > 0);
+	/* The room reserved for the rows left out is given back. */
+	CHECK(!pages || kept.apis.cap < full.apis.n);
 	CHECK_INT(kept.ops.n, full.ops.n);
 	size_t launched = 0;
 	for (size_t i = 0; i < full.ops.n && !check_failures; i++) {
