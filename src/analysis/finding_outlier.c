@@ -32,7 +32,9 @@ struct kernel_groups {
 	size_t n;
 };
 
-/* One name's instances on one GPU: d[0..n) in op order, sorted here. */
+/* One name's instances on one GPU: d[0..n) in op order, reordered here.
+ * An outlier's test holds of every duration above one that passes it, so
+ * the outliers are found by a pass over them, not by sorting them all. */
 static void group(struct findings_ctx *c, int64_t *d, size_t n, uint32_t worst, const int64_t *gpu_time,
 		  struct findings *out)
 {
@@ -45,19 +47,20 @@ static void group(struct findings_ctx *c, int64_t *d, size_t n, uint32_t worst, 
 	for (size_t i = 0; i < n; i++)
 		sq += (d[i] - mean) * (d[i] - mean);
 	double std = (double)sqrtl(sq / n);
-	sort_int64(d, n);
 	/* Nearest rank: the smallest value with half of them at or below it. */
-	int64_t median = d[(n + 1) / 2 - 1];
+	int64_t median = select_int64(d, n, (n + 1) / 2 - 1);
 	const struct findings_thresholds *th = &c->ap->findings;
-	int64_t excess = 0;
 	size_t count = 0;
-	for (size_t i = n; i-- > 0;) {
+	for (size_t i = 0; i < n; i++) {
 		double z = std > 0 ? (double)((d[i] - mean) / std) : 0;
-		if (!(z > th->outlier_z && (double)d[i] > th->outlier_ratio * (double)median))
-			break; /* by duration: the rest are not outliers either */
-		excess = sat_add(excess, sat_sub(d[i], median));
-		count++;
+		if (z > th->outlier_z && (double)d[i] > th->outlier_ratio * (double)median)
+			d[count++] = d[i];
 	}
+	/* Summed from the slowest down, as saturating sums depend on order. */
+	sort_int64(d, count);
+	int64_t excess = 0;
+	for (size_t i = count; i-- > 0;)
+		excess = sat_add(excess, sat_sub(d[i], median));
 	uint32_t gpu = trace_op_gpu(t, worst);
 	if (count == 0 || findings_percent(excess, gpu_time[gpu]) < th->outlier_pct)
 		return;

@@ -80,6 +80,53 @@ void sort_nearly_int64(int64_t *v, size_t n)
 	}
 }
 
+static void swap64(int64_t *a, int64_t *b)
+{
+	int64_t x = *a;
+	*a = *b;
+	*b = x;
+}
+
+/* The middle of three values. */
+static int64_t middle(int64_t a, int64_t b, int64_t c)
+{
+	if (a > b)
+		swap64(&a, &b);
+	return c < a ? a : c > b ? b : c;
+}
+
+int64_t select_int64(int64_t *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n, rounds = 0;
+	for (size_t m = n; m > 1; m /= 2)
+		rounds += 2;
+	while (hi - lo > 1) {
+		/* Pivots that keep missing the middle: sorted, in time of n log n. */
+		if (rounds-- == 0) {
+			sort_int64(v + lo, hi - lo);
+			return v[k];
+		}
+		int64_t p = middle(v[lo], v[lo + (hi - lo) / 2], v[hi - 1]);
+		/* Three parts: below p in [lo, lt), equal in [lt, i), above in [gt, hi). */
+		size_t lt = lo, i = lo, gt = hi;
+		while (i < gt) {
+			if (v[i] < p)
+				swap64(&v[lt++], &v[i++]);
+			else if (v[i] > p)
+				swap64(&v[i], &v[--gt]);
+			else
+				i++;
+		}
+		if (k < lt)
+			hi = lt;
+		else if (k >= gt)
+			lo = gt;
+		else
+			return p;
+	}
+	return v[k];
+}
+
 /* The order of rows a and b: by key (when there is one), then by cmp. */
 struct order {
 	const int64_t *key; /* NULL: cmp alone */

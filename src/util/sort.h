@@ -49,5 +49,9 @@ void sort_int64(int64_t *v, size_t n);
  * place, in time of the distances moved; past a few moves a value, the
  * radix sort does the rest. */
 void sort_nearly_int64(int64_t *v, size_t n);
+/* The value of rank k (0: the smallest) among n values (k < n), found in
+ * time of n by partitioning v around it: what comes before k is not
+ * above it, what comes after not below. */
+int64_t select_int64(int64_t *v, size_t n, size_t k);
 
 #endif

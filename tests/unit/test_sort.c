@@ -71,6 +71,43 @@ static void check_nearly_int64(void)
 	free(b);
 }
 
+/* select_int64 gives the value of each rank a sort gives, and leaves no
+ * larger value before it nor smaller after it: random values, few
+ * distinct ones, all equal, in order, reversed and organ pipes (pivots
+ * that miss the middle). */
+static void check_select_int64(void)
+{
+	enum { N = 3000 };
+	int64_t *v = xmalloc(N * sizeof(*v)), *sorted = xmalloc(N * sizeof(*v)), *w = xmalloc(N * sizeof(*v));
+	unsigned seed = 9;
+	for (int pattern = 0; pattern < 6; pattern++) {
+		for (size_t n = 1; n <= N; n = n < 40 ? n + 1 : n * 3) {
+			for (size_t i = 0; i < n; i++)
+				v[i] = pattern == 0   ? (int64_t)rand_r(&seed) - RAND_MAX / 2
+				       : pattern == 1 ? rand_r(&seed) % 3
+				       : pattern == 2 ? 7
+				       : pattern == 3 ? (int64_t)i
+				       : pattern == 4 ? -(int64_t)i
+						      : (int64_t)(i < n / 2 ? i : n - i);
+			memcpy(sorted, v, n * sizeof(*v));
+			sort_int64(sorted, n);
+			for (size_t k = 0; k < n; k += 1 + n / 7) {
+				memcpy(w, v, n * sizeof(*v));
+				int64_t x = select_int64(w, n, k);
+				CHECK_INT(x, sorted[k]);
+				CHECK_INT(w[k], x);
+				for (size_t i = 0; i < n; i++)
+					CHECK(i < k ? w[i] <= x : w[i] >= x);
+				sort_int64(w, n);
+				CHECK(memcmp(w, sorted, n * sizeof(*w)) == 0);
+			}
+		}
+	}
+	free(v);
+	free(sorted);
+	free(w);
+}
+
 /* Rows with a start (the key) and an end: by start, the longer first, as
  * calls are ordered; equal rows (same start and end) are left to the
  * sort, whose choice the keyed one must make too. */
@@ -205,6 +242,7 @@ int main(void)
 	free(v);
 	check_keyed();
 	check_nearly_int64();
+	check_select_int64();
 	/* A trace recorded in blocks, each overlapping the next by half
 	 * (merged one after another), or two blocks over the same time. */
 	check_stretches("blocks overlapping their neighbours", 700, 300, 1000, 2000, 1);
