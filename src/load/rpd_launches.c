@@ -15,17 +15,6 @@
  * only the API rows they name, each put at its id's place among them:
  * both are in id order, so that place is found by walking along. */
 
-/* A run of links whose API ids share their high 32 bits, from row on. */
-static void push_high(struct id_runs *h, size_t row, int64_t high)
-{
-	if (h->n == h->cap) {
-		h->row = xgrow(h->row, &h->cap, h->n + 1, sizeof(*h->row));
-		h->id = xrealloc_array(h->id, h->cap, sizeof(*h->id));
-	}
-	h->row[h->n] = row;
-	h->id[h->n++] = high;
-}
-
 /* rocpd_api_ops, first: the API id as read, its low 32 bits kept where
  * the link's call will go and its high ones as runs (a negative id
  * declines: the whole table is read), and the op found. */
@@ -36,7 +25,7 @@ static int launch_link_row(void *ctx, size_t row, const int64_t *v)
 	if (v[0] < 0)
 		return 1;
 	if (s->highs.n == 0 || v[0] >> 32 != s->high)
-		push_high(&s->highs, row, s->high = v[0] >> 32);
+		id_runs_push(&s->highs, row, s->high = v[0] >> 32);
 	r->t->links.api[s->base + row] = (uint32_t)v[0];
 	r->t->links.op[s->base + row] = find_dense(r->t->ops.id, r->op_base, r->op_end, s->op_first, v[1]);
 	progress_row();
@@ -157,7 +146,7 @@ static enum fastpath scan_links_first(struct rpd_reader *r, struct id_runs *high
 	*n = s.rows;
 	for (int k = 0; rc == FAST_DONE && k < s.nthreads; k++)
 		for (size_t j = 0; j < s.sinks[k].highs.n; j++)
-			push_high(highs, s.sinks[k].highs.row[j], s.sinks[k].highs.id[j]);
+			id_runs_push(highs, s.sinks[k].highs.row[j], s.sinks[k].highs.id[j]);
 	rpd_scan_close(&s);
 	return rc;
 }

@@ -65,14 +65,8 @@ static int note_id(struct sink *s, size_t row, int64_t id)
 	struct id_runs *r = &s->runs;
 	if (s->any && id <= s->last_id)
 		return 0;
-	if (!s->any || (uint64_t)s->last_id + 1 != (uint64_t)id) {
-		if (r->n == r->cap) {
-			r->row = xgrow(r->row, &r->cap, r->n + 1, sizeof(*r->row));
-			r->id = xrealloc_array(r->id, r->cap, sizeof(*r->id));
-		}
-		r->row[r->n] = row;
-		r->id[r->n++] = id;
-	}
+	if (!s->any || (uint64_t)s->last_id + 1 != (uint64_t)id)
+		id_runs_push(r, row, id);
 	s->any = 1;
 	s->last_id = id;
 	return 1;

@@ -700,8 +700,8 @@ struct map_window {
 struct worker {
 	const struct pagescan *ps;
 	const struct pagescan_table *tab;
-	size_t from, to; /* leaves */
-	struct map_window map;
+	size_t from, to;       /* leaves */
+	struct map_window map; /* here, not on count_mapped's stack: a jump back finds it */
 	struct pagescan_part *part;
 	pagescan_row_fn fn; /* both NULL: only count the rows */
 	pagescan_cell_fn cell;

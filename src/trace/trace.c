@@ -679,17 +679,20 @@ int trace_api_runs_too_many(size_t n, size_t rows)
 	return n > 4096 && n > runs_bound(rows);
 }
 
-void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
+void id_runs_push(struct id_runs *r, size_t row, int64_t id)
 {
-	trace_own_apis(t);
-	struct id_runs *r = &t->apis.runs;
 	if (r->n == r->cap) {
-		r->cap = next_cap(r->cap);
-		r->row = xrealloc_array(r->row, r->cap, sizeof(*r->row));
+		r->row = xgrow(r->row, &r->cap, r->n + 1, sizeof(*r->row));
 		r->id = xrealloc_array(r->id, r->cap, sizeof(*r->id));
 	}
 	r->row[r->n] = row;
 	r->id[r->n++] = id;
+}
+
+void trace_api_runs_push(struct trace *t, size_t row, int64_t id)
+{
+	trace_own_apis(t);
+	id_runs_push(&t->apis.runs, row, id);
 }
 
 void trace_apis_need_ids(struct trace *t)

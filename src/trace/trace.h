@@ -110,6 +110,9 @@ struct id_runs {
 	int64_t *id;
 };
 
+/* A stretch more: from row on, the ids from id. */
+void id_runs_push(struct id_runs *r, size_t row, int64_t id);
+
 struct trace_apis {
 	size_t n, cap;
 	/* Each row's id; NULL while the ids are kept as runs (a table whose
