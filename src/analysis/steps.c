@@ -15,12 +15,11 @@
 #include "util/threads.h"
 #include "util/xalloc.h"
 
-/* The ops in view as intervals clipped to the window, by start. */
+/* The union of the ops in view clipped to the window: disjoint spans by
+ * start. */
 struct spans {
 	int64_t *start, *end;
-	uint32_t *name;
 	size_t n;
-	int64_t longest;
 };
 
 /* The ops in view clipped to the window: their rows, and the clipped
@@ -79,28 +78,27 @@ static void clipped_free(struct clipped *c)
 	free(c->rows);
 }
 
-static void spans_alloc(struct spans *s, size_t cap)
-{
-	memset(s, 0, sizeof(*s));
-	cap = cap ? cap : 1;
-	s->start = xmalloc_huge(cap, sizeof(*s->start));
-	s->end = xmalloc_huge(cap, sizeof(*s->end));
-	s->name = xmalloc_huge(cap, sizeof(*s->name));
-}
+/* The kernels in view, read where the ops in view are put by start
+ * rather than copied out of them (20 bytes a kernel), and the longest of
+ * them. */
+struct kernels {
+	struct clipped c;
+	int64_t longest;
+};
 
 /* The union of the ops in view as disjoint spans by start (busy), and
  * the kernels among them by start (kernels), in one walk of their order. */
 static void spans_make(const struct trace *t, const struct selection *sel, struct spans *busy,
-		       struct spans *kernels)
+		       struct kernels *kernels)
 {
-	struct clipped c;
-	clip_ops(t, sel, &c);
+	struct clipped *c = &kernels->c;
+	clip_ops(t, sel, c);
 	size_t cap = 0;
 	memset(busy, 0, sizeof(*busy));
-	spans_alloc(kernels, c.kernels);
-	for (size_t k = 0; k < c.n; k++) {
-		uint32_t i = c.rows[k];
-		int64_t s = c.start[i], e = c.end[i];
+	kernels->longest = 0;
+	for (size_t k = 0; k < c->n; k++) {
+		uint32_t i = c->rows[k];
+		int64_t s = c->start[i], e = c->end[i];
 		if (busy->n > 0 && s <= busy->end[busy->n - 1]) {
 			busy->end[busy->n - 1] = e > busy->end[busy->n - 1] ? e : busy->end[busy->n - 1];
 		} else {
@@ -111,22 +109,30 @@ static void spans_make(const struct trace *t, const struct selection *sel, struc
 			busy->start[busy->n] = s;
 			busy->end[busy->n++] = e;
 		}
-		if (t->ops.kind[i] != OP_KERNEL)
-			continue;
 		int64_t d = sat_sub(e, s);
-		kernels->start[kernels->n] = s;
-		kernels->end[kernels->n] = e;
-		kernels->name[kernels->n++] = t->ops.name[i];
-		kernels->longest = d > kernels->longest ? d : kernels->longest;
+		if (t->ops.kind[i] == OP_KERNEL && d > kernels->longest)
+			kernels->longest = d;
 	}
-	clipped_free(&c);
 }
 
 static void spans_free(struct spans *s)
 {
 	free(s->start);
 	free(s->end);
-	free(s->name);
+}
+
+/* The first place among the ops by start whose start is not below x. */
+static size_t first_starting(const struct clipped *c, int64_t x)
+{
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->start[c->rows[mid]] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* The busy time in [a, b): disjoint spans end in rising order. */
@@ -142,19 +148,22 @@ static int64_t busy_in(const struct spans *u, int64_t a, int64_t b)
 
 /* The kernel name with the most time in [a, b); the smaller name at equal
  * times. acc is zero per string id and left so. */
-static uint32_t top_in(const struct trace *t, const struct spans *k, int64_t a, int64_t b, int64_t *acc,
+static uint32_t top_in(const struct trace *t, const struct kernels *k, int64_t a, int64_t b, int64_t *acc,
 		       uint32_t *touched)
 {
+	const struct clipped *c = &k->c;
 	size_t nt = 0;
 	uint32_t best = TRACE_NONE;
-	for (size_t i = lower_bound_i64(k->start, 0, k->n, sat_sub(a, k->longest));
-	     i < k->n && k->start[i] < b; i++) {
-		int64_t s = k->start[i] > a ? k->start[i] : a, e = k->end[i] < b ? k->end[i] : b;
+	for (size_t p = first_starting(c, sat_sub(a, k->longest)); p < c->n && c->start[c->rows[p]] < b; p++) {
+		uint32_t i = c->rows[p], name = t->ops.name[i];
+		if (t->ops.kind[i] != OP_KERNEL)
+			continue;
+		int64_t s = c->start[i] > a ? c->start[i] : a, e = c->end[i] < b ? c->end[i] : b;
 		if (e <= s)
 			continue;
-		if (!acc[k->name[i]])
-			touched[nt++] = k->name[i];
-		acc[k->name[i]] = sat_add(acc[k->name[i]], sat_sub(e, s));
+		if (!acc[name])
+			touched[nt++] = name;
+		acc[name] = sat_add(acc[name], sat_sub(e, s));
 	}
 	for (size_t i = 0; i < nt; i++) {
 		uint32_t x = touched[i];
@@ -169,12 +178,12 @@ static uint32_t top_in(const struct trace *t, const struct spans *k, int64_t a, 
 
 /* The steps of rows among the ops' spans. */
 static void find_in(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
-		    const struct spans *all_spans, const struct spans *kernel_spans, struct steps *out)
+		    const struct spans *all_spans, const struct kernels *kernels, struct steps *out)
 {
-	const struct spans all = *all_spans, kernels = *kernel_spans;
+	const struct spans all = *all_spans;
 	memset(out, 0, sizeof(*out));
 	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
-	uint32_t *touched = xmalloc_array(kernels.n ? kernels.n : 1, sizeof(*touched));
+	uint32_t *touched = xmalloc_array(kernels->c.kernels ? kernels->c.kernels : 1, sizeof(*touched));
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t api = rows[i];
@@ -187,7 +196,7 @@ static void find_in(const struct trace *t, const struct selection *sel, const ui
 		r->start = t->apis.start[api];
 		r->dur = sat_sub(t->apis.end[api], r->start);
 		r->busy = busy_in(&all, r->start, t->apis.end[api]);
-		r->top_kernel = top_in(t, &kernels, r->start, t->apis.end[api], acc, touched);
+		r->top_kernel = top_in(t, kernels, r->start, t->apis.end[api], acc, touched);
 	}
 	free(touched);
 	free(acc);
@@ -196,17 +205,19 @@ static void find_in(const struct trace *t, const struct selection *sel, const ui
 void steps_find(const struct trace *t, const struct selection *sel, const uint32_t *rows, size_t n,
 		struct steps *out)
 {
-	struct spans all, kernels;
+	struct spans all;
+	struct kernels kernels;
 	spans_make(t, sel, &all, &kernels);
 	find_in(t, sel, rows, n, &all, &kernels, out);
-	spans_free(&kernels);
+	clipped_free(&kernels.c);
 	spans_free(&all);
 }
 
 struct spans_job {
 	const struct trace *t;
 	const struct selection *sel;
-	struct spans all, kernels;
+	struct spans all;
+	struct kernels kernels;
 };
 
 static void *spans_job(void *arg)
@@ -233,7 +244,7 @@ void steps_find_asked(const struct trace *t, const struct analysis_params *ap, c
 	threads_release(slot);
 	find_in(t, sel, rows, n, &j.all, &j.kernels, out);
 	free(rows);
-	spans_free(&j.kernels);
+	clipped_free(&j.kernels.c);
 	spans_free(&j.all);
 }
 
