@@ -50,6 +50,12 @@ void utf8_write_escaped(const char *s, void (*put)(const char *, size_t, void *)
 	/* Characters that go as they are leave in one piece: a sink writing
 	 * to a file pays once per piece. */
 	while (n) {
+		/* Printable ASCII, nearly every name, is passed over at once. */
+		if (*p >= 0x20 && *p < 0x7f) {
+			p++;
+			n--;
+			continue;
+		}
 		size_t len = utf8_seq_len(p, n);
 		/* C1 controls (U+0080..U+009F) act as escapes on some terminals. */
 		int c1 = len == 2 && p[0] == 0xc2 && p[1] < 0xa0;
@@ -80,7 +86,14 @@ static void count_width(const char *piece, size_t len, void *ctx)
 
 size_t utf8_escaped_width(const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	size_t w = 0;
-	utf8_write_escaped(s, count_width, &w);
+	/* Printable ASCII, a column a byte, is counted at once. */
+	while (*p >= 0x20 && *p < 0x7f) {
+		p++;
+		w++;
+	}
+	if (*p)
+		utf8_write_escaped((const char *)p, count_width, &w);
 	return w;
 }

@@ -38,5 +38,15 @@ int main(void)
 				     "ab"),
 		  6);
 	CHECK_INT(utf8_escaped_width("\xc3\xa4"), 1);
+	/* After a run of printable ASCII, as before one. */
+	CHECK_INT(utf8_escaped_width(""), 0);
+	CHECK_INT(utf8_escaped_width("plain text~"), 11);
+	CHECK_INT(utf8_escaped_width("ab\x1b"
+				     "cd"),
+		  8);
+	CHECK_INT(utf8_escaped_width("ab\x7f"), 6);
+	CHECK_INT(utf8_escaped_width("gr\xc3\xbc\xc3\x9f!"), 5);
+	CHECK_INT(utf8_escaped_width("bad\xff\xc2\x9b"), 15); /* three escapes */
+	CHECK_STR(escaped("mixed \xc3\xa4\x01z\xc3"), "mixed \xc3\xa4\\x01z\\xc3");
 	return check_done();
 }
