@@ -92,7 +92,8 @@ static int open_group(const struct batch_plan *plan, size_t g, const struct batc
 					.progress = plan->at_once <= 1,
 					.allow_empty = 1,
 					.apis = api_need_narrowed(req->report->apis, narrows(req)),
-					.order_calls = (req->report->uses & REPORT_USES_CALL_ORDER) != 0 };
+					.order_calls = (req->report->uses & REPORT_USES_CALL_ORDER) != 0,
+					.ops_unused = (req->report->uses & REPORT_USES_NO_OPS) != 0 };
 	char msg[512];
 	if (workspace_open(ws, &so, err))
 		return -1;
@@ -164,7 +165,9 @@ static size_t file_of(const struct batch_plan *plan, size_t g, const char *path)
 
 static void put_inputs(const struct batch_plan *plan, size_t g, const struct trace *t, struct bytes_out *b)
 {
-	bytes_put_u64(b, t->ops.n);
+	/* Whether the group has ops, for a run none of whose inputs has: one
+	 * left unread counts. */
+	bytes_put_u64(b, t->ops.n ? t->ops.n : (uint64_t)trace_ops_left_out(t));
 	bytes_put_u64(b, t->ninputs);
 	for (size_t k = 0; k < t->ninputs; k++) {
 		const struct trace_input *in = &t->inputs[k];

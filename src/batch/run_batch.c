@@ -140,7 +140,10 @@ int run_open_workspace(const struct options *o, struct workspace *w)
 		.apis = need,
 		.apis_later = run_wants_viewer(o),
 		/* made while the rest of the inputs is read */
-		.order_calls = o->have_report && o->report && (o->report->uses & REPORT_USES_CALL_ORDER)
+		.order_calls = o->have_report && o->report && (o->report->uses & REPORT_USES_CALL_ORDER),
+		/* The viewer and a diff read the ops whatever the report. */
+		.ops_unused = o->have_report && o->report && (o->report->uses & REPORT_USES_NO_OPS) &&
+			      !run_wants_viewer(o) && !o->ndiff
 	};
 	if (o->demo) {
 		struct gen_params p = { .seed = GEN_DEFAULT_SEED,

@@ -413,7 +413,7 @@ static int finish(struct trace *t, const struct input_list *in, long skipped, co
 	/* A caller told of the skipped inputs says the rest. */
 	if (!o->skipped && load_say_skipped_count((size_t)skipped, in->n, err))
 		return -1;
-	if ((o->what & LOAD_OPS) && t->ops.n == 0 && !o->allow_empty) {
+	if ((o->what & LOAD_OPS) && t->ops.n == 0 && !o->allow_empty && !trace_ops_left_out(t)) {
 		if (in->n == 1)
 			return err_set(err, _("%s: trace has no GPU ops"), in->paths[0]);
 		return err_set(err, _("none of the %zu inputs has GPU ops"), in->n);
@@ -453,7 +453,7 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	 * load that writes none leaves calls out. */
 	struct load_options whole = *o;
 	if (o->cache_entry && *o->cache_entry)
-		whole.what &= ~(unsigned)(LOAD_NO_MARKERS | LOAD_MARKERS_ONLY);
+		whole.what &= ~(unsigned)(LOAD_NO_MARKERS | LOAD_MARKERS_ONLY | LOAD_OPS_UNUSED);
 	o = &whole;
 	empty_trace(t, o);
 	progress_start(&pr, in.n, o->progress, in.n == 1);

@@ -229,14 +229,33 @@ static int read_table(struct rpd_reader *r, enum fastpath (*pages)(struct rpd_re
 	return rc == FAST_DECLINED ? sql(r) : rc == FAST_DONE ? 0 : -1;
 }
 
+/* Does the file hold an op? A file of none is read as before, so that it
+ * still says it has no GPU ops. */
+static int has_ops(struct rpd_reader *r)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(r->src.db, "SELECT 1 FROM rocpd_op LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW;
+}
+
 static int read_all(struct rpd_reader *r, unsigned what)
 {
 	/* Only the text of markers is ever shown or matched among the args:
 	 * other calls' args (nearly every row of the string table) are not read. */
 	r->marker = strtab_intern(&r->t->strings, "UserMarker");
+	struct trace_input *in = &r->t->inputs[r->input];
+	/* No op is read after: neither the ops nor the links to them are. */
+	if ((what & LOAD_OPS) && (what & LOAD_OPS_UNUSED) && has_ops(r)) {
+		in->ops_left_out = 1;
+		in->op_first = r->op_base;
+		in->op_count = 0;
+		what &= ~(unsigned)LOAD_OPS;
+	}
 	if ((what & LOAD_OPS) && read_table(r, rpd_pages_ops, read_ops))
 		return -1;
-	struct trace_input *in = &r->t->inputs[r->input];
 	if (what & LOAD_OPS) {
 		r->op_end = r->t->ops.n;
 		in->op_first = r->op_base;
@@ -254,7 +273,8 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	in->api_count = r->t->apis.n - r->api_base;
 	in->launches_only = rc == FAST_DONE;
 	/* The markers alone launch nothing. */
-	if (rc == FAST_DECLINED && !(what & LOAD_MARKERS_ONLY) && read_table(r, rpd_pages_links, read_links))
+	if (rc == FAST_DECLINED && !(what & LOAD_MARKERS_ONLY) && !in->ops_left_out &&
+	    read_table(r, rpd_pages_links, read_links))
 		return -1;
 	/* Every call is read: they are put in order while the rest is (the
 	 * links first, on every core). */

@@ -27,6 +27,10 @@ enum load_what {
 	/* With LOAD_APIS: the markers' rows alone may be read, and no links
 	 * (the steps report of a view nothing narrows). */
 	LOAD_MARKERS_ONLY = 64,
+	/* With LOAD_OPS: no op is read after (the api report of a view
+	 * nothing narrows), so that a reader may leave the ops and the links
+	 * to them out (rpd files do when they have ops). */
+	LOAD_OPS_UNUSED = 128,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

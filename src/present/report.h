@@ -66,6 +66,9 @@ enum {
 	REPORT_USES_CATEGORIES = 1, /* the settings' categories (analysis->cats) */
 	REPORT_USES_CALL_ORDER = 2, /* the API order of the calls (order), kept with a cache file */
 	REPORT_USES_FINDINGS = 4,   /* the settings' [findings] thresholds */
+	/* No op, of a view nothing narrows (its API rows: API_NEED_CALLS):
+	 * the inputs' ops may be left unread. */
+	REPORT_USES_NO_OPS = 8,
 };
 
 struct report_def {

@@ -87,6 +87,6 @@ const struct report_def report_api = { .name = "api",
 				       .cols = api_cols,
 				       .ncols = NCOLS(api_cols),
 				       .apis = API_NEED_CALLS,
-				       .uses = REPORT_USES_CALL_ORDER,
+				       .uses = REPORT_USES_CALL_ORDER | REPORT_USES_NO_OPS,
 				       .build = build,
 				       .merge = &merge };

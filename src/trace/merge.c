@@ -50,6 +50,7 @@ static void map_inputs(struct merge *m, size_t op_base, size_t api_base)
 		out->api_count = in->api_count;
 		out->launches_only = in->launches_only;
 		out->apis_with_ops = in->apis_with_ops;
+		out->ops_left_out = in->ops_left_out;
 		out->rank = in->rank;
 		out->world_size = in->world_size;
 		out->stamp = in->stamp;

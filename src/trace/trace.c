@@ -756,6 +756,14 @@ void trace_finish(struct trace *t)
 	}
 }
 
+int trace_ops_left_out(const struct trace *t)
+{
+	for (size_t i = 0; i < t->ninputs; i++)
+		if (t->inputs[i].ops_left_out)
+			return 1;
+	return 0;
+}
+
 const char *trace_input_name(const struct trace *t, uint32_t input)
 {
 	const char *path = t->inputs[input].path;

@@ -66,6 +66,7 @@ struct trace_input {
 	int64_t op_id0;              /* the first op id, when op ids are not kept */
 	int launches_only;           /* of its API rows, only the calls that launched ops are in */
 	int apis_with_ops;           /* its API rows were read with its ops (a JSON trace's one pass) */
+	int ops_left_out;            /* it has ops, not read (LOAD_OPS_UNUSED) */
 	/* Its rank in a distributed job and the job's size, as the input
 	 * says (Kineto's distributedInfo); -1 and 0 when it does not. */
 	int64_t rank, world_size;
@@ -338,6 +339,8 @@ const char *trace_gpu_place(const struct trace *t, uint32_t gpu);
 /* The order GPUs are listed in: by place in natural order (rank2 before
  * rank10), then by domain, then by number. <0, 0 or >0. */
 int trace_gpu_cmp(const struct trace *t, uint32_t a, uint32_t b);
+/* Did an input leave ops it has unread (LOAD_OPS_UNUSED)? */
+int trace_ops_left_out(const struct trace *t);
 /* An input's short name: its file name, or its whole path when another
  * input has the same file name. */
 const char *trace_input_name(const struct trace *t, uint32_t input);

@@ -37,6 +37,8 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 	memset(order, 0, sizeof(*order));
 	if (o->order_calls && (o->apis == API_NEED_ALL || o->apis == API_NEED_CALLS))
 		lo.order = order;
+	if (o->ops_unused && o->apis == API_NEED_CALLS)
+		lo.what |= LOAD_OPS_UNUSED;
 	return trace_load(t, o->paths, o->npaths, &lo, err);
 }
 

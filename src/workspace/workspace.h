@@ -34,6 +34,7 @@ struct workspace_options {
 	int apis_later;     /* the viewer: every API row is read after the ops */
 	int allow_empty;    /* inputs without GPU ops are no error (one group of many) */
 	int order_calls;    /* the calls read now will be wanted in order (session_order_calls) */
+	int ops_unused;     /* no op is read after, when the calls alone are (API_NEED_CALLS) */
 	/* With skip_bad: the inputs skipped told here (load/load.h), not on
 	 * stderr (one group of many: the batch run says them all). */
 	struct load_skipped *skipped;
