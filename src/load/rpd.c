@@ -263,6 +263,12 @@ static int read_all(struct rpd_reader *r, unsigned what)
 	}
 	if (!(what & LOAD_APIS))
 		return 0;
+	if (what & LOAD_NO_CALLS) {
+		in->api_first = r->api_base;
+		in->api_count = 0;
+		rpd_read_monitor(r->t, r->src.db, r->input);
+		return 0;
+	}
 	size_t link_first = r->t->links.n;
 	enum fastpath rc = (what & LOAD_LAUNCHES) ? rpd_pages_launches(r) : FAST_DECLINED;
 	if (rc == FAST_FAILED)

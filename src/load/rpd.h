@@ -31,6 +31,9 @@ enum load_what {
 	 * nothing narrows), so that a reader may leave the ops and the links
 	 * to them out (rpd files do when they have ops). */
 	LOAD_OPS_UNUSED = 128,
+	/* With LOAD_APIS: no API row is needed, only what is read with them
+	 * that is none (an rpd file's counters). */
+	LOAD_NO_CALLS = 256,
 };
 
 /* Check that db is an rpd trace of a supported version; store it in *version. */

@@ -16,6 +16,10 @@ enum api_need {
 	/* The roctx markers' rows alone, without the links of calls to ops:
 	 * what a report of steps needs of a view that nothing narrows. */
 	API_NEED_MARKERS,
+	/* No call: only what some inputs keep beside them (an rpd file's
+	 * counters, read with its API rows), what a report of counters
+	 * needs of a view that nothing narrows. */
+	API_NEED_COUNTERS,
 	API_NEED_ALL,
 };
 
@@ -23,7 +27,9 @@ enum api_need {
  * a place filter. */
 static inline enum api_need api_need_narrowed(enum api_need need, int narrowed)
 {
-	return (need == API_NEED_CALLS || need == API_NEED_MARKERS) && narrowed ? API_NEED_ALL : need;
+	return (need == API_NEED_CALLS || need == API_NEED_MARKERS || need == API_NEED_COUNTERS) && narrowed
+		       ? API_NEED_ALL
+		       : need;
 }
 
 #endif

@@ -27,7 +27,8 @@ static int load_trace(struct trace *t, struct workspace_io *io, const struct wor
 	if (o->apis != API_NEED_NONE)
 		lo.what |= LOAD_APIS | (o->apis == API_NEED_LAUNCHES ? LOAD_LAUNCHES : 0) |
 			   (o->apis == API_NEED_CALLS ? LOAD_NO_MARKERS : 0) |
-			   (o->apis == API_NEED_MARKERS ? LOAD_MARKERS_ONLY : 0);
+			   (o->apis == API_NEED_MARKERS ? LOAD_MARKERS_ONLY : 0) |
+			   (o->apis == API_NEED_COUNTERS ? LOAD_NO_CALLS : 0);
 	else if (!o->op_ids)
 		lo.what |= LOAD_NO_OP_IDS;
 	if (o->apis_later && o->apis == API_NEED_NONE)
