@@ -136,22 +136,24 @@ struct time_ctx {
 	const struct marker_inst *v;
 };
 
-static int by_inst_time(const void *a, const void *b, void *ctx)
+static int by_inst_time(const void *ctx, uint32_t a, uint32_t b)
 {
 	const struct time_ctx *c = ctx;
-	return named_api_cmp(c->t, c->v[*(const uint32_t *)a].api, c->v[*(const uint32_t *)b].api);
+	return named_api_cmp(c->t, c->v[a].api, c->v[b].api);
 }
 
 /* Instances into time order: their places are sorted (4 bytes each, not
  * the 48 of an instance), then the instances follow their places along
- * each cycle of the permutation, in place. */
+ * each cycle of the permutation, in place. They were found thread by
+ * thread in start order: a few runs, merged (the order is total, ties by
+ * row, so any sort gives the same). */
 static void sort_by_time(const struct trace *t, struct marker_inst *v, size_t n)
 {
 	uint32_t *at = xmalloc_huge(n ? n : 1, sizeof(*at));
 	for (size_t i = 0; i < n; i++)
 		at[i] = (uint32_t)i;
 	struct time_ctx c = { t, v };
-	sort_with(at, n, sizeof(*at), by_inst_time, &c);
+	sort_nearly(at, n, by_inst_time, &c);
 	/* Place i takes instance at[i]; a place done is marked with its own
 	 * number. */
 	for (size_t i = 0; i < n; i++) {
