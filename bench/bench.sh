@@ -209,12 +209,13 @@ measure() {
 		[ "$report" = top ] && rec "batch peak RSS (-r top)" "$(share "$ours_rss" "$size_mb")"
 	done
 	# The reports with no view to compare with. gaps, idle and launch read
-	# the launching calls too, api, markers, ranges and steps every API
-	# row; categories are the built-in ones (no settings file). A trace has
-	# about one gap per two ops: gaps is timed as people read it, the 1000
-	# longest, and whole as CSV.
-	for report in "gaps -n 1000" "gaps -f csv" idle launch graphs breakdown categories api markers "ranges -n 1000" \
-		steps ranks findings; do
+	# the launching calls too, markers and ranges every API row, api every
+	# call but the markers' and no op, steps the markers' rows alone,
+	# counters the ops and the counters; categories are the built-in ones
+	# (no settings file). A trace has about one gap per two ops: gaps is
+	# timed as people read it, the 1000 longest, and whole as CSV.
+	for report in "gaps -n 1000" "gaps -f csv" idle launch graphs breakdown categories counters api markers \
+		"ranges -n 1000" steps ranks findings; do
 		# shellcheck disable=SC2086 # the options are words
 		best_of env XDG_CONFIG_HOME="$BENCH_CACHE/no-config" "$RPDTOP" -r $report "$m_db"
 		printf 'ops=%s file_mb=%s report=%s rpdtop_s=%s rpdtop_rss_mb=%s rss_pct_of_file=%s\n' \
