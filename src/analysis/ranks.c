@@ -10,16 +10,34 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
-static int by_gpu_start(const void *a, const void *b, void *ctx)
+static int by_start(const void *ctx, uint32_t a, uint32_t b)
 {
 	const struct trace *t = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t gx = trace_op_gpu(t, x), gy = trace_op_gpu(t, y);
-	if (gx != gy)
-		return gx < gy ? -1 : 1;
-	if (t->ops.start[x] != t->ops.start[y])
-		return t->ops.start[x] < t->ops.start[y] ? -1 : 1;
-	return (x > y) - (x < y);
+	if (t->ops.start[a] != t->ops.start[b])
+		return t->ops.start[a] < t->ops.start[b] ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* Each op's GPU as a place in the order GPUs are sorted in (the last:
+ * ops of no GPU). */
+static size_t gpu_place(const struct trace *t, size_t op)
+{
+	uint32_t g = trace_op_gpu(t, op);
+	return g < t->ngpus ? g : t->ngpus;
+}
+
+/* Where each GPU's ops of the input in view begin in an array of them
+ * all (first[ngpus + 1]: how many), to deal them to their GPUs in row
+ * order (a counting sort: a trace has few GPUs). */
+static size_t *gpu_firsts(const struct trace *t, const struct selection *sel, const struct trace_input *in)
+{
+	size_t *first = xcalloc(t->ngpus + 2, sizeof(*first));
+	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++)
+		if (selected_op(sel, i))
+			first[gpu_place(t, i) + 1]++;
+	for (size_t g = 0; g <= t->ngpus; g++)
+		first[g + 1] += first[g];
+	return first;
 }
 
 /* Per GPU the union of the ops' intervals (sorted by GPU, then start),
@@ -54,7 +72,8 @@ static int one_rank(const struct trace *t, const struct selection *sel, const ui
 	const struct window *w = sel ? &sel->window : &none;
 	const struct trace_input *in = &t->inputs[input];
 	uint32_t *ops = xmalloc_array(in->op_count ? in->op_count : 1, sizeof(*ops));
-	size_t n = 0;
+	size_t n = 0, *first = gpu_firsts(t, sel, in), *fill = xmalloc_array(t->ngpus + 1, sizeof(*fill));
+	memcpy(fill, first, (t->ngpus + 1) * sizeof(*fill));
 	memset(r, 0, sizeof(*r));
 	r->input = input;
 	for (size_t i = in->op_first; i < in->op_first + in->op_count; i++) {
@@ -70,10 +89,16 @@ static int one_rank(const struct trace *t, const struct selection *sel, const ui
 		r->gpu = sat_add(r->gpu, inside);
 		if (t->ops.kind[i] == OP_KERNEL && comm_names[t->ops.name[i]])
 			r->comm = sat_add(r->comm, inside);
-		ops[n++] = (uint32_t)i;
+		ops[fill[gpu_place(t, i)]++] = (uint32_t)i;
+		n++;
 	}
 	r->ops = n;
-	sort_with(ops, n, sizeof(*ops), by_gpu_start, (void *)t);
+	/* By GPU, then start, then row: each GPU's nearly are by start
+	 * already (each queue's come so). */
+	for (size_t g = 0; g <= t->ngpus; g++)
+		sort_nearly_keyed(ops + first[g], first[g + 1] - first[g], t->ops.start, by_start, t);
+	free(fill);
+	free(first);
 	r->busy = busy_over_gpus(t, ops, n, w, &r->gpus);
 	free(ops);
 	return n > 0;
