@@ -1,7 +1,7 @@
 #include "config.h"
 #include "present/table.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +117,21 @@ struct separated {
 static const struct separated csv = { ',', csv_field };
 static const struct separated tsv = { '\t', tsv_field };
 
+/* An integer in decimal, as printf writes it (%lld), without
+ * parsing a format for each of millions of cells. */
+static void put_int64(int64_t v, FILE *out)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
 static void sv_cell(const struct separated *f, const struct table_col *col, const struct table_cell *cell,
 		    FILE *out)
 {
@@ -130,7 +145,7 @@ static void sv_cell(const struct separated *f, const struct table_col *col, cons
 	case COL_COUNT:
 	case COL_NS:
 	case COL_NS_CHANGE:
-		fprintf(out, "%" PRId64, cell->num);
+		put_int64(cell->num, out);
 		break;
 	case COL_PERCENT:
 	case COL_PERCENT_CHANGE:
@@ -154,14 +169,17 @@ static void sv_header(const struct separated *f, const struct table *tb, FILE *o
 
 static void sv_rows(const struct separated *f, const struct table *tb, FILE *out)
 {
+	/* The stream is locked once for the rows, not once a separator. */
+	flockfile(out);
 	for (size_t r = 0; r < tb->nrows; r++) {
 		for (size_t c = 0; c < tb->ncols; c++) {
 			if (c)
-				fputc(f->sep, out);
+				putc_unlocked(f->sep, out);
 			sv_cell(f, &tb->cols[c], &tb->cells[r * tb->ncols + c], out);
 		}
-		fputc('\n', out);
+		putc_unlocked('\n', out);
 	}
+	funlockfile(out);
 }
 
 static void sv_write(const struct separated *f, const struct table *tb, FILE *out)
