@@ -80,3 +80,18 @@ struct table_cell *table_totals(struct table *tb)
 		tb->totals = xcalloc(tb->ncols, sizeof(*tb->totals));
 	return tb->totals;
 }
+
+/* An integer in decimal, as printf writes it (%lld), without
+ * parsing a format for each of millions of cells. */
+void table_put_int64(int64_t v, FILE *out)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}

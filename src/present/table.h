@@ -109,6 +109,8 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 /* The rows as a JSON array of objects, and a JSON string. */
 void table_write_json_rows(const struct table *tb, FILE *out);
 void table_write_json_string(const char *s, FILE *out);
+/* v in decimal, as printf writes it, for the writers of many cells. */
+void table_put_int64(int64_t v, FILE *out);
 /* A Markdown (GitHub) table, for a CI comment: names escaped so that no
  * character of an input makes markup. */
 void table_write_md(const struct table *tb, FILE *out);

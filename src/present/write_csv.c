@@ -117,21 +117,6 @@ struct separated {
 static const struct separated csv = { ',', csv_field };
 static const struct separated tsv = { '\t', tsv_field };
 
-/* An integer in decimal, as printf writes it (%lld), without
- * parsing a format for each of millions of cells. */
-static void put_int64(int64_t v, FILE *out)
-{
-	char buf[24], *p = buf + sizeof(buf);
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
-}
-
 static void sv_cell(const struct separated *f, const struct table_col *col, const struct table_cell *cell,
 		    FILE *out)
 {
@@ -145,7 +130,7 @@ static void sv_cell(const struct separated *f, const struct table_col *col, cons
 	case COL_COUNT:
 	case COL_NS:
 	case COL_NS_CHANGE:
-		put_int64(cell->num, out);
+		table_put_int64(cell->num, out);
 		break;
 	case COL_PERCENT:
 	case COL_PERCENT_CHANGE:

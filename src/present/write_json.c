@@ -1,7 +1,7 @@
 #include "config.h"
 #include "present/table.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <math.h>
 #include <string.h>
 
@@ -14,6 +14,17 @@ void table_write_json_string(const char *s, FILE *out)
 	size_t n = strlen(s);
 	fputc('"', out);
 	while (n) {
+		/* Printable ASCII but the quote and the backslash, nearly every
+		 * name, goes out a run at a time. */
+		size_t run = 0;
+		while (run < n && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
+			run++;
+		if (run) {
+			fwrite(p, 1, run, out);
+			p += run;
+			n -= run;
+			continue;
+		}
 		size_t len = utf8_seq_len(p, n);
 		if (len == 0) {
 			fputs("\\ufffd", out);
@@ -48,7 +59,7 @@ static void json_cell(const struct table_col *col, const struct table_cell *cell
 	case COL_COUNT:
 	case COL_NS:
 	case COL_NS_CHANGE:
-		fprintf(out, "%" PRId64, cell->num);
+		table_put_int64(cell->num, out);
 		break;
 	case COL_PERCENT:
 	case COL_PERCENT_CHANGE:
@@ -102,14 +113,21 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 
 void table_write_json_rows(const struct table *tb, FILE *out)
 {
-	fputc('[', out);
+	/* The stream is locked once for the rows, not once a piece. */
+	flockfile(out);
+	putc_unlocked('[', out);
 	for (size_t r = 0; r < tb->nrows; r++) {
 		fputs(r ? ",\n{" : "\n{", out);
 		for (size_t c = 0; c < tb->ncols; c++) {
-			fprintf(out, "%s\"%s\":", c ? "," : "", tb->cols[c].key);
+			if (c)
+				putc_unlocked(',', out);
+			putc_unlocked('"', out);
+			fputs(tb->cols[c].key, out);
+			fputs("\":", out);
 			json_cell(&tb->cols[c], &tb->cells[r * tb->ncols + c], out);
 		}
-		fputc('}', out);
+		putc_unlocked('}', out);
 	}
-	fputc(']', out);
+	putc_unlocked(']', out);
+	funlockfile(out);
 }

@@ -4,8 +4,10 @@
  * registry's, in its order. */
 #include "config.h"
 #include "present/report.h"
+#include "present/table.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -67,9 +69,45 @@ static void test_list(void)
 	CHECK_INT(strlen(list), 9);
 }
 
+/* What a writer puts out for one value, as a string. */
+static const char *written(void (*put)(const char *, FILE *), const char *s)
+{
+	static char out[256];
+	FILE *f = fmemopen(out, sizeof(out), "w");
+	CHECK(f != NULL);
+	if (f) {
+		put(s, f);
+		fclose(f);
+	}
+	return out;
+}
+
+static void put_int(const char *s, FILE *f)
+{
+	table_put_int64(strtoll(s, NULL, 10), f);
+}
+
+/* The writers of many cells: integers as printf writes them, JSON strings
+ * escaped (a run of plain ASCII at a time, the rest by character). */
+static void test_writers(void)
+{
+	CHECK_STR(written(put_int, "0"), "0");
+	CHECK_STR(written(put_int, "-1"), "-1");
+	CHECK_STR(written(put_int, "1234567890"), "1234567890");
+	CHECK_STR(written(put_int, "9223372036854775807"), "9223372036854775807");
+	CHECK_STR(written(put_int, "-9223372036854775808"), "-9223372036854775808");
+	CHECK_STR(written(table_write_json_string, ""), "\"\"");
+	CHECK_STR(written(table_write_json_string, "plain name<T>(int)"), "\"plain name<T>(int)\"");
+	CHECK_STR(written(table_write_json_string, "a\"b\\c"), "\"a\\\"b\\\\c\"");
+	CHECK_STR(written(table_write_json_string, "tab\there\x7f"), "\"tab\\u0009here\\u007f\"");
+	CHECK_STR(written(table_write_json_string, "gr\xc3\xbc\xc3\x9f \xc2\x9b \xff!"),
+		  "\"gr\xc3\xbc\xc3\x9f \\u009b \\ufffd!\"");
+}
+
 int main(void)
 {
 	test_entries();
 	test_list();
+	test_writers();
 	return check_done();
 }
