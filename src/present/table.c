@@ -81,17 +81,29 @@ struct table_cell *table_totals(struct table *tb)
 	return tb->totals;
 }
 
-/* An integer in decimal, as printf writes it (%lld), without
- * parsing a format for each of millions of cells. */
-void table_put_int64(int64_t v, FILE *out)
+/* An integer in decimal, as printf writes it (%lld), without parsing a
+ * format for each of millions of cells. */
+const char *table_format_int64(int64_t v, char *buf, size_t size)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	char digits[24], *p = digits + sizeof(digits);
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	*--p = '\0';
 	do {
 		*--p = (char)('0' + u % 10);
 		u /= 10;
 	} while (u);
 	if (v < 0)
 		*--p = '-';
-	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+	size_t n = (size_t)(digits + sizeof(digits) - p);
+	if (size) {
+		memcpy(buf, p, n <= size ? n : size - 1);
+		buf[n <= size ? n - 1 : size - 1] = '\0';
+	}
+	return buf;
+}
+
+void table_put_int64(int64_t v, FILE *out)
+{
+	char buf[24];
+	fputs(table_format_int64(v, buf, sizeof(buf)), out);
 }

@@ -109,7 +109,9 @@ void table_write_json(const struct table *tb, const char *const *inputs, size_t 
 /* The rows as a JSON array of objects, and a JSON string. */
 void table_write_json_rows(const struct table *tb, FILE *out);
 void table_write_json_string(const char *s, FILE *out);
-/* v in decimal, as printf writes it, for the writers of many cells. */
+/* v in decimal, as printf writes it, for the writers of many cells: into
+ * buf (size bytes, cut short as snprintf does; returns buf), or out. */
+const char *table_format_int64(int64_t v, char *buf, size_t size);
 void table_put_int64(int64_t v, FILE *out);
 /* A Markdown (GitHub) table, for a CI comment: names escaped so that no
  * character of an input makes markup. */

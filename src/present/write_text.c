@@ -1,7 +1,7 @@
 #include "config.h"
 #include "present/table.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +28,7 @@ const char *table_cell_text(const struct table_col *col, const struct table_cell
 	case COL_LABEL:
 		return cell->text ? cell->text : "";
 	case COL_COUNT:
-		snprintf(buf, size, "%" PRId64, cell->num);
-		return buf;
+		return table_format_int64(cell->num, buf, size);
 	case COL_NS:
 		return units_format_ns(cell->num, buf, size);
 	case COL_NS_CHANGE: {

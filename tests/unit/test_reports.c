@@ -96,6 +96,10 @@ static void test_writers(void)
 	CHECK_STR(written(put_int, "1234567890"), "1234567890");
 	CHECK_STR(written(put_int, "9223372036854775807"), "9223372036854775807");
 	CHECK_STR(written(put_int, "-9223372036854775808"), "-9223372036854775808");
+	char small[4];
+	CHECK_STR(table_format_int64(12345, small, sizeof(small)), "123"); /* cut as snprintf cuts */
+	CHECK_STR(table_format_int64(-7, small, sizeof(small)), "-7");
+	CHECK_STR(table_format_int64(999, small, sizeof(small)), "999");
 	CHECK_STR(written(table_write_json_string, ""), "\"\"");
 	CHECK_STR(written(table_write_json_string, "plain name<T>(int)"), "\"plain name<T>(int)\"");
 	CHECK_STR(written(table_write_json_string, "a\"b\\c"), "\"a\\\"b\\\\c\"");
