@@ -121,18 +121,16 @@ static void spans_free(struct spans *s)
 	free(s->end);
 }
 
-/* The first place among the ops by start whose start is not below x. */
-static size_t first_starting(const struct clipped *c, int64_t x)
+/* Does the op at place i of those by start start at x or later? */
+struct starting {
+	const struct clipped *c;
+	int64_t x;
+};
+
+static int starts_from(const void *ctx, size_t i)
 {
-	size_t lo = 0, hi = c->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (c->start[c->rows[mid]] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	const struct starting *s = ctx;
+	return s->c->start[s->c->rows[i]] >= s->x;
 }
 
 /* The busy time in [a, b): disjoint spans end in rising order. */
@@ -147,14 +145,17 @@ static int64_t busy_in(const struct spans *u, int64_t a, int64_t b)
 }
 
 /* The kernel name with the most time in [a, b); the smaller name at equal
- * times. acc is zero per string id and left so. */
+ * times. acc is zero per string id and left so. *near: where the last
+ * step's kernels began (steps come in time order), kept here. */
 static uint32_t top_in(const struct trace *t, const struct kernels *k, int64_t a, int64_t b, int64_t *acc,
-		       uint32_t *touched)
+		       uint32_t *touched, size_t *near)
 {
 	const struct clipped *c = &k->c;
+	struct starting from = { c, sat_sub(a, k->longest) };
 	size_t nt = 0;
 	uint32_t best = TRACE_NONE;
-	for (size_t p = first_starting(c, sat_sub(a, k->longest)); p < c->n && c->start[c->rows[p]] < b; p++) {
+	*near = search_from(0, c->n, *near, starts_from, &from);
+	for (size_t p = *near; p < c->n && c->start[c->rows[p]] < b; p++) {
 		uint32_t i = c->rows[p], name = t->ops.name[i];
 		if (t->ops.kind[i] != OP_KERNEL)
 			continue;
@@ -184,6 +185,7 @@ static void find_in(const struct trace *t, const struct selection *sel, const ui
 	memset(out, 0, sizeof(*out));
 	int64_t *acc = xcalloc(t->strings.count ? t->strings.count : 1, sizeof(*acc));
 	uint32_t *touched = xmalloc_array(kernels->c.kernels ? kernels->c.kernels : 1, sizeof(*touched));
+	size_t near = 0;
 	out->rows = xmalloc_array(n ? n : 1, sizeof(*out->rows));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t api = rows[i];
@@ -196,7 +198,7 @@ static void find_in(const struct trace *t, const struct selection *sel, const ui
 		r->start = t->apis.start[api];
 		r->dur = sat_sub(t->apis.end[api], r->start);
 		r->busy = busy_in(&all, r->start, t->apis.end[api]);
-		r->top_kernel = top_in(t, kernels, r->start, t->apis.end[api], acc, touched);
+		r->top_kernel = top_in(t, kernels, r->start, t->apis.end[api], acc, touched, &near);
 	}
 	free(touched);
 	free(acc);

@@ -71,6 +71,6 @@ const struct report_def report_counters = { .name = "counters",
 					    .help = N_("per GPU counter"),
 					    .cols = counter_cols,
 					    .ncols = NCOLS(counter_cols),
-					    .apis = API_NEED_COUNTERS, /* read with the API rows */
+					    .apis = API_NEED_COUNTERS, /* no call but rpd's counters */
 					    .build = build,
 					    .merge = &report_whole_load };
