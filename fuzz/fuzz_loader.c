@@ -35,8 +35,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* What the reports that read less ask of the reader: the calls but
 	 * the markers and no op (api), no call (counters), the markers alone
 	 * (steps), the launching calls (gaps). */
-	static const unsigned fewer[] = { LOAD_ALL | LOAD_NO_MARKERS | LOAD_OPS_UNUSED, LOAD_ALL | LOAD_NO_CALLS,
-					  LOAD_ALL | LOAD_MARKERS_ONLY, LOAD_ALL | LOAD_LAUNCHES };
+	static const unsigned fewer[] = { LOAD_ALL | LOAD_NO_MARKERS | LOAD_OPS_UNUSED,
+					  LOAD_ALL | LOAD_NO_CALLS, LOAD_ALL | LOAD_MARKERS_ONLY,
+					  LOAD_ALL | LOAD_LAUNCHES };
 	for (size_t i = 0; i < sizeof(fewer) / sizeof(fewer[0]); i++) {
 		struct load_options less = { .what = fewer[i] };
 		if (trace_load(&t, paths, 1, &less, &err) == 0)

@@ -453,7 +453,8 @@ int trace_load(struct trace *t, const char *const *args, size_t nargs, const str
 	 * load that writes none leaves calls out. */
 	struct load_options whole = *o;
 	if (o->cache_entry && *o->cache_entry)
-		whole.what &= ~(unsigned)(LOAD_NO_MARKERS | LOAD_MARKERS_ONLY | LOAD_OPS_UNUSED | LOAD_NO_CALLS);
+		whole.what &=
+			~(unsigned)(LOAD_NO_MARKERS | LOAD_MARKERS_ONLY | LOAD_OPS_UNUSED | LOAD_NO_CALLS);
 	o = &whole;
 	empty_trace(t, o);
 	progress_start(&pr, in.n, o->progress, in.n == 1);

@@ -1,8 +1,8 @@
 #include "config.h"
 #include "present/table.h"
 
-#include <stdint.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "util/utf8.h"
